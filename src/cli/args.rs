@@ -1,0 +1,109 @@
+//! Flags shared by every command that reads puzzles or prints results.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use satdoku::Variant;
+use satdoku::format::{Alphabet, InputFormat, OutputFormat, ReadOptions};
+
+/// Where puzzles come from and how to read them.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Puzzle files, read in turn; standard input when none is given or for `-`.
+    pub files: Vec<PathBuf>,
+
+    /// Layout of the input; `auto` detects it for each puzzle.
+    #[arg(long, value_enum, default_value_t = InputKind::Auto)]
+    pub input: InputKind,
+
+    /// Digit symbols in order, e.g. `0123456789ABCDEF` (default 1-9 then A-Z).
+    #[arg(long, value_name = "SYMBOLS")]
+    pub alphabet: Option<String>,
+
+    /// Diagonal (X) Sudoku: both main diagonals hold every digit too.
+    #[arg(long)]
+    pub diagonal: bool,
+
+    /// Stop at the first invalid puzzle instead of reporting it and going on.
+    #[arg(long)]
+    pub fail_fast: bool,
+}
+
+impl InputArgs {
+    /// The rules chosen.
+    pub fn variant(&self) -> Variant {
+        if self.diagonal {
+            Variant::Diagonal
+        } else {
+            Variant::Standard
+        }
+    }
+
+    /// The alphabet chosen.
+    pub fn alphabet(&self) -> anyhow::Result<Alphabet> {
+        match &self.alphabet {
+            None => Ok(Alphabet::default()),
+            Some(symbols) => Alphabet::new(symbols).context("bad --alphabet"),
+        }
+    }
+
+    /// The reader options chosen.
+    pub fn read_options(&self) -> anyhow::Result<ReadOptions> {
+        Ok(ReadOptions {
+            input: match self.input {
+                InputKind::Auto => InputFormat::Auto,
+                InputKind::Line => InputFormat::Line,
+                InputKind::Block => InputFormat::Block,
+                InputKind::Tokens => InputFormat::Tokens,
+            },
+            alphabet: self.alphabet()?,
+        })
+    }
+}
+
+/// Layouts accepted by `--input`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InputKind {
+    /// Detect the layout of each puzzle.
+    Auto,
+    /// N² symbols on one line.
+    Line,
+    /// N rows of N symbols, with optional `| + -` separators.
+    Block,
+    /// Rows of numbers separated by commas or spaces, 0 for blank.
+    Tokens,
+}
+
+/// How results are printed.
+#[derive(Debug, Args)]
+pub struct OutputArgs {
+    /// Output layout: grids as `line`, `block` or `tokens`, or JSON Lines (`json`).
+    #[arg(long, short = 'f', value_enum, default_value_t = FormatKind::Line)]
+    pub format: FormatKind,
+}
+
+/// Layouts accepted by `--format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatKind {
+    /// N² symbols on one line.
+    Line,
+    /// A grid with box separators.
+    Block,
+    /// Rows of numbers.
+    Tokens,
+    /// One JSON object per puzzle per line.
+    Json,
+}
+
+impl FormatKind {
+    /// The grid layout, `None` for JSON.
+    pub fn grid_format(self) -> Option<OutputFormat> {
+        match self {
+            FormatKind::Line => Some(OutputFormat::Line),
+            FormatKind::Block => Some(OutputFormat::Block),
+            FormatKind::Tokens => Some(OutputFormat::Tokens),
+            FormatKind::Json => None,
+        }
+    }
+}

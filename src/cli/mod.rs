@@ -1,0 +1,52 @@
+//! The command line: argument parsing, shared input and output handling, one file per command.
+
+mod args;
+mod input;
+mod output;
+mod solve;
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exit code: every puzzle solved.
+pub const EXIT_OK: u8 = 0;
+/// Exit code: at least one puzzle has no solution.
+pub const EXIT_FAILED: u8 = 1;
+/// Exit code: bad input or usage.
+pub const EXIT_ERROR: u8 = 2;
+
+/// Solve, check and compare Sudoku puzzles of every size with a SAT solver.
+#[derive(Debug, Parser)]
+#[command(name = "satdoku", version, about, max_term_width = 100)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Solve every puzzle of the input and print one solution each.
+    ///
+    /// Exit status: 0 when every puzzle was solved, 1 when at least one has no solution,
+    /// 2 when an input was unreadable or a puzzle invalid (the rest are still solved).
+    Solve(solve::SolveArgs),
+}
+
+/// Parses the command line and runs the command.
+pub fn run() -> anyhow::Result<ExitCode> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Solve(args) => solve::run(&args),
+    }
+}
+
+/// Whether `err` comes from writing to a closed pipe, which ends the program quietly.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,0 +1,139 @@
+//! Printing results: grids in the chosen layout or JSON Lines rows, and the exit status.
+
+use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
+use std::process::ExitCode;
+
+use satdoku::Grid;
+use satdoku::format::{Alphabet, write_grid, write_line};
+use serde::Serialize;
+
+use super::args::FormatKind;
+use super::input::Item;
+use super::{EXIT_ERROR, EXIT_FAILED, EXIT_OK};
+
+/// The verdict on one puzzle, the `status` field of every JSON row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// A solution was found.
+    Solved,
+    /// The puzzle has no solution.
+    NoSolution,
+    /// The puzzle could not be read or its givens clash.
+    Invalid,
+}
+
+/// The fields that start every JSON row: where the puzzle came from and its verdict.
+#[derive(Debug, Serialize)]
+pub struct RowHead<'a> {
+    /// The input's name.
+    pub file: &'a str,
+    /// 1-based position of the puzzle in its input.
+    pub index: usize,
+    /// The line the puzzle starts on.
+    pub line: usize,
+    /// The verdict.
+    pub status: Status,
+}
+
+impl<'a> RowHead<'a> {
+    /// The head of the row for `item` with `status`.
+    pub fn new(item: &Item<'a>, status: Status) -> RowHead<'a> {
+        RowHead {
+            file: item.file,
+            index: item.index,
+            line: item.line,
+            status,
+        }
+    }
+}
+
+/// Counts of verdicts, which decide the exit status.
+#[derive(Debug, Default)]
+pub struct Tally {
+    /// Puzzles with a solution.
+    pub solved: usize,
+    /// Puzzles without one.
+    pub failed: usize,
+    /// Invalid puzzles and unreadable inputs.
+    pub errors: usize,
+}
+
+impl Tally {
+    /// 2 after any error, else 1 after any failure, else 0.
+    pub fn exit_code(&self) -> ExitCode {
+        ExitCode::from(if self.errors > 0 {
+            EXIT_ERROR
+        } else if self.failed > 0 {
+            EXIT_FAILED
+        } else {
+            EXIT_OK
+        })
+    }
+}
+
+/// Standard output in the chosen layout; flushed per puzzle on a terminal.
+pub struct Output {
+    writer: BufWriter<Stdout>,
+    format: FormatKind,
+    alphabet: Alphabet,
+    interactive: bool,
+    grids: usize,
+}
+
+impl Output {
+    /// Standard output with `format`, writing symbols from `alphabet`.
+    pub fn stdout(format: FormatKind, alphabet: Alphabet) -> Output {
+        let stdout = io::stdout();
+        Output {
+            interactive: stdout.is_terminal(),
+            writer: BufWriter::with_capacity(1 << 16, stdout),
+            format,
+            alphabet,
+            grids: 0,
+        }
+    }
+
+    /// Whether rows are JSON.
+    pub fn is_json(&self) -> bool {
+        self.format == FormatKind::Json
+    }
+
+    /// `grid` on one line, for JSON fields.
+    pub fn line(&self, grid: &Grid) -> String {
+        write_line(grid, &self.alphabet)
+    }
+
+    /// Prints `grid` in the chosen grid layout (multi-line grids separated by a blank line).
+    pub fn grid(&mut self, grid: &Grid) -> io::Result<()> {
+        let format = self
+            .format
+            .grid_format()
+            .expect("grids are printed only in grid layouts");
+        if self.grids > 0 && format != satdoku::format::OutputFormat::Line {
+            writeln!(self.writer)?;
+        }
+        self.grids += 1;
+        writeln!(self.writer, "{}", write_grid(grid, format, &self.alphabet))?;
+        self.end_item()
+    }
+
+    /// Prints one JSON row.
+    pub fn json(&mut self, row: &impl Serialize) -> io::Result<()> {
+        serde_json::to_writer(&mut self.writer, row)?;
+        writeln!(self.writer)?;
+        self.end_item()
+    }
+
+    fn end_item(&mut self) -> io::Result<()> {
+        if self.interactive {
+            self.writer.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Flushes everything, so that a failed write is an error and not a short output.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.writer.flush()
+    }
+}

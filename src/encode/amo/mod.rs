@@ -1,0 +1,94 @@
+//! At-most-one encodings, one file each, behind the [`AtMostOne`] trait.
+
+mod pairwise;
+mod sequential;
+
+use varisat::{ExtendFormula, Lit};
+
+pub use pairwise::Pairwise;
+pub use sequential::Sequential;
+
+use crate::grid::Shape;
+
+/// A way to say "at most one of these literals is true" in clauses.
+pub trait AtMostOne {
+    /// Adds clauses (and, if the encoding needs them, new variables) to `formula` so that
+    /// at most one of `lits` can be true.
+    fn encode<F: ExtendFormula>(&self, formula: &mut F, lits: &[Lit]);
+}
+
+/// The at-most-one encodings available, as a value to choose at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AmoEncoding {
+    /// [`Pairwise`]: k(k−1)/2 binary clauses, no new variables.
+    Pairwise,
+    /// [`Sequential`]: Sinz's sequential counter, 3k−4 clauses and k−1 new variables.
+    Sequential,
+}
+
+impl AmoEncoding {
+    /// The encoding used by default for groups of `shape.size()` literals: pairwise up to
+    /// 16×16, where it is compact enough and propagates best; the sequential counter
+    /// above, where pairwise clauses grow as N⁴ (25×25: 750,000 clauses).
+    pub fn for_shape(shape: Shape) -> AmoEncoding {
+        if shape.size() <= 16 {
+            AmoEncoding::Pairwise
+        } else {
+            AmoEncoding::Sequential
+        }
+    }
+}
+
+impl AtMostOne for AmoEncoding {
+    fn encode<F: ExtendFormula>(&self, formula: &mut F, lits: &[Lit]) {
+        match self {
+            AmoEncoding::Pairwise => Pairwise.encode(formula, lits),
+            AmoEncoding::Sequential => Sequential.encode(formula, lits),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use varisat::{CnfFormula, Solver};
+
+    /// For every assignment of 0, 1 or 2 true literals among k, the encoding is
+    /// satisfiable exactly when at most one is true.
+    fn check(encoding: AmoEncoding) {
+        for k in 1..=7 {
+            for a in 0..=k {
+                for b in a..=k {
+                    let mut formula = CnfFormula::new();
+                    let lits: Vec<Lit> = (0..k).map(|_| formula.new_lit()).collect();
+                    encoding.encode(&mut formula, &lits);
+                    let mut solver = Solver::new();
+                    solver.add_formula(&formula);
+                    let chosen: Vec<Lit> = [a, b]
+                        .into_iter()
+                        .filter(|&i| i < k)
+                        .collect::<std::collections::BTreeSet<_>>()
+                        .into_iter()
+                        .map(|i| lits[i])
+                        .collect();
+                    solver.assume(&chosen);
+                    assert_eq!(
+                        solver.solve().unwrap(),
+                        chosen.len() <= 1,
+                        "{encoding:?} k={k} {a} {b}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pairwise_allows_exactly_at_most_one() {
+        check(AmoEncoding::Pairwise);
+    }
+
+    #[test]
+    fn sequential_allows_exactly_at_most_one() {
+        check(AmoEncoding::Sequential);
+    }
+}

@@ -1,0 +1,192 @@
+//! CNF encoding of the rules, for any shape and variant, against varisat's `ExtendFormula`.
+//!
+//! Variable `(r·N + c)·N + d` (0-based row, column and digit; DIMACS number one more) is
+//! true when cell r,c holds digit d+1. Every cell holds exactly one digit, and every house
+//! (row, column, box and, for the diagonal variant, both diagonals) holds every digit
+//! exactly once: one at-least-one clause and one at-most-one constraint per group. Givens
+//! are unit literals, added as clauses or passed as assumptions.
+
+pub mod amo;
+
+use varisat::{CnfFormula, ExtendFormula, Lit, Var};
+
+pub use amo::{AmoEncoding, AtMostOne};
+
+use crate::grid::{Cell, Digit, Grid, Shape, Variant};
+
+/// The encoding of one shape and variant: its variable numbering and its clauses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Encoding {
+    shape: Shape,
+    variant: Variant,
+    amo: AmoEncoding,
+}
+
+impl Encoding {
+    /// The encoding of `shape` and `variant`, with the at-most-one encoding chosen by size.
+    pub fn new(shape: Shape, variant: Variant) -> Encoding {
+        Encoding {
+            shape,
+            variant,
+            amo: AmoEncoding::for_shape(shape),
+        }
+    }
+
+    /// The same encoding with at-most-one constraints encoded by `amo`.
+    pub fn with_amo(self, amo: AmoEncoding) -> Encoding {
+        Encoding { amo, ..self }
+    }
+
+    /// The shape encoded.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The variant encoded.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The at-most-one encoding in use.
+    pub fn amo(&self) -> AmoEncoding {
+        self.amo
+    }
+
+    /// N³, the number of cell-digit variables (auxiliary variables come after them).
+    pub fn cell_var_count(&self) -> usize {
+        self.shape.size().pow(3)
+    }
+
+    /// The variable "`cell` holds `digit`".
+    pub fn var(&self, cell: Cell, digit: Digit) -> Var {
+        Var::from_index(self.shape.index(cell) * self.shape.size() + digit.index())
+    }
+
+    /// The cell and digit of a cell-digit variable, `None` for an auxiliary variable.
+    pub fn cell_digit(&self, var: Var) -> Option<(Cell, Digit)> {
+        let size = self.shape.size();
+        let index = var.index();
+        (index < self.cell_var_count()).then(|| {
+            let cell = self.shape.cell_at(index / size).expect("index < N³");
+            (cell, Digit::from_index(index % size))
+        })
+    }
+
+    /// The groups of literals of which exactly one is true: each cell's digits, then each
+    /// house's cells for each digit.
+    pub fn exactly_one_groups(&self) -> impl Iterator<Item = Vec<Lit>> + '_ {
+        let shape = self.shape;
+        let cells = shape.cells().map(move |cell| {
+            shape
+                .digits()
+                .map(|digit| self.var(cell, digit).positive())
+                .collect()
+        });
+        let houses = self.variant.houses(shape).flat_map(move |house| {
+            shape.digits().map(move |digit| {
+                house
+                    .cells(shape)
+                    .map(|cell| self.var(cell, digit).positive())
+                    .collect()
+            })
+        });
+        cells.chain(houses)
+    }
+
+    /// Adds the rules to `formula`, which must be empty (a fresh `CnfFormula` or
+    /// `Solver`): the cell-digit variables take the first N³ indices.
+    ///
+    /// # Panics
+    /// If `formula` already has variables.
+    pub fn encode_rules<F: ExtendFormula>(&self, formula: &mut F) {
+        let first = formula.new_var();
+        assert_eq!(first.index(), 0, "encode_rules needs an empty formula");
+        for _ in formula.new_var_iter(self.cell_var_count() - 1) {}
+        for group in self.exactly_one_groups() {
+            formula.add_clause(&group);
+            self.amo.encode(formula, &group);
+        }
+    }
+
+    /// The rules as a formula.
+    pub fn rules(&self) -> CnfFormula {
+        let mut formula = CnfFormula::new();
+        self.encode_rules(&mut formula);
+        formula
+    }
+
+    /// The literals fixed by the givens of `grid`.
+    pub fn given_lits<'a>(&'a self, grid: &'a Grid) -> impl Iterator<Item = Lit> + 'a {
+        grid.givens()
+            .map(move |(cell, digit)| self.var(cell, digit).positive())
+    }
+
+    /// Adds the givens of `grid` to `formula` as unit clauses.
+    pub fn encode_givens<F: ExtendFormula>(&self, formula: &mut F, grid: &Grid) {
+        for lit in self.given_lits(grid) {
+            formula.add_clause(&[lit]);
+        }
+    }
+
+    /// The grid a model describes: each cell gets the digit whose variable is true.
+    pub fn decode(&self, model: &[Lit]) -> Grid {
+        let mut grid = Grid::empty(self.shape);
+        for lit in model.iter().filter(|lit| lit.is_positive()) {
+            if let Some((cell, digit)) = self.cell_digit(lit.var()) {
+                grid.set(cell, Some(digit));
+            }
+        }
+        grid
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbering_round_trips() {
+        for shape in Shape::all() {
+            let encoding = Encoding::new(shape, Variant::Standard);
+            let cell = shape.cell(shape.size() - 1, 1).unwrap();
+            let digit = shape.digit(shape.size()).unwrap();
+            let var = encoding.var(cell, digit);
+            assert_eq!(
+                var.index(),
+                ((cell.row() * shape.size() + cell.col()) * shape.size()) + digit.index()
+            );
+            assert_eq!(encoding.cell_digit(var), Some((cell, digit)));
+            assert_eq!(
+                encoding.cell_digit(Var::from_index(encoding.cell_var_count())),
+                None
+            );
+        }
+    }
+
+    /// Closed-form clause and variable counts: G groups of N literals (G = 4N², plus 2N
+    /// for the diagonals), each one at-least-one clause plus its at-most-one clauses.
+    #[test]
+    fn clause_counts_match_the_closed_forms() {
+        for shape in Shape::all().take(4) {
+            for variant in [Variant::Standard, Variant::Diagonal] {
+                let n = shape.size();
+                let groups = 4 * n * n
+                    + if variant == Variant::Diagonal {
+                        2 * n
+                    } else {
+                        0
+                    };
+                let pairwise = Encoding::new(shape, variant)
+                    .with_amo(AmoEncoding::Pairwise)
+                    .rules();
+                assert_eq!(pairwise.var_count(), n * n * n);
+                assert_eq!(pairwise.len(), groups * (1 + n * (n - 1) / 2));
+                let sequential = Encoding::new(shape, variant)
+                    .with_amo(AmoEncoding::Sequential)
+                    .rules();
+                assert_eq!(sequential.var_count(), n * n * n + groups * (n - 1));
+                assert_eq!(sequential.len(), groups * (1 + 3 * n - 4));
+            }
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! The symbols that stand for digits in line and block formats.
+
+use crate::error::AlphabetError;
+use crate::grid::{Digit, Shape};
+
+/// The default symbols: digit `d` is the `d`-th character, cut to the grid's size.
+pub const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// Characters that can never be digit symbols.
+const RESERVED: &[char] = &['.', '#', ',', '|', '+', '-'];
+
+/// An ordered list of digit symbols, compared without case.
+///
+/// Digit `d` of an N×N grid is written as the `d`-th symbol; only the first N symbols are
+/// valid in that grid. A blank is `.`, or `0` when `0` is not itself a symbol.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alphabet {
+    symbols: Vec<char>,
+}
+
+impl Default for Alphabet {
+    fn default() -> Alphabet {
+        Alphabet {
+            symbols: DEFAULT_SYMBOLS.chars().collect(),
+        }
+    }
+}
+
+impl Alphabet {
+    /// An alphabet of the characters of `symbols`, e.g. `0123456789ABCDEF` for hex grids.
+    ///
+    /// ```
+    /// use satdoku::format::Alphabet;
+    /// assert!(Alphabet::new("0123456789ABCDEF").is_ok());
+    /// assert!(Alphabet::new("12a3A").is_err());
+    /// ```
+    pub fn new(symbols: &str) -> Result<Alphabet, AlphabetError> {
+        let mut seen: Vec<char> = Vec::new();
+        for symbol in symbols.chars() {
+            if symbol.is_whitespace() || RESERVED.contains(&symbol) {
+                return Err(AlphabetError::Reserved { symbol });
+            }
+            if seen.contains(&symbol.to_ascii_uppercase()) {
+                return Err(AlphabetError::Duplicate { symbol });
+            }
+            seen.push(symbol.to_ascii_uppercase());
+        }
+        if seen.is_empty() {
+            return Err(AlphabetError::Empty);
+        }
+        Ok(Alphabet {
+            symbols: symbols.chars().collect(),
+        })
+    }
+
+    /// The symbols in digit order.
+    pub fn symbols(&self) -> &[char] {
+        &self.symbols
+    }
+
+    /// Whether the alphabet has a symbol for every digit of `shape`.
+    pub fn covers(&self, shape: Shape) -> bool {
+        self.symbols.len() >= shape.size()
+    }
+
+    /// Whether `symbol` marks a blank cell.
+    pub fn is_blank(&self, symbol: char) -> bool {
+        symbol == '.' || (symbol == '0' && !self.symbols.contains(&'0'))
+    }
+
+    /// Reads `symbol` in a grid of `shape`: `Some(None)` for a blank, `Some(Some(digit))`
+    /// for a digit, `None` for a symbol that is neither.
+    pub fn read(&self, symbol: char, shape: Shape) -> Option<Option<Digit>> {
+        if self.is_blank(symbol) {
+            return Some(None);
+        }
+        let upper = symbol.to_ascii_uppercase();
+        self.symbols
+            .iter()
+            .take(shape.size())
+            .position(|s| s.to_ascii_uppercase() == upper)
+            .map(|index| Some(Digit::from_index(index)))
+    }
+
+    /// The symbol of `digit`, if the alphabet is long enough.
+    pub fn symbol(&self, digit: Digit) -> Option<char> {
+        self.symbols.get(digit.index()).copied()
+    }
+
+    /// The symbols accepted in a grid of `shape`, as text for messages.
+    pub fn describe(&self, shape: Shape) -> String {
+        let digits: String = self.symbols.iter().take(shape.size()).collect();
+        let blank = if self.symbols.contains(&'0') {
+            "."
+        } else {
+            ". or 0"
+        };
+        let mut text = format!("{digits}, blank {blank}");
+        if !self.covers(shape) {
+            text.push_str(&format!(
+                "; a {shape} grid needs {} symbols: use the tokens format or --alphabet",
+                shape.size()
+            ));
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_alphabet_is_case_insensitive_and_cut_to_size() {
+        let alphabet = Alphabet::default();
+        let sixteen = Shape::from_size(16).unwrap();
+        assert_eq!(alphabet.read('g', sixteen), Some(Digit::new(16)));
+        assert_eq!(alphabet.read('G', sixteen), Some(Digit::new(16)));
+        assert_eq!(alphabet.read('G', Shape::NINE), None);
+        assert_eq!(alphabet.read('0', Shape::NINE), Some(None));
+        assert_eq!(alphabet.read('.', Shape::NINE), Some(None));
+    }
+
+    #[test]
+    fn hex_alphabet_makes_zero_a_digit() {
+        let hex = Alphabet::new("0123456789abcdef").unwrap();
+        let sixteen = Shape::from_size(16).unwrap();
+        assert_eq!(hex.read('0', sixteen), Some(Digit::new(1)));
+        assert_eq!(hex.read('F', sixteen), Some(Digit::new(16)));
+        assert_eq!(hex.read('.', sixteen), Some(None));
+    }
+
+    #[test]
+    fn reserved_and_duplicate_symbols_are_refused() {
+        assert_eq!(
+            Alphabet::new("12.4"),
+            Err(AlphabetError::Reserved { symbol: '.' })
+        );
+        assert_eq!(
+            Alphabet::new("abA"),
+            Err(AlphabetError::Duplicate { symbol: 'A' })
+        );
+        assert_eq!(Alphabet::new(""), Err(AlphabetError::Empty));
+    }
+}

@@ -1,0 +1,9 @@
+//! Puzzle formats: reading line, block and tokens grids from a stream, and writing them.
+
+mod alphabet;
+mod read;
+mod write;
+
+pub use alphabet::Alphabet;
+pub use read::{Entry, InputFormat, PuzzleReader, ReadOptions, parse_one};
+pub use write::{OutputFormat, write_block, write_grid, write_line, write_tokens};

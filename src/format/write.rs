@@ -1,0 +1,125 @@
+//! Writing grids: one line, a block with box separators, or rows of numbers.
+
+use super::Alphabet;
+use crate::grid::{Digit, Grid};
+
+/// A text layout for a grid.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// N² symbols on one line (`.` for blank).
+    #[default]
+    Line,
+    /// N rows with spaces, `|` between boxes and `------+------` between bands.
+    Block,
+    /// N rows of numbers, 0 for blank.
+    Tokens,
+}
+
+/// `grid` in `format`, without a final newline.
+pub fn write_grid(grid: &Grid, format: OutputFormat, alphabet: &Alphabet) -> String {
+    match format {
+        OutputFormat::Line => write_line(grid, alphabet),
+        OutputFormat::Block => write_block(grid, alphabet),
+        OutputFormat::Tokens => write_tokens(grid),
+    }
+}
+
+/// The number of a cell, 0 for blank.
+fn number(digit: Option<Digit>) -> u8 {
+    digit.map_or(0, Digit::get)
+}
+
+/// The symbol of a cell, `.` for blank.
+fn symbol(digit: Option<Digit>, alphabet: &Alphabet) -> char {
+    digit.map_or('.', |d| {
+        alphabet
+            .symbol(d)
+            .expect("callers check that the alphabet covers the grid")
+    })
+}
+
+/// The grid on one line: N² symbols, or, when the alphabet has fewer than N symbols,
+/// N² comma-separated numbers (which read back as a tokens grid).
+///
+/// ```
+/// use satdoku::{format::{write_line, Alphabet}, Grid};
+/// let grid: Grid = "1 . | . 2\n. 3 | . .\n----+----\n. . | . .\n. . | . .".parse().unwrap();
+/// assert_eq!(write_line(&grid, &Alphabet::default()), "1..2.3..........");
+/// ```
+pub fn write_line(grid: &Grid, alphabet: &Alphabet) -> String {
+    let cells = grid.shape().cells().map(|cell| grid.get(cell));
+    if alphabet.covers(grid.shape()) {
+        cells.map(|d| symbol(d, alphabet)).collect()
+    } else {
+        cells
+            .map(|d| number(d).to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+/// The grid as N rows with box separators. Past the alphabet, numbers right-aligned with
+/// wider gaps between boxes (which read back as a tokens grid).
+///
+/// ```
+/// use satdoku::{format::{write_block, Alphabet}, Grid};
+/// let grid: Grid = "12343412214343.1".parse().unwrap();
+/// assert_eq!(write_block(&grid, &Alphabet::default()), "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | . 1");
+/// ```
+pub fn write_block(grid: &Grid, alphabet: &Alphabet) -> String {
+    let shape = grid.shape();
+    let (n, size) = (shape.box_size(), shape.size());
+    let symbols = alphabet.covers(shape);
+    let width = if symbols { 1 } else { 2 };
+    let box_gap = if symbols { " | " } else { "   " };
+    let band_gap = if symbols { "-+-" } else { "---" };
+    let box_width = n * width + (n - 1);
+    let rule = vec!["-".repeat(box_width); n].join(band_gap);
+    let mut lines = Vec::with_capacity(size + n);
+    for row in 0..size {
+        if row > 0 && row % n == 0 {
+            lines.push(rule.clone());
+        }
+        let boxes: Vec<String> = (0..n)
+            .map(|b| {
+                (b * n..(b + 1) * n)
+                    .map(|col| {
+                        let digit = grid.get(shape.cell(row, col).expect("inside the grid"));
+                        if symbols {
+                            symbol(digit, alphabet).to_string()
+                        } else {
+                            format!("{:>2}", number(digit))
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        lines.push(boxes.join(box_gap));
+    }
+    lines.join("\n")
+}
+
+/// The grid as N rows of space-separated numbers, 0 for blank, aligned for N ≥ 10.
+///
+/// ```
+/// use satdoku::{format::write_tokens, Grid};
+/// let grid: Grid = "12343412214343.1".parse().unwrap();
+/// assert_eq!(write_tokens(&grid), "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 0 1");
+/// ```
+pub fn write_tokens(grid: &Grid) -> String {
+    let shape = grid.shape();
+    let width = shape.size().to_string().len();
+    (0..shape.size())
+        .map(|row| {
+            (0..shape.size())
+                .map(|col| {
+                    let digit = grid.get(shape.cell(row, col).expect("inside the grid"));
+                    format!("{:>width$}", number(digit))
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -1,0 +1,17 @@
+//! A clash between two givens: the same digit twice in one house.
+
+use super::{Cell, Digit, House};
+
+/// Two cells of one house hold the same digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("two {digit}s in {house} ({first} and {second})")]
+pub struct Conflict {
+    /// The repeated digit.
+    pub digit: Digit,
+    /// The house both cells belong to.
+    pub house: House,
+    /// The first cell holding the digit, in reading order of the house.
+    pub first: Cell,
+    /// The second cell holding the digit.
+    pub second: Cell,
+}

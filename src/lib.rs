@@ -1,0 +1,33 @@
+//! satdoku: Sudoku of every size and the diagonal variant, solved through SAT.
+//!
+//! A puzzle becomes CNF over N³ variables ("cell r,c holds digit d") with exactly-one
+//! constraints for every cell and every digit of every house, and the embedded CDCL solver
+//! [varisat](https://docs.rs/varisat) solves it.
+//!
+//! ```
+//! use satdoku::{Grid, Puzzle, Variant};
+//! let grid: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+//!     .parse()?;
+//! let puzzle = Puzzle::new(grid, Variant::Standard)?;
+//! let solution = satdoku::solve(&puzzle).expect("this puzzle has a solution");
+//! assert!(solution.solves(&puzzle));
+//! assert_eq!(solution.to_string()[..9], *"534678912");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod encode;
+pub mod error;
+pub mod format;
+pub mod grid;
+pub mod solvers;
+
+pub use error::{AlphabetError, InputError, ParseError};
+pub use grid::{Cell, Conflict, Digit, DigitSet, Grid, House, Puzzle, Shape, Variant};
+pub use solvers::{SatSolver, Solver};
+
+/// Solves `puzzle` with the SAT solver; `None` when it has no solution.
+///
+/// For many puzzles keep one [`SatSolver`], which encodes the rules of each shape once.
+pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
+    SatSolver::new().solve(puzzle)
+}
