@@ -3,8 +3,10 @@
 use super::{Cell, Digit, House};
 
 /// Two cells of one house hold the same digit.
+///
+/// It reads `two 5s in row 3 (r3c1 and r3c7)` or `two 1s on the main diagonal (…)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("two {digit}s in {house} ({first} and {second})")]
+#[error("two {digit}s {on} {house} ({first} and {second})", on = house.preposition())]
 pub struct Conflict {
     /// The repeated digit.
     pub digit: Digit,

@@ -41,6 +41,14 @@ impl House {
             .expect("a house of a shape lies inside that shape")
     }
 
+    /// "in" for rows, columns and boxes, "on" for diagonals, to make messages read well.
+    pub fn preposition(self) -> &'static str {
+        match self {
+            House::MainDiagonal | House::AntiDiagonal => "on",
+            _ => "in",
+        }
+    }
+
     /// The N cells of this house on `shape`, in reading order.
     pub fn cells(self, shape: Shape) -> impl Iterator<Item = Cell> {
         (0..shape.size()).map(move |i| self.nth(shape, i))
