@@ -155,7 +155,12 @@ fn json_rows_carry_index_status_and_solution_or_error() {
     assert_eq!(rows[1]["index"], 2);
     assert_eq!(rows[1]["line"], 2);
     assert_eq!(rows[1]["status"], "invalid");
-    assert!(rows[1]["error"].as_str().unwrap().contains("line 2: 5 symbols"));
+    assert!(
+        rows[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("line 2: 5 symbols")
+    );
     assert!(rows[1].get("solution").is_none());
     assert_eq!(rows[2]["index"], 3);
     assert_eq!(rows[2]["status"], "no_solution");
@@ -262,7 +267,10 @@ fn a_missing_file_is_reported_and_the_next_file_still_solved() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr_of(&output).contains("satdoku: no-such-file.txt: "));
-    assert_eq!(stdout_of(&output).lines().count(), parse_file("4x4.txt").len());
+    assert_eq!(
+        stdout_of(&output).lines().count(),
+        parse_file("4x4.txt").len()
+    );
 }
 
 #[test]
@@ -299,7 +307,9 @@ fn bad_alphabet_and_bad_usage_exit_with_two() {
         .write_stdin("")
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("bad --alphabet: symbol '.' is reserved"));
+        .stderr(predicate::str::contains(
+            "bad --alphabet: symbol '.' is reserved",
+        ));
     satdoku().args(["solve", "--no-such-flag"]).assert().code(2);
     satdoku().args(["frobnicate"]).assert().code(2);
 }
@@ -311,7 +321,9 @@ fn forced_input_format_overrides_detection() {
         .args(["solve", "--input", "line", "puzzles/block.sdk"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("line 3: 9 symbols fit no supported grid"));
+        .stderr(predicate::str::contains(
+            "line 3: 9 symbols fit no supported grid",
+        ));
     satdoku()
         .args(["solve", "--input", "block", "puzzles/block.sdk"])
         .assert()
@@ -334,10 +346,7 @@ fn sixteen_symbol_lines_are_told_apart() {
     assert!(output.status.success(), "{}", stderr_of(&output));
     let lines: Vec<String> = stdout_of(&output).lines().map(str::to_string).collect();
     assert_eq!(lines.len(), 1 + parse_file("4x4.txt").len());
-    assert_eq!(
-        Some(parse_line(&lines[0])),
-        known_solutions("16x16.txt")[0]
-    );
+    assert_eq!(Some(parse_line(&lines[0])), known_solutions("16x16.txt")[0]);
     assert!(lines[1..].iter().all(|l| l.len() == 16));
 }
 

@@ -1,12 +1,15 @@
 //! Streaming puzzle reader: line, block and tokens grids, detected per puzzle.
 //!
-//! Detection (`InputFormat::Auto`), after cutting `#` comments and outer white space:
+//! Detection (`InputFormat::Auto`), after cutting `#` comments and outer white space,
+//! row by row:
 //! - a line with a comma, or whose space-separated parts are all numbers of one or two
 //!   digits (some of two), is a row of numbers (tokens);
-//! - otherwise its symbols are counted, ignoring white space and the separators `| + -`:
-//!   N² symbols make a one-line puzzle, N symbols start an N-row block grid;
-//! - 16 symbols could be a 4×4 puzzle or the first row of a 16×16 grid: it is a 16×16 row
-//!   when the next 15 lines are 16-symbol rows too and the rows use a symbol beyond 4.
+//! - otherwise its cells are its symbols, ignoring white space and the separators `| + -`.
+//!
+//! N² cells on a line make a one-line puzzle; N cells start an N-row grid. 16 symbols could
+//! be a 4×4 puzzle or the first row of a 16×16 grid: it is a 16×16 row when the next 15
+//! lines are 16-cell rows too and the rows use a digit beyond 4, spaces between cells or
+//! box separators (`--input line` forces the 4×4 reading).
 //!
 //! A blank line ends a multi-line grid; comment lines and separator lines inside one are
 //! skipped. Every puzzle, valid or not, gets the next index, so no input is dropped.
@@ -93,6 +96,11 @@ fn looks_like_tokens(text: &str) -> bool {
             .iter()
             .all(|p| p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit()))
         && parts.iter().any(|p| p.len() == 2)
+}
+
+/// Whether a line is laid out as a grid row: cells spaced apart or boxes split by `|`.
+fn laid_out(text: &str) -> bool {
+    text.contains('|') || text.split_whitespace().nth(1).is_some()
 }
 
 /// The cells of one row or of a whole one-line grid.
@@ -242,12 +250,35 @@ impl<R: BufRead> PuzzleReader<R> {
         Ok(Some(self.pending[k].1.clone()))
     }
 
-    /// Whether a 16-symbol line starts a 16×16 block grid rather than being a 4×4 puzzle.
-    fn starts_sixteen_grid(&mut self, first: &[char]) -> io::Result<bool> {
+    /// The cells of a row, as numbers or as symbols according to the input format.
+    fn row_cells<'t>(&self, text: &'t str) -> Cells<'t> {
+        let numbers = match self.options.input {
+            InputFormat::Tokens => true,
+            InputFormat::Auto => looks_like_tokens(text),
+            InputFormat::Line | InputFormat::Block => false,
+        };
+        if numbers {
+            Cells::Tokens(tokens(text))
+        } else {
+            Cells::Symbols(symbols(text))
+        }
+    }
+
+    /// Whether a row holds a digit that a 4×4 grid cannot.
+    fn beyond_four(&self, cells: &Cells<'_>) -> bool {
         let four = Shape::from_size(4).expect("4×4 is supported");
-        let alphabet = self.options.alphabet.clone();
-        let beyond_four = |row: &[char]| row.iter().any(|&c| alphabet.read(c, four).is_none());
-        let mut uses_more = beyond_four(first);
+        match cells {
+            Cells::Symbols(row) => row
+                .iter()
+                .any(|&c| self.options.alphabet.read(c, four).is_none()),
+            Cells::Tokens(row) => row.iter().any(|t| t.parse::<u64>().map_or(true, |v| v > 4)),
+        }
+    }
+
+    /// Whether a 16-cell line starts a 16×16 block grid rather than being a 4×4 puzzle:
+    /// 16 rows of 16 cells that use a digit beyond 4, spaced cells or box separators.
+    fn starts_sixteen_grid(&mut self, first_text: &str, first: &Cells<'_>) -> io::Result<bool> {
+        let mut uses_more = self.beyond_four(first) || laid_out(first_text);
         let mut rows = 1;
         let mut k = 0;
         while rows < 16 {
@@ -259,14 +290,16 @@ impl<R: BufRead> PuzzleReader<R> {
                 return Ok(false);
             }
             let text = content(&raw);
-            let row = symbols(text);
-            if row.is_empty() {
+            if symbols(text).is_empty() {
+                // A separator line between bands: a grid layout.
+                uses_more = true;
                 continue;
             }
-            if looks_like_tokens(text) || row.len() != 16 {
+            let row = self.row_cells(text);
+            if row.len() != 16 {
                 return Ok(false);
             }
-            uses_more |= beyond_four(&row);
+            uses_more |= laid_out(text) || self.beyond_four(&row);
             rows += 1;
         }
         Ok(uses_more)
@@ -278,7 +311,6 @@ impl<R: BufRead> PuzzleReader<R> {
         line: usize,
         shape: Shape,
         first: Cells<'_>,
-        numbers: bool,
     ) -> io::Result<Result<Grid, ParseError>> {
         let size = shape.size();
         let mut grid = Grid::empty(shape);
@@ -295,11 +327,7 @@ impl<R: BufRead> PuzzleReader<R> {
             if symbols(text).is_empty() {
                 continue;
             }
-            let cells = if numbers {
-                Cells::Tokens(tokens(text))
-            } else {
-                Cells::Symbols(symbols(text))
-            };
+            let cells = self.row_cells(text);
             if cells.len() != size && Shape::from_cell_count(cells.len()).is_some() {
                 // A whole puzzle on one line, not a row of this grid: it is read next.
                 self.pending.push_front((row_line, raw));
@@ -347,59 +375,39 @@ impl<R: BufRead> PuzzleReader<R> {
                 return Ok(None);
             };
             let text = content(&raw);
-            let row = symbols(text);
-            if row.is_empty() {
+            if symbols(text).is_empty() {
                 continue;
             }
-            let numbers = match input {
-                InputFormat::Tokens => true,
-                InputFormat::Auto => looks_like_tokens(text),
-                InputFormat::Line | InputFormat::Block => false,
-            };
-            let grid = if numbers {
-                let row = tokens(text);
-                let width = row.len();
-                if let Some(shape) = Shape::from_size(width) {
-                    self.gather(line, shape, Cells::Tokens(row), true)?
-                } else if let Some(shape) = Shape::from_cell_count(width) {
-                    self.one_line(line, shape, Cells::Tokens(row))
-                } else {
-                    Err(ParseError::BadLength {
-                        line,
-                        symbols: width,
-                    })
-                }
-            } else {
-                let width = row.len();
-                let block_shape = match input {
-                    InputFormat::Line => None,
-                    InputFormat::Block => Shape::from_size(width),
-                    _ if width == 16 => {
-                        if self.starts_sixteen_grid(&row)? {
-                            Shape::from_size(16)
-                        } else {
-                            None
-                        }
+            let row = self.row_cells(text);
+            let width = row.len();
+            let numbers = matches!(row, Cells::Tokens(_));
+            // A row of N cells starts a multi-line grid; N² cells are a one-line puzzle.
+            // 16 cells could be either: numbers are a 16×16 row; symbols need a look ahead.
+            let block_shape = match input {
+                InputFormat::Line => None,
+                InputFormat::Auto if width == 16 && !numbers => {
+                    if self.starts_sixteen_grid(text, &row)? {
+                        Shape::from_size(16)
+                    } else {
+                        None
                     }
-                    _ => Shape::from_cell_count(width)
-                        .is_none()
-                        .then(|| Shape::from_size(width))
-                        .flatten(),
-                };
-                let line_shape = match input {
-                    InputFormat::Block => None,
-                    _ => Shape::from_cell_count(width),
-                };
-                if let Some(shape) = block_shape {
-                    self.gather(line, shape, Cells::Symbols(row), false)?
-                } else if let Some(shape) = line_shape {
-                    self.one_line(line, shape, Cells::Symbols(row))
-                } else {
-                    Err(ParseError::BadLength {
-                        line,
-                        symbols: width,
-                    })
                 }
+                InputFormat::Auto if !numbers && Shape::from_cell_count(width).is_some() => None,
+                _ => Shape::from_size(width),
+            };
+            let line_shape = match input {
+                InputFormat::Block => None,
+                _ => Shape::from_cell_count(width),
+            };
+            let grid = if let Some(shape) = block_shape {
+                self.gather(line, shape, row)?
+            } else if let Some(shape) = line_shape {
+                self.one_line(line, shape, row)
+            } else {
+                Err(ParseError::BadLength {
+                    line,
+                    symbols: width,
+                })
             };
             self.index += 1;
             return Ok(Some(Entry {
