@@ -31,3 +31,8 @@ pub use solvers::{SatSolver, Solver};
 pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
     SatSolver::new().solve(puzzle)
 }
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -27,11 +27,14 @@ pub enum AmoEncoding {
 }
 
 impl AmoEncoding {
-    /// The encoding used by default for groups of `shape.size()` literals: pairwise up to
-    /// 16×16, where it is compact enough and propagates best; the sequential counter
-    /// above, where pairwise clauses grow as N⁴ (25×25: 750,000 clauses).
+    /// The encoding used by default for groups of `shape.size()` literals, by measurement
+    /// (BENCHMARKS.md): pairwise up to 25×25, where varisat solves it fastest (on the
+    /// bundled 25×25 puzzles 0.8 s against 5.7 s for the sequential counter) although its
+    /// clauses grow as N⁴; the sequential counter from 36×36 on, where pairwise clauses
+    /// number in the millions and the counter solved the bundled 36×36 and 49×49 puzzles
+    /// about twice as fast.
     pub fn for_shape(shape: Shape) -> AmoEncoding {
-        if shape.size() <= 16 {
+        if shape.size() <= 25 {
             AmoEncoding::Pairwise
         } else {
             AmoEncoding::Sequential
