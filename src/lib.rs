@@ -15,21 +15,36 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#![warn(missing_docs)]
+
+pub mod check;
 pub mod encode;
 pub mod error;
 pub mod format;
 pub mod grid;
+pub mod proof;
 pub mod solvers;
 
+pub use check::{Count, Verdict};
 pub use error::{AlphabetError, InputError, ParseError};
 pub use grid::{Cell, Conflict, Digit, DigitSet, Grid, House, Puzzle, Shape, Variant};
-pub use solvers::{SatSolver, Solver};
+pub use solvers::{SatSearch, SatSolver, Solver};
 
 /// Solves `puzzle` with the SAT solver; `None` when it has no solution.
 ///
 /// For many puzzles keep one [`SatSolver`], which encodes the rules of each shape once.
 pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
     SatSolver::new().solve(puzzle)
+}
+
+/// Whether `puzzle` has exactly one solution, with the evidence (see [`Verdict`]).
+pub fn check(puzzle: &Puzzle) -> Verdict {
+    SatSolver::new().check(puzzle)
+}
+
+/// The number of solutions of `puzzle`, counting at most `limit`.
+pub fn count_solutions(puzzle: &Puzzle, limit: u64) -> Count {
+    SatSolver::new().count(puzzle, limit)
 }
 
 /// The README's Rust examples, compiled and run as doc tests.

@@ -1,8 +1,11 @@
 //! The command line: argument parsing, shared input and output handling, one file per command.
 
 mod args;
+mod check;
+mod count;
 mod input;
 mod output;
+mod proof;
 mod solve;
 
 use std::io;
@@ -32,6 +35,17 @@ enum Command {
     /// Exit status: 0 when every puzzle was solved, 1 when at least one has no solution,
     /// 2 when an input was unreadable or a puzzle invalid (the rest are still solved).
     Solve(solve::SolveArgs),
+    /// Tell whether each puzzle has exactly one solution, with the evidence.
+    ///
+    /// Prints one verdict per puzzle: `unique` and the solution; `multiple`, two solutions
+    /// and the cells where they differ; `no_solution` and a smallest set of clashing givens.
+    /// Exit status: 0 when every puzzle is unique, 1 when any is not, 2 on input errors.
+    Check(check::CheckArgs),
+    /// Count the solutions of each puzzle, up to a limit.
+    ///
+    /// Exit status: 0 when every puzzle has a solution, 1 when any has none, 2 on input
+    /// errors.
+    Count(count::CountArgs),
 }
 
 /// Parses the command line and runs the command.
@@ -39,6 +53,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
         Command::Solve(args) => solve::run(&args),
+        Command::Check(args) => check::run(&args),
+        Command::Count(args) => count::run(&args),
     }
 }
 

@@ -4,7 +4,7 @@ use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::process::ExitCode;
 
 use satdoku::Grid;
-use satdoku::format::{Alphabet, write_grid, write_line};
+use satdoku::format::{Alphabet, OutputFormat, write_grid, write_line};
 use serde::Serialize;
 
 use super::args::FormatKind;
@@ -17,6 +17,10 @@ use super::{EXIT_ERROR, EXIT_FAILED, EXIT_OK};
 pub enum Status {
     /// A solution was found.
     Solved,
+    /// Exactly one solution.
+    Unique,
+    /// More than one solution.
+    Multiple,
     /// The puzzle has no solution.
     NoSolution,
     /// The puzzle could not be read or its givens clash.
@@ -78,7 +82,8 @@ pub struct Output {
     format: FormatKind,
     alphabet: Alphabet,
     interactive: bool,
-    grids: usize,
+    /// Whether a multi-line grid was written last, to be followed by a blank line.
+    needs_gap: bool,
 }
 
 impl Output {
@@ -90,7 +95,7 @@ impl Output {
             writer: BufWriter::with_capacity(1 << 16, stdout),
             format,
             alphabet,
-            grids: 0,
+            needs_gap: false,
         }
     }
 
@@ -104,17 +109,39 @@ impl Output {
         write_line(grid, &self.alphabet)
     }
 
+    /// Whether results are one line per puzzle.
+    pub fn is_line(&self) -> bool {
+        self.format == FormatKind::Line
+    }
+
     /// Prints `grid` in the chosen grid layout (multi-line grids separated by a blank line).
     pub fn grid(&mut self, grid: &Grid) -> io::Result<()> {
         let format = self
             .format
             .grid_format()
             .expect("grids are printed only in grid layouts");
-        if self.grids > 0 && format != satdoku::format::OutputFormat::Line {
+        self.gap()?;
+        self.needs_gap = format != OutputFormat::Line;
+        writeln!(self.writer, "{}", write_grid(grid, format, &self.alphabet))?;
+        self.end_item()
+    }
+
+    /// Prints a `# text` comment line heading the grids that follow.
+    pub fn comment(&mut self, text: &str) -> io::Result<()> {
+        self.gap()?;
+        writeln!(self.writer, "# {text}")
+    }
+
+    fn gap(&mut self) -> io::Result<()> {
+        if std::mem::take(&mut self.needs_gap) {
             writeln!(self.writer)?;
         }
-        self.grids += 1;
-        writeln!(self.writer, "{}", write_grid(grid, format, &self.alphabet))?;
+        Ok(())
+    }
+
+    /// Prints a line of text (a verdict line, or a `#` comment before a grid).
+    pub fn text(&mut self, line: &str) -> io::Result<()> {
+        writeln!(self.writer, "{line}")?;
         self.end_item()
     }
 

@@ -19,6 +19,13 @@ pub struct SolveArgs {
     input: InputArgs,
     #[command(flatten)]
     output: OutputArgs,
+    /// Print every solution of each puzzle, streamed as found (one JSON row each, with
+    /// `number`, the solution's 1-based position).
+    #[arg(long)]
+    all: bool,
+    /// With `--all`, stop after this many solutions per puzzle.
+    #[arg(long, requires = "all")]
+    limit: Option<u64>,
 }
 
 /// A JSON row of `solve`.
@@ -27,9 +34,19 @@ struct Row<'a> {
     #[serde(flatten)]
     head: RowHead<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    number: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+}
+
+/// Reports on stderr that a puzzle has no solution.
+fn no_solution(item: &Item<'_>) {
+    eprintln!(
+        "satdoku: {}: puzzle {} (line {}): no solution",
+        item.file, item.index, item.line
+    );
 }
 
 /// Solves every puzzle of the input.
@@ -38,11 +55,37 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut solver = SatSolver::new();
     let mut tally = Tally::default();
     let unreadable = input::for_each(&args.input, |item: Item<'_>| {
+        let mut number = 0;
         let (status, solution, error) = match &item.puzzle {
             Err(err) => {
                 eprintln!("satdoku: {}: {err}", item.file);
                 tally.errors += 1;
                 (Status::Invalid, None, Some(err.to_string()))
+            }
+            Ok(puzzle) if args.all => {
+                let limit = args.limit.unwrap_or(u64::MAX);
+                let found = solver
+                    .for_each_solution(puzzle, limit, |solution| {
+                        number += 1;
+                        if out.is_json() {
+                            out.json(&Row {
+                                head: RowHead::new(&item, Status::Solved),
+                                number: Some(number),
+                                solution: Some(out.line(&solution)),
+                                error: None,
+                            })
+                        } else {
+                            out.grid(&solution)
+                        }
+                    })
+                    .context("writing the output")?;
+                if found > 0 {
+                    tally.solved += 1;
+                    return Ok(ControlFlow::Continue(()));
+                }
+                no_solution(&item);
+                tally.failed += 1;
+                (Status::NoSolution, None, None)
             }
             Ok(puzzle) => match solver.solve(puzzle) {
                 Some(solution) => {
@@ -50,10 +93,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                     (Status::Solved, Some(solution), None)
                 }
                 None => {
-                    eprintln!(
-                        "satdoku: {}: puzzle {} (line {}): no solution",
-                        item.file, item.index, item.line
-                    );
+                    no_solution(&item);
                     tally.failed += 1;
                     (Status::NoSolution, None, None)
                 }
@@ -62,6 +102,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         if out.is_json() {
             out.json(&Row {
                 head: RowHead::new(&item, status),
+                number: None,
                 solution: solution.as_ref().map(|grid| out.line(grid)),
                 error,
             })

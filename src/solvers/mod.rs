@@ -2,7 +2,7 @@
 
 mod sat;
 
-pub use sat::SatSolver;
+pub use sat::{Givens, SatSearch, SatSolver};
 
 use crate::grid::{Grid, Puzzle};
 

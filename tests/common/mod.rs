@@ -133,3 +133,65 @@ pub fn parse_file(name: &str) -> Vec<Plain> {
     }
     puzzles
 }
+
+/// Counts the solutions of a plain puzzle by simple backtracking, up to `limit` — an
+/// independent reference for small grids.
+pub fn brute_force_count(puzzle: &Plain, diagonal: bool, limit: usize) -> usize {
+    let size = puzzle.len();
+    let houses = houses(size, diagonal);
+    let cell_houses: Vec<Vec<usize>> = (0..size * size)
+        .map(|i| {
+            (0..houses.len())
+                .filter(|&h| houses[h].contains(&(i / size, i % size)))
+                .collect()
+        })
+        .collect();
+    let mut grid = puzzle.clone();
+    // Givens must not clash among themselves.
+    for house in &houses {
+        let mut seen = vec![false; size + 1];
+        for &(r, c) in house {
+            let v = grid[r][c] as usize;
+            if v != 0 {
+                if seen[v] {
+                    return 0;
+                }
+                seen[v] = true;
+            }
+        }
+    }
+    fn go(
+        grid: &mut Plain,
+        pos: usize,
+        houses: &[Vec<(usize, usize)>],
+        cell_houses: &[Vec<usize>],
+        count: &mut usize,
+        limit: usize,
+    ) {
+        let size = grid.len();
+        if *count >= limit {
+            return;
+        }
+        if pos == size * size {
+            *count += 1;
+            return;
+        }
+        let (r, c) = (pos / size, pos % size);
+        if grid[r][c] != 0 {
+            return go(grid, pos + 1, houses, cell_houses, count, limit);
+        }
+        for v in 1..=size as u32 {
+            let clash = cell_houses[pos]
+                .iter()
+                .any(|&h| houses[h].iter().any(|&(i, j)| grid[i][j] == v));
+            if !clash {
+                grid[r][c] = v;
+                go(grid, pos + 1, houses, cell_houses, count, limit);
+                grid[r][c] = 0;
+            }
+        }
+    }
+    let mut count = 0;
+    go(&mut grid, 0, &houses, &cell_houses, &mut count, limit);
+    count
+}

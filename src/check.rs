@@ -1,0 +1,275 @@
+//! Uniqueness verdicts with witnesses, solution counts and minimality, on the SAT engine.
+
+use std::fmt;
+
+use varisat::Lit;
+
+use crate::grid::{Cell, Digit, Grid, Puzzle};
+use crate::solvers::{Givens, SatSearch, SatSolver};
+
+/// A given: a cell and its digit, written `r1c1=5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Given {
+    /// The cell.
+    pub cell: Cell,
+    /// Its digit.
+    pub digit: Digit,
+}
+
+impl fmt::Display for Given {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}={}", self.cell, self.digit)
+    }
+}
+
+/// A cell where two solutions differ, written `r4c5: 3 vs 7`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Difference {
+    /// The cell.
+    pub cell: Cell,
+    /// Its digit in the first solution.
+    pub first: Digit,
+    /// Its digit in the second solution.
+    pub second: Digit,
+}
+
+impl fmt::Display for Difference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {} vs {}", self.cell, self.first, self.second)
+    }
+}
+
+/// Whether a puzzle has exactly one solution, with the evidence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Exactly one solution.
+    Unique {
+        /// The solution.
+        solution: Grid,
+    },
+    /// More than one solution: two of them.
+    Multiple {
+        /// A solution.
+        first: Grid,
+        /// Another solution.
+        second: Grid,
+    },
+    /// No solution: a smallest set of givens that cannot hold together (removing any one of
+    /// them leaves the rest solvable).
+    NoSolution {
+        /// The clashing givens, in reading order.
+        conflict: Vec<Given>,
+    },
+}
+
+impl Verdict {
+    /// The cells where the two witnesses of [`Verdict::Multiple`] differ (empty otherwise).
+    pub fn differences(&self) -> Vec<Difference> {
+        match self {
+            Verdict::Multiple { first, second } => first
+                .shape()
+                .cells()
+                .filter_map(|cell| match (first.get(cell), second.get(cell)) {
+                    (Some(a), Some(b)) if a != b => Some(Difference {
+                        cell,
+                        first: a,
+                        second: b,
+                    }),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The verdict's name as used in output: `unique`, `multiple` or `no_solution`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Unique { .. } => "unique",
+            Verdict::Multiple { .. } => "multiple",
+            Verdict::NoSolution { .. } => "no_solution",
+        }
+    }
+}
+
+/// A number of solutions, counted up to a limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found.
+    pub count: u64,
+    /// Whether that is all of them (false when the limit stopped the count).
+    pub complete: bool,
+}
+
+impl fmt::Display for Count {
+    /// The count, with `+` when the limit stopped it: `288`, `1000+`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.count, if self.complete { "" } else { "+" })
+    }
+}
+
+impl SatSolver {
+    /// The verdict on `puzzle`: solve, forbid the solution, solve again (one solver).
+    ///
+    /// ```
+    /// use satdoku::{check::Verdict, Grid, Puzzle, SatSolver, Variant};
+    /// let puzzle = Puzzle::new("1...............".parse::<Grid>()?, Variant::Standard)?;
+    /// let verdict = SatSolver::new().check(&puzzle);
+    /// assert_eq!(verdict.name(), "multiple");
+    /// assert!(!verdict.differences().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check(&mut self, puzzle: &Puzzle) -> Verdict {
+        let verdict = verdict(&mut self.search(puzzle, Givens::Units));
+        self.with_conflict(puzzle, verdict)
+    }
+
+    /// A [`Verdict::NoSolution`] found with the givens as unit clauses has no core yet:
+    /// ask a search that assumes them.
+    fn with_conflict(&mut self, puzzle: &Puzzle, verdict: Verdict) -> Verdict {
+        match verdict {
+            Verdict::NoSolution { .. } => {
+                let mut search = self.search(puzzle, Givens::Assumptions);
+                let found = search.next_solution();
+                debug_assert!(found.is_none());
+                Verdict::NoSolution {
+                    conflict: minimal_conflict(&mut search),
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// The verdict on `puzzle` and, when it is unique, its redundant givens: those whose
+    /// removal alone keeps the solution unique. A unique puzzle is minimal when there are
+    /// none. One solver answers every question, each given dropped from the assumptions
+    /// in turn.
+    ///
+    /// ```
+    /// use satdoku::{Grid, Puzzle, SatSolver, Variant};
+    /// let complete: Grid = "1234341221434321".parse()?;
+    /// let puzzle = Puzzle::new(complete, Variant::Standard)?;
+    /// let (verdict, redundant) = SatSolver::new().check_minimal(&puzzle);
+    /// assert_eq!(verdict.name(), "unique");
+    /// assert_eq!(redundant.unwrap().len(), 16); // any one given of a full grid can go
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<Given>>) {
+        let mut search = self.search(puzzle, Givens::Assumptions);
+        let verdict = verdict(&mut search);
+        let redundant = matches!(verdict, Verdict::Unique { .. }).then(|| {
+            let givens = search.given_lits().to_vec();
+            let mut redundant = Vec::new();
+            for (skip, &lit) in givens.iter().enumerate() {
+                // The blocking clause of the solution is in place: any solution now is a
+                // second one. (A complete grid has no blocking clause, and any one of its
+                // cells is forced by the others.)
+                let others: Vec<Lit> = givens
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != skip)
+                    .map(|(_, &lit)| lit)
+                    .collect();
+                if search.is_complete() || !search.satisfiable_with(&others) {
+                    redundant.push(given_of(&search, lit));
+                }
+            }
+            redundant
+        });
+        (verdict, redundant)
+    }
+
+    /// The number of solutions of `puzzle`, counting at most `limit`.
+    ///
+    /// ```
+    /// use satdoku::{Grid, Puzzle, SatSolver, Shape, Variant};
+    /// let empty = Puzzle::new(Grid::empty(Shape::from_size(4).unwrap()), Variant::Standard)?;
+    /// let count = SatSolver::new().count(&empty, 1000);
+    /// assert_eq!((count.count, count.complete), (288, true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count {
+        let mut search = self.search(puzzle, Givens::Units);
+        let mut count = 0;
+        while count < limit && search.next_solution().is_some() {
+            count += 1;
+        }
+        let complete = count < limit || search.next_solution().is_none();
+        Count { count, complete }
+    }
+
+    /// Calls `each` with every solution of `puzzle` as it is found, at most `limit` of
+    /// them, and returns how many were found. Nothing is collected in memory.
+    pub fn for_each_solution<E>(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        mut each: impl FnMut(Grid) -> Result<(), E>,
+    ) -> Result<u64, E> {
+        let mut search = self.search(puzzle, Givens::Units);
+        let mut count = 0;
+        while count < limit {
+            let Some(solution) = search.next_solution() else {
+                break;
+            };
+            count += 1;
+            each(solution)?;
+        }
+        Ok(count)
+    }
+}
+
+fn given_of(search: &SatSearch, lit: Lit) -> Given {
+    let (cell, digit) = search
+        .encoding()
+        .cell_digit(lit.var())
+        .expect("givens are cell-digit literals");
+    Given { cell, digit }
+}
+
+/// Solves twice on one search. On no solution, with the givens assumed, shrinks varisat's
+/// failed core to a minimal conflict (left empty when the givens are units).
+fn verdict(search: &mut SatSearch) -> Verdict {
+    let Some(first) = search.next_solution() else {
+        return Verdict::NoSolution {
+            conflict: if search.assumes_givens() {
+                minimal_conflict(search)
+            } else {
+                Vec::new()
+            },
+        };
+    };
+    match search.next_solution() {
+        None => Verdict::Unique { solution: first },
+        Some(second) => Verdict::Multiple { first, second },
+    }
+}
+
+/// Deletion-based shrinking: drop each given of the core in turn and keep it out when the
+/// rest is still unsatisfiable (taking the solver's smaller core when it offers one).
+fn minimal_conflict(search: &mut SatSearch) -> Vec<Given> {
+    let order = search.given_lits().to_vec();
+    let in_order = |subset: &[Lit]| -> Vec<Lit> {
+        order
+            .iter()
+            .copied()
+            .filter(|lit| subset.contains(lit))
+            .collect()
+    };
+    let mut core = in_order(&search.failed_core());
+    let mut i = 0;
+    while i < core.len() {
+        let trial: Vec<Lit> = core
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &lit)| lit)
+            .collect();
+        if search.satisfiable_with(&trial) {
+            i += 1;
+        } else {
+            core = in_order(&search.failed_core());
+        }
+    }
+    core.into_iter().map(|lit| given_of(search, lit)).collect()
+}

@@ -1,0 +1,181 @@
+//! `satdoku check`: does each puzzle have exactly one solution? With witnesses.
+
+use std::fs;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+use satdoku::check::{Given, Verdict};
+use satdoku::{Grid, SatSolver};
+use serde::Serialize;
+
+use super::args::{InputArgs, OutputArgs};
+use super::input::{self, Item};
+use super::output::{Output, RowHead, Status, Tally};
+
+/// Arguments of `satdoku check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+    /// Also tell whether every given is needed, and list the redundant ones.
+    #[arg(long)]
+    minimal: bool,
+    /// Write, for each unique puzzle, its CNF with the solution blocked (DIMACS) and a DRAT
+    /// proof that it is unsatisfiable into DIR, as NAME-INDEX.cnf and NAME-INDEX.drat
+    /// (NAME: the input file's stem).
+    #[arg(long, value_name = "DIR")]
+    proof: Option<PathBuf>,
+}
+
+/// A JSON row of `check`.
+#[derive(Serialize)]
+struct Row<'a> {
+    #[serde(flatten)]
+    head: RowHead<'a>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    solutions: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    differences: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    conflict: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    minimal: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    redundant: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+fn texts<T: ToString>(items: &[T]) -> Vec<String> {
+    items.iter().map(T::to_string).collect()
+}
+
+/// The verdict in words, after the status: the evidence a setter needs.
+fn explain(verdict: &Verdict, redundant: &Option<Vec<Given>>) -> String {
+    let mut text = match verdict {
+        Verdict::Unique { .. } => String::new(),
+        Verdict::Multiple { .. } => {
+            format!("differ at {}", texts(&verdict.differences()).join(", "))
+        }
+        Verdict::NoSolution { conflict } => {
+            format!("clash {}", texts(conflict).join(" "))
+        }
+    };
+    if let Some(redundant) = redundant {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        if redundant.is_empty() {
+            text.push_str("minimal");
+        } else {
+            text.push_str(&format!("redundant {}", texts(redundant).join(" ")));
+        }
+    }
+    text
+}
+
+/// Checks every puzzle of the input.
+pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
+    if let Some(dir) = &args.proof {
+        fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let mut solver = SatSolver::new();
+    let mut tally = Tally::default();
+    let unreadable = input::for_each(&args.input, |item: Item<'_>| {
+        let puzzle = match &item.puzzle {
+            Err(err) => {
+                eprintln!("satdoku: {}: {err}", item.file);
+                tally.errors += 1;
+                if out.is_json() {
+                    out.json(&Row {
+                        head: RowHead::new(&item, Status::Invalid),
+                        solutions: Vec::new(),
+                        differences: Vec::new(),
+                        conflict: Vec::new(),
+                        minimal: None,
+                        redundant: None,
+                        error: Some(err.to_string()),
+                    })
+                } else {
+                    out.text(&format!("invalid {err}"))
+                }
+                .context("writing the output")?;
+                return Ok(if args.input.fail_fast {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                });
+            }
+            Ok(puzzle) => puzzle,
+        };
+        let (verdict, redundant) = if args.minimal {
+            solver.check_minimal(puzzle)
+        } else {
+            (solver.check(puzzle), None)
+        };
+        let (status, solutions): (Status, Vec<&Grid>) = match &verdict {
+            Verdict::Unique { solution } => (Status::Unique, vec![solution]),
+            Verdict::Multiple { first, second } => (Status::Multiple, vec![first, second]),
+            Verdict::NoSolution { .. } => (Status::NoSolution, vec![]),
+        };
+        if status == Status::Unique {
+            tally.solved += 1;
+            if let (Some(dir), Some(solution)) = (&args.proof, solutions.first()) {
+                super::proof::write(dir, item.file, item.index, &mut solver, puzzle, solution)?;
+            }
+        } else {
+            tally.failed += 1;
+        }
+        if out.is_json() {
+            out.json(&Row {
+                head: RowHead::new(&item, status),
+                solutions: solutions.iter().map(|grid| out.line(grid)).collect(),
+                differences: verdict
+                    .differences()
+                    .iter()
+                    .map(|d| d.cell.to_string())
+                    .collect(),
+                conflict: match &verdict {
+                    Verdict::NoSolution { conflict } => texts(conflict),
+                    _ => Vec::new(),
+                },
+                minimal: redundant.as_ref().map(Vec::is_empty),
+                redundant: redundant.as_ref().map(|r| texts(r)),
+                error: None,
+            })
+        } else if out.is_line() {
+            let mut line = verdict.name().to_string();
+            for grid in &solutions {
+                line.push(' ');
+                line.push_str(&out.line(grid));
+            }
+            let explanation = explain(&verdict, &redundant);
+            if !explanation.is_empty() {
+                line.push(' ');
+                line.push_str(&explanation);
+            }
+            out.text(&line)
+        } else {
+            let explanation = explain(&verdict, &redundant);
+            let sep = if explanation.is_empty() { "" } else { ": " };
+            out.comment(&format!(
+                "puzzle {} (line {}): {}{sep}{explanation}",
+                item.index,
+                item.line,
+                verdict.name()
+            ))
+            .and_then(|()| solutions.iter().try_for_each(|grid| out.grid(grid)))
+        }
+        .context("writing the output")?;
+        Ok(ControlFlow::Continue(()))
+    })?;
+    tally.errors += unreadable;
+    out.finish().context("writing the output")?;
+    Ok(tally.exit_code())
+}

@@ -1,0 +1,96 @@
+//! `satdoku count`: how many solutions each puzzle has, up to a limit.
+
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+use satdoku::SatSolver;
+use serde::Serialize;
+
+use super::args::{InputArgs, OutputArgs};
+use super::input::{self, Item};
+use super::output::{Output, RowHead, Status, Tally};
+
+/// Arguments of `satdoku count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+    /// Stop counting at this many solutions (the count is then shown as `N+`).
+    #[arg(long, default_value_t = 10_000)]
+    limit: u64,
+}
+
+/// A JSON row of `count`.
+#[derive(Serialize)]
+struct Row<'a> {
+    #[serde(flatten)]
+    head: RowHead<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    complete: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// Counts the solutions of every puzzle of the input.
+pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
+    let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
+    let mut solver = SatSolver::new();
+    let mut tally = Tally::default();
+    let unreadable = input::for_each(&args.input, |item: Item<'_>| {
+        let (row, text) = match &item.puzzle {
+            Err(err) => {
+                eprintln!("satdoku: {}: {err}", item.file);
+                tally.errors += 1;
+                let row = Row {
+                    head: RowHead::new(&item, Status::Invalid),
+                    count: None,
+                    complete: None,
+                    error: Some(err.to_string()),
+                };
+                (row, format!("invalid {err}"))
+            }
+            Ok(puzzle) => {
+                let count = solver.count(puzzle, args.limit);
+                let status = match count.count {
+                    0 => Status::NoSolution,
+                    1 if count.complete => Status::Unique,
+                    _ => Status::Multiple,
+                };
+                if count.count == 0 {
+                    tally.failed += 1;
+                } else {
+                    tally.solved += 1;
+                }
+                let row = Row {
+                    head: RowHead::new(&item, status),
+                    count: Some(count.count),
+                    complete: Some(count.complete),
+                    error: None,
+                };
+                (row, count.to_string())
+            }
+        };
+        if out.is_json() {
+            out.json(&row)
+        } else {
+            out.text(&text)
+        }
+        .context("writing the output")?;
+        Ok(
+            if row.head.status == Status::Invalid && args.input.fail_fast {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            },
+        )
+    })?;
+    tally.errors += unreadable;
+    out.finish().context("writing the output")?;
+    Ok(tally.exit_code())
+}

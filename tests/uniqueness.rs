@@ -1,0 +1,343 @@
+//! Uniqueness verdicts, counts, witnesses, clash cores, minimality and proofs, checked
+//! against an independent backtracker and independent proof checkers.
+
+mod common;
+
+use std::collections::HashSet;
+
+use common::{Plain, brute_force_count, check_solution, parse_file, plain};
+use proptest::prelude::*;
+use satdoku::check::Verdict;
+use satdoku::format::{PuzzleReader, ReadOptions};
+use satdoku::proof::ProofFormat;
+use satdoku::{Grid, Puzzle, SatSolver, Shape, Solver, Variant};
+
+fn variant(diagonal: bool) -> Variant {
+    if diagonal {
+        Variant::Diagonal
+    } else {
+        Variant::Standard
+    }
+}
+
+fn to_grid(values: &Plain) -> Grid {
+    let shape = Shape::from_size(values.len()).unwrap();
+    let mut grid = Grid::empty(shape);
+    for (r, row) in values.iter().enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            grid.set(shape.cell(r, c).unwrap(), shape.digit(v as usize));
+        }
+    }
+    grid
+}
+
+fn without(values: &Plain, r: usize, c: usize) -> Plain {
+    let mut copy = values.clone();
+    copy[r][c] = 0;
+    copy
+}
+
+#[test]
+fn empty_four_by_four_grids_have_288_and_48_solutions() {
+    let mut solver = SatSolver::new();
+    for (diagonal, expected) in [(false, 288), (true, 48)] {
+        let empty = vec![vec![0; 4]; 4];
+        assert_eq!(brute_force_count(&empty, diagonal, 1000), expected);
+        let puzzle = Puzzle::new(to_grid(&empty), variant(diagonal)).unwrap();
+        let count = solver.count(&puzzle, 1000);
+        assert_eq!((count.count, count.complete), (expected as u64, true));
+        let half = expected as u64 / 2;
+        let capped = solver.count(&puzzle, half);
+        assert_eq!((capped.count, capped.complete), (half, false));
+        let exact = solver.count(&puzzle, expected as u64);
+        assert_eq!((exact.count, exact.complete), (expected as u64, true));
+        let mut seen = HashSet::new();
+        let found = solver
+            .for_each_solution(&puzzle, u64::MAX, |grid| {
+                let values = plain(&grid);
+                check_solution(&empty, &values, diagonal).unwrap();
+                assert!(seen.insert(values), "a solution came twice");
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+        assert_eq!(found, expected as u64);
+    }
+}
+
+/// A random 4×4 puzzle: each cell given a random digit with probability 0.3.
+fn random_puzzle() -> impl Strategy<Value = Plain> {
+    proptest::collection::vec(
+        proptest::collection::vec(proptest::option::weighted(0.3, 1u32..=4), 4),
+        4,
+    )
+    .prop_map(|rows| {
+        rows.into_iter()
+            .map(|row| row.into_iter().map(|v| v.unwrap_or(0)).collect())
+            .collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Counts, verdicts, witnesses, clash cores and redundant givens agree with the
+    /// independent backtracker.
+    #[test]
+    fn verdicts_agree_with_brute_force(values in random_puzzle(), diagonal: bool) {
+        let Ok(puzzle) = Puzzle::new(to_grid(&values), variant(diagonal)) else {
+            return Ok(());
+        };
+        let mut solver = SatSolver::new();
+        let expected = brute_force_count(&values, diagonal, 1000);
+        let count = solver.count(&puzzle, 1000);
+        prop_assert_eq!(count.count as usize, expected);
+        prop_assert!(count.complete);
+
+        let (verdict, redundant) = solver.check_minimal(&puzzle);
+        match &verdict {
+            Verdict::Unique { solution } => {
+                prop_assert_eq!(expected, 1);
+                check_solution(&values, &plain(solution), diagonal).unwrap();
+                for (r, row) in values.iter().enumerate() {
+                    for (c, &v) in row.iter().enumerate() {
+                        if v == 0 { continue; }
+                        let is_redundant = brute_force_count(&without(&values, r, c), diagonal, 2) == 1;
+                        let reported = redundant.as_ref().unwrap().iter().any(|g| (g.cell.row(), g.cell.col()) == (r, c));
+                        prop_assert_eq!(is_redundant, reported, "r{}c{}", r + 1, c + 1);
+                    }
+                }
+            }
+            Verdict::Multiple { first, second } => {
+                prop_assert!(expected >= 2);
+                let (a, b) = (plain(first), plain(second));
+                check_solution(&values, &a, diagonal).unwrap();
+                check_solution(&values, &b, diagonal).unwrap();
+                let differing: Vec<(usize, usize)> = (0..16).map(|i| (i / 4, i % 4)).filter(|&(r, c)| a[r][c] != b[r][c]).collect();
+                prop_assert!(!differing.is_empty());
+                let reported: Vec<(usize, usize)> = verdict.differences().iter().map(|d| (d.cell.row(), d.cell.col())).collect();
+                prop_assert_eq!(differing, reported);
+                for d in verdict.differences() {
+                    prop_assert_eq!(u32::from(d.first.get()), a[d.cell.row()][d.cell.col()]);
+                    prop_assert_eq!(u32::from(d.second.get()), b[d.cell.row()][d.cell.col()]);
+                }
+                prop_assert!(redundant.is_none());
+            }
+            Verdict::NoSolution { conflict } => {
+                prop_assert_eq!(expected, 0);
+                let mut core = vec![vec![0; 4]; 4];
+                for g in conflict {
+                    prop_assert_eq!(values[g.cell.row()][g.cell.col()], u32::from(g.digit.get()));
+                    core[g.cell.row()][g.cell.col()] = u32::from(g.digit.get());
+                }
+                prop_assert_eq!(brute_force_count(&core, diagonal, 1), 0, "the conflict is solvable");
+                for g in conflict {
+                    let fewer = without(&core, g.cell.row(), g.cell.col());
+                    prop_assert!(brute_force_count(&fewer, diagonal, 1) > 0, "{} is not needed", g);
+                }
+            }
+        }
+    }
+}
+
+/// The clash reported for each bundled unsolvable puzzle is unsolvable on its own and
+/// minimal (every given of it is needed).
+#[test]
+fn bundled_conflicts_are_unsatisfiable_and_minimal() {
+    let mut solver = SatSolver::new();
+    for (name, diagonal) in [
+        ("unsolvable.txt", false),
+        ("unsolvable-16x16.txt", false),
+        ("unsolvable-diagonal.txt", true),
+    ] {
+        for values in parse_file(name) {
+            let puzzle = Puzzle::new(to_grid(&values), variant(diagonal)).unwrap();
+            let Verdict::NoSolution { conflict } = solver.check(&puzzle) else {
+                panic!("{name}: not judged unsolvable");
+            };
+            let mut core = vec![vec![0; values.len()]; values.len()];
+            for g in &conflict {
+                core[g.cell.row()][g.cell.col()] = u32::from(g.digit.get());
+            }
+            let core_puzzle = Puzzle::new(to_grid(&core), variant(diagonal)).unwrap();
+            assert!(
+                solver.solve(&core_puzzle).is_none(),
+                "{name}: conflict solvable"
+            );
+            for g in &conflict {
+                let fewer = without(&core, g.cell.row(), g.cell.col());
+                let fewer = Puzzle::new(to_grid(&fewer), variant(diagonal)).unwrap();
+                assert!(solver.solve(&fewer).is_some(), "{name}: {g} not needed");
+            }
+        }
+    }
+}
+
+#[test]
+fn bundled_unique_sets_are_judged_unique() {
+    let mut solver = SatSolver::new();
+    for (name, diagonal) in [
+        ("examples.txt", false),
+        ("4x4.txt", false),
+        ("16x16.txt", false),
+        ("25x25.txt", false),
+        ("diagonal.txt", true),
+        ("diagonal-16x16.txt", true),
+    ] {
+        let file = std::fs::File::open(common::puzzle_path(name)).unwrap();
+        for entry in PuzzleReader::new(std::io::BufReader::new(file), ReadOptions::default()) {
+            let puzzle = entry.unwrap().puzzle(variant(diagonal)).unwrap();
+            assert_eq!(solver.check(&puzzle).name(), "unique", "{name}");
+        }
+    }
+}
+
+/// A minimal forward checker of DRAT proofs (RUP lemmas; deletions ignored, which keeps
+/// the check sound): every lemma must follow from the formula and earlier lemmas by unit
+/// propagation, and the proof must reach the empty clause.
+fn check_drat(cnf: &str, proof: &str) -> Result<(), String> {
+    let parse = |line: &str| -> Vec<i64> {
+        line.split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .take_while(|&v| v != 0)
+            .collect()
+    };
+    let mut clauses: Vec<Vec<i64>> = cnf
+        .lines()
+        .filter(|l| !l.starts_with('c') && !l.starts_with('p') && !l.trim().is_empty())
+        .map(parse)
+        .collect();
+    let vars = clauses
+        .iter()
+        .flatten()
+        .map(|l| l.unsigned_abs())
+        .max()
+        .unwrap_or(0) as usize;
+    // Is there a conflict after assuming `assumed` and propagating units?
+    let refutes = |clauses: &[Vec<i64>], assumed: &[i64]| -> bool {
+        let mut value = vec![0i8; vars + 2];
+        let set = |lit: i64, value: &mut Vec<i8>| -> bool {
+            let v = lit.unsigned_abs() as usize;
+            if v >= value.len() {
+                return true;
+            }
+            let want = if lit > 0 { 1 } else { -1 };
+            if value[v] == -want {
+                return false;
+            }
+            value[v] = want;
+            true
+        };
+        for &lit in assumed {
+            if !set(-lit, &mut value) {
+                return true;
+            }
+        }
+        loop {
+            let mut changed = false;
+            for clause in clauses {
+                let mut unassigned = None;
+                let mut open = 0;
+                let mut satisfied = false;
+                for &lit in clause {
+                    let v = lit.unsigned_abs() as usize;
+                    let val = if v < value.len() { value[v] } else { 0 };
+                    if val == 0 {
+                        open += 1;
+                        unassigned = Some(lit);
+                    } else if (val > 0) == (lit > 0) {
+                        satisfied = true;
+                        break;
+                    }
+                }
+                if satisfied {
+                    continue;
+                }
+                match open {
+                    0 => return true,
+                    1 => {
+                        set(unassigned.unwrap(), &mut value);
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+            if !changed {
+                return false;
+            }
+        }
+    };
+    for line in proof.lines() {
+        if line.starts_with('d') || line.trim().is_empty() {
+            continue;
+        }
+        let lemma = parse(line);
+        if !refutes(&clauses, &lemma) {
+            return Err(format!("lemma {line} is not RUP"));
+        }
+        if lemma.is_empty() {
+            return Ok(());
+        }
+        clauses.push(lemma);
+    }
+    if refutes(&clauses, &[]) {
+        Ok(())
+    } else {
+        Err("the proof does not reach the empty clause".into())
+    }
+}
+
+#[test]
+fn uniqueness_proofs_check() {
+    let mut solver = SatSolver::new();
+    for (name, diagonal) in [
+        ("examples.txt", false),
+        ("diagonal.txt", true),
+        ("4x4.txt", false),
+    ] {
+        for values in parse_file(name).into_iter().take(3) {
+            let puzzle = Puzzle::new(to_grid(&values), variant(diagonal)).unwrap();
+            let solution = solver.solve(&puzzle).unwrap();
+            let (mut cnf, mut proof) = (Vec::new(), Vec::new());
+            solver
+                .prove_unique(&puzzle, &solution, &mut cnf, &mut proof, ProofFormat::Drat)
+                .unwrap();
+            let (cnf, proof) = (
+                String::from_utf8(cnf).unwrap(),
+                String::from_utf8(proof).unwrap(),
+            );
+            check_drat(&cnf, &proof).unwrap_or_else(|e| panic!("{name}: {e}"));
+
+            // The same formula proved in varisat's own format, checked by varisat's checker.
+            let (mut cnf2, mut native) = (Vec::new(), Vec::new());
+            solver
+                .prove_unique(
+                    &puzzle,
+                    &solution,
+                    &mut cnf2,
+                    &mut native,
+                    ProofFormat::Varisat,
+                )
+                .unwrap();
+            let mut checker = varisat::checker::Checker::new();
+            checker.add_dimacs_cnf(&cnf2[..]).unwrap();
+            checker.check_proof(&native[..]).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_proof_is_refused_for_a_puzzle_that_is_not_unique() {
+    let puzzle = Puzzle::new("1...............".parse().unwrap(), Variant::Standard).unwrap();
+    let mut solver = SatSolver::new();
+    let solution = solver.solve(&puzzle).unwrap();
+    let result = solver.prove_unique(
+        &puzzle,
+        &solution,
+        &mut Vec::new(),
+        &mut Vec::new(),
+        ProofFormat::Drat,
+    );
+    assert!(matches!(result, Err(satdoku::proof::ProofError::NotUnique)));
+    // The DRAT checker itself rejects a proof of something false.
+    assert!(check_drat("p cnf 1 1\n1 0\n", "0\n").is_err());
+}
