@@ -1,0 +1,218 @@
+//! `satdoku check`, `count` and `solve --all` end to end: verdicts, witnesses, exit codes.
+
+mod common;
+
+use std::collections::HashSet;
+
+use assert_cmd::Command;
+use common::{check_solution, known_solutions, parse_line};
+
+fn satdoku() -> Command {
+    let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("satdoku");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+fn run(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
+    let output = satdoku().args(args).write_stdin(stdin).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+fn json_rows(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn check_prints_unique_with_the_solution_and_exits_zero() {
+    let (code, out, _) = run(&["check", "puzzles/examples.txt"], "");
+    assert_eq!(code, Some(0));
+    let known = known_solutions("examples.txt");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), known.len());
+    for (line, known) in lines.iter().zip(known) {
+        let solution = line.strip_prefix("unique ").unwrap();
+        assert_eq!(Some(parse_line(solution)), known);
+    }
+}
+
+#[test]
+fn check_shows_two_solutions_and_where_they_differ() {
+    let puzzle = "1...............";
+    let (code, out, _) = run(&["check"], puzzle);
+    assert_eq!(code, Some(1));
+    let words: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(words[0], "multiple");
+    let (a, b) = (parse_line(words[1]), parse_line(words[2]));
+    let given = parse_line(puzzle);
+    check_solution(&given, &a, false).unwrap();
+    check_solution(&given, &b, false).unwrap();
+    assert_ne!(a, b);
+    assert_eq!(words[3..5], ["differ", "at"]);
+
+    let (code, out, _) = run(&["check", "--format", "json"], puzzle);
+    assert_eq!(code, Some(1));
+    let row = &json_rows(&out)[0];
+    assert_eq!(row["index"], 1);
+    assert_eq!(row["status"], "multiple");
+    let solutions: Vec<_> = row["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| parse_line(s.as_str().unwrap()))
+        .collect();
+    assert_eq!(solutions.len(), 2);
+    let expected: Vec<String> = (0..16)
+        .filter(|&i| solutions[0][i / 4][i % 4] != solutions[1][i / 4][i % 4])
+        .map(|i| format!("r{}c{}", i / 4 + 1, i % 4 + 1))
+        .collect();
+    let reported: Vec<String> = row["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(reported, expected);
+}
+
+#[test]
+fn check_names_the_clashing_givens_of_an_unsolvable_puzzle() {
+    let (code, out, _) = run(
+        &["check", "--format", "json", "puzzles/unsolvable-4x4.txt"],
+        "",
+    );
+    assert_eq!(code, Some(1));
+    for row in json_rows(&out) {
+        assert_eq!(row["status"], "no_solution");
+        let conflict = row["conflict"].as_array().unwrap();
+        assert!(!conflict.is_empty());
+        for given in conflict {
+            let given = given.as_str().unwrap();
+            assert!(given.starts_with('r') && given.contains('c') && given.contains('='));
+        }
+    }
+    let (_, out, _) = run(&["check", "puzzles/unsolvable-4x4.txt"], "");
+    assert!(out.lines().all(|l| l.starts_with("no_solution clash r")));
+}
+
+#[test]
+fn check_reports_invalid_puzzles_and_exits_two() {
+    let (code, out, err) = run(&["check"], "11..............\n1...............\n");
+    assert_eq!(code, Some(2));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0], "invalid line 1: two 1s in row 1 (r1c1 and r1c2)");
+    assert!(lines[1].starts_with("multiple "));
+    assert!(err.contains("line 1: two 1s in row 1"));
+}
+
+#[test]
+fn check_minimal_lists_redundant_givens() {
+    // Every given of a complete grid can go on its own; a minimal puzzle has none to spare.
+    let (code, out, _) = run(
+        &["check", "--minimal", "--format", "json"],
+        "1234341221434321\n",
+    );
+    assert_eq!(code, Some(0));
+    let row = &json_rows(&out)[0];
+    assert_eq!(row["minimal"], false);
+    assert_eq!(row["redundant"].as_array().unwrap().len(), 16);
+
+    let (code, out, _) = run(&["check", "--minimal", "puzzles/4x4.txt"], "");
+    assert_eq!(code, Some(0));
+    assert!(out.lines().all(|l| l.starts_with("unique ")));
+    assert!(
+        out.lines()
+            .all(|l| l.ends_with(" minimal") || l.contains(" redundant r"))
+    );
+}
+
+#[test]
+fn check_block_format_heads_each_grid_with_its_verdict() {
+    let (code, out, _) = run(&["check", "--format", "block"], "1...............\n");
+    assert_eq!(code, Some(1));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("# puzzle 1 (line 1): multiple: differ at r"));
+    assert_eq!(lines.len(), 1 + 5 + 1 + 5);
+}
+
+#[test]
+fn check_proof_writes_a_cnf_and_a_drat_proof_per_unique_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, _, err) = run(
+        &[
+            "check",
+            "--proof",
+            dir.path().to_str().unwrap(),
+            "puzzles/examples.txt",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    for index in 1..=7 {
+        let cnf =
+            std::fs::read_to_string(dir.path().join(format!("examples-{index}.cnf"))).unwrap();
+        assert!(cnf.starts_with("c satdoku"));
+        assert!(cnf.lines().any(|l| l.starts_with("p cnf 729 ")));
+        let drat =
+            std::fs::read_to_string(dir.path().join(format!("examples-{index}.drat"))).unwrap();
+        assert!(drat.lines().any(|l| l.trim() == "0"), "no empty clause");
+    }
+}
+
+#[test]
+fn count_prints_counts_with_a_plus_when_capped() {
+    let (code, out, _) = run(&["count"], "................\n1...............\n");
+    assert_eq!(code, Some(0));
+    assert_eq!(out, "288\n72\n");
+    let (_, out, _) = run(&["count", "--diagonal"], "................\n");
+    assert_eq!(out, "48\n");
+    let (_, out, _) = run(&["count", "--limit", "10"], "................\n");
+    assert_eq!(out, "10+\n");
+    let (_, out, _) = run(
+        &["count", "--limit", "10", "--format", "json"],
+        "................\n",
+    );
+    let row = &json_rows(&out)[0];
+    assert_eq!(
+        (row["count"].clone(), row["complete"].clone()),
+        (10.into(), false.into())
+    );
+    assert_eq!(row["status"], "multiple");
+    let (code, out, _) = run(&["count", "puzzles/unsolvable-4x4.txt"], "");
+    assert_eq!(code, Some(1));
+    assert_eq!(out, "0\n0\n0\n");
+}
+
+#[test]
+fn solve_all_streams_every_distinct_solution() {
+    for (args, expected) in [
+        (&["solve", "--all"][..], 288),
+        (&["solve", "--all", "--diagonal"][..], 48),
+    ] {
+        let (code, out, _) = run(args, "................\n");
+        assert_eq!(code, Some(0));
+        let empty = vec![vec![0; 4]; 4];
+        let diagonal = args.contains(&"--diagonal");
+        let mut seen = HashSet::new();
+        for line in out.lines() {
+            let grid = parse_line(line);
+            check_solution(&empty, &grid, diagonal).unwrap();
+            assert!(seen.insert(grid));
+        }
+        assert_eq!(seen.len(), expected);
+    }
+    let (_, out, _) = run(
+        &["solve", "--all", "--limit", "5", "-f", "json"],
+        "................\n",
+    );
+    let rows = json_rows(&out);
+    assert_eq!(rows.len(), 5);
+    assert_eq!(rows[4]["number"], 5);
+    assert_eq!(rows[4]["status"], "solved");
+}
