@@ -164,13 +164,7 @@ impl SatSolver {
                 // The blocking clause of the solution is in place: any solution now is a
                 // second one. (A complete grid has no blocking clause, and any one of its
                 // cells is forced by the others.)
-                let others: Vec<Lit> = givens
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| i != skip)
-                    .map(|(_, &lit)| lit)
-                    .collect();
-                if search.is_complete() || !search.satisfiable_with(&others) {
+                if search.is_complete() || !search.satisfiable_with(&without(&givens, skip)) {
                     redundant.push(given_of(&search, lit));
                 }
             }
@@ -219,6 +213,15 @@ impl SatSolver {
     }
 }
 
+/// `lits` without its `skip`-th element.
+fn without(lits: &[Lit], skip: usize) -> Vec<Lit> {
+    lits.iter()
+        .enumerate()
+        .filter(|&(i, _)| i != skip)
+        .map(|(_, &lit)| lit)
+        .collect()
+}
+
 fn given_of(search: &SatSearch, lit: Lit) -> Given {
     let (cell, digit) = search
         .encoding()
@@ -259,13 +262,7 @@ fn minimal_conflict(search: &mut SatSearch) -> Vec<Given> {
     let mut core = in_order(&search.failed_core());
     let mut i = 0;
     while i < core.len() {
-        let trial: Vec<Lit> = core
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .map(|(_, &lit)| lit)
-            .collect();
-        if search.satisfiable_with(&trial) {
+        if search.satisfiable_with(&without(&core, i)) {
             i += 1;
         } else {
             core = in_order(&search.failed_core());

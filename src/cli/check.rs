@@ -1,7 +1,6 @@
 //! `satdoku check`: does each puzzle have exactly one solution? With witnesses.
 
 use std::fs;
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -87,11 +86,9 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     }
     let mut solver = SatSolver::new();
     let mut tally = Tally::default();
-    let unreadable = input::for_each(&args.input, |item: Item<'_>| {
+    let errors = input::for_each(&args.input, |item: Item<'_>| {
         let puzzle = match &item.puzzle {
             Err(err) => {
-                eprintln!("satdoku: {}: {err}", item.file);
-                tally.errors += 1;
                 if out.is_json() {
                     out.json(&Row {
                         head: RowHead::new(&item, Status::Invalid),
@@ -106,11 +103,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                     out.text(&format!("invalid {err}"))
                 }
                 .context("writing the output")?;
-                return Ok(if args.input.fail_fast {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                });
+                return Ok(());
             }
             Ok(puzzle) => puzzle,
         };
@@ -173,9 +166,9 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             .and_then(|()| solutions.iter().try_for_each(|grid| out.grid(grid)))
         }
         .context("writing the output")?;
-        Ok(ControlFlow::Continue(()))
+        Ok(())
     })?;
-    tally.errors += unreadable;
+    tally.errors += errors;
     out.finish().context("writing the output")?;
     Ok(tally.exit_code())
 }

@@ -1,6 +1,5 @@
 //! `satdoku count`: how many solutions each puzzle has, up to a limit.
 
-use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -42,11 +41,9 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
     let mut solver = SatSolver::new();
     let mut tally = Tally::default();
-    let unreadable = input::for_each(&args.input, |item: Item<'_>| {
+    let errors = input::for_each(&args.input, |item: Item<'_>| {
         let (row, text) = match &item.puzzle {
             Err(err) => {
-                eprintln!("satdoku: {}: {err}", item.file);
-                tally.errors += 1;
                 let row = Row {
                     head: RowHead::new(&item, Status::Invalid),
                     count: None,
@@ -82,15 +79,9 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
             out.text(&text)
         }
         .context("writing the output")?;
-        Ok(
-            if row.head.status == Status::Invalid && args.input.fail_fast {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            },
-        )
+        Ok(())
     })?;
-    tally.errors += unreadable;
+    tally.errors += errors;
     out.finish().context("writing the output")?;
     Ok(tally.exit_code())
 }

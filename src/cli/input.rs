@@ -2,7 +2,6 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
-use std::ops::ControlFlow;
 
 use satdoku::format::PuzzleReader;
 use satdoku::{InputError, Puzzle};
@@ -24,11 +23,13 @@ pub struct Item<'a> {
 /// The name used for standard input in messages and JSON.
 pub const STDIN: &str = "<stdin>";
 
-/// Calls `each` for every puzzle of every input, one at a time, until it breaks.
-/// Inputs that cannot be opened or read are reported on stderr and counted in the result.
+/// Calls `each` for every puzzle of every input, one at a time. Invalid puzzles are
+/// reported on stderr (and still passed to `each`, for JSON rows); after the first one,
+/// `--fail-fast` stops. Inputs that cannot be opened or read are reported on stderr too.
+/// Returns how many errors there were: invalid puzzles and unreadable inputs.
 pub fn for_each(
     args: &InputArgs,
-    mut each: impl FnMut(Item<'_>) -> anyhow::Result<ControlFlow<()>>,
+    mut each: impl FnMut(Item<'_>) -> anyhow::Result<()>,
 ) -> anyhow::Result<usize> {
     let options = args.read_options()?;
     let variant = args.variant();
@@ -38,7 +39,7 @@ pub fn for_each(
     } else {
         &args.files[..]
     };
-    let mut unreadable = 0;
+    let mut errors = 0;
     for path in files {
         let (name, reader): (String, Box<dyn BufRead>) = if path.as_os_str() == "-" {
             (STDIN.to_string(), Box::new(io::stdin().lock()))
@@ -48,7 +49,7 @@ pub fn for_each(
                 Ok(file) => (name, Box::new(BufReader::with_capacity(1 << 16, file))),
                 Err(err) => {
                     eprintln!("satdoku: {name}: {err}");
-                    unreadable += 1;
+                    errors += 1;
                     continue;
                 }
             }
@@ -58,7 +59,7 @@ pub fn for_each(
                 Ok(entry) => entry,
                 Err(err) => {
                     eprintln!("satdoku: {name}: {err}");
-                    unreadable += 1;
+                    errors += 1;
                     break;
                 }
             };
@@ -68,10 +69,19 @@ pub fn for_each(
                 line: entry.line,
                 puzzle: entry.puzzle(variant),
             };
-            if each(item)?.is_break() {
-                return Ok(unreadable);
+            let invalid = match &item.puzzle {
+                Err(err) => {
+                    eprintln!("satdoku: {name}: {err}");
+                    errors += 1;
+                    true
+                }
+                Ok(_) => false,
+            };
+            each(item)?;
+            if invalid && args.fail_fast {
+                return Ok(errors);
             }
         }
     }
-    Ok(unreadable)
+    Ok(errors)
 }

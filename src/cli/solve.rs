@@ -1,6 +1,5 @@
 //! `satdoku solve`: one solution per puzzle.
 
-use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -54,14 +53,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
     let mut solver = SatSolver::new();
     let mut tally = Tally::default();
-    let unreadable = input::for_each(&args.input, |item: Item<'_>| {
+    let errors = input::for_each(&args.input, |item: Item<'_>| {
         let mut number = 0;
         let (status, solution, error) = match &item.puzzle {
-            Err(err) => {
-                eprintln!("satdoku: {}: {err}", item.file);
-                tally.errors += 1;
-                (Status::Invalid, None, Some(err.to_string()))
-            }
+            Err(err) => (Status::Invalid, None, Some(err.to_string())),
             Ok(puzzle) if args.all => {
                 let limit = args.limit.unwrap_or(u64::MAX);
                 let found = solver
@@ -81,7 +76,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                     .context("writing the output")?;
                 if found > 0 {
                     tally.solved += 1;
-                    return Ok(ControlFlow::Continue(()));
+                    return Ok(());
                 }
                 no_solution(&item);
                 tally.failed += 1;
@@ -112,13 +107,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             Ok(())
         }
         .context("writing the output")?;
-        Ok(if status == Status::Invalid && args.input.fail_fast {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        })
+        Ok(())
     })?;
-    tally.errors += unreadable;
+    tally.errors += errors;
     out.finish().context("writing the output")?;
     Ok(tally.exit_code())
 }
