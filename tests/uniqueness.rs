@@ -341,3 +341,25 @@ fn a_proof_is_refused_for_a_puzzle_that_is_not_unique() {
     // The DRAT checker itself rejects a proof of something false.
     assert!(check_drat("p cnf 1 1\n1 0\n", "0\n").is_err());
 }
+
+/// Where the team's benchmark data is present (`../shared/data`), every puzzle of top95 —
+/// all known to be unique — is judged unique. Skipped on a clone without it.
+#[test]
+fn shared_top95_is_judged_unique_when_present() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/top95.txt");
+    let Ok(file) = std::fs::File::open(&path) else {
+        eprintln!("skipped: {} is absent", path.display());
+        return;
+    };
+    let mut solver = SatSolver::new();
+    let mut count = 0;
+    for entry in PuzzleReader::new(std::io::BufReader::new(file), ReadOptions::default()) {
+        let puzzle = entry.unwrap().puzzle(Variant::Standard).unwrap();
+        let Verdict::Unique { solution } = solver.check(&puzzle) else {
+            panic!("top95 #{}: not unique", count + 1);
+        };
+        assert!(solution.solves(&puzzle));
+        count += 1;
+    }
+    assert_eq!(count, 95);
+}
