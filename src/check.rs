@@ -101,6 +101,16 @@ pub struct Count {
     pub complete: bool,
 }
 
+impl Count {
+    /// The count to report when a search for up to `limit + 1` solutions found `found`.
+    pub fn from_search(found: u64, limit: u64) -> Count {
+        Count {
+            count: found.min(limit),
+            complete: found <= limit,
+        }
+    }
+}
+
 impl fmt::Display for Count {
     /// The count, with `+` when the limit stopped it: `288`, `1000+`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -183,13 +193,12 @@ impl SatSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count {
-        let mut search = self.search(puzzle, Givens::Units);
-        let mut count = 0;
-        while count < limit && search.next_solution().is_some() {
-            count += 1;
-        }
-        let complete = count < limit || search.next_solution().is_none();
-        Count { count, complete }
+        let found = self
+            .for_each_solution(puzzle, limit.saturating_add(1), |_| {
+                Ok::<(), std::convert::Infallible>(())
+            })
+            .unwrap_or_else(|never| match never {});
+        Count::from_search(found, limit)
     }
 
     /// Calls `each` with every solution of `puzzle` as it is found, at most `limit` of

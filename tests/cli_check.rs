@@ -216,3 +216,30 @@ fn solve_all_streams_every_distinct_solution() {
     assert_eq!(rows[4]["number"], 5);
     assert_eq!(rows[4]["status"], "solved");
 }
+
+#[test]
+fn every_solver_is_selectable_and_agrees() {
+    let known = known_solutions("examples.txt");
+    for solver in ["sat", "propagate"] {
+        let (code, out, _) = run(&["solve", "--solver", solver, "puzzles/examples.txt"], "");
+        assert_eq!(code, Some(0));
+        let lines: Vec<_> = out.lines().map(|l| Some(parse_line(l))).collect();
+        assert_eq!(lines, known, "{solver}");
+    }
+    for solver in ["sat", "propagate", "naive"] {
+        let (code, out, _) = run(
+            &["count", "--solver", solver, "--diagonal"],
+            "................\n",
+        );
+        assert_eq!((code, out.as_str()), (Some(0), "48\n"), "{solver}");
+    }
+    let (code, _, err) = run(&["solve", "--solver", "dancing"], "");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("possible values: sat, propagate, naive"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["solve", "--all", "--solver", "naive"], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--all enumerates solutions with the SAT engine only"));
+}

@@ -75,6 +75,22 @@ pub enum InputKind {
     Tokens,
 }
 
+/// Which solver to use.
+#[derive(Debug, Args)]
+pub struct SolverArgs {
+    /// The solving approach: `sat` (CNF and varisat), `propagate` (candidate sets, singles
+    /// and search) or `naive` (textbook backtracking).
+    #[arg(long, default_value = "sat", value_parser = clap::builder::PossibleValuesParser::new(satdoku::solvers::SOLVER_NAMES))]
+    pub solver: String,
+}
+
+impl SolverArgs {
+    /// A new solver of the chosen approach.
+    pub fn make(&self) -> Box<dyn satdoku::Solver> {
+        satdoku::solvers::by_name(&self.solver).expect("clap checked the name")
+    }
+}
+
 /// How results are printed.
 #[derive(Debug, Args)]
 pub struct OutputArgs {

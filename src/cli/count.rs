@@ -4,10 +4,9 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use satdoku::SatSolver;
 use serde::Serialize;
 
-use super::args::{InputArgs, OutputArgs};
+use super::args::{InputArgs, OutputArgs, SolverArgs};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
 
@@ -18,6 +17,8 @@ pub struct CountArgs {
     input: InputArgs,
     #[command(flatten)]
     output: OutputArgs,
+    #[command(flatten)]
+    solver: SolverArgs,
     /// Stop counting at this many solutions (the count is then shown as `N+`).
     #[arg(long, default_value_t = 10_000)]
     limit: u64,
@@ -39,7 +40,7 @@ struct Row<'a> {
 /// Counts the solutions of every puzzle of the input.
 pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
-    let mut solver = SatSolver::new();
+    let mut solver = args.solver.make();
     let mut tally = Tally::default();
     let errors = input::for_each(&args.input, |item: Item<'_>| {
         let (row, text) = match &item.puzzle {

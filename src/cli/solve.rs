@@ -4,10 +4,10 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use satdoku::{SatSolver, Solver};
+use satdoku::SatSolver;
 use serde::Serialize;
 
-use super::args::{InputArgs, OutputArgs};
+use super::args::{InputArgs, OutputArgs, SolverArgs};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
 
@@ -18,6 +18,8 @@ pub struct SolveArgs {
     input: InputArgs,
     #[command(flatten)]
     output: OutputArgs,
+    #[command(flatten)]
+    solver: SolverArgs,
     /// Print every solution of each puzzle, streamed as found (one JSON row each, with
     /// `number`, the solution's 1-based position).
     #[arg(long)]
@@ -51,7 +53,11 @@ fn no_solution(item: &Item<'_>) {
 /// Solves every puzzle of the input.
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
-    let mut solver = SatSolver::new();
+    if args.all && args.solver.solver != "sat" {
+        anyhow::bail!("--all enumerates solutions with the SAT engine only: drop --solver");
+    }
+    let mut solver = args.solver.make();
+    let mut enumerator = SatSolver::new();
     let mut tally = Tally::default();
     let errors = input::for_each(&args.input, |item: Item<'_>| {
         let mut number = 0;
@@ -59,7 +65,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             Err(err) => (Status::Invalid, None, Some(err.to_string())),
             Ok(puzzle) if args.all => {
                 let limit = args.limit.unwrap_or(u64::MAX);
-                let found = solver
+                let found = enumerator
                     .for_each_solution(puzzle, limit, |solution| {
                         number += 1;
                         if out.is_json() {

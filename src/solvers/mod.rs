@@ -1,9 +1,15 @@
 //! Solvers, one file per approach, all behind the [`Solver`] trait.
 
+mod layout;
+mod naive;
+mod propagate;
 mod sat;
 
+pub use naive::NaiveSolver;
+pub use propagate::PropagateSolver;
 pub use sat::{Givens, SatSearch, SatSolver};
 
+use crate::check::Count;
 use crate::grid::{Grid, Puzzle};
 
 /// A way to solve puzzles of every shape and variant.
@@ -13,4 +19,20 @@ pub trait Solver {
 
     /// A solution of `puzzle`, or `None` when it has none.
     fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid>;
+
+    /// The number of solutions of `puzzle`, counting at most `limit`.
+    fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count;
+}
+
+/// The solvers by name, for the command line: `sat`, `propagate`, `naive`.
+pub const SOLVER_NAMES: &[&str] = &["sat", "propagate", "naive"];
+
+/// A new solver of the approach called `name` (one of [`SOLVER_NAMES`]).
+pub fn by_name(name: &str) -> Option<Box<dyn Solver>> {
+    match name {
+        "sat" => Some(Box::new(SatSolver::new())),
+        "propagate" => Some(Box::new(PropagateSolver::default())),
+        "naive" => Some(Box::new(NaiveSolver::default())),
+        _ => None,
+    }
 }

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use varisat::{CnfFormula, ExtendFormula, Lit};
 
 use super::Solver;
+use crate::check::Count;
 use crate::encode::{AmoEncoding, Encoding};
 use crate::grid::{Cell, Grid, Puzzle, Shape, Variant};
 
@@ -70,6 +71,10 @@ impl Solver for SatSolver {
 
     fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
         self.search(puzzle, Givens::Units).next_solution()
+    }
+
+    fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count {
+        SatSolver::count(self, puzzle, limit)
     }
 }
 

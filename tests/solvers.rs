@@ -1,0 +1,134 @@
+//! One behaviour suite run against every solver: valid solutions on the bundled sets,
+//! known counts, no solution for unsolvable puzzles, agreement on random puzzles.
+
+mod common;
+
+use common::{Plain, brute_force_count, check_solution, known_solutions, parse_file, plain};
+use proptest::prelude::*;
+use satdoku::{Grid, NaiveSolver, PropagateSolver, Puzzle, SatSolver, Shape, Solver, Variant};
+
+fn to_puzzle(values: &Plain, variant: Variant) -> Option<Puzzle> {
+    let shape = Shape::from_size(values.len()).unwrap();
+    let mut grid = Grid::empty(shape);
+    for (r, row) in values.iter().enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            grid.set(shape.cell(r, c).unwrap(), shape.digit(v as usize));
+        }
+    }
+    Puzzle::new(grid, variant).ok()
+}
+
+/// Solves every puzzle of a bundled set and compares with the known solutions.
+fn solves_set(solver: &mut dyn Solver, name: &str, variant: Variant) {
+    let diagonal = variant == Variant::Diagonal;
+    for (values, known) in parse_file(name).iter().zip(known_solutions(name)) {
+        let puzzle = to_puzzle(values, variant).unwrap();
+        match (solver.solve(&puzzle), known) {
+            (Some(solution), Some(known)) => {
+                let solution = plain(&solution);
+                check_solution(values, &solution, diagonal).unwrap();
+                assert_eq!(solution, known, "{} on {name}", solver.name());
+            }
+            (None, None) => {}
+            (found, known) => panic!(
+                "{} on {name}: found {:?}, known {:?}",
+                solver.name(),
+                found.is_some(),
+                known.is_some()
+            ),
+        }
+    }
+}
+
+macro_rules! behaviour_suite {
+    ($($module:ident: $make:expr, sets: $sets:expr;)*) => {$(
+        mod $module {
+            use super::*;
+
+            fn solver() -> Box<dyn Solver> {
+                Box::new($make)
+            }
+
+            #[test]
+            fn solves_the_bundled_sets() {
+                let mut solver = solver();
+                for (name, diagonal) in $sets {
+                    let variant = if diagonal { Variant::Diagonal } else { Variant::Standard };
+                    solves_set(&mut *solver, name, variant);
+                }
+            }
+
+            #[test]
+            fn counts_empty_four_by_four_grids() {
+                let mut solver = solver();
+                let empty = vec![vec![0; 4]; 4];
+                for (variant, expected) in [(Variant::Standard, 288), (Variant::Diagonal, 48)] {
+                    let puzzle = to_puzzle(&empty, variant).unwrap();
+                    let count = solver.count(&puzzle, 1000);
+                    assert_eq!((count.count, count.complete), (expected, true));
+                    let capped = solver.count(&puzzle, 10);
+                    assert_eq!((capped.count, capped.complete), (10, false));
+                    let exact = solver.count(&puzzle, expected);
+                    assert_eq!((exact.count, exact.complete), (expected, true));
+                }
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(150))]
+
+                /// Counts agree with the independent backtracker, and with the SAT solver.
+                #[test]
+                fn counts_agree_on_random_puzzles(
+                    cells in proptest::collection::vec(proptest::option::weighted(0.3, 1u32..=4), 16),
+                    diagonal: bool,
+                ) {
+                    let values: Plain = cells.chunks(4).map(|row| row.iter().map(|v| v.unwrap_or(0)).collect()).collect();
+                    let variant = if diagonal { Variant::Diagonal } else { Variant::Standard };
+                    let Some(puzzle) = to_puzzle(&values, variant) else { return Ok(()); };
+                    let expected = brute_force_count(&values, diagonal, 1000) as u64;
+                    let mut solver = solver();
+                    prop_assert_eq!(solver.count(&puzzle, 1000).count, expected);
+                    prop_assert_eq!(SatSolver::new().count(&puzzle, 1000).count, expected);
+                    match solver.solve(&puzzle) {
+                        Some(solution) => {
+                            prop_assert!(expected > 0);
+                            check_solution(&values, &plain(&solution), diagonal).unwrap();
+                        }
+                        None => prop_assert_eq!(expected, 0),
+                    }
+                }
+            }
+        }
+    )*};
+}
+
+/// Sets every solver handles in a test's time: 4×4, easy 9×9 and puzzles with no solution.
+const SMALL: [(&str, bool); 4] = [
+    ("4x4.txt", false),
+    ("tokens.txt", false),
+    ("diagonal-4x4.txt", true),
+    ("unsolvable-4x4.txt", false),
+];
+
+/// Hard 9×9 puzzles (the 17-clue one in examples.txt is built to defeat naive
+/// backtracking) and 16×16.
+const HARD: [(&str, bool); 5] = [
+    ("examples.txt", false),
+    ("diagonal.txt", true),
+    ("unsolvable.txt", false),
+    ("unsolvable-diagonal.txt", true),
+    ("16x16.txt", false),
+];
+
+/// Big and diagonal big grids.
+const BIG: [(&str, bool); 3] = [
+    ("diagonal-16x16.txt", true),
+    ("unsolvable-16x16.txt", false),
+    ("25x25.txt", false),
+];
+
+behaviour_suite! {
+    sat: SatSolver::new(), sets: SMALL.iter().chain(&HARD).chain(&BIG).copied();
+    propagate: PropagateSolver::default(), sets: SMALL.iter().chain(&HARD).copied();
+    naive: NaiveSolver::default(), sets: SMALL.iter().copied();
+}
