@@ -3,11 +3,11 @@
 
 use std::io::{self, Write};
 
-use varisat::dimacs::write_dimacs;
-use varisat::{CnfFormula, ExtendFormula};
+use varisat::{ExtendFormula, Lit};
 
 pub use varisat::ProofFormat;
 
+use crate::encode::write_cnf;
 use crate::grid::{Grid, Puzzle};
 use crate::solvers::SatSolver;
 
@@ -29,18 +29,12 @@ pub enum ProofError {
 }
 
 impl SatSolver {
-    /// The formula whose unsatisfiability proves `solution` to be the only solution of
-    /// `puzzle`: the rules, each given as a unit clause, and one clause saying that some
-    /// non-given cell differs from `solution`.
-    pub fn uniqueness_formula(&mut self, puzzle: &Puzzle, solution: &Grid) -> CnfFormula {
-        let (encoding, rules) = self.rules(puzzle.shape(), puzzle.variant());
-        let mut formula = CnfFormula::new();
-        formula.set_var_count(rules.var_count());
-        for clause in rules.iter() {
-            formula.add_clause(clause);
-        }
-        encoding.encode_givens(&mut formula, puzzle.grid());
-        let block: Vec<_> = puzzle
+    /// The clauses that, added to the rules, make a formula unsatisfiable exactly when
+    /// `solution` is the only solution of `puzzle`: each given as a unit clause, and one
+    /// clause saying that some non-given cell differs from `solution`.
+    pub fn uniqueness_clauses(&mut self, puzzle: &Puzzle, solution: &Grid) -> Vec<Vec<Lit>> {
+        let encoding = self.rules(puzzle.shape(), puzzle.variant()).0;
+        let block: Vec<Lit> = puzzle
             .shape()
             .cells()
             .filter(|&cell| puzzle.grid().get(cell).is_none())
@@ -50,12 +44,15 @@ impl SatSolver {
                     .map(|d| !encoding.var(cell, d).positive())
             })
             .collect();
-        formula.add_clause(&block);
-        formula
+        encoding
+            .given_lits(puzzle.grid())
+            .map(|lit| vec![lit])
+            .chain(std::iter::once(block))
+            .collect()
     }
 
-    /// Writes the [uniqueness formula](Self::uniqueness_formula) of `puzzle` to `cnf` in
-    /// DIMACS, and to `proof` a proof in `format` (DRAT for drat-trim and most checkers)
+    /// Writes the rules and the [uniqueness clauses](Self::uniqueness_clauses) of `puzzle`
+    /// to `cnf` in DIMACS, and to `proof` a proof in `format` (DRAT for drat-trim and most checkers)
     /// that it is unsatisfiable, made by varisat.
     ///
     /// ```
@@ -79,25 +76,22 @@ impl SatSolver {
         if !solution.solves(puzzle) {
             return Err(ProofError::NotASolution);
         }
-        let formula = self.uniqueness_formula(puzzle, solution);
-        let size = puzzle.shape().size();
-        writeln!(
+        let extra = self.uniqueness_clauses(puzzle, solution);
+        let (encoding, rules) = self.rules(puzzle.shape(), puzzle.variant());
+        write_cnf(
             cnf,
-            "c satdoku: {} {} puzzle with its solution forbidden; unsatisfiable iff the \
-             solution is unique",
-            puzzle.shape(),
-            puzzle.variant()
+            encoding,
+            rules,
+            &extra,
+            "givens as unit clauses and the solution found forbidden: unsatisfiable iff \
+             that solution is unique",
         )?;
-        writeln!(
-            cnf,
-            "c variable (r*{size} + c)*{size} + d + 1 (0-based row r, column c, digit d): \
-             cell r,c holds digit d+1; variables past {} are auxiliary",
-            size * size * size
-        )?;
-        write_dimacs(cnf, &formula)?;
         let mut solver = varisat::Solver::new();
         solver.write_proof(&mut *proof, format);
-        solver.add_formula(&formula);
+        solver.add_formula(rules);
+        for clause in &extra {
+            solver.add_clause(clause);
+        }
         let satisfiable = solver
             .solve()
             .map_err(|e| ProofError::Solver(e.to_string()))?;

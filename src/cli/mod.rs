@@ -2,6 +2,7 @@
 
 mod args;
 mod check;
+mod cnf;
 mod count;
 mod input;
 mod output;
@@ -46,6 +47,9 @@ enum Command {
     /// Exit status: 0 when every puzzle has a solution, 1 when any has none, 2 on input
     /// errors.
     Count(count::CountArgs),
+    /// Write each puzzle's CNF in DIMACS (rules plus givens as unit clauses), for any SAT
+    /// solver. Variable (r·N + c)·N + d + 1 means cell r,c (0-based) holds digit d+1.
+    Cnf(cnf::CnfArgs),
 }
 
 /// Parses the command line and runs the command.
@@ -55,6 +59,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Solve(args) => solve::run(&args),
         Command::Check(args) => check::run(&args),
         Command::Count(args) => count::run(&args),
+        Command::Cnf(args) => cnf::run(&args),
     }
 }
 

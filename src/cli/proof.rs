@@ -18,14 +18,7 @@ pub fn write(
     puzzle: &Puzzle,
     solution: &Grid,
 ) -> anyhow::Result<()> {
-    let stem = if input == super::input::STDIN {
-        "stdin".to_string()
-    } else {
-        Path::new(input)
-            .file_stem()
-            .map_or("puzzles".into(), |s| s.to_string_lossy().into_owned())
-    };
-    let base = dir.join(format!("{stem}-{index}"));
+    let base = dir.join(format!("{}-{index}", super::cnf::stem(input)));
     let create = |ext: &str| -> anyhow::Result<BufWriter<File>> {
         let path = base.with_extension(ext);
         Ok(BufWriter::new(

@@ -7,10 +7,12 @@
 //! are unit literals, added as clauses or passed as assumptions.
 
 pub mod amo;
+mod dimacs;
 
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
 pub use amo::{AmoEncoding, AtMostOne};
+pub use dimacs::write_cnf;
 
 use crate::grid::{Cell, Digit, Grid, Shape, Variant};
 

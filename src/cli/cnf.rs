@@ -1,0 +1,105 @@
+//! `satdoku cnf`: each puzzle's CNF in DIMACS, for any other SAT solver.
+
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use satdoku::SatSolver;
+use satdoku::encode::{AmoEncoding, write_cnf};
+
+use super::args::InputArgs;
+use super::input::{self, STDIN};
+use super::output::Tally;
+
+/// Arguments of `satdoku cnf`.
+#[derive(Debug, Args)]
+pub struct CnfArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// At-most-one encoding; `auto` chooses by size (pairwise up to 25×25).
+    #[arg(long, value_enum, default_value_t = Amo::Auto)]
+    amo: Amo,
+    /// Write each puzzle's CNF to DIR/NAME-INDEX.cnf (NAME: the input file's stem) instead
+    /// of standard output, which takes a single puzzle.
+    #[arg(long, value_name = "DIR")]
+    output: Option<PathBuf>,
+}
+
+/// At-most-one encodings for `--amo`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Amo {
+    /// By grid size.
+    Auto,
+    /// A binary clause per pair.
+    Pairwise,
+    /// Sinz's sequential counter.
+    Sequential,
+}
+
+/// Writes the CNF of every puzzle of the input.
+pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
+    let mut solver = match args.amo {
+        Amo::Auto => SatSolver::new(),
+        Amo::Pairwise => SatSolver::with_amo(AmoEncoding::Pairwise),
+        Amo::Sequential => SatSolver::with_amo(AmoEncoding::Sequential),
+    };
+    if let Some(dir) = &args.output {
+        fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let mut written = 0;
+    let mut tally = Tally::default();
+    let errors = input::for_each(&args.input, |item| {
+        let Ok(puzzle) = &item.puzzle else {
+            return Ok(());
+        };
+        let (encoding, rules) = solver.rules(puzzle.shape(), puzzle.variant());
+        let givens: Vec<Vec<_>> = encoding
+            .given_lits(puzzle.grid())
+            .map(|lit| vec![lit])
+            .collect();
+        let what = format!(
+            "puzzle {} of {} (line {}), givens as unit clauses",
+            item.index, item.file, item.line
+        );
+        match &args.output {
+            Some(dir) => {
+                let path = dir.join(format!("{}-{}.cnf", stem(item.file), item.index));
+                let file =
+                    File::create(&path).with_context(|| format!("creating {}", path.display()))?;
+                let mut out = BufWriter::new(file);
+                write_cnf(&mut out, encoding, rules, &givens, &what)
+                    .and_then(|()| out.flush())
+                    .with_context(|| format!("writing {}", path.display()))?;
+            }
+            None if written > 0 => anyhow::bail!(
+                "{}: more than one puzzle: use --output DIR to write one file each",
+                item.file
+            ),
+            None => {
+                let mut out = BufWriter::new(io::stdout().lock());
+                write_cnf(&mut out, encoding, rules, &givens, &what)
+                    .and_then(|()| out.flush())
+                    .context("writing the output")?;
+            }
+        }
+        written += 1;
+        tally.solved += 1;
+        Ok(())
+    })?;
+    tally.errors += errors;
+    Ok(tally.exit_code())
+}
+
+/// The name used for an input in file names: its stem, `stdin` for standard input.
+pub fn stem(input: &str) -> String {
+    if input == STDIN {
+        "stdin".to_string()
+    } else {
+        Path::new(input)
+            .file_stem()
+            .map_or("puzzles".into(), |s| s.to_string_lossy().into_owned())
+    }
+}
