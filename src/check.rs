@@ -54,8 +54,8 @@ pub enum Verdict {
         /// Another solution.
         second: Grid,
     },
-    /// No solution: a smallest set of givens that cannot hold together (removing any one of
-    /// them leaves the rest solvable).
+    /// No solution: a minimal set of givens that cannot hold together (removing any one of
+    /// them leaves the rest solvable; not necessarily the smallest such set).
     NoSolution {
         /// The clashing givens, in reading order.
         conflict: Vec<Given>,

@@ -39,7 +39,7 @@ enum Command {
     /// Tell whether each puzzle has exactly one solution, with the evidence.
     ///
     /// Prints one verdict per puzzle: `unique` and the solution; `multiple`, two solutions
-    /// and the cells where they differ; `no_solution` and a smallest set of clashing givens.
+    /// and the cells where they differ; `no_solution` and a minimal set of clashing givens.
     /// Exit status: 0 when every puzzle is unique, 1 when any is not, 2 on input errors.
     Check(check::CheckArgs),
     /// Count the solutions of each puzzle, up to a limit.
@@ -47,8 +47,10 @@ enum Command {
     /// Exit status: 0 when every puzzle has a solution, 1 when any has none, 2 on input
     /// errors.
     Count(count::CountArgs),
-    /// Write each puzzle's CNF in DIMACS (rules plus givens as unit clauses), for any SAT
-    /// solver. Variable (r·N + c)·N + d + 1 means cell r,c (0-based) holds digit d+1.
+    /// Write each puzzle's CNF in DIMACS, for any SAT solver.
+    ///
+    /// The rules plus the givens as unit clauses. Variable (r·N + c)·N + d + 1 means cell
+    /// r,c (0-based) holds digit d+1.
     Cnf(cnf::CnfArgs),
 }
 
