@@ -96,16 +96,26 @@ impl Search<'_> {
                     }
                 }
             }
+            let all = layout.shape.all_digits();
             for house in &layout.houses {
-                for digit in layout.shape.digits() {
-                    let mut places = house.iter().filter(|&&c| cands[c].contains(digit));
-                    match (places.next(), places.next()) {
-                        (None, _) => return false,
-                        (Some(&only), None) if cands[only].len() > 1 => {
-                            cands[only] = DigitSet::single(digit);
-                            changed = true;
-                        }
-                        _ => {}
+                // Digits seen in at least one cell, and in at least two, by bit operations.
+                let (mut once, mut twice) = (DigitSet::EMPTY, DigitSet::EMPTY);
+                for &cell in house {
+                    twice = twice | (once & cands[cell]);
+                    once = once | cands[cell];
+                }
+                if once != all {
+                    return false;
+                }
+                for digit in (once & !twice).iter() {
+                    // None: an earlier hidden single of this house took the digit's only
+                    // cell, so two digits need one cell.
+                    let Some(&only) = house.iter().find(|&&c| cands[c].contains(digit)) else {
+                        return false;
+                    };
+                    if cands[only].len() > 1 {
+                        cands[only] = DigitSet::single(digit);
+                        changed = true;
                     }
                 }
             }
