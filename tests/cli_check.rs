@@ -226,7 +226,7 @@ fn every_solver_is_selectable_and_agrees() {
         let lines: Vec<_> = out.lines().map(|l| Some(parse_line(l))).collect();
         assert_eq!(lines, known, "{solver}");
     }
-    for solver in ["sat", "propagate", "naive"] {
+    for solver in ["sat", "propagate", "dlx", "naive"] {
         let (code, out, _) = run(
             &["count", "--solver", solver, "--diagonal"],
             "................\n",
@@ -236,7 +236,7 @@ fn every_solver_is_selectable_and_agrees() {
     let (code, _, err) = run(&["solve", "--solver", "dancing"], "");
     assert_eq!(code, Some(2));
     assert!(
-        err.contains("possible values: sat, propagate, naive"),
+        err.contains("possible values: sat, propagate, dlx, naive"),
         "{err}"
     );
     let (code, _, err) = run(&["solve", "--all", "--solver", "naive"], "");

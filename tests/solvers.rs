@@ -5,7 +5,9 @@ mod common;
 
 use common::{Plain, brute_force_count, check_solution, known_solutions, parse_file, plain};
 use proptest::prelude::*;
-use satdoku::{Grid, NaiveSolver, PropagateSolver, Puzzle, SatSolver, Shape, Solver, Variant};
+use satdoku::{
+    DlxSolver, Grid, NaiveSolver, PropagateSolver, Puzzle, SatSolver, Shape, Solver, Variant,
+};
 
 fn to_puzzle(values: &Plain, variant: Variant) -> Option<Puzzle> {
     let shape = Shape::from_size(values.len()).unwrap();
@@ -130,5 +132,6 @@ const BIG: [(&str, bool); 3] = [
 behaviour_suite! {
     sat: SatSolver::new(), sets: SMALL.iter().chain(&HARD).chain(&BIG).copied();
     propagate: PropagateSolver::default(), sets: SMALL.iter().chain(&HARD).copied();
+    dlx: DlxSolver::default(), sets: SMALL.iter().chain(&HARD).copied();
     naive: NaiveSolver::default(), sets: SMALL.iter().copied();
 }

@@ -1,10 +1,12 @@
 //! Solvers, one file per approach, all behind the [`Solver`] trait.
 
+mod dlx;
 mod layout;
 mod naive;
 mod propagate;
 mod sat;
 
+pub use dlx::DlxSolver;
 pub use naive::NaiveSolver;
 pub use propagate::PropagateSolver;
 pub use sat::{Givens, SatSearch, SatSolver};
@@ -24,14 +26,15 @@ pub trait Solver {
     fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count;
 }
 
-/// The solvers by name, for the command line: `sat`, `propagate`, `naive`.
-pub const SOLVER_NAMES: &[&str] = &["sat", "propagate", "naive"];
+/// The solvers by name, for the command line: `sat`, `propagate`, `dlx`, `naive`.
+pub const SOLVER_NAMES: &[&str] = &["sat", "propagate", "dlx", "naive"];
 
 /// A new solver of the approach called `name` (one of [`SOLVER_NAMES`]).
 pub fn by_name(name: &str) -> Option<Box<dyn Solver>> {
     match name {
         "sat" => Some(Box::new(SatSolver::new())),
         "propagate" => Some(Box::new(PropagateSolver::default())),
+        "dlx" => Some(Box::new(DlxSolver::default())),
         "naive" => Some(Box::new(NaiveSolver::default())),
         _ => None,
     }
