@@ -1,8 +1,7 @@
 //! Exact cover: Knuth's Algorithm X with dancing links.
 
-use super::Solver;
+use super::Backtracker;
 use super::layout::Layout;
-use crate::check::Count;
 use crate::grid::{Digit, Grid, Puzzle};
 
 /// Sudoku as exact cover, solved by Knuth's Algorithm X with dancing links.
@@ -36,7 +35,7 @@ impl DlxSolver {
     }
 
     /// Finds up to `limit` solutions; returns how many, and the first.
-    fn run(&mut self, puzzle: &Puzzle, limit: u64) -> (u64, Option<Grid>) {
+    fn search_solutions(&mut self, puzzle: &Puzzle, limit: u64) -> (u64, Option<Grid>) {
         if !self.matrix.as_ref().is_some_and(|m| m.layout.fits(puzzle)) {
             self.matrix = Some(Matrix::new(Layout::new(puzzle.shape(), puzzle.variant())));
         }
@@ -252,16 +251,10 @@ impl Search {
     }
 }
 
-impl Solver for DlxSolver {
-    fn name(&self) -> &'static str {
-        "dlx"
-    }
+impl Backtracker for DlxSolver {
+    const NAME: &'static str = "dlx";
 
-    fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
-        self.run(puzzle, 1).1
-    }
-
-    fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count {
-        Count::from_search(self.run(puzzle, limit.saturating_add(1)).0, limit)
+    fn run(&mut self, puzzle: &Puzzle, limit: u64) -> (u64, Option<Grid>) {
+        self.search_solutions(puzzle, limit)
     }
 }

@@ -26,6 +26,29 @@ pub trait Solver {
     fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count;
 }
 
+/// A solver that finds solutions by search, up to a limit: solving and counting follow.
+pub trait Backtracker {
+    /// The solver's name.
+    const NAME: &'static str;
+
+    /// Finds up to `limit` solutions of `puzzle`; returns how many, and the first.
+    fn run(&mut self, puzzle: &Puzzle, limit: u64) -> (u64, Option<Grid>);
+}
+
+impl<T: Backtracker> Solver for T {
+    fn name(&self) -> &'static str {
+        T::NAME
+    }
+
+    fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
+        self.run(puzzle, 1).1
+    }
+
+    fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count {
+        Count::from_search(self.run(puzzle, limit.saturating_add(1)).0, limit)
+    }
+}
+
 /// The solvers by name, for the command line: `sat`, `propagate`, `dlx`, `naive`.
 pub const SOLVER_NAMES: &[&str] = &["sat", "propagate", "dlx", "naive"];
 

@@ -1,8 +1,7 @@
 //! The textbook backtracker: first empty cell in reading order, every digit that fits.
 
-use super::Solver;
+use super::Backtracker;
 use super::layout::{Layout, layout_for};
-use crate::check::Count;
 use crate::grid::{Grid, Puzzle};
 
 /// The classic depth-first backtracker most people write first: take the first empty cell
@@ -31,7 +30,7 @@ impl NaiveSolver {
     }
 
     /// Finds up to `limit` solutions; returns how many, and the first.
-    fn run(&mut self, puzzle: &Puzzle, limit: u64) -> (u64, Option<Grid>) {
+    fn search_solutions(&mut self, puzzle: &Puzzle, limit: u64) -> (u64, Option<Grid>) {
         let layout = layout_for(&mut self.layout, puzzle);
         let mut values = layout.values(puzzle.grid());
         let mut search = Search {
@@ -78,16 +77,10 @@ impl Search<'_> {
     }
 }
 
-impl Solver for NaiveSolver {
-    fn name(&self) -> &'static str {
-        "naive"
-    }
+impl Backtracker for NaiveSolver {
+    const NAME: &'static str = "naive";
 
-    fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
-        self.run(puzzle, 1).1
-    }
-
-    fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count {
-        Count::from_search(self.run(puzzle, limit.saturating_add(1)).0, limit)
+    fn run(&mut self, puzzle: &Puzzle, limit: u64) -> (u64, Option<Grid>) {
+        self.search_solutions(puzzle, limit)
     }
 }

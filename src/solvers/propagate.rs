@@ -1,8 +1,7 @@
 //! Constraint propagation and search: naked and hidden singles, fewest candidates first.
 
-use super::Solver;
+use super::Backtracker;
 use super::layout::{Layout, layout_for};
-use crate::check::Count;
 use crate::grid::{Digit, DigitSet, Grid, Puzzle};
 
 /// The approach of Norvig's essay: every cell keeps a bitset of candidate digits; naked
@@ -34,7 +33,7 @@ impl PropagateSolver {
     }
 
     /// Finds up to `limit` solutions; returns how many, and the first.
-    fn run(&mut self, puzzle: &Puzzle, limit: u64) -> (u64, Option<Grid>) {
+    fn search_solutions(&mut self, puzzle: &Puzzle, limit: u64) -> (u64, Option<Grid>) {
         let layout = layout_for(&mut self.layout, puzzle);
         let all = layout.shape.all_digits();
         let mut candidates = vec![all; layout.shape.cell_count()];
@@ -152,16 +151,10 @@ impl Search<'_> {
     }
 }
 
-impl Solver for PropagateSolver {
-    fn name(&self) -> &'static str {
-        "propagate"
-    }
+impl Backtracker for PropagateSolver {
+    const NAME: &'static str = "propagate";
 
-    fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
-        self.run(puzzle, 1).1
-    }
-
-    fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count {
-        Count::from_search(self.run(puzzle, limit.saturating_add(1)).0, limit)
+    fn run(&mut self, puzzle: &Puzzle, limit: u64) -> (u64, Option<Grid>) {
+        self.search_solutions(puzzle, limit)
     }
 }
