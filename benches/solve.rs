@@ -39,11 +39,11 @@ fn bench_sets(c: &mut Criterion) {
     }
     let mut group = c.benchmark_group("sat-solve");
     group.sample_size(10);
-    for (name, path, variant) in sets {
-        let puzzles = load(&path, variant);
+    for (name, path, variant) in &sets {
+        let puzzles = load(path, *variant);
         group.throughput(Throughput::Elements(puzzles.len() as u64));
         let mut solver = SatSolver::new();
-        group.bench_function(name, |b| {
+        group.bench_function(*name, |b| {
             b.iter(|| {
                 for puzzle in &puzzles {
                     assert!(solver.solve(puzzle).is_some());
@@ -51,6 +51,35 @@ fn bench_sets(c: &mut Criterion) {
             })
         });
     }
+    group.finish();
+
+    // Solve and prove unique (count up to 2) with every approach, on the 9×9 sets the
+    // backtrackers finish in reasonable time (naive only on the easy one).
+    let mut group = c.benchmark_group("unique");
+    group.sample_size(10);
+    for (name, path, variant) in &sets {
+        if !matches!(*name, "examples" | "diagonal" | "top95") {
+            continue;
+        }
+        let puzzles = load(path, *variant);
+        group.throughput(Throughput::Elements(puzzles.len() as u64));
+        for solver_name in ["sat", "propagate", "dlx"] {
+            let mut solver = satdoku::solvers::by_name(solver_name).unwrap();
+            group.bench_function(format!("{solver_name}/{name}"), |b| {
+                b.iter(|| {
+                    for puzzle in &puzzles {
+                        assert_eq!(solver.count(puzzle, 1).count, 1);
+                    }
+                })
+            });
+        }
+    }
+    let easy = load(&root.join("puzzles/tokens.txt"), Variant::Standard);
+    let mut naive = satdoku::NaiveSolver::default();
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("naive/tokens", |b| {
+        b.iter(|| assert_eq!(naive.count(&easy[0], 1).count, 1))
+    });
     group.finish();
 }
 
