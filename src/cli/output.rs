@@ -3,6 +3,7 @@
 use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::process::ExitCode;
 
+use anyhow::Context;
 use satdoku::Grid;
 use satdoku::format::{Alphabet, OutputFormat, write_grid, write_line};
 use serde::Serialize;
@@ -159,8 +160,12 @@ impl Output {
         Ok(())
     }
 
-    /// Flushes everything, so that a failed write is an error and not a short output.
-    pub fn finish(mut self) -> io::Result<()> {
-        self.writer.flush()
+    /// Flushes everything, so that a failed write is an error and not a short output, and
+    /// gives the exit status of a run with `tally` and `input_errors` (invalid puzzles and
+    /// unreadable inputs).
+    pub fn finish(mut self, mut tally: Tally, input_errors: usize) -> anyhow::Result<ExitCode> {
+        self.writer.flush().context("writing the output")?;
+        tally.errors += input_errors;
+        Ok(tally.exit_code())
     }
 }

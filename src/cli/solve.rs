@@ -115,7 +115,5 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         .context("writing the output")?;
         Ok(())
     })?;
-    tally.errors += errors;
-    out.finish().context("writing the output")?;
-    Ok(tally.exit_code())
+    out.finish(tally, errors)
 }
