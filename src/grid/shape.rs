@@ -45,14 +45,6 @@ impl Shape {
         (Self::MIN_BOX_SIZE..=Self::MAX_BOX_SIZE).map(|n| Shape { box_size: n as u8 })
     }
 
-    /// The supported sizes as text, for messages: `4×4, 9×9, …, 64×64`.
-    pub fn supported_list() -> String {
-        Self::all()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    }
-
     /// n, the side of a box.
     pub const fn box_size(self) -> usize {
         self.box_size as usize
