@@ -5,7 +5,7 @@ use std::fmt;
 use varisat::Lit;
 
 use crate::grid::{Cell, Digit, Grid, Puzzle};
-use crate::solvers::{Givens, SatSearch, SatSolver};
+use crate::solvers::{Givens, SatSearch, SatSolver, Solver};
 
 /// A given: a cell and its digit, written `r1c1=5`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -119,17 +119,18 @@ impl fmt::Display for Count {
 }
 
 impl SatSolver {
-    /// The verdict on `puzzle`: solve, forbid the solution, solve again (one solver).
+    /// The verdict on `puzzle`: solve, forbid the solution, solve again (one solver); on
+    /// no solution, a minimal clash from a solver that assumes the givens.
     ///
     /// ```
-    /// use satdoku::{check::Verdict, Grid, Puzzle, SatSolver, Variant};
+    /// use satdoku::{check::Verdict, Grid, Puzzle, SatSolver, Solver, Variant};
     /// let puzzle = Puzzle::new("1...............".parse::<Grid>()?, Variant::Standard)?;
     /// let verdict = SatSolver::new().check(&puzzle);
     /// assert_eq!(verdict.name(), "multiple");
     /// assert!(!verdict.differences().is_empty());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn check(&mut self, puzzle: &Puzzle) -> Verdict {
+    pub(crate) fn incremental_check(&mut self, puzzle: &Puzzle) -> Verdict {
         let verdict = verdict(&mut self.search(puzzle, Givens::Units));
         self.with_conflict(puzzle, verdict)
     }
@@ -156,7 +157,7 @@ impl SatSolver {
     /// in turn.
     ///
     /// ```
-    /// use satdoku::{Grid, Puzzle, SatSolver, Variant};
+    /// use satdoku::{Grid, Puzzle, SatSolver, Solver, Variant};
     /// let complete: Grid = "1234341221434321".parse()?;
     /// let puzzle = Puzzle::new(complete, Variant::Standard)?;
     /// let (verdict, redundant) = SatSolver::new().check_minimal(&puzzle);
@@ -164,7 +165,10 @@ impl SatSolver {
     /// assert_eq!(redundant.unwrap().len(), 16); // any one given of a full grid can go
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<Given>>) {
+    pub(crate) fn incremental_check_minimal(
+        &mut self,
+        puzzle: &Puzzle,
+    ) -> (Verdict, Option<Vec<Given>>) {
         let mut search = self.search(puzzle, Givens::Assumptions);
         let verdict = verdict(&mut search);
         let redundant = matches!(verdict, Verdict::Unique { .. }).then(|| {
@@ -181,24 +185,6 @@ impl SatSolver {
             redundant
         });
         (verdict, redundant)
-    }
-
-    /// The number of solutions of `puzzle`, counting at most `limit`.
-    ///
-    /// ```
-    /// use satdoku::{Grid, Puzzle, SatSolver, Shape, Variant};
-    /// let empty = Puzzle::new(Grid::empty(Shape::from_size(4).unwrap()), Variant::Standard)?;
-    /// let count = SatSolver::new().count(&empty, 1000);
-    /// assert_eq!((count.count, count.complete), (288, true));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count {
-        let found = self
-            .for_each_solution(puzzle, limit.saturating_add(1), |_| {
-                Ok::<(), std::convert::Infallible>(())
-            })
-            .unwrap_or_else(|never| match never {});
-        Count::from_search(found, limit)
     }
 
     /// Calls `each` with every solution of `puzzle` as it is found, at most `limit` of
@@ -233,7 +219,7 @@ fn without(lits: &[Lit], skip: usize) -> Vec<Lit> {
 
 fn given_of(search: &SatSearch, lit: Lit) -> Given {
     let (cell, digit) = search
-        .encoding()
+        .numbering()
         .cell_digit(lit.var())
         .expect("givens are cell-digit literals");
     Given { cell, digit }
@@ -278,4 +264,61 @@ fn minimal_conflict(search: &mut SatSearch) -> Vec<Given> {
         }
     }
     core.into_iter().map(|lit| given_of(search, lit)).collect()
+}
+
+/// The verdict any solver reaches by searching for two solutions; on none, a minimal clash
+/// found by deleting givens one at a time (each trial a search for one solution).
+pub(crate) fn verdict_by_search<S: Solver + ?Sized>(solver: &mut S, puzzle: &Puzzle) -> Verdict {
+    let mut solutions = solver.run(puzzle, 2, None).solutions.into_iter();
+    match (solutions.next(), solutions.next()) {
+        (Some(solution), None) => Verdict::Unique { solution },
+        (Some(first), Some(second)) => Verdict::Multiple { first, second },
+        (None, _) => {
+            let mut core: Vec<Given> = givens(puzzle).collect();
+            let mut i = 0;
+            while i < core.len() {
+                let trial = with_givens(puzzle, core.iter().enumerate().filter(|&(j, _)| j != i));
+                if solver.solve(&trial).is_some() {
+                    i += 1;
+                } else {
+                    core.remove(i);
+                }
+            }
+            Verdict::NoSolution { conflict: core }
+        }
+    }
+}
+
+/// The givens of a unique `puzzle` whose removal alone keeps it unique, found by any solver
+/// counting the solutions of each puzzle with one given removed.
+pub(crate) fn redundant_by_search<S: Solver + ?Sized>(
+    solver: &mut S,
+    puzzle: &Puzzle,
+) -> Vec<Given> {
+    let all: Vec<Given> = givens(puzzle).collect();
+    all.iter()
+        .enumerate()
+        .filter(|&(i, _)| {
+            let trial = with_givens(puzzle, all.iter().enumerate().filter(|&(j, _)| j != i));
+            solver.count(&trial, 1).complete
+        })
+        .map(|(_, &given)| given)
+        .collect()
+}
+
+/// The givens of `puzzle`, in reading order.
+fn givens(puzzle: &Puzzle) -> impl Iterator<Item = Given> + '_ {
+    puzzle
+        .grid()
+        .givens()
+        .map(|(cell, digit)| Given { cell, digit })
+}
+
+/// `puzzle` with only the givens `keep`.
+fn with_givens<'a>(puzzle: &Puzzle, keep: impl Iterator<Item = (usize, &'a Given)>) -> Puzzle {
+    let mut grid = Grid::empty(puzzle.shape());
+    for (_, given) in keep {
+        grid.set(given.cell, Some(given.digit));
+    }
+    Puzzle::new(grid, puzzle.variant()).expect("a subset of clash-free givens is clash-free")
 }

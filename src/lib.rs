@@ -28,7 +28,7 @@ pub mod solvers;
 pub use check::{Count, Verdict};
 pub use error::{AlphabetError, InputError, ParseError};
 pub use grid::{Cell, Conflict, Digit, DigitSet, Grid, House, Puzzle, Shape, Variant};
-pub use solvers::{DlxSolver, NaiveSolver, PropagateSolver, SatSearch, SatSolver, Solver};
+pub use solvers::{DlxSolver, NaiveSolver, Outcome, PropagateSolver, SatSearch, SatSolver, Solver};
 
 /// Solves `puzzle` with the SAT solver; `None` when it has no solution.
 ///

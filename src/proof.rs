@@ -7,7 +7,7 @@ use varisat::{ExtendFormula, Lit};
 
 pub use varisat::ProofFormat;
 
-use crate::encode::write_cnf;
+use crate::encode::{Numbering, write_cnf};
 use crate::grid::{Grid, Puzzle};
 use crate::solvers::SatSolver;
 
@@ -81,6 +81,7 @@ impl SatSolver {
         write_cnf(
             cnf,
             encoding,
+            &Numbering::Full(*encoding),
             rules,
             &extra,
             "givens as unit clauses and the solution found forbidden: unsatisfiable iff \

@@ -5,6 +5,7 @@ mod common;
 
 use common::{Plain, brute_force_count, check_solution, known_solutions, parse_file, plain};
 use proptest::prelude::*;
+use satdoku::encode::EncodingKind;
 use satdoku::{
     DlxSolver, Grid, NaiveSolver, PropagateSolver, Puzzle, SatSolver, Shape, Solver, Variant,
 };
@@ -42,13 +43,52 @@ fn solves_set(solver: &mut dyn Solver, name: &str, variant: Variant) {
     }
 }
 
+/// Searches every puzzle of a bundled set for two solutions with `solver` and with
+/// `other`: the same number found, every solution valid, the same solution when unique,
+/// and effort reported by the backtrackers.
+fn agrees_on_set(solver: &mut dyn Solver, other: &mut dyn Solver, name: &str, variant: Variant) {
+    let diagonal = variant == Variant::Diagonal;
+    for (i, values) in parse_file(name).iter().enumerate() {
+        let puzzle = to_puzzle(values, variant).unwrap();
+        let (mine, theirs) = (solver.run(&puzzle, 2, None), other.run(&puzzle, 2, None));
+        let what = format!(
+            "{} vs {} on {name} puzzle {}",
+            solver.name(),
+            other.name(),
+            i + 1
+        );
+        assert_eq!(mine.found, theirs.found, "{what}");
+        assert_eq!(mine.solutions.len() as u64, mine.found, "{what}");
+        assert!(!mine.timed_out, "{what}");
+        for solution in &mine.solutions {
+            check_solution(values, &plain(solution), diagonal).unwrap();
+        }
+        if mine.found == 1 {
+            assert_eq!(mine.solutions, theirs.solutions, "{what}");
+        }
+        if mine.found == 2 {
+            assert_ne!(mine.solutions[0], mine.solutions[1], "{what}");
+        }
+        assert!(mine.effort.is_some(), "{what}: effort not measured");
+    }
+}
+
 macro_rules! behaviour_suite {
-    ($($module:ident: $make:expr, sets: $sets:expr;)*) => {$(
+    ($($module:ident: $make:expr, other: $other:expr, sets: $sets:expr, unique: $unique:expr;)*) => {$(
         mod $module {
             use super::*;
 
             fn solver() -> Box<dyn Solver> {
                 Box::new($make)
+            }
+
+            #[test]
+            fn proves_uniqueness_like_another_solver() {
+                let (mut solver, mut other) = (solver(), $other);
+                for (name, diagonal) in $unique {
+                    let variant = if diagonal { Variant::Diagonal } else { Variant::Standard };
+                    agrees_on_set(&mut *solver, &mut other, name, variant);
+                }
             }
 
             #[test]
@@ -129,9 +169,31 @@ const BIG: [(&str, bool); 3] = [
     ("25x25.txt", false),
 ];
 
+/// Sets with puzzles of one, two or no solutions, for uniqueness.
+const VERDICTS: [(&str, bool); 4] = [
+    ("multiple.txt", false),
+    ("empty-4x4.txt", false),
+    ("4x4.txt", false),
+    ("unsolvable-4x4.txt", false),
+];
+
 behaviour_suite! {
-    sat: SatSolver::new(), sets: SMALL.iter().chain(&HARD).chain(&BIG).copied();
-    propagate: PropagateSolver::default(), sets: SMALL.iter().chain(&HARD).copied();
-    dlx: DlxSolver::default(), sets: SMALL.iter().chain(&HARD).copied();
-    naive: NaiveSolver::default(), sets: SMALL.iter().copied();
+    sat: SatSolver::new(), other: PropagateSolver::default(),
+        sets: SMALL.iter().chain(&HARD).chain(&BIG).copied(),
+        unique: VERDICTS.iter().chain(&HARD).copied();
+    sat_minimal: SatSolver::with_kind(EncodingKind::Minimal), other: DlxSolver::default(),
+        sets: SMALL.iter().chain(&HARD).copied(),
+        unique: VERDICTS.iter().chain(&HARD).copied();
+    sat_extended: SatSolver::with_kind(EncodingKind::Extended), other: DlxSolver::default(),
+        sets: SMALL.iter().chain(&HARD).copied(),
+        unique: VERDICTS.iter().chain(&HARD).copied();
+    propagate: PropagateSolver::default(), other: SatSolver::new(),
+        sets: SMALL.iter().chain(&HARD).copied(),
+        unique: VERDICTS.iter().chain(&HARD).copied();
+    dlx: DlxSolver::default(), other: SatSolver::new(),
+        sets: SMALL.iter().chain(&HARD).copied(),
+        unique: VERDICTS.iter().chain(&HARD).copied();
+    naive: NaiveSolver::default(), other: PropagateSolver::default(),
+        sets: SMALL.iter().copied(),
+        unique: VERDICTS.iter().chain(&SMALL).copied();
 }

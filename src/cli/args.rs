@@ -78,15 +78,16 @@ pub enum InputKind {
 /// Which solver to use.
 #[derive(Debug, Args)]
 pub struct SolverArgs {
-    /// The solving approach: `sat` (CNF and varisat), `propagate` (candidate sets, singles
-    /// and search) or `naive` (textbook backtracking).
+    /// The solving approach: `sat` (CNF and varisat; `sat:minimal`, `sat:extended` or
+    /// `sat:reduced` for one encoding), `propagate` (candidate sets, singles and search),
+    /// `dlx` (exact cover, dancing links) or `naive` (textbook backtracking).
     #[arg(long, default_value = "sat", value_parser = clap::builder::PossibleValuesParser::new(satdoku::solvers::SOLVER_NAMES))]
     pub solver: String,
 }
 
 impl SolverArgs {
     /// A new solver of the chosen approach.
-    pub fn make(&self) -> Box<dyn satdoku::Solver> {
+    pub fn make(&self) -> Box<dyn satdoku::Solver + Send> {
         satdoku::solvers::by_name(&self.solver).expect("clap checked the name")
     }
 }

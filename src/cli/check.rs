@@ -10,7 +10,7 @@ use satdoku::check::{Given, Verdict};
 use satdoku::{Grid, SatSolver};
 use serde::Serialize;
 
-use super::args::{InputArgs, OutputArgs};
+use super::args::{InputArgs, OutputArgs, SolverArgs};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
 
@@ -21,6 +21,8 @@ pub struct CheckArgs {
     input: InputArgs,
     #[command(flatten)]
     output: OutputArgs,
+    #[command(flatten)]
+    solver: SolverArgs,
     /// Also tell whether every given is needed, and list the redundant ones.
     #[arg(long)]
     minimal: bool,
@@ -84,7 +86,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.proof {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let mut solver = SatSolver::new();
+    let mut solver = args.solver.make();
+    let mut prover = SatSolver::new();
     let mut tally = Tally::default();
     let errors = input::for_each(&args.input, |item: Item<'_>| {
         let puzzle = match &item.puzzle {
@@ -120,7 +123,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         if status == Status::Unique {
             tally.solved += 1;
             if let (Some(dir), Some(solution)) = (&args.proof, solutions.first()) {
-                super::proof::write(dir, item.file, item.index, &mut solver, puzzle, solution)?;
+                super::proof::write(dir, item.file, item.index, &mut prover, puzzle, solution)?;
             }
         } else {
             tally.failed += 1;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use satdoku::SatSolver;
-use satdoku::encode::{AmoEncoding, write_cnf};
+use satdoku::encode::{AmoEncoding, EncodingKind, write_cnf};
 
 use super::args::InputArgs;
 use super::input::{self, STDIN};
@@ -19,6 +19,11 @@ use super::output::Tally;
 pub struct CnfArgs {
     #[command(flatten)]
     input: InputArgs,
+    /// Which clauses: `minimal` (cells at least one digit, houses each digit at most once),
+    /// `extended` (both halves of every exactly-one), `reduced` (extended, with the givens
+    /// substituted in and variables only for the candidates they leave).
+    #[arg(long, value_enum, default_value_t = Kind::Extended)]
+    encoding: Kind,
     /// At-most-one encoding; `auto` chooses by size (pairwise up to 25×25).
     #[arg(long, value_enum, default_value_t = Amo::Auto)]
     amo: Amo,
@@ -39,12 +44,28 @@ enum Amo {
     Sequential,
 }
 
+/// Encodings for `--encoding`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Kind {
+    /// At-least-one per cell, at-most-one per house and digit.
+    Minimal,
+    /// Exactly one per cell, and per house and digit.
+    Extended,
+    /// Extended with the givens substituted in.
+    Reduced,
+}
+
 /// Writes the CNF of every puzzle of the input.
 pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
-    let mut solver = match args.amo {
-        Amo::Auto => SatSolver::new(),
-        Amo::Pairwise => SatSolver::with_amo(AmoEncoding::Pairwise),
-        Amo::Sequential => SatSolver::with_amo(AmoEncoding::Sequential),
+    let mut solver = SatSolver::with_kind(match args.encoding {
+        Kind::Minimal => EncodingKind::Minimal,
+        Kind::Extended => EncodingKind::Extended,
+        Kind::Reduced => EncodingKind::Reduced,
+    });
+    solver = match args.amo {
+        Amo::Auto => solver,
+        Amo::Pairwise => solver.with_amo(AmoEncoding::Pairwise),
+        Amo::Sequential => solver.with_amo(AmoEncoding::Sequential),
     };
     if let Some(dir) = &args.output {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -55,23 +76,28 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
         let Ok(puzzle) = &item.puzzle else {
             return Ok(());
         };
-        let (encoding, rules) = solver.rules(puzzle.shape(), puzzle.variant());
-        let givens: Vec<Vec<_>> = encoding
-            .given_lits(puzzle.grid())
-            .map(|lit| vec![lit])
-            .collect();
+        let (encoding, numbering, formula) = solver.formula(puzzle);
         let what = format!(
-            "puzzle {} of {} (line {}), givens as unit clauses",
-            item.index, item.file, item.line
+            "puzzle {} of {} (line {}), {}",
+            item.index,
+            item.file,
+            item.line,
+            if args.encoding == Kind::Reduced {
+                "givens substituted in"
+            } else {
+                "givens as unit clauses"
+            }
         );
+        let write = |mut out: &mut dyn Write| {
+            write_cnf(&mut out, &encoding, &numbering, &formula, &[], &what)
+                .and_then(|()| out.flush())
+        };
         match &args.output {
             Some(dir) => {
                 let path = dir.join(format!("{}-{}.cnf", stem(item.file), item.index));
                 let file =
                     File::create(&path).with_context(|| format!("creating {}", path.display()))?;
-                let mut out = BufWriter::new(file);
-                write_cnf(&mut out, encoding, rules, &givens, &what)
-                    .and_then(|()| out.flush())
+                write(&mut BufWriter::new(file))
                     .with_context(|| format!("writing {}", path.display()))?;
             }
             None if written > 0 => anyhow::bail!(
@@ -79,10 +105,7 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
                 item.file
             ),
             None => {
-                let mut out = BufWriter::new(io::stdout().lock());
-                write_cnf(&mut out, encoding, rules, &givens, &what)
-                    .and_then(|()| out.flush())
-                    .context("writing the output")?;
+                write(&mut BufWriter::new(io::stdout().lock())).context("writing the output")?;
             }
         }
         written += 1;

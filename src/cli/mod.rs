@@ -3,9 +3,11 @@
 mod args;
 mod check;
 mod cnf;
+mod compare;
 mod count;
 mod input;
 mod output;
+mod progress;
 mod proof;
 mod solve;
 
@@ -49,9 +51,18 @@ enum Command {
     Count(count::CountArgs),
     /// Write each puzzle's CNF in DIMACS, for any SAT solver.
     ///
-    /// The rules plus the givens as unit clauses. Variable (r·N + c)·N + d + 1 means cell
-    /// r,c (0-based) holds digit d+1.
+    /// The rules plus the givens as unit clauses (or, with `--encoding reduced`, substituted
+    /// in). Variable (r·N + c)·N + d + 1 means cell r,c (0-based) holds digit d+1; the
+    /// reduced encoding lists its numbering in comments.
     Cnf(cnf::CnfArgs),
+    /// Run several solvers on the same puzzles: speed, effort, and whether they agree.
+    ///
+    /// Each solver solves each puzzle and proves it unique (searches for two solutions),
+    /// under a per-puzzle timeout. Prints, per solver, puzzles solved, timeouts,
+    /// puzzles/second, median and 99th-percentile time, and mean effort in the solver's
+    /// unit. Every disagreement is reported on stderr with the puzzle. Exit status: 0 when
+    /// all agree, 1 on any disagreement, 2 on input errors.
+    Compare(compare::CompareArgs),
 }
 
 /// Parses the command line and runs the command.
@@ -62,6 +73,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::run(&args),
         Command::Count(args) => count::run(&args),
         Command::Cnf(args) => cnf::run(&args),
+        Command::Compare(args) => compare::run(&args),
     }
 }
 

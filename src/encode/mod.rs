@@ -3,16 +3,22 @@
 //! Variable `(r·N + c)·N + d` (0-based row, column and digit; DIMACS number one more) is
 //! true when cell r,c holds digit d+1. Every cell holds exactly one digit, and every house
 //! (row, column, box and, for the diagonal variant, both diagonals) holds every digit
-//! exactly once: one at-least-one clause and one at-most-one constraint per group. Givens
-//! are unit literals, added as clauses or passed as assumptions.
+//! exactly once: one at-least-one clause and one at-most-one constraint per group (the
+//! [extended](EncodingKind::Extended) encoding; the [minimal](EncodingKind::Minimal) one
+//! keeps only what suffices, the [reduced](EncodingKind::Reduced) one drops what the givens
+//! decide). Givens are unit literals, added as clauses or passed as assumptions.
 
 pub mod amo;
 mod dimacs;
+mod kind;
+mod reduced;
 
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
 pub use amo::{AmoEncoding, AtMostOne};
 pub use dimacs::write_cnf;
+pub use kind::EncodingKind;
+pub use reduced::{Numbering, Reduced};
 
 use crate::grid::{Cell, Digit, Grid, Shape, Variant};
 
@@ -22,21 +28,34 @@ pub struct Encoding {
     shape: Shape,
     variant: Variant,
     amo: AmoEncoding,
+    kind: EncodingKind,
 }
 
 impl Encoding {
-    /// The encoding of `shape` and `variant`, with the at-most-one encoding chosen by size.
+    /// The default encoding of `shape` and `variant`, with the at-most-one encoding chosen
+    /// by size.
     pub fn new(shape: Shape, variant: Variant) -> Encoding {
         Encoding {
             shape,
             variant,
             amo: AmoEncoding::for_shape(shape),
+            kind: EncodingKind::default(),
         }
     }
 
     /// The same encoding with at-most-one constraints encoded by `amo`.
     pub fn with_amo(self, amo: AmoEncoding) -> Encoding {
         Encoding { amo, ..self }
+    }
+
+    /// The same encoding with the clauses of `kind`.
+    pub fn with_kind(self, kind: EncodingKind) -> Encoding {
+        Encoding { kind, ..self }
+    }
+
+    /// Which clauses are encoded.
+    pub fn kind(&self) -> EncodingKind {
+        self.kind
     }
 
     /// The shape encoded.
@@ -74,29 +93,36 @@ impl Encoding {
         })
     }
 
-    /// The groups of literals of which exactly one is true: each cell's digits, then each
-    /// house's cells for each digit.
-    pub fn exactly_one_groups(&self) -> impl Iterator<Item = Vec<Lit>> + '_ {
+    /// Each cell's digit literals: exactly one of each group is true.
+    pub fn cell_groups(&self) -> impl Iterator<Item = Vec<Lit>> + '_ {
         let shape = self.shape;
-        let cells = shape.cells().map(move |cell| {
+        shape.cells().map(move |cell| {
             shape
                 .digits()
                 .map(|digit| self.var(cell, digit).positive())
                 .collect()
-        });
-        let houses = self.variant.houses(shape).flat_map(move |house| {
+        })
+    }
+
+    /// For each house and digit, the literals of the digit in the house's cells: exactly
+    /// one of each group is true.
+    pub fn house_groups(&self) -> impl Iterator<Item = Vec<Lit>> + '_ {
+        let shape = self.shape;
+        self.variant.houses(shape).flat_map(move |house| {
             shape.digits().map(move |digit| {
                 house
                     .cells(shape)
                     .map(|cell| self.var(cell, digit).positive())
                     .collect()
             })
-        });
-        cells.chain(houses)
+        })
     }
 
     /// Adds the rules to `formula`, which must be empty (a fresh `CnfFormula` or
-    /// `Solver`): the cell-digit variables take the first N³ indices.
+    /// `Solver`): the cell-digit variables take the first N³ indices. The minimal encoding
+    /// gives each cell an at-least-one clause and each digit of each house an at-most-one
+    /// constraint; the extended encoding (also the template of the reduced one) adds the
+    /// other two halves of both exactly-ones.
     ///
     /// # Panics
     /// If `formula` already has variables.
@@ -104,8 +130,17 @@ impl Encoding {
         let first = formula.new_var();
         assert_eq!(first.index(), 0, "encode_rules needs an empty formula");
         for _ in formula.new_var_iter(self.cell_var_count() - 1) {}
-        for group in self.exactly_one_groups() {
+        let extended = self.kind != EncodingKind::Minimal;
+        for group in self.cell_groups() {
             formula.add_clause(&group);
+            if extended {
+                self.amo.encode(formula, &group);
+            }
+        }
+        for group in self.house_groups() {
+            if extended {
+                formula.add_clause(&group);
+            }
             self.amo.encode(formula, &group);
         }
     }
@@ -132,13 +167,7 @@ impl Encoding {
 
     /// The grid a model describes: each cell gets the digit whose variable is true.
     pub fn decode(&self, model: &[Lit]) -> Grid {
-        let mut grid = Grid::empty(self.shape);
-        for lit in model.iter().filter(|lit| lit.is_positive()) {
-            if let Some((cell, digit)) = self.cell_digit(lit.var()) {
-                grid.set(cell, Some(digit));
-            }
-        }
-        grid
+        Numbering::Full(*self).decode(model, &Grid::empty(self.shape))
     }
 }
 
@@ -188,6 +217,12 @@ mod tests {
                     .rules();
                 assert_eq!(sequential.var_count(), n * n * n + groups * (n - 1));
                 assert_eq!(sequential.len(), groups * (1 + 3 * n - 4));
+                // Minimal: the cells' at-least-one and the houses' at-most-one halves.
+                let minimal = Encoding::new(shape, variant)
+                    .with_amo(AmoEncoding::Pairwise)
+                    .with_kind(EncodingKind::Minimal)
+                    .rules();
+                assert_eq!(minimal.len(), n * n + (groups - n * n) * (n * (n - 1) / 2));
             }
         }
     }

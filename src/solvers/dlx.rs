@@ -1,8 +1,10 @@
 //! Exact cover: Knuth's Algorithm X with dancing links.
 
-use super::Backtracker;
+use std::time::Instant;
+
 use super::layout::Layout;
-use crate::grid::{Digit, Grid, Puzzle};
+use super::{Outcome, Progress, Solver};
+use crate::grid::{Digit, Puzzle};
 
 /// Sudoku as exact cover, solved by Knuth's Algorithm X with dancing links.
 ///
@@ -25,17 +27,18 @@ use crate::grid::{Digit, Grid, Puzzle};
 #[derive(Debug, Default)]
 pub struct DlxSolver {
     matrix: Option<Matrix>,
-    nodes: u64,
 }
 
-impl DlxSolver {
-    /// Rows tried since the solver was made.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
+impl Solver for DlxSolver {
+    fn name(&self) -> &'static str {
+        "dlx"
     }
 
-    /// Finds up to `limit` solutions; returns how many, and the first.
-    fn search_solutions(&mut self, puzzle: &Puzzle, limit: u64) -> (u64, Option<Grid>) {
+    fn effort_unit(&self) -> &'static str {
+        "nodes"
+    }
+
+    fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
         if !self.matrix.as_ref().is_some_and(|m| m.layout.fits(puzzle)) {
             self.matrix = Some(Matrix::new(Layout::new(puzzle.shape(), puzzle.variant())));
         }
@@ -52,27 +55,15 @@ impl DlxSolver {
             matrix.select(node);
         }
         let mut search = Search {
-            limit,
-            count: 0,
+            progress: Progress::new(limit, deadline),
             stack: Vec::new(),
-            first: None,
-            nodes: 0,
+            puzzle,
         };
         search.go(matrix);
         for &node in given_nodes.iter().rev() {
             matrix.unselect(node);
         }
-        self.nodes += search.nodes;
-        let first = search.first.map(|rows| {
-            let mut grid = puzzle.grid().clone();
-            let shape = matrix.layout.shape;
-            for row in rows {
-                let cell = shape.cell_at(row / size).expect("row of a cell");
-                grid.set(cell, Some(Digit::from_index(row % size)));
-            }
-            grid
-        });
-        (search.count, first)
+        search.progress.finish()
     }
 }
 
@@ -96,12 +87,12 @@ impl Matrix {
     fn new(layout: Layout) -> Matrix {
         let n = layout.shape.size();
         let cells = layout.shape.cell_count();
-        let columns = cells + layout.houses.len() * n;
+        let columns = cells + layout.house_count() * n;
         let headers = columns + 1;
         let mut cell_houses = vec![Vec::new(); cells];
-        for (h, house) in layout.houses.iter().enumerate() {
+        for (h, house) in layout.houses().enumerate() {
             for &cell in house {
-                cell_houses[cell].push(h);
+                cell_houses[cell as usize].push(h);
             }
         }
         let mut m = Matrix {
@@ -200,21 +191,26 @@ impl Matrix {
     }
 }
 
-struct Search {
-    limit: u64,
-    count: u64,
+struct Search<'a> {
+    progress: Progress,
+    /// The rows chosen, by row number cell·N + digit.
     stack: Vec<usize>,
-    first: Option<Vec<usize>>,
-    nodes: u64,
+    puzzle: &'a Puzzle,
 }
 
-impl Search {
+impl Search<'_> {
     fn go(&mut self, m: &mut Matrix) {
         if m.right[0] == 0 {
-            self.count += 1;
-            if self.first.is_none() {
-                self.first = Some(self.stack.clone());
-            }
+            let (puzzle, stack) = (self.puzzle, &self.stack);
+            self.progress.solution(|| {
+                let mut grid = puzzle.grid().clone();
+                let (shape, size) = (m.layout.shape, m.layout.shape.size());
+                for &row in stack {
+                    let cell = shape.cell_at(row / size).expect("row of a cell");
+                    grid.set(cell, Some(Digit::from_index(row % size)));
+                }
+                grid
+            });
             return;
         }
         let mut best = m.right[0];
@@ -230,8 +226,7 @@ impl Search {
         }
         m.cover(best);
         let mut r = m.down[best];
-        while r != best && self.count < self.limit {
-            self.nodes += 1;
+        while r != best && self.progress.step() {
             self.stack.push(m.row[r]);
             let mut j = m.right[r];
             while j != r {
@@ -248,13 +243,5 @@ impl Search {
             r = m.down[r];
         }
         m.uncover(best);
-    }
-}
-
-impl Backtracker for DlxSolver {
-    const NAME: &'static str = "dlx";
-
-    fn run(&mut self, puzzle: &Puzzle, limit: u64) -> (u64, Option<Grid>) {
-        self.search_solutions(puzzle, limit)
     }
 }

@@ -1,43 +1,69 @@
-//! Houses and peers as plain cell indices, precomputed for the backtracking solvers.
+//! Houses and peers as flat arrays of cell indices, precomputed for the backtracking solvers.
 
 use crate::grid::{Digit, Grid, Puzzle, Shape, Variant};
 
-/// The houses of one shape and variant, and each cell's peers, by reading-order index.
+/// The houses of one shape and variant, and each cell's peers, by reading-order index,
+/// stored flat so that the search loops walk contiguous memory.
 #[derive(Clone, Debug)]
 pub struct Layout {
     /// The shape.
     pub shape: Shape,
     /// The variant.
     pub variant: Variant,
-    /// Each house's N cells.
-    pub houses: Vec<Vec<usize>>,
-    /// Each cell's peers: the other cells sharing a house with it, each once.
-    pub peers: Vec<Vec<usize>>,
+    /// The cells of house `h` are `house_cells[h·N .. (h+1)·N]`.
+    house_cells: Vec<u32>,
+    /// The peers of cell `i` (the other cells sharing a house with it, each once) are
+    /// `peer_cells[peer_start[i] .. peer_start[i+1]]`.
+    peer_cells: Vec<u32>,
+    peer_start: Vec<u32>,
 }
 
 impl Layout {
     /// The layout of `shape` and `variant`.
     pub fn new(shape: Shape, variant: Variant) -> Layout {
-        let houses: Vec<Vec<usize>> = variant
+        let house_cells: Vec<u32> = variant
             .houses(shape)
-            .map(|house| house.cells(shape).map(|cell| shape.index(cell)).collect())
+            .flat_map(|house| house.cells(shape).map(|cell| shape.index(cell) as u32))
             .collect();
         let mut peers = vec![Vec::new(); shape.cell_count()];
-        for house in &houses {
+        for house in house_cells.chunks(shape.size()) {
             for &a in house {
                 for &b in house {
-                    if a != b && !peers[a].contains(&b) {
-                        peers[a].push(b);
+                    if a != b && !peers[a as usize].contains(&b) {
+                        peers[a as usize].push(b);
                     }
                 }
             }
         }
+        let mut peer_start = vec![0];
+        let mut peer_cells = Vec::new();
+        for list in peers {
+            peer_cells.extend(list);
+            peer_start.push(peer_cells.len() as u32);
+        }
         Layout {
             shape,
             variant,
-            houses,
-            peers,
+            house_cells,
+            peer_cells,
+            peer_start,
         }
+    }
+
+    /// The number of houses.
+    pub fn house_count(&self) -> usize {
+        self.house_cells.len() / self.shape.size()
+    }
+
+    /// The cells of every house, one slice of N per house.
+    pub fn houses(&self) -> std::slice::ChunksExact<'_, u32> {
+        self.house_cells.chunks_exact(self.shape.size())
+    }
+
+    /// The peers of the cell with index `cell`.
+    #[inline]
+    pub fn peers(&self, cell: usize) -> &[u32] {
+        &self.peer_cells[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
     }
 
     /// Whether this layout is the one for `puzzle`.

@@ -1,8 +1,10 @@
 //! The textbook backtracker: first empty cell in reading order, every digit that fits.
 
-use super::Backtracker;
+use std::time::Instant;
+
 use super::layout::{Layout, layout_for};
-use crate::grid::{Grid, Puzzle};
+use super::{Outcome, Progress, Solver};
+use crate::grid::Puzzle;
 
 /// The classic depth-first backtracker most people write first: take the first empty cell
 /// in reading order, try each digit that does not clash with a peer, recurse. No
@@ -20,67 +22,53 @@ use crate::grid::{Grid, Puzzle};
 #[derive(Debug, Default)]
 pub struct NaiveSolver {
     layout: Option<Layout>,
-    nodes: u64,
 }
 
-impl NaiveSolver {
-    /// Search nodes (digits placed) since the solver was made.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
+impl Solver for NaiveSolver {
+    fn name(&self) -> &'static str {
+        "naive"
     }
 
-    /// Finds up to `limit` solutions; returns how many, and the first.
-    fn search_solutions(&mut self, puzzle: &Puzzle, limit: u64) -> (u64, Option<Grid>) {
+    fn effort_unit(&self) -> &'static str {
+        "nodes"
+    }
+
+    fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
         let layout = layout_for(&mut self.layout, puzzle);
         let mut values = layout.values(puzzle.grid());
         let mut search = Search {
             layout,
-            limit,
-            count: 0,
-            first: None,
-            nodes: 0,
+            progress: Progress::new(limit, deadline),
         };
         search.go(&mut values, 0);
-        self.nodes += search.nodes;
-        (search.count, search.first.map(|v| layout.grid(&v)))
+        search.progress.finish()
     }
 }
 
 struct Search<'a> {
     layout: &'a Layout,
-    limit: u64,
-    count: u64,
-    first: Option<Vec<u8>>,
-    nodes: u64,
+    progress: Progress,
 }
 
 impl Search<'_> {
     fn go(&mut self, values: &mut [u8], from: usize) {
         let Some(pos) = (from..values.len()).find(|&i| values[i] == 0) else {
-            self.count += 1;
-            if self.first.is_none() {
-                self.first = Some(values.to_vec());
-            }
+            self.progress.solution(|| self.layout.grid(values));
             return;
         };
         for digit in 1..=self.layout.shape.size() as u8 {
-            if self.count >= self.limit {
+            if self.progress.done() {
                 return;
             }
-            if self.layout.peers[pos].iter().all(|&p| values[p] != digit) {
-                self.nodes += 1;
+            let peers = self.layout.peers(pos);
+            if peers.iter().all(|&p| values[p as usize] != digit) {
+                if !self.progress.step() {
+                    return;
+                }
                 values[pos] = digit;
                 self.go(values, pos + 1);
                 values[pos] = 0;
             }
         }
-    }
-}
-
-impl Backtracker for NaiveSolver {
-    const NAME: &'static str = "naive";
-
-    fn run(&mut self, puzzle: &Puzzle, limit: u64) -> (u64, Option<Grid>) {
-        self.search_solutions(puzzle, limit)
     }
 }

@@ -1,18 +1,29 @@
 //! The SAT solver: the puzzle's CNF handed to the embedded CDCL solver varisat.
 
+use std::cell::Cell as Shared;
 use std::collections::HashMap;
+use std::io::{self, Write};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Instant;
 
-use varisat::{CnfFormula, ExtendFormula, Lit};
+use varisat::solver::SolverError;
+use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
 
-use super::Solver;
-use crate::check::Count;
-use crate::encode::{AmoEncoding, Encoding};
+use super::{Outcome, Progress, Solver};
+use crate::check::{Given, Verdict};
+use crate::encode::{AmoEncoding, Encoding, EncodingKind, Numbering, Reduced};
 use crate::grid::{Cell, Grid, Puzzle, Shape, Variant};
 
 /// Solves puzzles with varisat.
 ///
 /// The rule clauses of each shape and variant are encoded once and kept; each puzzle gets a
-/// fresh varisat solver (a [`SatSearch`]) loaded with them, with the givens as assumptions.
+/// fresh varisat solver (a [`SatSearch`]) loaded with them and its givens, or, under the
+/// [reduced](EncodingKind::Reduced) encoding, with its own reduced formula.
+///
+/// Its effort is the number of conflicts: varisat learns one clause per conflict, and
+/// writes each to a binary DRAT proof stream that the search counts (varisat keeps no
+/// statistics of its own).
 ///
 /// ```
 /// use satdoku::{Grid, Puzzle, SatSolver, Solver, Variant};
@@ -24,141 +35,391 @@ use crate::grid::{Cell, Grid, Puzzle, Shape, Variant};
 /// ```
 #[derive(Debug, Default)]
 pub struct SatSolver {
+    /// Which clauses encode the rules.
+    kind: EncodingKind,
     /// A fixed at-most-one encoding, or `None` to choose by size.
     amo: Option<AmoEncoding>,
     /// The rule clauses per shape and variant, built on first use.
-    rules: HashMap<(Shape, Variant), (Encoding, CnfFormula)>,
+    rules: HashMap<(Shape, Variant), (Encoding, Arc<CnfFormula>)>,
 }
 
 impl SatSolver {
-    /// A solver choosing the at-most-one encoding by grid size.
+    /// A solver with the default encoding, choosing the at-most-one encoding by size.
     pub fn new() -> SatSolver {
         SatSolver::default()
     }
 
-    /// A solver using `amo` for every at-most-one constraint.
-    pub fn with_amo(amo: AmoEncoding) -> SatSolver {
+    /// A solver with the encoding `kind`.
+    pub fn with_kind(kind: EncodingKind) -> SatSolver {
         SatSolver {
-            amo: Some(amo),
+            kind,
             ..SatSolver::default()
         }
     }
 
-    /// The encoding and rule clauses for `shape` and `variant`, built once.
-    pub fn rules(&mut self, shape: Shape, variant: Variant) -> &(Encoding, CnfFormula) {
-        let amo = self.amo;
+    /// The same solver using `amo` for every at-most-one constraint.
+    pub fn with_amo(self, amo: AmoEncoding) -> SatSolver {
+        SatSolver {
+            amo: Some(amo),
+            rules: HashMap::new(),
+            ..self
+        }
+    }
+
+    /// The encoding kind in use.
+    pub fn kind(&self) -> EncodingKind {
+        self.kind
+    }
+
+    /// The encoding and rule clauses for `shape` and `variant`, built once: the minimal or
+    /// extended rules (the extended ones are the template of the reduced encoding, and are
+    /// what searches with the givens as assumptions use).
+    pub fn rules(&mut self, shape: Shape, variant: Variant) -> &(Encoding, Arc<CnfFormula>) {
+        let (amo, kind) = (self.amo, self.kind);
         self.rules.entry((shape, variant)).or_insert_with(|| {
-            let mut encoding = Encoding::new(shape, variant);
+            let mut encoding = Encoding::new(shape, variant).with_kind(match kind {
+                EncodingKind::Minimal => EncodingKind::Minimal,
+                EncodingKind::Extended | EncodingKind::Reduced => EncodingKind::Extended,
+            });
             if let Some(amo) = amo {
                 encoding = encoding.with_amo(amo);
             }
-            (encoding, encoding.rules())
+            (encoding, Arc::new(encoding.rules()))
         })
     }
 
-    /// An incremental search over the solutions of `puzzle`, with its givens passed as
-    /// `givens`.
-    pub fn search(&mut self, puzzle: &Puzzle, givens: Givens) -> SatSearch {
+    /// The puzzle's reduced formula, when this solver uses the reduced encoding.
+    fn reduce(&mut self, puzzle: &Puzzle) -> Option<(Encoding, Reduced)> {
+        if self.kind != EncodingKind::Reduced {
+            return None;
+        }
+        let encoding = self
+            .rules(puzzle.shape(), puzzle.variant())
+            .0
+            .with_kind(EncodingKind::Reduced);
+        Some((encoding, Reduced::new(&encoding, puzzle.grid())))
+    }
+
+    /// The clauses this solver gives varisat for `puzzle` with its givens as unit clauses:
+    /// the encoding, its variable numbering, and the formula (rules, then givens; or the
+    /// reduced formula, which has the givens substituted in).
+    pub fn formula(&mut self, puzzle: &Puzzle) -> (Encoding, Numbering, CnfFormula) {
+        if let Some((encoding, reduced)) = self.reduce(puzzle) {
+            return (encoding, reduced.numbering, reduced.formula);
+        }
         let (encoding, rules) = self.rules(puzzle.shape(), puzzle.variant());
-        SatSearch::new(*encoding, rules, puzzle, givens)
+        let mut formula = CnfFormula::new();
+        formula.set_var_count(rules.var_count());
+        for clause in rules.iter() {
+            formula.add_clause(clause);
+        }
+        encoding.encode_givens(&mut formula, puzzle.grid());
+        (*encoding, Numbering::Full(*encoding), formula)
+    }
+
+    /// An incremental search over the solutions of `puzzle`, with its givens passed as
+    /// `givens`. Under the reduced encoding, [`Givens::Units`] searches the reduced formula.
+    pub fn search(&mut self, puzzle: &Puzzle, givens: Givens) -> SatSearch {
+        self.new_search(puzzle, givens, false)
+    }
+
+    /// A metered search over the solutions of `puzzle` (see [`SatSearch`]): conflicts
+    /// counted, a deadline honoured, best for one or two solutions.
+    pub fn metered_search(&mut self, puzzle: &Puzzle) -> SatSearch {
+        self.new_search(puzzle, Givens::Units, true)
+    }
+
+    fn new_search(&mut self, puzzle: &Puzzle, givens: Givens, metered: bool) -> SatSearch {
+        if givens == Givens::Units
+            && let Some((_, reduced)) = self.reduce(puzzle)
+        {
+            return SatSearch::new(
+                reduced.numbering,
+                Arc::new(reduced.formula),
+                &[],
+                puzzle,
+                givens,
+                metered,
+            );
+        }
+        let (encoding, rules) = self.rules(puzzle.shape(), puzzle.variant());
+        let lits: Vec<Lit> = encoding.given_lits(puzzle.grid()).collect();
+        SatSearch::new(
+            Numbering::Full(*encoding),
+            Arc::clone(rules),
+            &lits,
+            puzzle,
+            givens,
+            metered,
+        )
     }
 }
 
 impl Solver for SatSolver {
     fn name(&self) -> &'static str {
-        "sat"
+        match self.kind {
+            EncodingKind::Minimal => "sat:minimal",
+            EncodingKind::Extended => "sat:extended",
+            EncodingKind::Reduced => "sat:reduced",
+        }
     }
 
-    fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
-        self.search(puzzle, Givens::Units).next_solution()
+    fn effort_unit(&self) -> &'static str {
+        "conflicts"
     }
 
-    fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count {
-        SatSolver::count(self, puzzle, limit)
+    fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
+        // Metered for a solution or a uniqueness proof, or against a deadline; a longer
+        // enumeration reuses one solver (reloading per call would cost quadratic time).
+        let metered = limit <= 2 || deadline.is_some();
+        let mut search = if metered {
+            self.metered_search(puzzle)
+        } else {
+            self.search(puzzle, Givens::Units)
+        };
+        search.set_deadline(deadline);
+        let mut progress = Progress::new(limit, None);
+        while !progress.done() {
+            let Some(solution) = search.next_solution() else {
+                break;
+            };
+            progress.solution(|| solution);
+        }
+        let mut outcome = progress.finish();
+        outcome.effort = metered.then(|| search.conflicts());
+        outcome.timed_out = search.timed_out();
+        outcome
+    }
+
+    fn check(&mut self, puzzle: &Puzzle) -> Verdict {
+        self.incremental_check(puzzle)
+    }
+
+    fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<Given>>) {
+        self.incremental_check_minimal(puzzle)
     }
 }
 
 /// How a [`SatSearch`] holds the givens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Givens {
-    /// As unit clauses: fastest to solve (on the bundled 25×25 puzzles about 15 times faster
-    /// than assumptions), used for solving and counting.
+    /// As unit clauses (or substituted in, under the reduced encoding): fastest to solve
+    /// (on the bundled 25×25 puzzles about 15 times faster than assumptions), used for
+    /// solving and counting.
     Units,
     /// As assumptions of every call, so that the solver can be asked about any subset of
     /// them: failed cores of unsolvable puzzles, redundant givens.
     Assumptions,
 }
 
-/// One varisat solver holding a puzzle's rules and givens.
+/// Counts the learned clauses of a binary DRAT proof stream (one per conflict), and fails
+/// the write once the deadline has passed, which stops varisat's search.
+struct Meter {
+    conflicts: Shared<u64>,
+    in_step: Shared<bool>,
+    deadline: Shared<Option<Instant>>,
+}
+
+/// The writer varisat gets: shares its [`Meter`] with the search.
+struct MeterWriter(Rc<Meter>);
+
+impl Write for MeterWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let meter = &self.0;
+        if meter.deadline.get().is_some_and(|d| Instant::now() >= d) {
+            return Err(io::ErrorKind::TimedOut.into());
+        }
+        // Each step is `a` (added) or `d` (deleted), then literals as variable-length
+        // numbers, whose bytes are never 0, then a 0.
+        let (mut conflicts, mut in_step) = (meter.conflicts.get(), meter.in_step.get());
+        for &byte in buf {
+            if !in_step {
+                conflicts += u64::from(byte == b'a');
+                in_step = true;
+            } else if byte == 0 {
+                in_step = false;
+            }
+        }
+        meter.conflicts.set(conflicts);
+        meter.in_step.set(in_step);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A search over a puzzle's solutions on varisat.
 ///
-/// Solutions are enumerated incrementally: each solution found is forbidden by a blocking
-/// clause over the non-given cells before the next call, on the same solver, so learned
-/// clauses carry over. With [`Givens::Assumptions`] the solver can also be asked about any
+/// Solutions are enumerated with blocking clauses: each solution found is forbidden by a
+/// clause over the non-given cells before the next call. With [`Givens::Assumptions`] one
+/// solver answers every call, so learned clauses carry over, and it can be asked about any
 /// subset of the givens.
+///
+/// A metered search (givens as units) counts conflicts and honours a deadline through
+/// varisat's binary DRAT proof stream, which cannot record clauses added between calls:
+/// each call gets a fresh solver loaded with the formula and the blocking clauses so far.
+/// That suits a search for one or two solutions; longer enumerations go unmetered.
 pub struct SatSearch {
     solver: varisat::Solver<'static>,
-    encoding: Encoding,
+    /// Whether `solver` has been called (so a metered search needs a fresh one).
+    used: bool,
+    /// Whether conflicts are counted and the deadline honoured.
+    metered: bool,
+    formula: Arc<CnfFormula>,
+    numbering: Numbering,
+    base: Grid,
     givens: Vec<Lit>,
     assume_givens: bool,
+    blocks: Vec<Vec<Lit>>,
     free: Vec<Cell>,
     exhausted: bool,
+    timed_out: bool,
+    meter: Rc<Meter>,
+    /// Conflicts of the solvers used before the current one.
+    past_conflicts: u64,
 }
 
 impl SatSearch {
-    /// A search over the solutions of `puzzle`, whose rules are `rules` under `encoding`.
+    /// A search over the solutions of `puzzle` in `formula`, whose cell-digit variables are
+    /// numbered by `numbering`; `givens` are the literals of the puzzle's givens (empty
+    /// when `formula` has them substituted in), added as `how` says; `metered` (only with
+    /// [`Givens::Units`]) counts conflicts and honours a deadline.
+    ///
+    /// # Panics
+    /// If `metered` with [`Givens::Assumptions`]: DRAT has no assumptions.
     pub fn new(
-        encoding: Encoding,
-        rules: &CnfFormula,
+        numbering: Numbering,
+        formula: Arc<CnfFormula>,
+        givens: &[Lit],
         puzzle: &Puzzle,
-        givens: Givens,
+        how: Givens,
+        metered: bool,
     ) -> SatSearch {
-        let mut solver = varisat::Solver::new();
-        solver.add_formula(rules);
-        let given_lits: Vec<Lit> = encoding.given_lits(puzzle.grid()).collect();
-        if givens == Givens::Units {
-            for &lit in &given_lits {
-                solver.add_clause(&[lit]);
-            }
-        }
-        SatSearch {
-            solver,
-            encoding,
-            assume_givens: givens == Givens::Assumptions,
-            givens: given_lits,
+        assert!(
+            !(metered && how == Givens::Assumptions),
+            "a metered search takes its givens as units"
+        );
+        let meter = Rc::new(Meter {
+            conflicts: Shared::new(0),
+            in_step: Shared::new(false),
+            deadline: Shared::new(None),
+        });
+        let mut search = SatSearch {
+            solver: varisat::Solver::new(),
+            used: false,
+            metered,
+            formula,
+            numbering,
+            base: puzzle.grid().clone(),
+            assume_givens: how == Givens::Assumptions,
+            givens: givens.to_vec(),
+            blocks: Vec::new(),
             free: puzzle
                 .shape()
                 .cells()
                 .filter(|&cell| puzzle.grid().get(cell).is_none())
                 .collect(),
             exhausted: false,
+            timed_out: false,
+            meter,
+            past_conflicts: 0,
+        };
+        search.load();
+        search
+    }
+
+    /// Gives the search a fresh varisat solver loaded with the formula, the givens (as
+    /// units, unless assumed) and the blocking clauses so far.
+    fn load(&mut self) {
+        self.past_conflicts = self.conflicts();
+        self.meter.conflicts.set(0);
+        self.meter.in_step.set(false);
+        let mut solver = varisat::Solver::new();
+        if self.metered {
+            solver.write_proof(MeterWriter(Rc::clone(&self.meter)), ProofFormat::BinaryDrat);
         }
+        solver.add_formula(&self.formula);
+        if !self.assume_givens {
+            for &lit in &self.givens {
+                solver.add_clause(&[lit]);
+            }
+        }
+        for block in &self.blocks {
+            solver.add_clause(block);
+        }
+        self.solver = solver;
+        self.used = false;
     }
 
-    /// The encoding in use.
-    pub fn encoding(&self) -> &Encoding {
-        &self.encoding
+    /// Stops a metered search once `deadline` has passed (checked whenever varisat writes
+    /// out learned clauses, every few hundred conflicts); [`SatSearch::timed_out`] then
+    /// says so.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.meter.deadline.set(deadline);
     }
 
-    /// The literals of the givens.
+    /// Whether the deadline stopped the search: the answers given since are not final.
+    pub fn timed_out(&self) -> bool {
+        self.timed_out
+    }
+
+    /// Conflicts so far, over all calls (0 unless metered).
+    pub fn conflicts(&self) -> u64 {
+        self.past_conflicts + self.meter.conflicts.get()
+    }
+
+    /// How cells and digits map to variables.
+    pub fn numbering(&self) -> &Numbering {
+        &self.numbering
+    }
+
+    /// The literals of the givens (none when they are substituted into the formula).
     pub fn given_lits(&self) -> &[Lit] {
         &self.givens
     }
 
     fn solve_under(&mut self, assumptions: &[Lit]) -> bool {
-        self.solver.assume(assumptions);
-        self.solver
-            .solve()
-            .expect("varisat fails only when interrupted or writing a proof; neither is set up")
+        if self.timed_out {
+            return false;
+        }
+        if self.used && self.metered {
+            self.load();
+        }
+        self.used = true;
+        if !self.metered {
+            // (Even an empty set of assumptions is a proof step DRAT cannot hold.)
+            self.solver.assume(assumptions);
+        } else {
+            assert!(
+                assumptions.is_empty(),
+                "a metered search takes no assumptions"
+            );
+        }
+        match self.solver.solve() {
+            Ok(satisfiable) => satisfiable,
+            Err(SolverError::ProofIoError { cause }) if cause.kind() == io::ErrorKind::TimedOut => {
+                self.timed_out = true;
+                self.exhausted = true;
+                false
+            }
+            Err(error) => panic!("varisat fails only when its proof writer does: {error}"),
+        }
     }
 
-    /// The next solution not found before, or `None` when there are no more.
+    /// The next solution not found before, or `None` when there are no more (or the
+    /// deadline stopped the search: see [`SatSearch::timed_out`]).
     pub fn next_solution(&mut self) -> Option<Grid> {
         if self.exhausted {
             return None;
         }
-        let givens = std::mem::take(&mut self.givens);
-        let satisfiable = self.solve_under(if self.assume_givens { &givens } else { &[] });
-        self.givens = givens;
+        let assumptions = if self.assume_givens {
+            self.givens.clone()
+        } else {
+            Vec::new()
+        };
+        let satisfiable = self.solve_under(&assumptions);
         if !satisfiable {
             self.exhausted = true;
             return None;
@@ -167,20 +428,24 @@ impl SatSearch {
             .solver
             .model()
             .expect("a satisfiable formula has a model");
-        let grid = self.encoding.decode(&model);
+        let grid = self.numbering.decode(&model, &self.base);
         let block: Vec<Lit> = self
             .free
             .iter()
             .map(|&cell| {
                 let digit = grid.get(cell).expect("a model fills every cell");
-                !self.encoding.var(cell, digit).positive()
+                let var = self.numbering.var(cell, digit);
+                !var.expect("the digit of a model has a variable").positive()
             })
             .collect();
         if block.is_empty() {
             // A complete grid has one solution, itself.
             self.exhausted = true;
         } else {
-            self.solver.add_clause(&block);
+            if !self.metered {
+                self.solver.add_clause(&block);
+            }
+            self.blocks.push(block);
         }
         Some(grid)
     }

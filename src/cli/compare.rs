@@ -1,0 +1,382 @@
+//! `satdoku compare`: every solver on the same puzzles, timed, with an agreement check.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use satdoku::solvers::{DISTINCT_SOLVERS, SOLVER_NAMES, by_name};
+use satdoku::{Grid, Puzzle, Solver};
+use serde::Serialize;
+
+use super::args::InputArgs;
+use super::input::{self, Item};
+use super::progress::Progress;
+use super::{EXIT_ERROR, EXIT_FAILED, EXIT_OK};
+
+/// Arguments of `satdoku compare`.
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// The solvers to compare, separated by commas (default: every SAT encoding and every
+    /// backtracker).
+    #[arg(long, value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(SOLVER_NAMES))]
+    solvers: Vec<String>,
+    /// Give up on a puzzle after this long, per solver (`2s`, `500ms`, `1m`); the puzzle
+    /// counts as a timeout for that solver.
+    #[arg(long, default_value = "10s", value_parser = humantime::parse_duration)]
+    timeout: Duration,
+    /// Output: an aligned `table`, one `json` object, or `csv`.
+    #[arg(long, short = 'f', value_enum, default_value_t = CompareFormat::Table)]
+    format: CompareFormat,
+}
+
+/// Layouts of the comparison.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum CompareFormat {
+    /// A table for people.
+    Table,
+    /// One JSON object: the solvers' rows and any disagreements.
+    Json,
+    /// A header line and one line per solver.
+    Csv,
+}
+
+/// One solver's results over the run.
+struct Tally {
+    name: &'static str,
+    unit: &'static str,
+    solver: Box<dyn Solver + Send>,
+    /// Time per puzzle, timeouts included.
+    times: Vec<Duration>,
+    solved: usize,
+    timeouts: usize,
+    effort: u64,
+    measured: usize,
+}
+
+/// A solver's row of the comparison.
+#[derive(Serialize)]
+struct Row {
+    solver: &'static str,
+    puzzles: usize,
+    solved: usize,
+    timeouts: usize,
+    per_second: f64,
+    median_ms: f64,
+    p99_ms: f64,
+    mean_effort: Option<f64>,
+    effort_unit: &'static str,
+}
+
+/// A puzzle on which the solvers did not agree.
+#[derive(Serialize)]
+struct Disagreement {
+    file: String,
+    index: usize,
+    line: usize,
+    /// Each solver's answer: `no_solution`, `unique SOLUTION`, `multiple`, `timeout`, or
+    /// `wrong SOLUTION` for a grid that does not solve the puzzle.
+    answers: Vec<(String, String)>,
+}
+
+/// The whole comparison, for `--format json`.
+#[derive(Serialize)]
+struct Report<'a> {
+    puzzles: usize,
+    invalid: usize,
+    agree: bool,
+    solvers: &'a [Row],
+    disagreements: &'a [Disagreement],
+}
+
+/// A solver's answer on one puzzle, comparable between solvers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Answer {
+    NoSolution,
+    Unique(Grid),
+    Multiple,
+    Timeout,
+    Wrong(Grid),
+}
+
+impl Answer {
+    fn describe(&self) -> String {
+        match self {
+            Answer::NoSolution => "no_solution".into(),
+            Answer::Unique(grid) => format!("unique {grid}"),
+            Answer::Multiple => "multiple".into(),
+            Answer::Timeout => "timeout".into(),
+            Answer::Wrong(grid) => format!("wrong {grid}"),
+        }
+    }
+}
+
+/// Runs every solver on every puzzle and prints the comparison.
+pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
+    let names: Vec<&str> = if args.solvers.is_empty() {
+        DISTINCT_SOLVERS.to_vec()
+    } else {
+        args.solvers.iter().map(String::as_str).collect()
+    };
+    let mut tallies: Vec<Tally> = names
+        .iter()
+        .map(|name| {
+            let solver = by_name(name).expect("clap checked the name");
+            Tally {
+                name: solver.name(),
+                unit: solver.effort_unit(),
+                solver,
+                times: Vec::new(),
+                solved: 0,
+                timeouts: 0,
+                effort: 0,
+                measured: 0,
+            }
+        })
+        .collect();
+    let progress = Progress::new("puzzles");
+    let mut puzzles = 0;
+    let mut disagreements = Vec::new();
+    let invalid = input::for_each(&args.input, |item: Item<'_>| {
+        let Ok(puzzle) = &item.puzzle else {
+            return Ok(());
+        };
+        puzzles += 1;
+        let answers: Vec<Answer> = tallies
+            .iter_mut()
+            .map(|tally| {
+                progress.message(tally.name);
+                attempt(tally, puzzle, args.timeout)
+            })
+            .collect();
+        progress.inc();
+        let decided: Vec<&Answer> = answers.iter().filter(|a| **a != Answer::Timeout).collect();
+        let agree = decided.windows(2).all(|pair| pair[0] == pair[1])
+            && !decided.iter().any(|a| matches!(a, Answer::Wrong(_)));
+        if !agree {
+            let disagreement = Disagreement {
+                file: item.file.to_string(),
+                index: item.index,
+                line: item.line,
+                answers: tallies
+                    .iter()
+                    .zip(&answers)
+                    .map(|(tally, answer)| (tally.name.to_string(), answer.describe()))
+                    .collect(),
+            };
+            progress.message("");
+            eprintln!(
+                "satdoku: DISAGREEMENT on {} puzzle {} (line {}): {}",
+                disagreement.file,
+                disagreement.index,
+                disagreement.line,
+                disagreement
+                    .answers
+                    .iter()
+                    .map(|(name, answer)| format!("{name}: {answer}"))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            );
+            disagreements.push(disagreement);
+        }
+        Ok(())
+    })?;
+    progress.finish();
+    let rows: Vec<Row> = tallies.iter_mut().map(|tally| tally.row(puzzles)).collect();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    match args.format {
+        CompareFormat::Table => write_table(&mut out, &rows, puzzles, invalid, &disagreements),
+        CompareFormat::Csv => write_csv(&mut out, &rows),
+        CompareFormat::Json => {
+            let report = Report {
+                puzzles,
+                invalid,
+                agree: disagreements.is_empty(),
+                solvers: &rows,
+                disagreements: &disagreements,
+            };
+            serde_json::to_writer(&mut out, &report)
+                .map_err(io::Error::from)
+                .and_then(|()| writeln!(out))
+        }
+    }
+    .and_then(|()| out.flush())
+    .context("writing the output")?;
+    Ok(ExitCode::from(if invalid > 0 {
+        EXIT_ERROR
+    } else if !disagreements.is_empty() {
+        EXIT_FAILED
+    } else {
+        EXIT_OK
+    }))
+}
+
+/// Runs one solver on one puzzle: solve and prove unique (up to two solutions).
+fn attempt(tally: &mut Tally, puzzle: &Puzzle, timeout: Duration) -> Answer {
+    let start = Instant::now();
+    let outcome = tally.solver.run(puzzle, 2, Some(start + timeout));
+    tally.times.push(start.elapsed());
+    if outcome.timed_out {
+        tally.timeouts += 1;
+        return Answer::Timeout;
+    }
+    tally.solved += 1;
+    if let Some(effort) = outcome.effort {
+        tally.effort += effort;
+        tally.measured += 1;
+    }
+    if let Some(wrong) = outcome.solutions.iter().find(|grid| !grid.solves(puzzle)) {
+        return Answer::Wrong(wrong.clone());
+    }
+    match outcome.found {
+        0 => Answer::NoSolution,
+        1 => Answer::Unique(outcome.solutions.into_iter().next().expect("one found")),
+        _ => Answer::Multiple,
+    }
+}
+
+impl Tally {
+    fn row(&mut self, puzzles: usize) -> Row {
+        self.times.sort_unstable();
+        let total: Duration = self.times.iter().sum();
+        let quantile = |q: f64| -> f64 {
+            if self.times.is_empty() {
+                return 0.0;
+            }
+            let i = ((self.times.len() - 1) as f64 * q).round() as usize;
+            self.times[i].as_secs_f64() * 1e3
+        };
+        Row {
+            solver: self.name,
+            puzzles,
+            solved: self.solved,
+            timeouts: self.timeouts,
+            per_second: if total.is_zero() {
+                0.0
+            } else {
+                self.times.len() as f64 / total.as_secs_f64()
+            },
+            median_ms: quantile(0.5),
+            p99_ms: quantile(0.99),
+            mean_effort: (self.measured > 0).then(|| self.effort as f64 / self.measured as f64),
+            effort_unit: self.unit,
+        }
+    }
+}
+
+/// A duration in milliseconds, in the unit that reads best.
+fn human_ms(ms: f64) -> String {
+    if ms >= 1000.0 {
+        format!("{:.2} s", ms / 1000.0)
+    } else if ms >= 1.0 {
+        format!("{ms:.2} ms")
+    } else {
+        format!("{:.0} µs", ms * 1000.0)
+    }
+}
+
+fn write_table(
+    out: &mut impl Write,
+    rows: &[Row],
+    puzzles: usize,
+    invalid: usize,
+    disagreements: &[Disagreement],
+) -> io::Result<()> {
+    let header = [
+        "solver",
+        "solved",
+        "timeouts",
+        "puzzles/s",
+        "median",
+        "p99",
+        "effort/puzzle",
+    ];
+    let cells: Vec<[String; 7]> = rows
+        .iter()
+        .map(|row| {
+            [
+                row.solver.to_string(),
+                row.solved.to_string(),
+                row.timeouts.to_string(),
+                format!("{:.0}", row.per_second),
+                human_ms(row.median_ms),
+                human_ms(row.p99_ms),
+                row.mean_effort
+                    .map_or("-".into(), |e| format!("{e:.1} {}", row.effort_unit)),
+            ]
+        })
+        .collect();
+    let widths: Vec<usize> = (0..header.len())
+        .map(|i| {
+            cells
+                .iter()
+                .map(|c| c[i].chars().count())
+                .chain([header[i].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |out: &mut dyn Write, texts: &[&str]| -> io::Result<()> {
+        let mut text = String::new();
+        for (i, (cell, width)) in texts.iter().zip(&widths).enumerate() {
+            let pad = width - cell.chars().count();
+            // The solver's name left-aligned, numbers right-aligned.
+            if i == 0 {
+                text.push_str(cell);
+                text.push_str(&" ".repeat(pad));
+            } else {
+                text.push_str("  ");
+                text.push_str(&" ".repeat(pad));
+                text.push_str(cell);
+            }
+        }
+        writeln!(out, "{}", text.trim_end())
+    };
+    line(out, &header)?;
+    for row in &cells {
+        line(out, &row.each_ref().map(String::as_str))?;
+    }
+    let invalid = if invalid > 0 {
+        format!(" ({invalid} invalid skipped)")
+    } else {
+        String::new()
+    };
+    if disagreements.is_empty() {
+        writeln!(
+            out,
+            "{puzzles} puzzles{invalid}: all solvers agree (timeouts aside)"
+        )
+    } else {
+        writeln!(
+            out,
+            "{puzzles} puzzles{invalid}: DISAGREEMENT on {} (see stderr)",
+            disagreements.len()
+        )
+    }
+}
+
+fn write_csv(out: &mut impl Write, rows: &[Row]) -> io::Result<()> {
+    writeln!(
+        out,
+        "solver,puzzles,solved,timeouts,per_second,median_ms,p99_ms,mean_effort,effort_unit"
+    )?;
+    for row in rows {
+        writeln!(
+            out,
+            "{},{},{},{},{:.1},{:.4},{:.4},{},{}",
+            row.solver,
+            row.puzzles,
+            row.solved,
+            row.timeouts,
+            row.per_second,
+            row.median_ms,
+            row.p99_ms,
+            row.mean_effort.map_or(String::new(), |e| format!("{e:.2}")),
+            row.effort_unit
+        )?;
+    }
+    Ok(())
+}
