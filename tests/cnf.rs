@@ -14,14 +14,43 @@ fn satdoku() -> Command {
     cmd
 }
 
-/// Decodes a model by the documented numbering: variable (r·N + c)·N + d + 1.
-fn decode(model: &[varisat::Lit], size: usize) -> Vec<Vec<u32>> {
-    let mut grid = vec![vec![0; size]; size];
+/// The cell-digit meaning of each variable, read from the file as documented: the reduced
+/// encoding lists `c var N rRcC=D` lines; the others number variable (r·N + c)·N + d + 1.
+fn numbering(text: &str, size: usize) -> Vec<Option<(usize, usize, u32)>> {
+    let listed: Vec<(usize, (usize, usize, u32))> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("c var "))
+        .map(|rest| {
+            let (var, pair) = rest.split_once(' ').unwrap();
+            let (cell, digit) = pair.split_once('=').unwrap();
+            let (r, c) = cell[1..].split_once('c').unwrap();
+            let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+            (var.parse().unwrap(), (r - 1, c - 1, digit.parse().unwrap()))
+        })
+        .collect();
+    if listed.is_empty() {
+        (0..size.pow(3))
+            .map(|i| Some((i / size / size, i / size % size, (i % size) as u32 + 1)))
+            .collect()
+    } else {
+        let mut map = vec![None; listed.len()];
+        for (var, pair) in listed {
+            map[var - 1] = Some(pair);
+        }
+        map
+    }
+}
+
+/// The puzzle with the cell-digit variables true in `model` filled in.
+fn decode(
+    model: &[varisat::Lit],
+    map: &[Option<(usize, usize, u32)>],
+    puzzle: &[Vec<u32>],
+) -> Vec<Vec<u32>> {
+    let mut grid = puzzle.to_vec();
     for lit in model.iter().filter(|l| l.is_positive()) {
-        let index = lit.var().to_dimacs() as usize - 1;
-        if index < size * size * size {
-            let (cell, d) = (index / size, index % size);
-            grid[cell / size][cell % size] = d as u32 + 1;
+        if let Some(Some((r, c, d))) = map.get(lit.var().index()) {
+            grid[*r][*c] = *d;
         }
     }
     grid
@@ -35,11 +64,19 @@ fn exported_cnf_reads_back_and_solves() {
         ("examples.txt", false),
         ("diagonal.txt", true),
         ("16x16.txt", false),
+        ("unsolvable-4x4.txt", false),
     ] {
-        for amo in ["auto", "pairwise", "sequential"] {
-            let out = dir.path().join(format!("{amo}-{file}"));
+        let known = common::known_solutions(file);
+        for (amo, encoding) in [
+            ("auto", "extended"),
+            ("pairwise", "minimal"),
+            ("sequential", "extended"),
+            ("auto", "reduced"),
+            ("sequential", "reduced"),
+        ] {
+            let out = dir.path().join(format!("{amo}-{encoding}-{file}"));
             let mut cmd = satdoku();
-            cmd.args(["cnf", "--amo", amo, "--output"])
+            cmd.args(["cnf", "--amo", amo, "--encoding", encoding, "--output"])
                 .arg(&out)
                 .arg(puzzle_path(file));
             if diagonal {
@@ -49,25 +86,32 @@ fn exported_cnf_reads_back_and_solves() {
             let stem = file.trim_end_matches(".txt");
             for (i, puzzle) in parse_file(file).iter().enumerate() {
                 let path = out.join(format!("{stem}-{}.cnf", i + 1));
-                let text = std::fs::read(&path).unwrap();
-                let formula = DimacsParser::parse(&text[..]).unwrap();
+                let what = format!("{} ({encoding}, {amo})", path.display());
+                let text = std::fs::read_to_string(&path).unwrap();
+                let map = numbering(&text, puzzle.len());
+                let formula = DimacsParser::parse(text.as_bytes()).unwrap();
                 let mut solver = Solver::new();
                 solver.add_formula(&formula);
-                assert!(solver.solve().unwrap(), "{}", path.display());
-                let grid = decode(&solver.model().unwrap(), puzzle.len());
+                let satisfiable = solver.solve().unwrap();
+                assert_eq!(satisfiable, known[i].is_some(), "{what}");
+                if !satisfiable {
+                    continue;
+                }
+                let grid = decode(&solver.model().unwrap(), &map, puzzle);
                 check_solution(puzzle, &grid, diagonal).unwrap();
+                assert_eq!(Some(&grid), known[i].as_ref(), "{what}");
                 // The model is the only one: forbid it and the formula is unsatisfiable.
                 let block: Vec<varisat::Lit> = solver
                     .model()
                     .unwrap()
                     .into_iter()
                     .filter(|l| {
-                        l.is_positive() && (l.var().to_dimacs() as usize) <= puzzle.len().pow(3)
+                        l.is_positive() && map.get(l.var().index()).is_some_and(Option::is_some)
                     })
                     .map(|l| !l)
                     .collect();
                 solver.add_clause(&block);
-                assert!(!solver.solve().unwrap(), "{} not unique", path.display());
+                assert!(!solver.solve().unwrap(), "{what}: not unique");
             }
         }
     }

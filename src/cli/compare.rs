@@ -339,23 +339,24 @@ fn write_table(
     for row in &cells {
         line(out, &row.each_ref().map(String::as_str))?;
     }
-    let invalid = if invalid > 0 {
-        format!(" ({invalid} invalid skipped)")
-    } else {
-        String::new()
-    };
-    if disagreements.is_empty() {
-        writeln!(
-            out,
-            "{puzzles} puzzles{invalid}: all solvers agree (timeouts aside)"
-        )
-    } else {
-        writeln!(
-            out,
-            "{puzzles} puzzles{invalid}: DISAGREEMENT on {} (see stderr)",
-            disagreements.len()
-        )
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let mut summary = plural(puzzles, "puzzle");
+    if invalid > 0 {
+        summary.push_str(&format!(" ({} skipped)", plural(invalid, "invalid one")));
     }
+    let timeouts: usize = rows.iter().map(|row| row.timeouts).sum();
+    if disagreements.is_empty() {
+        summary.push_str(": all solvers agree");
+    } else {
+        summary.push_str(&format!(
+            ": DISAGREEMENT on {} (see stderr)",
+            plural(disagreements.len(), "puzzle")
+        ));
+    }
+    if timeouts > 0 {
+        summary.push_str(&format!(" ({} not compared)", plural(timeouts, "timeout")));
+    }
+    writeln!(out, "{summary}")
 }
 
 fn write_csv(out: &mut impl Write, rows: &[Row]) -> io::Result<()> {

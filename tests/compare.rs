@@ -1,0 +1,147 @@
+//! `satdoku compare`: every solver on the same puzzles, their agreement, timeouts, layouts.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn satdoku() -> Command {
+    let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("satdoku");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+fn report(args: &[&str], stdin: &str) -> (Option<i32>, Value, String) {
+    let output = satdoku()
+        .arg("compare")
+        .args(args)
+        .args(["--format", "json"])
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    (
+        output.status.code(),
+        value,
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn every_solver_agrees_on_unique_multiple_and_unsolvable_puzzles() {
+    let files = [
+        "puzzles/4x4.txt",
+        "puzzles/multiple.txt",
+        "puzzles/unsolvable-4x4.txt",
+        "puzzles/diagonal-4x4.txt",
+    ];
+    let (code, report, stderr) = report(&files, "");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(report["agree"], true);
+    let puzzles = report["puzzles"].as_u64().unwrap();
+    assert!(puzzles >= 12, "{report}");
+    let names: Vec<&str> = report["solvers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["solver"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, satdoku::solvers::DISTINCT_SOLVERS);
+    for row in report["solvers"].as_array().unwrap() {
+        assert_eq!(row["puzzles"], puzzles);
+        assert_eq!(row["solved"], puzzles, "{row}");
+        assert_eq!(row["timeouts"], 0);
+        assert!(row["per_second"].as_f64().unwrap() > 0.0);
+        assert!(row["median_ms"].as_f64().unwrap() <= row["p99_ms"].as_f64().unwrap());
+        assert!(row["mean_effort"].as_f64().is_some(), "{row}");
+    }
+}
+
+#[test]
+fn a_timeout_is_reported_and_the_run_goes_on() {
+    // The 17-clue puzzle of examples.txt is built to defeat naive backtracking.
+    let (code, report, stderr) = report(
+        &[
+            "--solvers",
+            "naive,propagate",
+            "--timeout",
+            "50ms",
+            "puzzles/examples.txt",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    let rows = report["solvers"].as_array().unwrap();
+    let (naive, propagate) = (&rows[0], &rows[1]);
+    assert_eq!(naive["solver"], "naive");
+    let timeouts = naive["timeouts"].as_u64().unwrap();
+    assert!(timeouts >= 1, "{naive}");
+    assert_eq!(naive["solved"].as_u64().unwrap() + timeouts, 7);
+    assert_eq!(
+        (&propagate["solved"], &propagate["timeouts"]),
+        (&7.into(), &0.into())
+    );
+    assert_eq!(report["agree"], true);
+}
+
+#[test]
+fn invalid_puzzles_are_reported_and_skipped() {
+    let (code, report, stderr) = report(
+        &["--solvers", "sat,dlx", "-"],
+        "1234............\n11..............\n",
+    );
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("<stdin>: line 2: two 1s in row 1"),
+        "{stderr}"
+    );
+    assert_eq!(
+        (&report["puzzles"], &report["invalid"]),
+        (&1.into(), &1.into())
+    );
+}
+
+#[test]
+fn csv_and_table_have_a_row_per_solver() {
+    let csv = satdoku()
+        .args([
+            "compare",
+            "--solvers",
+            "sat:extended,propagate",
+            "--format",
+            "csv",
+        ])
+        .arg("puzzles/tokens.txt")
+        .output()
+        .unwrap();
+    assert!(csv.status.success());
+    let text = String::from_utf8(csv.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].starts_with("solver,puzzles,solved,timeouts,per_second"));
+    assert!(lines[1].starts_with("sat:extended,1,1,0,"));
+    assert!(lines[2].starts_with("propagate,1,1,0,") && lines[2].ends_with(",guesses"));
+    let table = satdoku()
+        .args(["compare", "--solvers", "dlx", "puzzles/tokens.txt"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(table.stdout).unwrap();
+    assert!(text.lines().nth(1).unwrap().starts_with("dlx "), "{text}");
+    assert!(text.ends_with("1 puzzle: all solvers agree\n"), "{text}");
+}
+
+#[test]
+fn the_sat_engine_stops_at_the_deadline() {
+    // The minimal encoding takes far longer than this on the bundled 25×25 puzzles.
+    let (code, report, stderr) = report(
+        &[
+            "--solvers",
+            "sat:minimal",
+            "--timeout",
+            "200ms",
+            "puzzles/25x25.txt",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(report["solvers"][0]["timeouts"], 2, "{report}");
+}
