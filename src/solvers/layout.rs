@@ -1,6 +1,6 @@
 //! Houses and peers as flat arrays of cell indices, precomputed for the backtracking solvers.
 
-use crate::grid::{Digit, Grid, Puzzle, Shape, Variant};
+use crate::grid::{Digit, Grid, House, Puzzle, Shape, Variant};
 
 /// The houses of one shape and variant, and each cell's peers, by reading-order index,
 /// stored flat so that the search loops walk contiguous memory.
@@ -16,6 +16,26 @@ pub struct Layout {
     /// `peer_cells[peer_start[i] .. peer_start[i+1]]`.
     peer_cells: Vec<u32>,
     peer_start: Vec<u32>,
+    /// The houses of cell `i` are `cell_houses[cell_house_start[i] .. cell_house_start[i+1]]`.
+    cell_houses: Vec<u32>,
+    cell_house_start: Vec<u32>,
+    /// Every box and other house that share two cells or more: the shared cells, the rest
+    /// of the box and the rest of the other house.
+    intersections: Vec<Intersection>,
+    intersection_cells: Vec<u32>,
+    /// The intersections of house `h` are `house_intersections[start[h] .. start[h+1]]`.
+    house_intersections: Vec<u32>,
+    house_intersection_start: Vec<u32>,
+}
+
+/// A box and another house sharing cells: a digit of the shared cells that the rest of one
+/// house lacks must be in the shared cells, so the rest of the other house loses it
+/// (locked candidates). Ranges index into the layout's intersection cells.
+#[derive(Clone, Debug)]
+struct Intersection {
+    shared: std::ops::Range<u32>,
+    rest_of_box: std::ops::Range<u32>,
+    rest_of_line: std::ops::Range<u32>,
 }
 
 impl Layout {
@@ -35,19 +55,110 @@ impl Layout {
                 }
             }
         }
-        let mut peer_start = vec![0];
-        let mut peer_cells = Vec::new();
-        for list in peers {
-            peer_cells.extend(list);
-            peer_start.push(peer_cells.len() as u32);
+        let (peer_cells, peer_start) = flatten(peers);
+        let mut houses_of = vec![Vec::new(); shape.cell_count()];
+        for (h, house) in house_cells.chunks(shape.size()).enumerate() {
+            for &cell in house {
+                houses_of[cell as usize].push(h as u32);
+            }
         }
+        let (cell_houses, cell_house_start) = flatten(houses_of);
+        let mut intersections = Vec::new();
+        let mut intersection_cells = Vec::new();
+        let mut pairs = Vec::new();
+        let kinds: Vec<House> = variant.houses(shape).collect();
+        let houses: Vec<&[u32]> = house_cells.chunks(shape.size()).collect();
+        for (a, &box_cells) in houses.iter().enumerate() {
+            if !matches!(kinds[a], House::Box(_)) {
+                continue;
+            }
+            for (b, &line) in houses.iter().enumerate() {
+                if matches!(kinds[b], House::Box(_)) {
+                    continue;
+                }
+                let shared: Vec<u32> = box_cells
+                    .iter()
+                    .copied()
+                    .filter(|c| line.contains(c))
+                    .collect();
+                if shared.len() < 2 {
+                    continue;
+                }
+                let mut push = |cells: Vec<u32>| {
+                    let start = intersection_cells.len() as u32;
+                    intersection_cells.extend(cells);
+                    start..intersection_cells.len() as u32
+                };
+                let rest = |house: &[u32]| -> Vec<u32> {
+                    house
+                        .iter()
+                        .copied()
+                        .filter(|c| !shared.contains(c))
+                        .collect()
+                };
+                let (rest_of_box, rest_of_line) = (rest(box_cells), rest(line));
+                pairs.push((a, b));
+                intersections.push(Intersection {
+                    shared: push(shared.clone()),
+                    rest_of_box: push(rest_of_box),
+                    rest_of_line: push(rest_of_line),
+                });
+            }
+        }
+        let mut of_house = vec![Vec::new(); houses.len()];
+        for (i, &(a, b)) in pairs.iter().enumerate() {
+            of_house[a].push(i as u32);
+            of_house[b].push(i as u32);
+        }
+        let (house_intersections, house_intersection_start) = flatten(of_house);
         Layout {
             shape,
             variant,
             house_cells,
             peer_cells,
             peer_start,
+            cell_houses,
+            cell_house_start,
+            intersections,
+            intersection_cells,
+            house_intersections,
+            house_intersection_start,
         }
+    }
+
+    /// The houses holding the cell with index `cell`, by house index.
+    #[inline]
+    pub fn houses_of(&self, cell: usize) -> &[u32] {
+        &self.cell_houses
+            [self.cell_house_start[cell] as usize..self.cell_house_start[cell + 1] as usize]
+    }
+
+    /// The cells of house `h`.
+    #[inline]
+    pub fn house(&self, h: usize) -> &[u32] {
+        let size = self.shape.size();
+        &self.house_cells[h * size..(h + 1) * size]
+    }
+
+    /// Intersection `i`: (the shared cells, the rest of the box, the rest of the other
+    /// house).
+    #[inline]
+    pub fn intersection(&self, i: usize) -> (&[u32], &[u32], &[u32]) {
+        let cells =
+            |r: &std::ops::Range<u32>| &self.intersection_cells[r.start as usize..r.end as usize];
+        let i = &self.intersections[i];
+        (
+            cells(&i.shared),
+            cells(&i.rest_of_box),
+            cells(&i.rest_of_line),
+        )
+    }
+
+    /// The intersections house `h` takes part in.
+    #[inline]
+    pub fn intersections_of(&self, h: usize) -> &[u32] {
+        &self.house_intersections[self.house_intersection_start[h] as usize
+            ..self.house_intersection_start[h + 1] as usize]
     }
 
     /// The number of houses.
@@ -87,6 +198,17 @@ impl Layout {
         }
         grid
     }
+}
+
+/// Lists of lists as one flat list and the start of each (with the end of the last).
+fn flatten(lists: Vec<Vec<u32>>) -> (Vec<u32>, Vec<u32>) {
+    let mut start = vec![0];
+    let mut flat = Vec::new();
+    for list in lists {
+        flat.extend(list);
+        start.push(flat.len() as u32);
+    }
+    (flat, start)
 }
 
 /// The layout for `puzzle`, rebuilt only when the shape or variant changes.
