@@ -1,15 +1,21 @@
-//! Criterion benchmarks: the SAT solver on the bundled puzzle sets, and encoding the rules.
+//! Criterion benchmarks: every solver (each SAT encoding, each backtracker) on the bundled
+//! sets, solving and solving + proving unique; and encoding the rules.
+//!
+//! `cargo bench --bench solve` runs them all; `cargo bench --bench solve -- unique/propagate`
+//! one group and solver. `../shared/data/top95.txt` joins the sets when it is present.
 
 use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
+use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use satdoku::encode::Encoding;
 use satdoku::format::{PuzzleReader, ReadOptions};
-use satdoku::{Puzzle, SatSolver, Shape, Solver, Variant};
+use satdoku::solvers::{DISTINCT_SOLVERS, by_name};
+use satdoku::{Puzzle, Shape, Variant};
 
-/// The puzzles of a bundled set (or of `../shared/data`, when the path is relative to it).
+/// The puzzles of a set.
 fn load(path: &Path, variant: Variant) -> Vec<Puzzle> {
     let file = BufReader::new(File::open(path).unwrap());
     PuzzleReader::new(file, ReadOptions::default())
@@ -17,70 +23,80 @@ fn load(path: &Path, variant: Variant) -> Vec<Puzzle> {
         .collect()
 }
 
-fn bench_sets(c: &mut Criterion) {
+/// A named set of puzzles, and whether the naive backtracker finishes it in bench time.
+struct Set {
+    name: &'static str,
+    puzzles: Vec<Puzzle>,
+    naive: bool,
+}
+
+fn sets() -> Vec<Set> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let bundled = |file: &str, variant| load(&root.join("puzzles").join(file), variant);
+    let mut easy = bundled("tokens.txt", Variant::Standard);
+    easy.extend(bundled("4x4.txt", Variant::Standard));
     let mut sets = vec![
-        (
-            "examples",
-            root.join("puzzles/examples.txt"),
-            Variant::Standard,
-        ),
-        ("16x16", root.join("puzzles/16x16.txt"), Variant::Standard),
-        ("25x25", root.join("puzzles/25x25.txt"), Variant::Standard),
-        (
-            "diagonal",
-            root.join("puzzles/diagonal.txt"),
-            Variant::Diagonal,
-        ),
+        Set {
+            name: "easy",
+            puzzles: easy,
+            naive: true,
+        },
+        Set {
+            name: "hard",
+            puzzles: bundled("examples.txt", Variant::Standard),
+            naive: false,
+        },
+        Set {
+            name: "16x16",
+            puzzles: bundled("16x16.txt", Variant::Standard),
+            naive: false,
+        },
+        Set {
+            name: "diagonal",
+            puzzles: bundled("diagonal.txt", Variant::Diagonal),
+            naive: false,
+        },
     ];
-    let shared = root.join("../shared/data/top95.txt");
-    if shared.exists() {
-        sets.push(("top95", shared, Variant::Standard));
-    }
-    let mut group = c.benchmark_group("sat-solve");
-    group.sample_size(10);
-    for (name, path, variant) in &sets {
-        let puzzles = load(path, *variant);
-        group.throughput(Throughput::Elements(puzzles.len() as u64));
-        let mut solver = SatSolver::new();
-        group.bench_function(*name, |b| {
-            b.iter(|| {
-                for puzzle in &puzzles {
-                    assert!(solver.solve(puzzle).is_some());
-                }
-            })
+    let top95 = root.join("../shared/data/top95.txt");
+    if top95.exists() {
+        sets.push(Set {
+            name: "top95",
+            puzzles: load(&top95, Variant::Standard),
+            naive: false,
         });
     }
-    group.finish();
+    sets
+}
 
-    // Solve and prove unique (count up to 2) with every approach, on the 9×9 sets the
-    // backtrackers finish in reasonable time (naive only on the easy one).
-    let mut group = c.benchmark_group("unique");
-    group.sample_size(10);
-    for (name, path, variant) in &sets {
-        if !matches!(*name, "examples" | "diagonal" | "top95") {
-            continue;
+/// `solve` finds one solution per puzzle; `unique` also proves there is no second one
+/// (searches for two), as `check` and `compare` do.
+fn bench_solvers(c: &mut Criterion) {
+    let sets = sets();
+    for (group_name, limit) in [("solve", 1), ("unique", 2)] {
+        let mut group = c.benchmark_group(group_name);
+        group
+            .sample_size(10)
+            .warm_up_time(Duration::from_secs(1))
+            .measurement_time(Duration::from_secs(3));
+        for &solver_name in DISTINCT_SOLVERS {
+            let mut solver = by_name(solver_name).unwrap();
+            for set in &sets {
+                if solver_name == "naive" && !set.naive {
+                    continue;
+                }
+                group.throughput(Throughput::Elements(set.puzzles.len() as u64));
+                group.bench_function(format!("{solver_name}/{}", set.name), |b| {
+                    b.iter(|| {
+                        for puzzle in &set.puzzles {
+                            let outcome = solver.run(puzzle, limit, None);
+                            assert!(outcome.found >= 1);
+                        }
+                    })
+                });
+            }
         }
-        let puzzles = load(path, *variant);
-        group.throughput(Throughput::Elements(puzzles.len() as u64));
-        for solver_name in ["sat", "propagate", "dlx"] {
-            let mut solver = satdoku::solvers::by_name(solver_name).unwrap();
-            group.bench_function(format!("{solver_name}/{name}"), |b| {
-                b.iter(|| {
-                    for puzzle in &puzzles {
-                        assert_eq!(solver.count(puzzle, 1).count, 1);
-                    }
-                })
-            });
-        }
+        group.finish();
     }
-    let easy = load(&root.join("puzzles/tokens.txt"), Variant::Standard);
-    let mut naive = satdoku::NaiveSolver::default();
-    group.throughput(Throughput::Elements(1));
-    group.bench_function("naive/tokens", |b| {
-        b.iter(|| assert_eq!(naive.count(&easy[0], 1).count, 1))
-    });
-    group.finish();
 }
 
 fn bench_encoding(c: &mut Criterion) {
@@ -92,5 +108,5 @@ fn bench_encoding(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_sets, bench_encoding);
+criterion_group!(benches, bench_solvers, bench_encoding);
 criterion_main!(benches);

@@ -21,8 +21,11 @@ pub mod check;
 pub mod encode;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod grid;
+pub mod named;
 pub mod proof;
+pub mod rate;
 pub mod solvers;
 
 pub use check::{Count, Verdict};

@@ -2,7 +2,6 @@
 
 use std::process::ExitCode;
 
-use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 
@@ -74,13 +73,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
                 (row, count.to_string())
             }
         };
-        if out.is_json() {
-            out.json(&row)
-        } else {
-            out.text(&text)
-        }
-        .context("writing the output")?;
-        Ok(())
+        out.row(&row, &text)
     })?;
     out.finish(tally, errors)
 }

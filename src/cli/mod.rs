@@ -5,10 +5,12 @@ mod check;
 mod cnf;
 mod compare;
 mod count;
+mod generate;
 mod input;
 mod output;
 mod progress;
 mod proof;
+mod rate;
 mod solve;
 
 use std::io;
@@ -63,6 +65,21 @@ enum Command {
     /// unit. Every disagreement is reported on stderr with the puzzle. Exit status: 0 when
     /// all agree, 1 on any disagreement, 2 on input errors.
     Compare(compare::CompareArgs),
+    /// Generate new puzzles with exactly one solution.
+    ///
+    /// From a random solution grid, givens are removed (in orbits, under --symmetry) while
+    /// the SAT solver proves the solution still unique; every puzzle is checked again by a
+    /// second solver. The same --seed and options give the same puzzles on every machine.
+    /// Exit status: 0 when every puzzle was made, 1 when any timed out, 2 on errors.
+    Generate(generate::GenerateArgs),
+    /// Rate how hard each puzzle is for a person.
+    ///
+    /// A logical solver applies the easiest technique that makes progress: singles only is
+    /// `easy`; locked candidates and pairs, `medium`; triples, X-wings and swordfish, `hard`;
+    /// when none of these suffice, `expert` (needs guessing). Printed with the hardest
+    /// technique, the number of steps and the guesses a backtracker needs. Puzzles without
+    /// exactly one solution are not rated. Exit status as for `check`.
+    Rate(rate::RateArgs),
 }
 
 /// Parses the command line and runs the command.
@@ -74,6 +91,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Count(args) => count::run(&args),
         Command::Cnf(args) => cnf::run(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::Generate(args) => generate::run(&args),
+        Command::Rate(args) => rate::run(&args),
     }
 }
 

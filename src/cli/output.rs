@@ -26,6 +26,25 @@ pub enum Status {
     NoSolution,
     /// The puzzle could not be read or its givens clash.
     Invalid,
+    /// A new puzzle was generated.
+    Generated,
+    /// The time limit stopped the work on this puzzle.
+    Timeout,
+}
+
+impl Status {
+    /// The status as written in output: `no_solution`, `timeout`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unique => "unique",
+            Status::Multiple => "multiple",
+            Status::NoSolution => "no_solution",
+            Status::Invalid => "invalid",
+            Status::Generated => "generated",
+            Status::Timeout => "timeout",
+        }
+    }
 }
 
 /// The fields that start every JSON row: where the puzzle came from and its verdict.
@@ -144,6 +163,16 @@ impl Output {
     pub fn text(&mut self, line: &str) -> io::Result<()> {
         writeln!(self.writer, "{line}")?;
         self.end_item()
+    }
+
+    /// Prints `row` as JSON, or `text` as a line, by the chosen layout.
+    pub fn row(&mut self, row: &impl Serialize, text: &str) -> anyhow::Result<()> {
+        if self.is_json() {
+            self.json(row)
+        } else {
+            self.text(text)
+        }
+        .context("writing the output")
     }
 
     /// Prints one JSON row.

@@ -1,8 +1,5 @@
 //! Which clauses encode the rules: minimal, extended or reduced by the givens.
 
-use std::fmt;
-use std::str::FromStr;
-
 /// Which clauses encode the rules (Lynce and Ouaknine's names for the first two, Kwon and
 /// Jain's "optimized" encoding for the third).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -20,42 +17,8 @@ pub enum EncodingKind {
     Reduced,
 }
 
-impl EncodingKind {
-    /// Every kind, in the order of this list: minimal, extended, reduced.
-    pub const ALL: [EncodingKind; 3] = [
-        EncodingKind::Minimal,
-        EncodingKind::Extended,
-        EncodingKind::Reduced,
-    ];
-
-    /// The kind's name: `minimal`, `extended` or `reduced`.
-    pub fn name(self) -> &'static str {
-        match self {
-            EncodingKind::Minimal => "minimal",
-            EncodingKind::Extended => "extended",
-            EncodingKind::Reduced => "reduced",
-        }
-    }
-}
-
-impl fmt::Display for EncodingKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// The name is not one of `minimal`, `extended`, `reduced`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown encoding {0:?} (expected minimal, extended or reduced)")]
-pub struct UnknownEncoding(pub String);
-
-impl FromStr for EncodingKind {
-    type Err = UnknownEncoding;
-
-    fn from_str(s: &str) -> Result<EncodingKind, UnknownEncoding> {
-        EncodingKind::ALL
-            .into_iter()
-            .find(|kind| kind.name() == s)
-            .ok_or_else(|| UnknownEncoding(s.to_string()))
-    }
-}
+crate::named::named_enum!(EncodingKind, "encoding", {
+    Minimal => "minimal",
+    Extended => "extended",
+    Reduced => "reduced",
+});

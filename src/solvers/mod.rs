@@ -1,9 +1,9 @@
 //! Solvers, one file per approach, all behind the [`Solver`] trait.
 
 mod dlx;
-mod layout;
+pub(crate) mod layout;
 mod naive;
-mod propagate;
+pub(crate) mod propagate;
 mod sat;
 
 use std::time::Instant;

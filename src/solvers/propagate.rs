@@ -173,13 +173,7 @@ impl Work {
             }
             if let Some(h) = take_first(&mut self.dirty) {
                 let house = layout.house(h);
-                // Digits seen in at least one cell, and in at least two, by bit operations.
-                let (mut once, mut twice) = (DigitSet::EMPTY, DigitSet::EMPTY);
-                for &cell in house {
-                    let set = cands[cell as usize];
-                    twice = twice | (once & set);
-                    once = once | set;
-                }
+                let (once, twice) = seen_once_and_twice(house, cands);
                 if once != all {
                     return false;
                 }
@@ -233,14 +227,7 @@ impl Work {
     /// cells leave the rest of the other house, and the other way round.
     #[inline]
     fn lock(&mut self, layout: &Layout, cands: &mut [DigitSet], i: usize) -> bool {
-        let (shared, rest_of_box, rest_of_line) = layout.intersection(i);
-        let inside = union(shared, cands);
-        let in_box = union(rest_of_box, cands);
-        let in_line = union(rest_of_line, cands);
-        for (digits, others) in [
-            (inside & !in_box & in_line, rest_of_line),
-            (inside & !in_line & in_box, rest_of_box),
-        ] {
+        for (digits, others) in locked(layout, cands, i) {
             if digits.is_empty() {
                 continue;
             }
@@ -265,6 +252,39 @@ fn take_first(set: &mut [u64]) -> Option<usize> {
         }
     }
     None
+}
+
+/// The digits that are candidates in at least one cell of `house`, and in at least two,
+/// by bit operations.
+#[inline]
+pub(crate) fn seen_once_and_twice(house: &[u32], cands: &[DigitSet]) -> (DigitSet, DigitSet) {
+    let (mut once, mut twice) = (DigitSet::EMPTY, DigitSet::EMPTY);
+    for &cell in house {
+        let set = cands[cell as usize];
+        twice = twice | (once & set);
+        once = once | set;
+    }
+    (once, twice)
+}
+
+/// Locked candidates in the layout's intersection `i` of a box and another house: the
+/// digits that the box holds only in the shared cells, with the rest of the other house
+/// (which loses them), and the digits the other house holds only there, with the rest of
+/// the box.
+#[inline]
+pub(crate) fn locked<'a>(
+    layout: &'a Layout,
+    cands: &[DigitSet],
+    i: usize,
+) -> [(DigitSet, &'a [u32]); 2] {
+    let (shared, rest_of_box, rest_of_line) = layout.intersection(i);
+    let inside = union(shared, cands);
+    let in_box = union(rest_of_box, cands);
+    let in_line = union(rest_of_line, cands);
+    [
+        (inside & !in_box & in_line, rest_of_line),
+        (inside & !in_line & in_box, rest_of_box),
+    ]
 }
 
 /// The candidates of `cells` together.

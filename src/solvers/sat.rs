@@ -450,6 +450,22 @@ impl SatSearch {
         Some(grid)
     }
 
+    /// Forbids `grid` as a solution: adds a clause saying that some cell it fills holds
+    /// another digit. A search around a known solution uses it: with the solution
+    /// forbidden, the puzzle of any subset of its cells is unique exactly when the search
+    /// is unsatisfiable assuming that subset.
+    pub fn forbid(&mut self, grid: &Grid) {
+        let block: Vec<Lit> = grid
+            .givens()
+            .filter_map(|(cell, digit)| self.numbering.var(cell, digit))
+            .map(|var| !var.positive())
+            .collect();
+        if !self.metered {
+            self.solver.add_clause(&block);
+        }
+        self.blocks.push(block);
+    }
+
     /// Whether the rules, the blocking clauses added so far and `assumptions` (literals of
     /// this encoding, such as a subset of the givens) can all hold. With [`Givens::Units`]
     /// every given holds as well.

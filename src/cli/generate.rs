@@ -1,0 +1,193 @@
+//! `satdoku generate`: new puzzles with one solution, reproducible from a seed.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use clap::Args;
+use clap::builder::TypedValueParser;
+use rayon::prelude::*;
+use satdoku::format::Alphabet;
+use satdoku::generate::{GenerateError, Generated, Options, Symmetry, generate, seeds};
+use satdoku::rate::Difficulty;
+use satdoku::{Shape, Variant};
+use serde::Serialize;
+
+use super::args::OutputArgs;
+use super::output::{Output, Status, Tally};
+use super::progress::Progress;
+
+/// Arguments of `satdoku generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Grid size N (an N×N grid; N a square from 4 to 64).
+    #[arg(long, default_value_t = 9, value_parser = parse_size)]
+    size: usize,
+    /// Diagonal (X) Sudoku: both main diagonals hold every digit too.
+    #[arg(long)]
+    diagonal: bool,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    count: usize,
+    /// The seed: the same seed and options give the same puzzles on every machine. Without
+    /// one, a fresh seed is drawn and printed on stderr.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Exactly this many givens (default: remove givens until none can go).
+    #[arg(long)]
+    givens: Option<usize>,
+    /// Symmetry of the givens' pattern.
+    #[arg(long, default_value = "none", value_parser = clap::builder::PossibleValuesParser::new(["none", "rot180", "rot90", "mirror", "diagonal"]).map(|s| s.parse::<Symmetry>().expect("listed")))]
+    symmetry: Symmetry,
+    /// No given (no orbit of givens, under --symmetry) can be removed without losing
+    /// uniqueness. Always so without --givens; with it, only such puzzles are kept.
+    #[arg(long)]
+    minimal: bool,
+    /// Only puzzles of this difficulty (see `satdoku rate`).
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["easy", "medium", "hard", "expert"]).map(|s| s.parse::<Difficulty>().expect("listed")))]
+    difficulty: Option<Difficulty>,
+    /// Give up on a puzzle after this long (`10s`, `2m`); it is reported and the batch
+    /// goes on.
+    #[arg(long, value_parser = humantime::parse_duration)]
+    timeout: Option<Duration>,
+    /// Worker threads (default: all cores). The output is the same for any number.
+    #[arg(long)]
+    threads: Option<usize>,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+fn parse_size(text: &str) -> Result<usize, String> {
+    let size: usize = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number"))?;
+    Shape::from_size(size)
+        .map(Shape::size)
+        .ok_or_else(|| format!("{size} is not a supported size (4, 9, 16, 25, 36, 49 or 64)"))
+}
+
+/// A JSON row of `generate`.
+#[derive(Serialize)]
+struct Row {
+    index: usize,
+    status: Status,
+    seed: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    givens: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    difficulty: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guesses: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// Generates the puzzles and prints them as they are made, in seed order.
+pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
+    let shape = Shape::from_size(args.size).expect("clap checked the size");
+    let options = Options {
+        givens: args.givens,
+        symmetry: args.symmetry,
+        minimal: args.minimal,
+        difficulty: args.difficulty,
+        ..Options::new(
+            shape,
+            if args.diagonal {
+                Variant::Diagonal
+            } else {
+                Variant::Standard
+            },
+        )
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        let seed = rand::random::<u64>() >> 11;
+        eprintln!("satdoku: seed {seed} (pass --seed {seed} to generate these puzzles again)");
+        seed
+    });
+    let mut builder = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = args.threads {
+        builder = builder.num_threads(threads);
+    }
+    let pool = builder.build().context("starting worker threads")?;
+    let mut out = Output::stdout(args.output.format, Alphabet::default());
+    let progress = Progress::new("puzzles");
+    let mut tally = Tally::default();
+    let seeds: Vec<u64> = seeds(seed).take(args.count).collect();
+    // Puzzles are made in chunks, in parallel, and printed in order as each chunk ends.
+    let chunk = pool.current_num_threads() * 2;
+    for (c, batch) in seeds.chunks(chunk).enumerate() {
+        let results: Vec<Result<Generated, GenerateError>> = pool.install(|| {
+            batch
+                .par_iter()
+                .map(|&seed| {
+                    let options = Options {
+                        deadline: args.timeout.map(|t| Instant::now() + t),
+                        ..options.clone()
+                    };
+                    generate(&options, seed)
+                })
+                .collect()
+        });
+        for (i, (result, &seed)) in results.into_iter().zip(batch).enumerate() {
+            let index = c * chunk + i + 1;
+            progress.inc();
+            match result {
+                Ok(generated) => {
+                    tally.solved += 1;
+                    print(&mut out, index, &generated)
+                }
+                Err(GenerateError::Impossible(why)) => anyhow::bail!("{why}"),
+                Err(err) => {
+                    tally.failed += 1;
+                    progress.message("");
+                    eprintln!("satdoku: puzzle {index} (seed {seed}): {err}");
+                    if out.is_json() {
+                        out.json(&Row {
+                            index,
+                            status: Status::Timeout,
+                            seed,
+                            puzzle: None,
+                            solution: None,
+                            givens: None,
+                            difficulty: None,
+                            hardest: None,
+                            guesses: None,
+                            error: Some(err.to_string()),
+                        })
+                    } else {
+                        Ok(())
+                    }
+                }
+            }
+            .context("writing the output")?;
+        }
+    }
+    progress.finish();
+    out.finish(tally, 0)
+}
+
+fn print(out: &mut Output, index: usize, generated: &Generated) -> std::io::Result<()> {
+    if out.is_json() {
+        let rating = &generated.rating;
+        out.json(&Row {
+            index,
+            status: Status::Generated,
+            seed: generated.seed,
+            puzzle: Some(out.line(generated.puzzle.grid())),
+            solution: Some(out.line(&generated.solution)),
+            givens: Some(generated.puzzle.grid().given_count()),
+            difficulty: Some(rating.difficulty.name()),
+            hardest: Some(rating.hardest.name()),
+            guesses: rating.guesses,
+            error: None,
+        })
+    } else {
+        out.grid(generated.puzzle.grid())
+    }
+}

@@ -1,0 +1,365 @@
+//! Puzzle generation: a random solution, givens removed while the solution stays unique.
+
+mod symmetry;
+
+use std::time::Instant;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use varisat::Lit;
+
+pub use symmetry::Symmetry;
+
+use crate::encode::EncodingKind;
+use crate::grid::{Digit, DigitSet, Grid, Puzzle, Shape, Variant};
+use crate::rate::{Difficulty, Rating, rate};
+use crate::solvers::layout::Layout;
+use crate::solvers::{Givens, PropagateSolver, SatSearch, SatSolver, Solver};
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The grid's shape.
+    pub shape: Shape,
+    /// The rules.
+    pub variant: Variant,
+    /// Exactly this many givens; `None`: remove givens until none can go.
+    pub givens: Option<usize>,
+    /// The symmetry of the givens' pattern.
+    pub symmetry: Symmetry,
+    /// With `givens`, also insist that no given (no orbit of givens, under a symmetry) can
+    /// be removed. Without `givens`, puzzles are always minimal in that sense.
+    pub minimal: bool,
+    /// Only puzzles of this difficulty.
+    pub difficulty: Option<Difficulty>,
+    /// Give up after this instant.
+    pub deadline: Option<Instant>,
+}
+
+impl Options {
+    /// 9×9 standard puzzles, no symmetry, minimal, any difficulty, no deadline.
+    pub fn new(shape: Shape, variant: Variant) -> Options {
+        Options {
+            shape,
+            variant,
+            givens: None,
+            symmetry: Symmetry::None,
+            minimal: false,
+            difficulty: None,
+            deadline: None,
+        }
+    }
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle: its solution is unique (checked by a second solver).
+    pub puzzle: Puzzle,
+    /// Its solution.
+    pub solution: Grid,
+    /// The seed that generates it again (with the same options).
+    pub seed: u64,
+    /// Its rating.
+    pub rating: Rating,
+    /// Solution grids tried before this one was accepted (1 when the first one was).
+    pub attempts: u32,
+}
+
+/// Why no puzzle was generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// The options cannot all hold, whatever the grid.
+    #[error("{0}")]
+    Impossible(String),
+    /// The deadline passed before a puzzle met the options.
+    #[error(
+        "no puzzle met the options in time ({attempts} grids tried{}); try again with a longer --timeout, fewer constraints or another seed",
+        closest.map_or(String::new(), |k| format!(", fewest givens reached {k}"))
+    )]
+    Timeout {
+        /// Solution grids tried.
+        attempts: u32,
+        /// The fewest givens a unique puzzle reached, when a number of givens was asked.
+        closest: Option<usize>,
+    },
+}
+
+/// The seeds of a batch that starts from `seed`: `seed` itself, then each next one mixed
+/// from the one before (SplitMix64), so that the k-th puzzle of a batch is also the first
+/// of the batch started from the k-th seed.
+pub fn seeds(seed: u64) -> impl Iterator<Item = u64> {
+    std::iter::successors(Some(seed), |&s| Some(splitmix64(s)))
+}
+
+/// One step of SplitMix64: a well-mixed function of `x`.
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Generates one puzzle from `seed`: the same seed and options give the same puzzle on
+/// every machine (ChaCha8 and deterministic solvers).
+///
+/// Each attempt makes a random solution grid (random digits in random cells, completed by
+/// the SAT solver, digits relabelled at random), then visits the orbits of cells (under the
+/// symmetry) in random order and blanks each orbit whose removal keeps the solution unique
+/// — proved by one incremental SAT solver that holds the rules and a clause forbidding the
+/// solution, asked under the remaining givens as assumptions. Attempts repeat until a
+/// puzzle meets the number of givens and the difficulty asked for, or the deadline passes.
+/// The result is checked unique again by a different solver (`propagate` up to 16×16, a
+/// fresh SAT solver on the extended encoding beyond).
+///
+/// ```
+/// use satdoku::generate::{generate, Options};
+/// use satdoku::{Shape, Solver, Variant};
+/// let options = Options::new(Shape::NINE, Variant::Standard);
+/// let generated = generate(&options, 7)?;
+/// assert_eq!(satdoku::count_solutions(&generated.puzzle, 2).count, 1);
+/// assert_eq!(generate(&options, 7)?.puzzle, generated.puzzle);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError> {
+    check_options(options)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let layout = Layout::new(options.shape, options.variant);
+    let mut sat = SatSolver::new();
+    let mut attempts = 0;
+    let mut closest: Option<usize> = None;
+    loop {
+        if attempts > 0 && options.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(GenerateError::Timeout { attempts, closest });
+        }
+        attempts += 1;
+        let solution = random_solution(&mut rng, &layout, &mut sat);
+        let Some(grid) = remove_givens(&mut rng, options, &solution, &mut sat) else {
+            continue;
+        };
+        let count = grid.given_count();
+        closest = Some(closest.map_or(count, |c| c.min(count)));
+        if options.givens.is_some_and(|k| k != count) {
+            continue;
+        }
+        let puzzle = Puzzle::new(grid, options.variant).expect("givens of a solution agree");
+        let rating = rate(&puzzle);
+        if options.difficulty.is_some_and(|d| d != rating.difficulty) {
+            continue;
+        }
+        let check = second_opinion(options.shape).run(&puzzle, 2, None);
+        assert!(
+            check.found == 1 && check.solutions[0] == solution,
+            "a generated puzzle must be unique; the second solver disagrees (seed {seed})"
+        );
+        return Ok(Generated {
+            puzzle,
+            solution,
+            seed,
+            rating,
+            attempts,
+        });
+    }
+}
+
+/// The solver that checks a generated puzzle again, other than the incremental SAT search
+/// that made it: `propagate` up to 16×16; beyond, where backtracking takes too long, the
+/// SAT engine on the extended encoding, a fresh solver per puzzle.
+fn second_opinion(shape: Shape) -> Box<dyn Solver> {
+    if shape.size() <= 16 {
+        Box::new(PropagateSolver::default())
+    } else {
+        Box::new(SatSolver::with_kind(EncodingKind::Extended))
+    }
+}
+
+/// Options that no grid can meet.
+fn check_options(options: &Options) -> Result<(), GenerateError> {
+    let cells = options.shape.cell_count();
+    if let Some(k) = options.givens {
+        if k > cells {
+            return Err(GenerateError::Impossible(format!(
+                "{k} givens do not fit a {} grid of {cells} cells",
+                options.shape
+            )));
+        }
+        let sizes: Vec<usize> = options
+            .symmetry
+            .orbits(options.shape)
+            .iter()
+            .map(Vec::len)
+            .collect();
+        if !subset_sum_reachable(&sizes, k) {
+            return Err(GenerateError::Impossible(format!(
+                "{k} givens cannot form a {} pattern on a {} grid (its orbits have {} cells)",
+                options.symmetry,
+                options.shape,
+                orbit_sizes(&sizes)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Whether some orbits together have exactly `k` cells.
+fn subset_sum_reachable(sizes: &[usize], k: usize) -> bool {
+    let mut reachable = vec![false; k + 1];
+    reachable[0] = true;
+    for &size in sizes {
+        for total in (size..=k).rev() {
+            reachable[total] |= reachable[total - size];
+        }
+    }
+    reachable[k]
+}
+
+/// The distinct orbit sizes, in words: `1 or 2`.
+fn orbit_sizes(sizes: &[usize]) -> String {
+    let mut distinct = sizes.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let words: Vec<String> = distinct.iter().map(usize::to_string).collect();
+    words.join(" or ")
+}
+
+/// A random solution grid: random digits in about a fifth of the cells (each consistent
+/// with those before it), completed by the SAT solver, then the digits relabelled by a
+/// random permutation. Retries when the random start has no completion.
+fn random_solution(rng: &mut ChaCha8Rng, layout: &Layout, sat: &mut SatSolver) -> Grid {
+    let shape = layout.shape;
+    let mut order: Vec<usize> = (0..shape.cell_count()).collect();
+    loop {
+        order.shuffle(rng);
+        let mut values = vec![0u8; shape.cell_count()];
+        for &i in &order[..shape.cell_count() / 5] {
+            let taken = layout
+                .peers(i)
+                .iter()
+                .filter_map(|&p| Digit::new(values[p as usize]))
+                .fold(DigitSet::EMPTY, |set, d| set | DigitSet::single(d));
+            let free: Vec<Digit> = (shape.all_digits() & !taken).iter().collect();
+            if let Some(&digit) = free.get(rng.random_range(0..free.len().max(1))) {
+                values[i] = digit.get();
+            }
+        }
+        let start = Puzzle::new(layout.grid(&values), layout.variant)
+            .expect("each random digit avoids its peers' digits");
+        if let Some(grid) = sat.solve(&start) {
+            let mut relabel: Vec<u8> = (1..=shape.size() as u8).collect();
+            relabel.shuffle(rng);
+            let mut solution = Grid::empty(shape);
+            for (cell, digit) in grid.givens() {
+                solution.set(cell, shape.digit(relabel[digit.index()] as usize));
+            }
+            return solution;
+        }
+    }
+}
+
+/// Blanks orbits of `solution` in random order while the puzzle stays unique; stops at the
+/// number of givens asked for (or when no orbit can go). `None` when the deadline passed.
+fn remove_givens(
+    rng: &mut ChaCha8Rng,
+    options: &Options,
+    solution: &Grid,
+    sat: &mut SatSolver,
+) -> Option<Grid> {
+    let shape = options.shape;
+    let mut oracle = Oracle::new(options, solution, sat);
+    let mut given = vec![true; shape.cell_count()];
+    let mut count = shape.cell_count();
+    let mut orbits = options.symmetry.orbits(shape);
+    orbits.shuffle(rng);
+    let target = options.givens.filter(|_| !options.minimal).unwrap_or(0);
+    for orbit in &orbits {
+        if count == target {
+            break;
+        }
+        if options.deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        if count - orbit.len() < target {
+            continue;
+        }
+        for &cell in orbit {
+            given[shape.index(cell)] = false;
+        }
+        if oracle.unique(&given, sat) {
+            count -= orbit.len();
+        } else {
+            for &cell in orbit {
+                given[shape.index(cell)] = true;
+            }
+        }
+    }
+    Some(pattern(solution, &given))
+}
+
+/// The cells of `solution` that `given` marks.
+fn pattern(solution: &Grid, given: &[bool]) -> Grid {
+    let shape = solution.shape();
+    let mut grid = Grid::empty(shape);
+    for cell in shape.cells().filter(|&c| given[shape.index(c)]) {
+        grid.set(cell, solution.get(cell));
+    }
+    grid
+}
+
+/// Answers "is the solution still unique with these givens?" on the SAT engine, with the
+/// solution forbidden so that any model is a second solution.
+enum Oracle<'a> {
+    /// One incremental solver holding the rules, the givens as assumptions: learned
+    /// clauses carry over from check to check. Fastest up to 16×16.
+    Incremental {
+        search: SatSearch,
+        solution: &'a Grid,
+    },
+    /// A fresh solver per check on the reduced formula of the givens: small while many
+    /// givens remain. From 25×25 on, where assumptions over hundreds of givens are slow.
+    Reduced {
+        solution: &'a Grid,
+        variant: Variant,
+    },
+}
+
+impl<'a> Oracle<'a> {
+    fn new(options: &Options, solution: &'a Grid, sat: &mut SatSolver) -> Oracle<'a> {
+        if options.shape.size() >= 25 {
+            return Oracle::Reduced {
+                solution,
+                variant: options.variant,
+            };
+        }
+        let empty = Puzzle::new(Grid::empty(options.shape), options.variant).expect("no givens");
+        let mut search = sat.search(&empty, Givens::Assumptions);
+        search.forbid(solution);
+        Oracle::Incremental { search, solution }
+    }
+
+    /// Whether the cells `given` marks determine the solution.
+    fn unique(&mut self, given: &[bool], sat: &mut SatSolver) -> bool {
+        match self {
+            Oracle::Incremental { search, solution } => {
+                let shape = solution.shape();
+                let assumptions: Vec<Lit> = shape
+                    .cells()
+                    .filter(|&c| given[shape.index(c)])
+                    .map(|cell| {
+                        let digit = solution.get(cell).expect("a solution fills every cell");
+                        let var = search.numbering().var(cell, digit);
+                        var.expect("every pair has a variable").positive()
+                    })
+                    .collect();
+                !search.satisfiable_with(&assumptions)
+            }
+            Oracle::Reduced { solution, variant } => {
+                let puzzle = Puzzle::new(pattern(solution, given), *variant)
+                    .expect("givens of a solution agree");
+                let mut search = sat.search(&puzzle, Givens::Units);
+                search.forbid(solution);
+                !search.satisfiable_with(&[])
+            }
+        }
+    }
+}

@@ -1,0 +1,353 @@
+//! The generator and the rating: uniqueness checked by a third solver, givens, symmetry,
+//! minimality, reproducible seeds (library and command line), sound logical rating.
+
+mod common;
+
+use assert_cmd::Command;
+use common::{known_solutions, parse_file, plain};
+use proptest::prelude::*;
+use satdoku::generate::{GenerateError, Options, Symmetry, generate};
+use satdoku::rate::{Difficulty, rate};
+use satdoku::{DlxSolver, Grid, Puzzle, Shape, Solver, Variant};
+
+fn satdoku() -> Command {
+    let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("satdoku");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+/// Whether `puzzle` has exactly one solution, by dancing links (the generator uses SAT to
+/// remove givens and propagate to check them).
+fn unique(puzzle: &Puzzle) -> bool {
+    DlxSolver::default().count(puzzle, 1)
+        == satdoku::Count {
+            count: 1,
+            complete: true,
+        }
+}
+
+/// `puzzle` without the given in `cell`.
+fn without(puzzle: &Puzzle, cell: satdoku::Cell) -> Puzzle {
+    let mut grid: Grid = puzzle.grid().clone();
+    grid.set(cell, None);
+    Puzzle::new(grid, puzzle.variant()).unwrap()
+}
+
+fn check(options: &Options, seed: u64) -> satdoku::generate::Generated {
+    let generated = generate(options, seed).unwrap();
+    let puzzle = &generated.puzzle;
+    assert_eq!(
+        (puzzle.shape(), puzzle.variant()),
+        (options.shape, options.variant)
+    );
+    assert!(unique(puzzle), "seed {seed}: not unique");
+    assert!(generated.solution.solves(puzzle));
+    assert!(
+        options
+            .symmetry
+            .holds(options.shape, |c| puzzle.grid().get(c).is_some()),
+        "seed {seed}: not {}",
+        options.symmetry
+    );
+    if let Some(k) = options.givens {
+        assert_eq!(puzzle.grid().given_count(), k);
+    }
+    if let Some(d) = options.difficulty {
+        assert_eq!(generated.rating.difficulty, d);
+    }
+    // The same seed, the same puzzle.
+    assert_eq!(generate(options, seed).unwrap().puzzle, *puzzle);
+    generated
+}
+
+#[test]
+fn puzzles_of_every_small_size_variant_and_symmetry_are_unique_and_minimal() {
+    for size in [4, 9] {
+        for variant in [Variant::Standard, Variant::Diagonal] {
+            for symmetry in Symmetry::ALL {
+                let options = Options {
+                    symmetry,
+                    ..Options::new(Shape::from_size(size).unwrap(), variant)
+                };
+                let generated = check(&options, 11);
+                // No orbit of givens can go without losing uniqueness.
+                let puzzle = &generated.puzzle;
+                for orbit in symmetry.orbits(puzzle.shape()) {
+                    if puzzle.grid().get(orbit[0]).is_none() {
+                        continue;
+                    }
+                    let smaller = orbit.iter().fold(puzzle.clone(), |p, &c| without(&p, c));
+                    assert!(
+                        !unique(&smaller),
+                        "{size} {variant} {symmetry}: not minimal"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn sixteen_by_sixteen_and_twenty_five_by_twenty_five() {
+    check(
+        &Options::new(Shape::from_size(16).unwrap(), Variant::Standard),
+        3,
+    );
+    check(
+        &Options::new(Shape::from_size(16).unwrap(), Variant::Diagonal),
+        3,
+    );
+    // 25×25 with many givens left: quick to make, still unique.
+    check(
+        &Options {
+            givens: Some(400),
+            ..Options::new(Shape::from_size(25).unwrap(), Variant::Standard)
+        },
+        5,
+    );
+}
+
+#[test]
+fn exact_givens_and_difficulty() {
+    let nine = Options::new(Shape::NINE, Variant::Standard);
+    for (givens, symmetry) in [
+        (30, Symmetry::Rot180),
+        (36, Symmetry::Rot90),
+        (28, Symmetry::None),
+    ] {
+        check(
+            &Options {
+                givens: Some(givens),
+                symmetry,
+                ..nine.clone()
+            },
+            21,
+        );
+    }
+    check(
+        &Options {
+            difficulty: Some(Difficulty::Easy),
+            ..nine.clone()
+        },
+        4,
+    );
+    check(
+        &Options {
+            difficulty: Some(Difficulty::Medium),
+            ..nine.clone()
+        },
+        4,
+    );
+}
+
+#[test]
+fn impossible_options_are_errors() {
+    let nine = Options::new(Shape::NINE, Variant::Standard);
+    // rot90 orbits of a 9×9 grid have 4 cells, or 1 (the centre): 30 = 4a + b, b <= 1.
+    let err = generate(
+        &Options {
+            givens: Some(30),
+            symmetry: Symmetry::Rot90,
+            ..nine.clone()
+        },
+        1,
+    )
+    .unwrap_err();
+    assert!(matches!(err, GenerateError::Impossible(_)), "{err}");
+    assert!(err.to_string().contains("1 or 4"), "{err}");
+    let err = generate(
+        &Options {
+            givens: Some(82),
+            ..nine
+        },
+        1,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("do not fit"), "{err}");
+}
+
+#[test]
+fn a_deadline_ends_a_hopeless_search() {
+    // 17 givens is about the floor for 9×9: random removal does not get there in 200 ms.
+    let options = Options {
+        givens: Some(17),
+        deadline: Some(std::time::Instant::now() + std::time::Duration::from_millis(200)),
+        ..Options::new(Shape::NINE, Variant::Standard)
+    };
+    let err = generate(&options, 1).unwrap_err();
+    assert!(matches!(err, GenerateError::Timeout { .. }), "{err}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Random seeds and options: always unique, with the asked givens and symmetry.
+    #[test]
+    fn random_seeds_and_options(
+        seed: u64,
+        size in prop::sample::select(vec![4usize, 9]),
+        diagonal: bool,
+        symmetry in prop::sample::select(Symmetry::ALL.to_vec()),
+        extra in 0usize..20,
+    ) {
+        let shape = Shape::from_size(size).unwrap();
+        let variant = if diagonal { Variant::Diagonal } else { Variant::Standard };
+        let base = Options { symmetry, ..Options::new(shape, variant) };
+        let minimal = check(&base, seed);
+        // A number of givens above this minimal puzzle's, when the symmetry allows it.
+        let k = (minimal.puzzle.grid().given_count() + extra).min(shape.cell_count());
+        let options = Options { givens: Some(k), ..base };
+        match generate(&options, seed) {
+            Ok(_) => { check(&options, seed); }
+            Err(GenerateError::Impossible(_)) => {}
+            Err(err) => panic!("{err}"),
+        }
+    }
+}
+
+/// The logical solver is sound: every cell it fills matches the known solution, and it
+/// fills the whole grid unless it rates the puzzle `expert`.
+#[test]
+fn ratings_are_sound_on_the_bundled_sets() {
+    for (file, variant) in [
+        ("examples.txt", Variant::Standard),
+        ("diagonal.txt", Variant::Diagonal),
+        ("4x4.txt", Variant::Standard),
+        ("16x16.txt", Variant::Standard),
+    ] {
+        for (values, known) in parse_file(file).iter().zip(known_solutions(file)) {
+            let known = known.unwrap();
+            let shape = Shape::from_size(values.len()).unwrap();
+            let mut grid = Grid::empty(shape);
+            for (r, row) in values.iter().enumerate() {
+                for (c, &v) in row.iter().enumerate() {
+                    grid.set(shape.cell(r, c).unwrap(), shape.digit(v as usize));
+                }
+            }
+            let rating = rate(&Puzzle::new(grid, variant).unwrap());
+            let logic = plain(&rating.logic);
+            for (r, row) in logic.iter().enumerate() {
+                for (c, &v) in row.iter().enumerate() {
+                    assert!(
+                        v == 0 || v == known[r][c],
+                        "{file}: wrong digit at r{}c{}",
+                        r + 1,
+                        c + 1
+                    );
+                }
+            }
+            let complete = logic.iter().flatten().all(|&v| v != 0);
+            assert_eq!(complete, rating.difficulty != Difficulty::Expert, "{file}");
+        }
+    }
+}
+
+#[test]
+fn the_command_line_reproduces_a_seed_on_any_number_of_threads() {
+    let run = |threads: &str| {
+        let output = satdoku()
+            .args([
+                "generate",
+                "--count",
+                "6",
+                "--seed",
+                "42",
+                "--threads",
+                threads,
+            ])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let one = run("1");
+    assert_eq!(one.lines().count(), 6);
+    assert_eq!(one, run("2"));
+    // The third puzzle's seed, given alone, makes the third puzzle.
+    let json = satdoku()
+        .args([
+            "generate", "--count", "3", "--seed", "42", "--format", "json",
+        ])
+        .output()
+        .unwrap();
+    let rows: Vec<serde_json::Value> = String::from_utf8(json.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows[2]["index"], 3);
+    assert_eq!(rows[2]["status"], "generated");
+    let third_seed = rows[2]["seed"].as_u64().unwrap();
+    let alone = satdoku()
+        .args([
+            "generate",
+            "--seed",
+            &third_seed.to_string(),
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let alone: serde_json::Value =
+        serde_json::from_str(String::from_utf8(alone.stdout).unwrap().trim()).unwrap();
+    assert_eq!(alone["puzzle"], rows[2]["puzzle"]);
+    assert_eq!(alone["seed"], third_seed);
+    assert!(alone["givens"].as_u64().unwrap() >= 17);
+    assert!(["easy", "medium", "hard", "expert"].contains(&alone["difficulty"].as_str().unwrap()));
+    assert_eq!(one.lines().nth(2).unwrap().replace('.', ""), {
+        let puzzle = alone["puzzle"].as_str().unwrap();
+        puzzle.replace('.', "")
+    });
+}
+
+#[test]
+fn the_command_line_reports_seeds_and_errors() {
+    let output = satdoku()
+        .args(["generate", "--size", "4"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("pass --seed"), "{stderr}");
+    satdoku()
+        .args(["generate", "--givens", "30", "--symmetry", "rot90"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cannot form a rot90 pattern"));
+    satdoku()
+        .args(["generate", "--size", "10"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("not a supported size"));
+    satdoku()
+        .args([
+            "generate",
+            "--givens",
+            "17",
+            "--timeout",
+            "100ms",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("\"status\":\"timeout\""));
+}
+
+#[test]
+fn rate_prints_one_line_per_puzzle_and_the_distribution() {
+    let output = satdoku()
+        .args(["rate", "puzzles/examples.txt", "puzzles/multiple.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 7 + parse_file("multiple.txt").len());
+    assert!(lines[0].starts_with("easy "), "{text}");
+    assert!(lines[7].starts_with("multiple (not rated)"), "{text}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("rated 7 puzzles:"), "{stderr}");
+}
