@@ -241,7 +241,7 @@ fn every_solver_is_selectable_and_agrees() {
     assert_eq!(code, Some(2));
     assert!(
         err.contains(
-            "possible values: sat, sat:minimal, sat:extended, sat:reduced, propagate, dlx, naive"
+            "possible values: sat, sat:minimal, sat:extended, sat:reduced, sat:propagated, propagate, dlx, naive"
         ),
         "{err}"
     );

@@ -41,13 +41,34 @@ fn numbering(text: &str, size: usize) -> Vec<Option<(usize, usize, u32)>> {
     }
 }
 
-/// The puzzle with the cell-digit variables true in `model` filled in.
+/// The `c fixed rRcC=D` lines: cells decided before encoding.
+fn fixed(text: &str) -> Vec<(usize, usize, u32)> {
+    text.lines()
+        .filter_map(|line| line.strip_prefix("c fixed r"))
+        .map(|rest| {
+            let (cell, digit) = rest.split_once('=').unwrap();
+            let (r, c) = cell.split_once('c').unwrap();
+            let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+            (r - 1, c - 1, digit.parse().unwrap())
+        })
+        .collect()
+}
+
+/// The puzzle with the fixed cells and the cell-digit variables true in `model` filled in.
 fn decode(
     model: &[varisat::Lit],
     map: &[Option<(usize, usize, u32)>],
+    fixed: &[(usize, usize, u32)],
     puzzle: &[Vec<u32>],
 ) -> Vec<Vec<u32>> {
     let mut grid = puzzle.to_vec();
+    for &(r, c, d) in fixed {
+        assert!(
+            grid[r][c] == 0 || grid[r][c] == d,
+            "a fixed cell contradicts a given"
+        );
+        grid[r][c] = d;
+    }
     for lit in model.iter().filter(|l| l.is_positive()) {
         if let Some(Some((r, c, d))) = map.get(lit.var().index()) {
             grid[*r][*c] = *d;
@@ -73,6 +94,7 @@ fn exported_cnf_reads_back_and_solves() {
             ("sequential", "extended"),
             ("auto", "reduced"),
             ("sequential", "reduced"),
+            ("auto", "propagated"),
         ] {
             let out = dir.path().join(format!("{amo}-{encoding}-{file}"));
             let mut cmd = satdoku();
@@ -97,7 +119,7 @@ fn exported_cnf_reads_back_and_solves() {
                 if !satisfiable {
                     continue;
                 }
-                let grid = decode(&solver.model().unwrap(), &map, puzzle);
+                let grid = decode(&solver.model().unwrap(), &map, &fixed(&text), puzzle);
                 check_solution(puzzle, &grid, diagonal).unwrap();
                 assert_eq!(Some(&grid), known[i].as_ref(), "{what}");
                 // The model is the only one: forbid it and the formula is unsatisfiable.

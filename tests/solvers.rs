@@ -184,6 +184,9 @@ behaviour_suite! {
     sat_minimal: SatSolver::with_kind(EncodingKind::Minimal), other: DlxSolver::default(),
         sets: SMALL.iter().chain(&HARD).copied(),
         unique: VERDICTS.iter().chain(&HARD).copied();
+    sat_reduced: SatSolver::with_kind(EncodingKind::Reduced), other: DlxSolver::default(),
+        sets: SMALL.iter().chain(&HARD).copied(),
+        unique: VERDICTS.iter().chain(&HARD).copied();
     sat_extended: SatSolver::with_kind(EncodingKind::Extended), other: DlxSolver::default(),
         sets: SMALL.iter().chain(&HARD).copied(),
         unique: VERDICTS.iter().chain(&HARD).copied();

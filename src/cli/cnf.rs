@@ -21,7 +21,8 @@ pub struct CnfArgs {
     input: InputArgs,
     /// Which clauses: `minimal` (cells at least one digit, houses each digit at most once),
     /// `extended` (both halves of every exactly-one), `reduced` (extended, with the givens
-    /// substituted in and variables only for the candidates they leave).
+    /// substituted in and variables only for the candidates they leave), `propagated`
+    /// (reduced after naked and hidden singles and locked candidates).
     #[arg(long, value_enum, default_value_t = Kind::Extended)]
     encoding: Kind,
     /// At-most-one encoding; `auto` chooses by size (pairwise up to 25×25).
@@ -53,6 +54,8 @@ enum Kind {
     Extended,
     /// Extended with the givens substituted in.
     Reduced,
+    /// Reduced after singles and locked candidates.
+    Propagated,
 }
 
 /// Writes the CNF of every puzzle of the input.
@@ -61,6 +64,7 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
         Kind::Minimal => EncodingKind::Minimal,
         Kind::Extended => EncodingKind::Extended,
         Kind::Reduced => EncodingKind::Reduced,
+        Kind::Propagated => EncodingKind::Propagated,
     });
     solver = match args.amo {
         Amo::Auto => solver,
@@ -82,10 +86,10 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
             item.index,
             item.file,
             item.line,
-            if args.encoding == Kind::Reduced {
-                "givens substituted in"
-            } else {
-                "givens as unit clauses"
+            match args.encoding {
+                Kind::Reduced => "givens substituted in",
+                Kind::Propagated => "givens and what propagation decides substituted in",
+                Kind::Minimal | Kind::Extended => "givens as unit clauses",
             }
         );
         let write = |mut out: &mut dyn Write| {

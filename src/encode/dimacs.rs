@@ -37,6 +37,10 @@ pub fn write_cnf(
             "reduced encoding: the extended one with the givens substituted in (no \
              variables for given cells or for digits a given peer holds)"
         }
+        EncodingKind::Propagated => {
+            "propagated encoding: the reduced one after naked and hidden singles and locked \
+             candidates (no variables for the cells and digits they decide)"
+        }
     };
     writeln!(out, "c {groups}; at-most-one: {:?}", encoding.amo())?;
     for line in numbering.describe() {

@@ -13,12 +13,18 @@ pub enum EncodingKind {
     /// The extended encoding without what the givens decide: only the candidates left by
     /// the givens get variables (numbered compactly), and clauses already satisfied are
     /// dropped. Built for each puzzle.
-    #[default]
     Reduced,
+    /// The reduced encoding after constraint propagation: naked and hidden singles and
+    /// locked candidates narrow the candidates first (sound deductions), so that cells they
+    /// decide get no variables either. Many puzzles are left with few variables or none;
+    /// varisat decides the rest and proves uniqueness.
+    #[default]
+    Propagated,
 }
 
 crate::named::named_enum!(EncodingKind, "encoding", {
     Minimal => "minimal",
     Extended => "extended",
     Reduced => "reduced",
+    Propagated => "propagated",
 });

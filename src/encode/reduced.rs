@@ -19,6 +19,9 @@ pub enum Numbering {
         /// The variable index of each pair (by `cell index · N + digit index`), `u32::MAX`
         /// when the pair has none.
         index: Vec<u32>,
+        /// The cells decided before encoding (givens, and what propagation found), which
+        /// have no variables.
+        fixed: Vec<(Cell, Digit)>,
     },
 }
 
@@ -72,13 +75,19 @@ impl Numbering {
                     encoding.cell_var_count()
                 )]
             }
-            Numbering::Compact { pairs, .. } => {
+            Numbering::Compact { pairs, fixed, .. } => {
                 let mut lines = vec![format!(
-                    "variables 1 to {} are the candidates the givens leave, \
+                    "variables 1 to {} are the candidates left, \
                      \"var N rRcC=D\": variable N means cell rRcC holds digit D; \
-                     later variables are auxiliary",
+                     later variables are auxiliary; \"fixed rRcC=D\": a cell decided \
+                     before encoding (a solution has these digits too)",
                     pairs.len()
                 )];
+                lines.extend(
+                    fixed
+                        .iter()
+                        .map(|(cell, digit)| format!("fixed {cell}={digit}")),
+                );
                 lines.extend(
                     pairs
                         .iter()
@@ -108,45 +117,65 @@ impl Reduced {
     /// candidates: an empty clause, so the formula is unsatisfiable.
     pub fn new(encoding: &Encoding, grid: &Grid) -> Reduced {
         let shape = encoding.shape();
+        let cands: Vec<DigitSet> = shape
+            .cells()
+            .map(|cell| grid.get(cell).map_or(shape.all_digits(), DigitSet::single))
+            .collect();
+        Reduced::from_candidates(encoding, &cands)
+    }
+
+    /// The reduced formula of candidate sets `cands` (by cell index): a cell with one
+    /// candidate is decided (like a given), and its digit leaves its peers; the other cells
+    /// get a variable for each candidate left. A cell without candidates, or a digit
+    /// without a place in a house, is an empty clause.
+    pub fn from_candidates(encoding: &Encoding, cands: &[DigitSet]) -> Reduced {
+        let shape = encoding.shape();
         let size = shape.size();
+        let decided = |cell: Cell| cands[shape.index(cell)].len() == 1;
         let houses: Vec<Vec<Cell>> = encoding
             .variant()
             .houses(shape)
             .map(|house| house.cells(shape).collect())
             .collect();
-        // What each house holds already, and so each blank cell's candidates.
+        // What each house holds already, and so each open cell's candidates.
         let held: Vec<DigitSet> = houses
             .iter()
             .map(|cells| {
                 cells
                     .iter()
-                    .filter_map(|&cell| grid.get(cell))
-                    .fold(DigitSet::EMPTY, |set, d| set | DigitSet::single(d))
+                    .filter(|&&cell| decided(cell))
+                    .fold(DigitSet::EMPTY, |set, &cell| set | cands[shape.index(cell)])
             })
             .collect();
-        let mut candidates = vec![shape.all_digits(); shape.cell_count()];
+        let mut open = cands.to_vec();
         for (cells, &held) in houses.iter().zip(&held) {
-            for &cell in cells {
-                candidates[shape.index(cell)] = candidates[shape.index(cell)] & !held;
+            for &cell in cells.iter().filter(|&&cell| !decided(cell)) {
+                open[shape.index(cell)] = open[shape.index(cell)] & !held;
             }
         }
         let mut pairs = Vec::new();
         let mut index = vec![u32::MAX; shape.cell_count() * size];
-        for cell in shape.cells().filter(|&cell| grid.get(cell).is_none()) {
-            for digit in candidates[shape.index(cell)].iter() {
+        for cell in shape.cells().filter(|&cell| !decided(cell)) {
+            for digit in open[shape.index(cell)].iter() {
                 index[shape.index(cell) * size + digit.index()] = pairs.len() as u32;
                 pairs.push((cell, digit));
             }
         }
+        let fixed = shape
+            .cells()
+            .filter(|&cell| decided(cell))
+            .filter_map(|cell| cands[shape.index(cell)].only().map(|d| (cell, d)))
+            .collect();
         let numbering = Numbering::Compact {
             shape,
             pairs,
             index,
+            fixed,
         };
         let mut formula = CnfFormula::new();
         formula.set_var_count(numbering.pair_count());
         let lit = |cell, digit| numbering.var(cell, digit).map(Var::positive);
-        for cell in shape.cells().filter(|&cell| grid.get(cell).is_none()) {
+        for cell in shape.cells().filter(|&cell| !decided(cell)) {
             let group: Vec<Lit> = shape.digits().filter_map(|d| lit(cell, d)).collect();
             formula.add_clause(&group);
             encoding.amo().encode(&mut formula, &group);
@@ -159,5 +188,17 @@ impl Reduced {
             }
         }
         Reduced { numbering, formula }
+    }
+
+    /// The cells `cands` decides (one candidate left), filled in: what a model of the
+    /// reduced formula leaves out.
+    pub fn decided(shape: Shape, cands: &[DigitSet]) -> Grid {
+        let mut grid = Grid::empty(shape);
+        for (cell, set) in shape.cells().zip(cands) {
+            if set.len() == 1 {
+                grid.set(cell, set.only());
+            }
+        }
+        grid
     }
 }

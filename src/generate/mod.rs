@@ -306,13 +306,20 @@ fn pattern(solution: &Grid, given: &[bool]) -> Grid {
     grid
 }
 
+/// Conflicts one uniqueness check may take on big grids (25×25 and up) unless `minimal` is
+/// asked for: a check that runs out keeps its givens, so the puzzle stays unique but may
+/// not be minimal. Most checks need none (propagation decides them); a few near the end
+/// would take seconds. A count, not a time, so that a seed gives the same puzzle on every
+/// machine.
+pub const CHECK_BUDGET: u64 = 300;
+
 /// Answers "is the solution still unique with these givens?" on the SAT engine, with the
 /// solution forbidden so that any model is a second solution.
 enum Oracle<'a> {
     /// One incremental solver holding the rules, the givens as assumptions: learned
     /// clauses carry over from check to check. Fastest up to 16×16.
     Incremental {
-        search: SatSearch,
+        search: Box<SatSearch>,
         solution: &'a Grid,
     },
     /// A fresh solver per check on the reduced formula of the givens: small while many
@@ -320,6 +327,8 @@ enum Oracle<'a> {
     Reduced {
         solution: &'a Grid,
         variant: Variant,
+        /// Conflicts allowed per check, unless minimality was asked for.
+        budget: Option<u64>,
     },
 }
 
@@ -329,12 +338,16 @@ impl<'a> Oracle<'a> {
             return Oracle::Reduced {
                 solution,
                 variant: options.variant,
+                budget: (!options.minimal).then_some(CHECK_BUDGET),
             };
         }
         let empty = Puzzle::new(Grid::empty(options.shape), options.variant).expect("no givens");
         let mut search = sat.search(&empty, Givens::Assumptions);
         search.forbid(solution);
-        Oracle::Incremental { search, solution }
+        Oracle::Incremental {
+            search: Box::new(search),
+            solution,
+        }
     }
 
     /// Whether the cells `given` marks determine the solution.
@@ -353,12 +366,18 @@ impl<'a> Oracle<'a> {
                     .collect();
                 !search.satisfiable_with(&assumptions)
             }
-            Oracle::Reduced { solution, variant } => {
+            Oracle::Reduced {
+                solution,
+                variant,
+                budget,
+            } => {
                 let puzzle = Puzzle::new(pattern(solution, given), *variant)
                     .expect("givens of a solution agree");
-                let mut search = sat.search(&puzzle, Givens::Units);
+                let mut search = sat.metered_search(&puzzle);
+                search.set_conflict_limit(*budget);
                 search.forbid(solution);
-                !search.satisfiable_with(&[])
+                // Out of time is not a proof: the orbit stays.
+                !search.satisfiable_with(&[]) && !search.timed_out()
             }
         }
     }

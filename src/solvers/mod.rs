@@ -138,12 +138,14 @@ impl Progress {
 }
 
 /// The solvers by name, for the command line. `sat` takes an encoding after a colon
-/// (`sat:minimal`, `sat:extended`, `sat:reduced`); plain `sat` uses the default one.
+/// (`sat:minimal`, `sat:extended`, `sat:reduced`, `sat:propagated`); plain `sat` uses the
+/// default one (`propagated`).
 pub const SOLVER_NAMES: &[&str] = &[
     "sat",
     "sat:minimal",
     "sat:extended",
     "sat:reduced",
+    "sat:propagated",
     "propagate",
     "dlx",
     "naive",

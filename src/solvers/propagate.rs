@@ -66,25 +66,7 @@ impl Solver for PropagateSolver {
             self.levels.resize(cells, DigitSet::EMPTY);
         }
         let work = &mut self.work;
-        work.queue.clear();
-        let words = layout.house_count().div_ceil(64);
-        for set in [&mut work.dirty, &mut work.locked, &mut work.pass] {
-            set.clear();
-            set.resize(words, 0);
-        }
-        for h in 0..layout.house_count() {
-            work.mark(h as u32);
-        }
-        let all = layout.shape.all_digits();
-        for (i, cell) in layout.shape.cells().enumerate() {
-            self.levels[i] = match puzzle.grid().get(cell) {
-                Some(digit) => {
-                    work.queue.push(i as u32);
-                    DigitSet::single(digit)
-                }
-                None => all,
-            };
-        }
+        work.start(layout, puzzle, &mut self.levels[..cells]);
         let mut search = Search {
             layout,
             cells,
@@ -105,7 +87,41 @@ struct Search<'a> {
     progress: Progress,
 }
 
+/// The candidates that naked and hidden singles and locked candidates leave from the givens
+/// of `puzzle` (whose layout is `layout`); `None` when they run into a contradiction (the
+/// puzzle has no solution).
+pub(crate) fn candidates(layout: &Layout, puzzle: &Puzzle) -> Option<Vec<DigitSet>> {
+    let mut cands = vec![DigitSet::EMPTY; layout.shape.cell_count()];
+    let mut work = Work::default();
+    work.start(layout, puzzle, &mut cands);
+    work.propagate(layout, &mut cands).then_some(cands)
+}
+
 impl Work {
+    /// Sets `cands` to the givens of `puzzle` (every digit for a blank cell), with all of
+    /// them to propagate.
+    fn start(&mut self, layout: &Layout, puzzle: &Puzzle, cands: &mut [DigitSet]) {
+        self.queue.clear();
+        let words = layout.house_count().div_ceil(64);
+        for set in [&mut self.dirty, &mut self.locked, &mut self.pass] {
+            set.clear();
+            set.resize(words, 0);
+        }
+        for h in 0..layout.house_count() {
+            self.mark(h as u32);
+        }
+        let all = layout.shape.all_digits();
+        for (i, cell) in layout.shape.cells().enumerate() {
+            cands[i] = match puzzle.grid().get(cell) {
+                Some(digit) => {
+                    self.queue.push(i as u32);
+                    DigitSet::single(digit)
+                }
+                None => all,
+            };
+        }
+    }
+
     /// Marks house `h` for a hidden-single search and a locked-candidates look.
     #[inline(always)]
     fn mark(&mut self, h: u32) {

@@ -10,16 +10,19 @@ use std::time::Instant;
 use varisat::solver::SolverError;
 use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
 
+use super::layout::{Layout, layout_for};
+use super::propagate;
 use super::{Outcome, Progress, Solver};
 use crate::check::{Given, Verdict};
 use crate::encode::{AmoEncoding, Encoding, EncodingKind, Numbering, Reduced};
-use crate::grid::{Cell, Grid, Puzzle, Shape, Variant};
+use crate::grid::{Cell, DigitSet, Grid, Puzzle, Shape, Variant};
 
 /// Solves puzzles with varisat.
 ///
 /// The rule clauses of each shape and variant are encoded once and kept; each puzzle gets a
 /// fresh varisat solver (a [`SatSearch`]) loaded with them and its givens, or, under the
-/// [reduced](EncodingKind::Reduced) encoding, with its own reduced formula.
+/// [reduced](EncodingKind::Reduced) and [propagated](EncodingKind::Propagated) (default)
+/// encodings, with its own reduced formula.
 ///
 /// Its effort is the number of conflicts: varisat learns one clause per conflict, and
 /// writes each to a binary DRAT proof stream that the search counts (varisat keeps no
@@ -41,6 +44,8 @@ pub struct SatSolver {
     amo: Option<AmoEncoding>,
     /// The rule clauses per shape and variant, built on first use.
     rules: HashMap<(Shape, Variant), (Encoding, Arc<CnfFormula>)>,
+    /// Houses and peers for propagation, of the last shape and variant.
+    layout: Option<Layout>,
 }
 
 impl SatSolver {
@@ -79,7 +84,9 @@ impl SatSolver {
         self.rules.entry((shape, variant)).or_insert_with(|| {
             let mut encoding = Encoding::new(shape, variant).with_kind(match kind {
                 EncodingKind::Minimal => EncodingKind::Minimal,
-                EncodingKind::Extended | EncodingKind::Reduced => EncodingKind::Extended,
+                EncodingKind::Extended | EncodingKind::Reduced | EncodingKind::Propagated => {
+                    EncodingKind::Extended
+                }
             });
             if let Some(amo) = amo {
                 encoding = encoding.with_amo(amo);
@@ -88,23 +95,36 @@ impl SatSolver {
         })
     }
 
-    /// The puzzle's reduced formula, when this solver uses the reduced encoding.
-    fn reduce(&mut self, puzzle: &Puzzle) -> Option<(Encoding, Reduced)> {
-        if self.kind != EncodingKind::Reduced {
+    /// The puzzle's reduced formula and the cells it leaves out (decided by the givens, or
+    /// by propagation), when this solver uses the reduced or propagated encoding.
+    fn reduce(&mut self, puzzle: &Puzzle) -> Option<(Encoding, Reduced, Grid)> {
+        let kind = self.kind;
+        if !matches!(kind, EncodingKind::Reduced | EncodingKind::Propagated) {
             return None;
         }
         let encoding = self
             .rules(puzzle.shape(), puzzle.variant())
             .0
-            .with_kind(EncodingKind::Reduced);
-        Some((encoding, Reduced::new(&encoding, puzzle.grid())))
+            .with_kind(kind);
+        if kind == EncodingKind::Reduced {
+            let reduced = Reduced::new(&encoding, puzzle.grid());
+            return Some((encoding, reduced, puzzle.grid().clone()));
+        }
+        let layout = layout_for(&mut self.layout, puzzle);
+        let cands = propagate::candidates(layout, puzzle).unwrap_or_else(|| {
+            // A contradiction: a cell without candidates makes the formula unsatisfiable.
+            vec![DigitSet::EMPTY; puzzle.shape().cell_count()]
+        });
+        let reduced = Reduced::from_candidates(&encoding, &cands);
+        let decided = Reduced::decided(puzzle.shape(), &cands);
+        Some((encoding, reduced, decided))
     }
 
     /// The clauses this solver gives varisat for `puzzle` with its givens as unit clauses:
     /// the encoding, its variable numbering, and the formula (rules, then givens; or the
     /// reduced formula, which has the givens substituted in).
     pub fn formula(&mut self, puzzle: &Puzzle) -> (Encoding, Numbering, CnfFormula) {
-        if let Some((encoding, reduced)) = self.reduce(puzzle) {
+        if let Some((encoding, reduced, _)) = self.reduce(puzzle) {
             return (encoding, reduced.numbering, reduced.formula);
         }
         let (encoding, rules) = self.rules(puzzle.shape(), puzzle.variant());
@@ -131,13 +151,13 @@ impl SatSolver {
 
     fn new_search(&mut self, puzzle: &Puzzle, givens: Givens, metered: bool) -> SatSearch {
         if givens == Givens::Units
-            && let Some((_, reduced)) = self.reduce(puzzle)
+            && let Some((_, reduced, decided)) = self.reduce(puzzle)
         {
             return SatSearch::new(
                 reduced.numbering,
                 Arc::new(reduced.formula),
                 &[],
-                puzzle,
+                &decided,
                 givens,
                 metered,
             );
@@ -148,7 +168,7 @@ impl SatSolver {
             Numbering::Full(*encoding),
             Arc::clone(rules),
             &lits,
-            puzzle,
+            puzzle.grid(),
             givens,
             metered,
         )
@@ -161,6 +181,7 @@ impl Solver for SatSolver {
             EncodingKind::Minimal => "sat:minimal",
             EncodingKind::Extended => "sat:extended",
             EncodingKind::Reduced => "sat:reduced",
+            EncodingKind::Propagated => "sat:propagated",
         }
     }
 
@@ -218,6 +239,9 @@ struct Meter {
     conflicts: Shared<u64>,
     in_step: Shared<bool>,
     deadline: Shared<Option<Instant>>,
+    /// Conflicts allowed (checked as the proof stream is written, so the same search
+    /// stops at the same point on every machine).
+    conflict_limit: Shared<Option<u64>>,
 }
 
 /// The writer varisat gets: shares its [`Meter`] with the search.
@@ -242,6 +266,13 @@ impl Write for MeterWriter {
         }
         meter.conflicts.set(conflicts);
         meter.in_step.set(in_step);
+        if meter
+            .conflict_limit
+            .get()
+            .is_some_and(|limit| conflicts > limit)
+        {
+            return Err(io::ErrorKind::TimedOut.into());
+        }
         Ok(buf.len())
     }
 
@@ -282,10 +313,12 @@ pub struct SatSearch {
 }
 
 impl SatSearch {
-    /// A search over the solutions of `puzzle` in `formula`, whose cell-digit variables are
-    /// numbered by `numbering`; `givens` are the literals of the puzzle's givens (empty
-    /// when `formula` has them substituted in), added as `how` says; `metered` (only with
-    /// [`Givens::Units`]) counts conflicts and honours a deadline.
+    /// A search over the solutions of a puzzle in `formula`, whose cell-digit variables are
+    /// numbered by `numbering`; `base` holds the cells the formula leaves out (the givens,
+    /// or every cell decided before encoding), and a solution is `base` completed by a
+    /// model. `givens` are the literals of the puzzle's givens (empty when `formula` has
+    /// them substituted in), added as `how` says; `metered` (only with [`Givens::Units`])
+    /// counts conflicts and honours a deadline.
     ///
     /// # Panics
     /// If `metered` with [`Givens::Assumptions`]: DRAT has no assumptions.
@@ -293,7 +326,7 @@ impl SatSearch {
         numbering: Numbering,
         formula: Arc<CnfFormula>,
         givens: &[Lit],
-        puzzle: &Puzzle,
+        base: &Grid,
         how: Givens,
         metered: bool,
     ) -> SatSearch {
@@ -305,6 +338,7 @@ impl SatSearch {
             conflicts: Shared::new(0),
             in_step: Shared::new(false),
             deadline: Shared::new(None),
+            conflict_limit: Shared::new(None),
         });
         let mut search = SatSearch {
             solver: varisat::Solver::new(),
@@ -312,14 +346,14 @@ impl SatSearch {
             metered,
             formula,
             numbering,
-            base: puzzle.grid().clone(),
+            base: base.clone(),
             assume_givens: how == Givens::Assumptions,
             givens: givens.to_vec(),
             blocks: Vec::new(),
-            free: puzzle
+            free: base
                 .shape()
                 .cells()
-                .filter(|&cell| puzzle.grid().get(cell).is_none())
+                .filter(|&cell| base.get(cell).is_none())
                 .collect(),
             exhausted: false,
             timed_out: false,
@@ -360,7 +394,17 @@ impl SatSearch {
         self.meter.deadline.set(deadline);
     }
 
-    /// Whether the deadline stopped the search: the answers given since are not final.
+    /// Stops a metered search after about `limit` conflicts (counted over all its calls;
+    /// checked as varisat writes out learned clauses), the same way on every machine;
+    /// [`SatSearch::timed_out`] then says so.
+    pub fn set_conflict_limit(&mut self, limit: Option<u64>) {
+        self.meter
+            .conflict_limit
+            .set(limit.map(|l| l.saturating_sub(self.past_conflicts)));
+    }
+
+    /// Whether the deadline or the conflict limit stopped the search: the answers given
+    /// since are not final.
     pub fn timed_out(&self) -> bool {
         self.timed_out
     }
@@ -460,7 +504,8 @@ impl SatSearch {
             .filter_map(|(cell, digit)| self.numbering.var(cell, digit))
             .map(|var| !var.positive())
             .collect();
-        if !self.metered {
+        // (A metered solver takes clauses only before its first call; later it reloads.)
+        if !self.metered || !self.used {
             self.solver.add_clause(&block);
         }
         self.blocks.push(block);
