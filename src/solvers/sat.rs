@@ -281,6 +281,28 @@ impl Write for MeterWriter {
     }
 }
 
+/// A new varisat solver holding `formula`, the unit clauses `units` and the clauses
+/// `blocks`, writing its proof to `meter` when given.
+fn loaded_solver(
+    meter: Option<&Rc<Meter>>,
+    formula: &CnfFormula,
+    units: &[Lit],
+    blocks: &[Vec<Lit>],
+) -> varisat::Solver<'static> {
+    let mut solver = varisat::Solver::new();
+    if let Some(meter) = meter {
+        solver.write_proof(MeterWriter(Rc::clone(meter)), ProofFormat::BinaryDrat);
+    }
+    solver.add_formula(formula);
+    for &lit in units {
+        solver.add_clause(&[lit]);
+    }
+    for block in blocks {
+        solver.add_clause(block);
+    }
+    solver
+}
+
 /// A search over a puzzle's solutions on varisat.
 ///
 /// Solutions are enumerated with blocking clauses: each solution found is forbidden by a
@@ -340,8 +362,10 @@ impl SatSearch {
             deadline: Shared::new(None),
             conflict_limit: Shared::new(None),
         });
-        let mut search = SatSearch {
-            solver: varisat::Solver::new(),
+        let units: &[Lit] = if how == Givens::Units { givens } else { &[] };
+        let solver = loaded_solver(metered.then_some(&meter), &formula, units, &[]);
+        SatSearch {
+            solver,
             used: false,
             metered,
             formula,
@@ -359,9 +383,7 @@ impl SatSearch {
             timed_out: false,
             meter,
             past_conflicts: 0,
-        };
-        search.load();
-        search
+        }
     }
 
     /// Gives the search a fresh varisat solver loaded with the formula, the givens (as
@@ -370,20 +392,13 @@ impl SatSearch {
         self.past_conflicts = self.conflicts();
         self.meter.conflicts.set(0);
         self.meter.in_step.set(false);
-        let mut solver = varisat::Solver::new();
-        if self.metered {
-            solver.write_proof(MeterWriter(Rc::clone(&self.meter)), ProofFormat::BinaryDrat);
-        }
-        solver.add_formula(&self.formula);
-        if !self.assume_givens {
-            for &lit in &self.givens {
-                solver.add_clause(&[lit]);
-            }
-        }
-        for block in &self.blocks {
-            solver.add_clause(block);
-        }
-        self.solver = solver;
+        let units: &[Lit] = if self.assume_givens { &[] } else { &self.givens };
+        self.solver = loaded_solver(
+            self.metered.then_some(&self.meter),
+            &self.formula,
+            units,
+            &self.blocks,
+        );
         self.used = false;
     }
 
