@@ -412,3 +412,38 @@ fn random_garbage_never_panics() {
         assert!(!stderr_of(&output).contains("panicked"));
     }
 }
+
+/// Batches run on several threads print the same output, in input order, as one thread;
+/// invalid puzzles keep their place.
+#[test]
+fn threads_keep_the_input_order() {
+    let mut input = std::fs::read_to_string(common::puzzle_path("examples.txt")).unwrap();
+    input.push_str("11..............\n");
+    input.push_str(&std::fs::read_to_string(common::puzzle_path("multiple.txt")).unwrap());
+    for command in [
+        &["solve", "-f", "json"][..],
+        &["check"][..],
+        &["count", "--limit", "3"][..],
+        &["solve", "--solver", "dlx"][..],
+    ] {
+        let outputs: Vec<_> = ["1", "2", "3"]
+            .iter()
+            .map(|threads| {
+                let output = satdoku()
+                    .args(command)
+                    .args(["--threads", threads])
+                    .write_stdin(input.clone())
+                    .output()
+                    .unwrap();
+                (
+                    output.status.code(),
+                    String::from_utf8(output.stdout).unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(outputs[0].0, Some(2), "{command:?}: an invalid puzzle");
+        assert!(outputs[0].1.lines().count() >= 7, "{command:?}");
+        assert_eq!(outputs[0], outputs[1], "{command:?}");
+        assert_eq!(outputs[0], outputs[2], "{command:?}");
+    }
+}

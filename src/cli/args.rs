@@ -124,3 +124,23 @@ impl FormatKind {
         }
     }
 }
+
+/// How many worker threads.
+#[derive(Debug, Args)]
+pub struct ThreadArgs {
+    /// Worker threads (default: all cores). Output keeps the input order whatever the
+    /// number.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+impl ThreadArgs {
+    /// A pool of the chosen number of threads.
+    pub fn pool(&self) -> anyhow::Result<rayon::ThreadPool> {
+        let mut builder = rayon::ThreadPoolBuilder::new();
+        if let Some(threads) = self.threads {
+            builder = builder.num_threads(threads);
+        }
+        builder.build().context("starting worker threads")
+    }
+}

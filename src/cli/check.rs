@@ -7,10 +7,10 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use satdoku::check::{Given, Verdict};
-use satdoku::{Grid, SatSolver};
+use satdoku::{Grid, Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
-use super::args::{InputArgs, OutputArgs, SolverArgs};
+use super::args::{InputArgs, OutputArgs, SolverArgs, ThreadArgs};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
 
@@ -23,6 +23,8 @@ pub struct CheckArgs {
     output: OutputArgs,
     #[command(flatten)]
     solver: SolverArgs,
+    #[command(flatten)]
+    threads: ThreadArgs,
     /// Also tell whether every given is needed, and list the redundant ones.
     #[arg(long)]
     minimal: bool,
@@ -86,90 +88,98 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.proof {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let mut solver = args.solver.make();
+    let pool = args.threads.pool()?;
     let mut prover = SatSolver::new();
     let mut tally = Tally::default();
-    let errors = input::for_each(&args.input, |item: Item<'_>| {
-        let puzzle = match &item.puzzle {
-            Err(err) => {
-                if out.is_json() {
-                    out.json(&Row {
-                        head: RowHead::new(&item, Status::Invalid),
-                        solutions: Vec::new(),
-                        differences: Vec::new(),
-                        conflict: Vec::new(),
-                        minimal: None,
-                        redundant: None,
-                        error: Some(err.to_string()),
-                    })
-                } else {
-                    out.text(&format!("invalid {err}"))
-                }
-                .context("writing the output")?;
-                return Ok(());
-            }
-            Ok(puzzle) => puzzle,
-        };
-        let (verdict, redundant) = if args.minimal {
+    let judge = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| {
+        if args.minimal {
             solver.check_minimal(puzzle)
         } else {
             (solver.check(puzzle), None)
-        };
-        let (status, solutions): (Status, Vec<&Grid>) = match &verdict {
-            Verdict::Unique { solution } => (Status::Unique, vec![solution]),
-            Verdict::Multiple { first, second } => (Status::Multiple, vec![first, second]),
-            Verdict::NoSolution { .. } => (Status::NoSolution, vec![]),
-        };
-        if status == Status::Unique {
-            tally.solved += 1;
-            if let (Some(dir), Some(solution)) = (&args.proof, solutions.first()) {
-                super::proof::write(dir, item.file, item.index, &mut prover, puzzle, solution)?;
-            }
-        } else {
-            tally.failed += 1;
         }
-        if out.is_json() {
-            out.json(&Row {
-                head: RowHead::new(&item, status),
-                solutions: solutions.iter().map(|grid| out.line(grid)).collect(),
-                differences: verdict
-                    .differences()
-                    .iter()
-                    .map(|d| d.cell.to_string())
-                    .collect(),
-                conflict: match &verdict {
-                    Verdict::NoSolution { conflict } => texts(conflict),
-                    _ => Vec::new(),
-                },
-                minimal: redundant.as_ref().map(Vec::is_empty),
-                redundant: redundant.as_ref().map(|r| texts(r)),
-                error: None,
-            })
-        } else if out.is_line() {
-            let mut line = verdict.name().to_string();
-            for grid in &solutions {
-                line.push(' ');
-                line.push_str(&out.line(grid));
+    };
+    let errors = input::for_each_parallel(
+        &args.input,
+        &pool,
+        || args.solver.make(),
+        judge,
+        |item: Item<'_>, judged| {
+            let (puzzle, (verdict, redundant)) = match (&item.puzzle, judged) {
+                (Err(err), _) => {
+                    if out.is_json() {
+                        out.json(&Row {
+                            head: RowHead::new(&item, Status::Invalid),
+                            solutions: Vec::new(),
+                            differences: Vec::new(),
+                            conflict: Vec::new(),
+                            minimal: None,
+                            redundant: None,
+                            error: Some(err.to_string()),
+                        })
+                    } else {
+                        out.text(&format!("invalid {err}"))
+                    }
+                    .context("writing the output")?;
+                    return Ok(());
+                }
+                (Ok(puzzle), judged) => (puzzle, judged.expect("valid puzzles are judged")),
+            };
+            let (status, solutions): (Status, Vec<&Grid>) = match &verdict {
+                Verdict::Unique { solution } => (Status::Unique, vec![solution]),
+                Verdict::Multiple { first, second } => (Status::Multiple, vec![first, second]),
+                Verdict::NoSolution { .. } => (Status::NoSolution, vec![]),
+            };
+            if status == Status::Unique {
+                tally.solved += 1;
+                if let (Some(dir), Some(solution)) = (&args.proof, solutions.first()) {
+                    super::proof::write(dir, item.file, item.index, &mut prover, puzzle, solution)?;
+                }
+            } else {
+                tally.failed += 1;
             }
-            let explanation = explain(&verdict, &redundant);
-            if !explanation.is_empty() {
-                line.push(' ');
-                line.push_str(&explanation);
+            if out.is_json() {
+                out.json(&Row {
+                    head: RowHead::new(&item, status),
+                    solutions: solutions.iter().map(|grid| out.line(grid)).collect(),
+                    differences: verdict
+                        .differences()
+                        .iter()
+                        .map(|d| d.cell.to_string())
+                        .collect(),
+                    conflict: match &verdict {
+                        Verdict::NoSolution { conflict } => texts(conflict),
+                        _ => Vec::new(),
+                    },
+                    minimal: redundant.as_ref().map(Vec::is_empty),
+                    redundant: redundant.as_ref().map(|r| texts(r)),
+                    error: None,
+                })
+            } else if out.is_line() {
+                let mut line = verdict.name().to_string();
+                for grid in &solutions {
+                    line.push(' ');
+                    line.push_str(&out.line(grid));
+                }
+                let explanation = explain(&verdict, &redundant);
+                if !explanation.is_empty() {
+                    line.push(' ');
+                    line.push_str(&explanation);
+                }
+                out.text(&line)
+            } else {
+                let explanation = explain(&verdict, &redundant);
+                let sep = if explanation.is_empty() { "" } else { ": " };
+                out.comment(&format!(
+                    "puzzle {} (line {}): {}{sep}{explanation}",
+                    item.index,
+                    item.line,
+                    verdict.name()
+                ))
+                .and_then(|()| solutions.iter().try_for_each(|grid| out.grid(grid)))
             }
-            out.text(&line)
-        } else {
-            let explanation = explain(&verdict, &redundant);
-            let sep = if explanation.is_empty() { "" } else { ": " };
-            out.comment(&format!(
-                "puzzle {} (line {}): {}{sep}{explanation}",
-                item.index,
-                item.line,
-                verdict.name()
-            ))
-            .and_then(|()| solutions.iter().try_for_each(|grid| out.grid(grid)))
-        }
-        .context("writing the output")?;
-        Ok(())
-    })?;
+            .context("writing the output")?;
+            Ok(())
+        },
+    )?;
     out.finish(tally, errors)
 }

@@ -5,7 +5,9 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
-use super::args::{InputArgs, OutputArgs, SolverArgs};
+use satdoku::{Puzzle, Solver};
+
+use super::args::{InputArgs, OutputArgs, SolverArgs, ThreadArgs};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
 
@@ -18,6 +20,8 @@ pub struct CountArgs {
     output: OutputArgs,
     #[command(flatten)]
     solver: SolverArgs,
+    #[command(flatten)]
+    threads: ThreadArgs,
     /// Stop counting at this many solutions (the count is then shown as `N+`).
     #[arg(long, default_value_t = 10_000)]
     limit: u64,
@@ -39,41 +43,49 @@ struct Row<'a> {
 /// Counts the solutions of every puzzle of the input.
 pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
-    let mut solver = args.solver.make();
+    let pool = args.threads.pool()?;
     let mut tally = Tally::default();
-    let errors = input::for_each(&args.input, |item: Item<'_>| {
-        let (row, text) = match &item.puzzle {
-            Err(err) => {
-                let row = Row {
-                    head: RowHead::new(&item, Status::Invalid),
-                    count: None,
-                    complete: None,
-                    error: Some(err.to_string()),
-                };
-                (row, format!("invalid {err}"))
-            }
-            Ok(puzzle) => {
-                let count = solver.count(puzzle, args.limit);
-                let status = match count.count {
-                    0 => Status::NoSolution,
-                    1 if count.complete => Status::Unique,
-                    _ => Status::Multiple,
-                };
-                if count.count == 0 {
-                    tally.failed += 1;
-                } else {
-                    tally.solved += 1;
+    let count =
+        |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| solver.count(puzzle, args.limit);
+    let errors = input::for_each_parallel(
+        &args.input,
+        &pool,
+        || args.solver.make(),
+        count,
+        |item: Item<'_>, count| {
+            let (row, text) = match (&item.puzzle, count) {
+                (Err(err), _) => {
+                    let row = Row {
+                        head: RowHead::new(&item, Status::Invalid),
+                        count: None,
+                        complete: None,
+                        error: Some(err.to_string()),
+                    };
+                    (row, format!("invalid {err}"))
                 }
-                let row = Row {
-                    head: RowHead::new(&item, status),
-                    count: Some(count.count),
-                    complete: Some(count.complete),
-                    error: None,
-                };
-                (row, count.to_string())
-            }
-        };
-        out.row(&row, &text)
-    })?;
+                (Ok(_), count) => {
+                    let count = count.expect("valid puzzles are counted");
+                    let status = match count.count {
+                        0 => Status::NoSolution,
+                        1 if count.complete => Status::Unique,
+                        _ => Status::Multiple,
+                    };
+                    if count.count == 0 {
+                        tally.failed += 1;
+                    } else {
+                        tally.solved += 1;
+                    }
+                    let row = Row {
+                        head: RowHead::new(&item, status),
+                        count: Some(count.count),
+                        complete: Some(count.complete),
+                        error: None,
+                    };
+                    (row, count.to_string())
+                }
+            };
+            out.row(&row, &text)
+        },
+    )?;
     out.finish(tally, errors)
 }

@@ -1,7 +1,10 @@
 //! Reading every puzzle of every input file in turn, streaming.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, IsTerminal};
+use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
 
 use satdoku::format::PuzzleReader;
 use satdoku::{InputError, Puzzle};
@@ -83,5 +86,77 @@ pub fn for_each(
             }
         }
     }
+    Ok(errors)
+}
+
+/// A puzzle of the input held for a batch: [`Item`] with its own file name.
+struct Held {
+    file: Arc<str>,
+    index: usize,
+    line: usize,
+    puzzle: Result<Puzzle, InputError>,
+}
+
+/// Like [`for_each`], with the work on each valid puzzle done in parallel on `pool`:
+/// puzzles are read in batches, `work` runs on each with a per-thread state made by `make`
+/// (a solver), and `emit` gets every item with its result in input order (`None` for an
+/// invalid puzzle). Memory stays bounded by the batch. When standard input is a terminal
+/// each puzzle is a batch of its own, so answers come as puzzles are typed.
+pub fn for_each_parallel<S: Send, R: Send>(
+    args: &InputArgs,
+    pool: &rayon::ThreadPool,
+    make: impl Fn() -> S,
+    work: impl Fn(&mut S, &Puzzle) -> R + Sync,
+    mut emit: impl FnMut(Item<'_>, Option<R>) -> anyhow::Result<()>,
+) -> anyhow::Result<usize> {
+    let states: Vec<Mutex<S>> = (0..pool.current_num_threads())
+        .map(|_| Mutex::new(make()))
+        .collect();
+    let interactive = args.files.iter().all(|f| f.as_os_str() == "-") && io::stdin().is_terminal();
+    let batch = if interactive {
+        1
+    } else {
+        pool.current_num_threads() * 64
+    };
+    let mut held: Vec<Held> = Vec::with_capacity(batch);
+    let mut name: Arc<str> = Arc::from("");
+    let mut run = |held: &mut Vec<Held>| -> anyhow::Result<()> {
+        let results: Vec<Option<R>> = pool.install(|| {
+            held.par_iter()
+                .map(|h| {
+                    let puzzle = h.puzzle.as_ref().ok()?;
+                    let thread = rayon::current_thread_index().unwrap_or(0);
+                    let mut state = states[thread].lock().expect("no worker panicked");
+                    Some(work(&mut state, puzzle))
+                })
+                .collect()
+        });
+        for (h, result) in held.drain(..).zip(results) {
+            let item = Item {
+                file: &h.file,
+                index: h.index,
+                line: h.line,
+                puzzle: h.puzzle,
+            };
+            emit(item, result)?;
+        }
+        Ok(())
+    };
+    let errors = for_each(args, |item| {
+        if *name != *item.file {
+            name = Arc::from(item.file);
+        }
+        held.push(Held {
+            file: Arc::clone(&name),
+            index: item.index,
+            line: item.line,
+            puzzle: item.puzzle,
+        });
+        if held.len() >= batch {
+            run(&mut held)?;
+        }
+        Ok(())
+    })?;
+    run(&mut held)?;
     Ok(errors)
 }

@@ -4,10 +4,10 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use satdoku::SatSolver;
+use satdoku::{Grid, Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
-use super::args::{InputArgs, OutputArgs, SolverArgs};
+use super::args::{InputArgs, OutputArgs, SolverArgs, ThreadArgs};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
 
@@ -20,6 +20,8 @@ pub struct SolveArgs {
     output: OutputArgs,
     #[command(flatten)]
     solver: SolverArgs,
+    #[command(flatten)]
+    threads: ThreadArgs,
     /// Print every solution of each puzzle, streamed as found (one JSON row each, with
     /// `number`, the solution's 1-based position).
     #[arg(long)]
@@ -53,67 +55,101 @@ fn no_solution(item: &Item<'_>) {
 /// Solves every puzzle of the input.
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
-    if args.all && args.solver.solver != "sat" {
-        anyhow::bail!("--all enumerates solutions with the SAT engine only: drop --solver");
+    if args.all {
+        if args.solver.solver != "sat" {
+            anyhow::bail!("--all enumerates solutions with the SAT engine only: drop --solver");
+        }
+        return all(args, out);
     }
-    let mut solver = args.solver.make();
-    let mut enumerator = SatSolver::new();
+    let pool = args.threads.pool()?;
     let mut tally = Tally::default();
-    let errors = input::for_each(&args.input, |item: Item<'_>| {
-        let mut number = 0;
-        let (status, solution, error) = match &item.puzzle {
-            Err(err) => (Status::Invalid, None, Some(err.to_string())),
-            Ok(puzzle) if args.all => {
-                let limit = args.limit.unwrap_or(u64::MAX);
-                let found = enumerator
-                    .for_each_solution(puzzle, limit, |solution| {
-                        number += 1;
-                        if out.is_json() {
-                            out.json(&Row {
-                                head: RowHead::new(&item, Status::Solved),
-                                number: Some(number),
-                                solution: Some(out.line(&solution)),
-                                error: None,
-                            })
-                        } else {
-                            out.grid(&solution)
-                        }
-                    })
-                    .context("writing the output")?;
-                if found > 0 {
-                    tally.solved += 1;
-                    return Ok(());
-                }
-                no_solution(&item);
-                tally.failed += 1;
-                (Status::NoSolution, None, None)
-            }
-            Ok(puzzle) => match solver.solve(puzzle) {
-                Some(solution) => {
+    let solve = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| solver.solve(puzzle);
+    let errors = input::for_each_parallel(
+        &args.input,
+        &pool,
+        || args.solver.make(),
+        solve,
+        |item: Item<'_>, solution| {
+            let (status, solution, error) = match (&item.puzzle, solution) {
+                (Err(err), _) => (Status::Invalid, None, Some(err.to_string())),
+                (Ok(_), Some(Some(solution))) => {
                     tally.solved += 1;
                     (Status::Solved, Some(solution), None)
                 }
-                None => {
+                (Ok(_), _) => {
                     no_solution(&item);
                     tally.failed += 1;
                     (Status::NoSolution, None, None)
                 }
-            },
-        };
-        if out.is_json() {
-            out.json(&Row {
-                head: RowHead::new(&item, status),
-                number: None,
-                solution: solution.as_ref().map(|grid| out.line(grid)),
-                error,
-            })
-        } else if let Some(solution) = &solution {
-            out.grid(solution)
-        } else {
-            Ok(())
-        }
-        .context("writing the output")?;
+            };
+            row(&mut out, &item, status, None, solution.as_ref(), error)
+        },
+    )?;
+    out.finish(tally, errors)
+}
+
+/// Prints one result: a JSON row, or the solution in the chosen layout.
+fn row(
+    out: &mut Output,
+    item: &Item<'_>,
+    status: Status,
+    number: Option<u64>,
+    solution: Option<&Grid>,
+    error: Option<String>,
+) -> anyhow::Result<()> {
+    if out.is_json() {
+        out.json(&Row {
+            head: RowHead::new(item, status),
+            number,
+            solution: solution.map(|grid| out.line(grid)),
+            error,
+        })
+    } else if let Some(solution) = solution {
+        out.grid(solution)
+    } else {
         Ok(())
+    }
+    .context("writing the output")
+}
+
+/// `--all`: every solution of each puzzle, streamed as the SAT engine finds them.
+fn all(args: &SolveArgs, mut out: Output) -> anyhow::Result<ExitCode> {
+    let mut enumerator = SatSolver::new();
+    let mut tally = Tally::default();
+    let errors = input::for_each(&args.input, |item: Item<'_>| {
+        let puzzle = match &item.puzzle {
+            Err(err) => {
+                return row(
+                    &mut out,
+                    &item,
+                    Status::Invalid,
+                    None,
+                    None,
+                    Some(err.to_string()),
+                );
+            }
+            Ok(puzzle) => puzzle,
+        };
+        let limit = args.limit.unwrap_or(u64::MAX);
+        let mut number = 0;
+        let found = enumerator.for_each_solution(puzzle, limit, |solution| {
+            number += 1;
+            row(
+                &mut out,
+                &item,
+                Status::Solved,
+                Some(number),
+                Some(&solution),
+                None,
+            )
+        })?;
+        if found > 0 {
+            tally.solved += 1;
+            return Ok(());
+        }
+        no_solution(&item);
+        tally.failed += 1;
+        row(&mut out, &item, Status::NoSolution, None, None, None)
     })?;
     out.finish(tally, errors)
 }

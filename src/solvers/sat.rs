@@ -392,7 +392,11 @@ impl SatSearch {
         self.past_conflicts = self.conflicts();
         self.meter.conflicts.set(0);
         self.meter.in_step.set(false);
-        let units: &[Lit] = if self.assume_givens { &[] } else { &self.givens };
+        let units: &[Lit] = if self.assume_givens {
+            &[]
+        } else {
+            &self.givens
+        };
         self.solver = loaded_solver(
             self.metered.then_some(&self.meter),
             &self.formula,
