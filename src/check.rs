@@ -1,6 +1,7 @@
 //! Uniqueness verdicts with witnesses, solution counts and minimality, on the SAT engine.
 
 use std::fmt;
+use std::time::Instant;
 
 use varisat::Lit;
 
@@ -267,25 +268,45 @@ fn minimal_conflict(search: &mut SatSearch) -> Vec<Given> {
 }
 
 /// The verdict any solver reaches by searching for two solutions; on none, a minimal clash
-/// found by deleting givens one at a time (each trial a search for one solution).
-pub(crate) fn verdict_by_search<S: Solver + ?Sized>(solver: &mut S, puzzle: &Puzzle) -> Verdict {
-    let mut solutions = solver.run(puzzle, 2, None).solutions.into_iter();
-    match (solutions.next(), solutions.next()) {
-        (Some(solution), None) => Verdict::Unique { solution },
-        (Some(first), Some(second)) => Verdict::Multiple { first, second },
-        (None, _) => {
-            let mut core: Vec<Given> = givens(puzzle).collect();
-            let mut i = 0;
-            while i < core.len() {
-                let trial = with_givens(puzzle, core.iter().enumerate().filter(|&(j, _)| j != i));
-                if solver.solve(&trial).is_some() {
-                    i += 1;
-                } else {
-                    core.remove(i);
-                }
-            }
-            Verdict::NoSolution { conflict: core }
+/// found by deleting givens one at a time (each trial a search for one solution). `None`
+/// when `deadline` passes first.
+pub(crate) fn verdict_by_search<S: Solver + ?Sized>(
+    solver: &mut S,
+    puzzle: &Puzzle,
+    deadline: Option<Instant>,
+) -> Option<Verdict> {
+    let outcome = solver.run(puzzle, 2, deadline);
+    if outcome.timed_out {
+        return None;
+    }
+    if let Some(verdict) = verdict_of(outcome.solutions) {
+        return Some(verdict);
+    }
+    let mut core: Vec<Given> = givens(puzzle).collect();
+    let mut i = 0;
+    while i < core.len() {
+        let trial = with_givens(puzzle, core.iter().enumerate().filter(|&(j, _)| j != i));
+        let outcome = solver.run(&trial, 1, deadline);
+        if outcome.timed_out {
+            return None;
         }
+        if outcome.found > 0 {
+            i += 1;
+        } else {
+            core.remove(i);
+        }
+    }
+    Some(Verdict::NoSolution { conflict: core })
+}
+
+/// The verdict of a finished search for two solutions of `puzzle` that found `solutions`;
+/// `None` when it found none (the caller looks for the clash).
+pub(crate) fn verdict_of(solutions: Vec<Grid>) -> Option<Verdict> {
+    let mut solutions = solutions.into_iter();
+    match (solutions.next(), solutions.next()) {
+        (Some(solution), None) => Some(Verdict::Unique { solution }),
+        (Some(first), Some(second)) => Some(Verdict::Multiple { first, second }),
+        (None, _) => None,
     }
 }
 

@@ -447,3 +447,43 @@ fn threads_keep_the_input_order() {
         assert_eq!(outputs[0], outputs[2], "{command:?}");
     }
 }
+
+/// `--timeout` gives up on a puzzle, reports it with the status `timeout`, and goes on.
+#[test]
+fn timeouts_are_reported_and_the_batch_goes_on() {
+    // naive backtracking cannot finish every puzzle of examples.txt (the 17-clue one is
+    // built to defeat it), nor prove all of them unique, in 100 ms.
+    for command in ["solve", "check", "count"] {
+        let output = satdoku()
+            .args([
+                command,
+                "--solver",
+                "naive",
+                "--timeout",
+                "100ms",
+                "-f",
+                "json",
+            ])
+            .arg("puzzles/examples.txt")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{command}");
+        let rows: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(rows.len(), 7, "{command}: one row per puzzle");
+        let timeouts = rows.iter().filter(|r| r["status"] == "timeout").count();
+        assert!(timeouts >= 1, "{command}");
+        assert!(timeouts < 7, "{command}: the easy ones finish");
+    }
+    // The SAT engine stops in time too: the minimal encoding needs far longer than this on
+    // the bundled 25×25 puzzles.
+    satdoku()
+        .args(["check", "--solver", "sat:minimal", "--timeout", "200ms"])
+        .arg("puzzles/25x25.txt")
+        .assert()
+        .code(1)
+        .stdout("timeout\ntimeout\n");
+}

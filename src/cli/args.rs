@@ -83,12 +83,21 @@ pub struct SolverArgs {
     /// `dlx` (exact cover, dancing links) or `naive` (textbook backtracking).
     #[arg(long, default_value = "sat", value_parser = clap::builder::PossibleValuesParser::new(satdoku::solvers::SOLVER_NAMES))]
     pub solver: String,
+    /// Give up on a puzzle after this long (`2s`, `500ms`): it gets the status `timeout`
+    /// and the batch goes on.
+    #[arg(long, value_parser = humantime::parse_duration)]
+    pub timeout: Option<std::time::Duration>,
 }
 
 impl SolverArgs {
     /// A new solver of the chosen approach.
     pub fn make(&self) -> Box<dyn satdoku::Solver + Send> {
         satdoku::solvers::by_name(&self.solver).expect("clap checked the name")
+    }
+
+    /// The deadline of a puzzle started now.
+    pub fn deadline(&self) -> Option<std::time::Instant> {
+        self.timeout.map(|t| std::time::Instant::now() + t)
     }
 }
 

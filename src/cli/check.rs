@@ -93,9 +93,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let mut tally = Tally::default();
     let judge = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| {
         if args.minimal {
-            solver.check_minimal(puzzle)
+            let (verdict, redundant) = solver.check_minimal(puzzle);
+            (Some(verdict), redundant)
         } else {
-            (solver.check(puzzle), None)
+            (solver.check_until(puzzle, args.solver.deadline()), None)
         }
     };
     let errors = input::for_each_parallel(
@@ -122,7 +123,23 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                     .context("writing the output")?;
                     return Ok(());
                 }
-                (Ok(puzzle), judged) => (puzzle, judged.expect("valid puzzles are judged")),
+                (Ok(puzzle), judged) => {
+                    let (verdict, redundant) = judged.expect("valid puzzles are judged");
+                    let Some(verdict) = verdict else {
+                        tally.failed += 1;
+                        let row = Row {
+                            head: RowHead::new(&item, Status::Timeout),
+                            solutions: Vec::new(),
+                            differences: Vec::new(),
+                            conflict: Vec::new(),
+                            minimal: None,
+                            redundant: None,
+                            error: None,
+                        };
+                        return out.row(&row, "timeout");
+                    };
+                    (puzzle, (verdict, redundant))
+                }
             };
             let (status, solutions): (Status, Vec<&Grid>) = match &verdict {
                 Verdict::Unique { solution } => (Status::Unique, vec![solution]),

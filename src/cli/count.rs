@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
-use satdoku::{Puzzle, Solver};
+use satdoku::{Count, Puzzle, Solver};
 
 use super::args::{InputArgs, OutputArgs, SolverArgs, ThreadArgs};
 use super::input::{self, Item};
@@ -45,8 +45,13 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
     let pool = args.threads.pool()?;
     let mut tally = Tally::default();
-    let count =
-        |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| solver.count(puzzle, args.limit);
+    let count = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| {
+        let outcome = solver.run(puzzle, args.limit.saturating_add(1), args.solver.deadline());
+        (
+            Count::from_search(outcome.found, args.limit),
+            outcome.timed_out,
+        )
+    };
     let errors = input::for_each_parallel(
         &args.input,
         &pool,
@@ -64,13 +69,15 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
                     (row, format!("invalid {err}"))
                 }
                 (Ok(_), count) => {
-                    let count = count.expect("valid puzzles are counted");
+                    let (mut count, timed_out) = count.expect("valid puzzles are counted");
+                    count.complete &= !timed_out;
                     let status = match count.count {
+                        _ if timed_out => Status::Timeout,
                         0 => Status::NoSolution,
                         1 if count.complete => Status::Unique,
                         _ => Status::Multiple,
                     };
-                    if count.count == 0 {
+                    if count.count == 0 || timed_out {
                         tally.failed += 1;
                     } else {
                         tally.solved += 1;
@@ -81,7 +88,12 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
                         complete: Some(count.complete),
                         error: None,
                     };
-                    (row, count.to_string())
+                    let text = if timed_out {
+                        format!("timeout {count}")
+                    } else {
+                        count.to_string()
+                    };
+                    (row, text)
                 }
             };
             out.row(&row, &text)

@@ -44,10 +44,10 @@ struct Row<'a> {
     error: Option<String>,
 }
 
-/// Reports on stderr that a puzzle has no solution.
-fn no_solution(item: &Item<'_>) {
+/// Reports on stderr what became of a puzzle that has no solution printed.
+fn report(item: &Item<'_>, what: &str) {
     eprintln!(
-        "satdoku: {}: puzzle {} (line {}): no solution",
+        "satdoku: {}: puzzle {} (line {}): {what}",
         item.file, item.index, item.line
     );
 }
@@ -63,7 +63,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     }
     let pool = args.threads.pool()?;
     let mut tally = Tally::default();
-    let solve = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| solver.solve(puzzle);
+    let solve = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| {
+        let outcome = solver.run(puzzle, 1, args.solver.deadline());
+        (outcome.timed_out, outcome.solutions.into_iter().next())
+    };
     let errors = input::for_each_parallel(
         &args.input,
         &pool,
@@ -72,12 +75,17 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         |item: Item<'_>, solution| {
             let (status, solution, error) = match (&item.puzzle, solution) {
                 (Err(err), _) => (Status::Invalid, None, Some(err.to_string())),
-                (Ok(_), Some(Some(solution))) => {
+                (Ok(_), Some((false, Some(solution)))) => {
                     tally.solved += 1;
                     (Status::Solved, Some(solution), None)
                 }
+                (Ok(_), Some((true, _))) => {
+                    report(&item, "timeout");
+                    tally.failed += 1;
+                    (Status::Timeout, None, None)
+                }
                 (Ok(_), _) => {
-                    no_solution(&item);
+                    report(&item, "no solution");
                     tally.failed += 1;
                     (Status::NoSolution, None, None)
                 }
@@ -147,7 +155,7 @@ fn all(args: &SolveArgs, mut out: Output) -> anyhow::Result<ExitCode> {
             tally.solved += 1;
             return Ok(());
         }
-        no_solution(&item);
+        report(&item, "no solution");
         tally.failed += 1;
         row(&mut out, &item, Status::NoSolution, None, None, None)
     })?;

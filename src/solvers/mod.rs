@@ -60,7 +60,13 @@ pub trait Solver {
     /// Whether `puzzle` has exactly one solution, with the evidence: two solutions, or a
     /// minimal set of clashing givens found by deleting givens one at a time.
     fn check(&mut self, puzzle: &Puzzle) -> Verdict {
-        check::verdict_by_search(self, puzzle)
+        self.check_until(puzzle, None)
+            .expect("without a deadline the search finishes")
+    }
+
+    /// [`check`](Solver::check) that gives up once `deadline` has passed: `None` then.
+    fn check_until(&mut self, puzzle: &Puzzle, deadline: Option<Instant>) -> Option<Verdict> {
+        check::verdict_by_search(self, puzzle, deadline)
     }
 
     /// The verdict and, for a unique puzzle, its redundant givens (those whose removal alone

@@ -13,7 +13,7 @@ use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
 use super::layout::{Layout, layout_for};
 use super::propagate;
 use super::{Outcome, Progress, Solver};
-use crate::check::{Given, Verdict};
+use crate::check::{self, Given, Verdict};
 use crate::encode::{AmoEncoding, Encoding, EncodingKind, Numbering, Reduced};
 use crate::grid::{Cell, DigitSet, Grid, Puzzle, Shape, Variant};
 
@@ -214,6 +214,19 @@ impl Solver for SatSolver {
 
     fn check(&mut self, puzzle: &Puzzle) -> Verdict {
         self.incremental_check(puzzle)
+    }
+
+    /// With a deadline, the search for two solutions is metered (and so stops in time);
+    /// the clash of a puzzle without solutions is then found as without one.
+    fn check_until(&mut self, puzzle: &Puzzle, deadline: Option<Instant>) -> Option<Verdict> {
+        if deadline.is_none() {
+            return Some(self.incremental_check(puzzle));
+        }
+        let outcome = self.run(puzzle, 2, deadline);
+        if outcome.timed_out {
+            return None;
+        }
+        Some(check::verdict_of(outcome.solutions).unwrap_or_else(|| self.incremental_check(puzzle)))
     }
 
     fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<Given>>) {
