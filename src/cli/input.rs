@@ -10,6 +10,7 @@ use satdoku::format::PuzzleReader;
 use satdoku::{InputError, Puzzle};
 
 use super::args::InputArgs;
+use super::progress::Progress;
 
 /// One puzzle of the input, checked against the chosen rules.
 pub struct Item<'a> {
@@ -101,7 +102,8 @@ struct Held {
 /// puzzles are read in batches, `work` runs on each with a per-thread state made by `make`
 /// (a solver), and `emit` gets every item with its result in input order (`None` for an
 /// invalid puzzle). Memory stays bounded by the batch. When standard input is a terminal
-/// each puzzle is a batch of its own, so answers come as puzzles are typed.
+/// each puzzle is a batch of its own, so answers come as puzzles are typed; otherwise a
+/// progress line (count and rate) shows on stderr when it is a terminal.
 pub fn for_each_parallel<S: Send, R: Send>(
     args: &InputArgs,
     pool: &rayon::ThreadPool,
@@ -118,6 +120,8 @@ pub fn for_each_parallel<S: Send, R: Send>(
     } else {
         pool.current_num_threads() * 64
     };
+    // The progress line would mix with what a user types at a terminal.
+    let progress = (!interactive).then(|| Progress::new("puzzles"));
     let mut held: Vec<Held> = Vec::with_capacity(batch);
     let mut name: Arc<str> = Arc::from("");
     let mut run = |held: &mut Vec<Held>| -> anyhow::Result<()> {
@@ -139,6 +143,9 @@ pub fn for_each_parallel<S: Send, R: Send>(
                 puzzle: h.puzzle,
             };
             emit(item, result)?;
+            if let Some(progress) = &progress {
+                progress.inc();
+            }
         }
         Ok(())
     };
@@ -158,5 +165,8 @@ pub fn for_each_parallel<S: Send, R: Send>(
         Ok(())
     })?;
     run(&mut held)?;
+    if let Some(progress) = &progress {
+        progress.finish();
+    }
     Ok(errors)
 }

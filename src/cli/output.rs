@@ -104,6 +104,8 @@ pub struct Output {
     interactive: bool,
     /// Whether a multi-line grid was written last, to be followed by a blank line.
     needs_gap: bool,
+    /// When the run started, for the summary.
+    start: std::time::Instant,
 }
 
 impl Output {
@@ -116,6 +118,7 @@ impl Output {
             format,
             alphabet,
             needs_gap: false,
+            start: std::time::Instant::now(),
         }
     }
 
@@ -192,9 +195,22 @@ impl Output {
     /// Flushes everything, so that a failed write is an error and not a short output, and
     /// gives the exit status of a run with `tally` and `input_errors` (invalid puzzles and
     /// unreadable inputs).
+    ///
+    /// When stderr is a terminal, a summary line goes there: puzzles, how many were
+    /// answered, how many not (no solution, not unique, timeout), invalid, elapsed time.
     pub fn finish(mut self, mut tally: Tally, input_errors: usize) -> anyhow::Result<ExitCode> {
         self.writer.flush().context("writing the output")?;
         tally.errors += input_errors;
+        if io::stderr().is_terminal() {
+            eprintln!(
+                "satdoku: {} puzzles: {} answered, {} not, {} invalid, in {:.2?}",
+                tally.solved + tally.failed + input_errors,
+                tally.solved,
+                tally.failed,
+                input_errors,
+                self.start.elapsed()
+            );
+        }
         Ok(tally.exit_code())
     }
 }

@@ -3,7 +3,7 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 /// Puzzles done so far, with the rate: drawn on stderr a few times a second when it is a
 /// terminal, invisible otherwise (so that logs and pipes stay clean).
@@ -22,9 +22,15 @@ impl Progress {
         let bar = ProgressBar::with_draw_target(None, target);
         bar.set_style(
             ProgressStyle::with_template(&format!(
-                "{{spinner}} {{human_pos}} {what}, {{per_sec}}, {{elapsed}} {{msg}}"
+                "{{spinner}} {{human_pos}} {what}, {{rate}}, {{elapsed}} {{msg}}"
             ))
-            .expect("the template is valid"),
+            .expect("the template is valid")
+            .with_key(
+                "rate",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0}/s", state.per_sec());
+                },
+            ),
         );
         bar.enable_steady_tick(Duration::from_millis(250));
         Progress { bar }
