@@ -44,8 +44,9 @@ enum CompareFormat {
     Csv,
 }
 
-/// One solver's results over the run.
-struct Tally {
+/// One solver's results over the whole comparison (not the exit-status `Tally` of the
+/// other commands).
+struct SolverRun {
     name: &'static str,
     unit: &'static str,
     solver: Box<dyn Solver + Send>,
@@ -121,11 +122,11 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     } else {
         args.solvers.iter().map(String::as_str).collect()
     };
-    let mut tallies: Vec<Tally> = names
+    let mut runs: Vec<SolverRun> = names
         .iter()
         .map(|name| {
             let solver = by_name(name).expect("clap checked the name");
-            Tally {
+            SolverRun {
                 name: solver.name(),
                 unit: solver.effort_unit(),
                 solver,
@@ -145,11 +146,11 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
             return Ok(());
         };
         puzzles += 1;
-        let answers: Vec<Answer> = tallies
+        let answers: Vec<Answer> = runs
             .iter_mut()
-            .map(|tally| {
-                progress.message(tally.name);
-                attempt(tally, puzzle, args.timeout)
+            .map(|run| {
+                progress.message(run.name);
+                attempt(run, puzzle, args.timeout)
             })
             .collect();
         progress.inc();
@@ -161,10 +162,10 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
                 file: item.file.to_string(),
                 index: item.index,
                 line: item.line,
-                answers: tallies
+                answers: runs
                     .iter()
                     .zip(&answers)
-                    .map(|(tally, answer)| (tally.name.to_string(), answer.describe()))
+                    .map(|(run, answer)| (run.name.to_string(), answer.describe()))
                     .collect(),
             };
             progress.message("");
@@ -185,7 +186,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
         Ok(())
     })?;
     progress.finish();
-    let rows: Vec<Row> = tallies.iter_mut().map(|tally| tally.row(puzzles)).collect();
+    let rows: Vec<Row> = runs.iter_mut().map(|run| run.row(puzzles)).collect();
     let mut out = io::BufWriter::new(io::stdout().lock());
     match args.format {
         CompareFormat::Table => write_table(&mut out, &rows, puzzles, invalid, &disagreements),
@@ -215,18 +216,18 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Runs one solver on one puzzle: solve and prove unique (up to two solutions).
-fn attempt(tally: &mut Tally, puzzle: &Puzzle, timeout: Duration) -> Answer {
+fn attempt(run: &mut SolverRun, puzzle: &Puzzle, timeout: Duration) -> Answer {
     let start = Instant::now();
-    let outcome = tally.solver.run(puzzle, 2, Some(start + timeout));
-    tally.times.push(start.elapsed());
+    let outcome = run.solver.run(puzzle, 2, Some(start + timeout));
+    run.times.push(start.elapsed());
     if outcome.timed_out {
-        tally.timeouts += 1;
+        run.timeouts += 1;
         return Answer::Timeout;
     }
-    tally.solved += 1;
+    run.solved += 1;
     if let Some(effort) = outcome.effort {
-        tally.effort += effort;
-        tally.measured += 1;
+        run.effort += effort;
+        run.measured += 1;
     }
     if let Some(wrong) = outcome.solutions.iter().find(|grid| !grid.solves(puzzle)) {
         return Answer::Wrong(wrong.clone());
@@ -238,7 +239,7 @@ fn attempt(tally: &mut Tally, puzzle: &Puzzle, timeout: Duration) -> Answer {
     }
 }
 
-impl Tally {
+impl SolverRun {
     fn row(&mut self, puzzles: usize) -> Row {
         self.times.sort_unstable();
         let total: Duration = self.times.iter().sum();
