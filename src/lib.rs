@@ -30,7 +30,7 @@ pub mod solvers;
 
 pub use check::{Count, Verdict};
 pub use error::{AlphabetError, InputError, ParseError};
-pub use grid::{Cell, Conflict, Digit, DigitSet, Grid, House, Puzzle, Shape, Variant};
+pub use grid::{Cell, Conflict, Digit, DigitSet, Grid, House, Layout, Puzzle, Shape, Variant};
 pub use solvers::{DlxSolver, NaiveSolver, Outcome, PropagateSolver, SatSearch, SatSolver, Solver};
 
 /// Solves `puzzle` with the SAT solver; `None` when it has no solution.

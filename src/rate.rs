@@ -2,8 +2,8 @@
 
 use std::time::{Duration, Instant};
 
+use crate::grid::Layout;
 use crate::grid::{DigitSet, Grid, Puzzle};
-use crate::solvers::layout::Layout;
 use crate::solvers::propagate::{locked, seen_once_and_twice};
 use crate::solvers::{PropagateSolver, Solver};
 

@@ -2,8 +2,8 @@
 
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
-use super::{AtMostOne, Encoding};
-use crate::grid::{Cell, Digit, DigitSet, Grid, Shape};
+use super::{AmoEncoding, AtMostOne, Encoding};
+use crate::grid::{Cell, Digit, DigitSet, Grid, Layout, Shape};
 
 /// How cell-digit pairs map to variables.
 #[derive(Clone, Debug)]
@@ -113,80 +113,106 @@ pub struct Reduced {
 
 impl Reduced {
     /// The reduced formula of the puzzle `grid` under `encoding`'s shape, variant and
-    /// at-most-one encoding. Givens that clash leave a cell or a house-digit group with no
-    /// candidates: an empty clause, so the formula is unsatisfiable.
-    pub fn new(encoding: &Encoding, grid: &Grid) -> Reduced {
+    /// at-most-one encoding (`layout` is the shape's and variant's). Givens that clash leave
+    /// a cell or a house-digit group with no candidates: an empty clause, so the formula is
+    /// unsatisfiable.
+    pub fn new(encoding: &Encoding, layout: &Layout, grid: &Grid) -> Reduced {
         let shape = encoding.shape();
         let cands: Vec<DigitSet> = shape
             .cells()
             .map(|cell| grid.get(cell).map_or(shape.all_digits(), DigitSet::single))
             .collect();
-        Reduced::from_candidates(encoding, &cands)
+        Reduced::from_candidates(encoding, layout, &cands)
     }
 
-    /// The reduced formula of candidate sets `cands` (by cell index): a cell with one
-    /// candidate is decided (like a given), and its digit leaves its peers; the other cells
-    /// get a variable for each candidate left. A cell without candidates, or a digit
-    /// without a place in a house, is an empty clause.
-    pub fn from_candidates(encoding: &Encoding, cands: &[DigitSet]) -> Reduced {
+    /// The reduced formula of candidate sets `cands` (by cell index; `layout` is the
+    /// encoding's shape's and variant's): a cell with one candidate is decided (like a
+    /// given), and its digit leaves its peers; the other cells get a variable for each
+    /// candidate left. A cell without candidates, or a digit without a place in a house, is
+    /// an empty clause.
+    ///
+    /// Under the pairwise at-most-one encoding, two cells that share several houses (a row
+    /// and a box) get their binary clause for a digit once, from the first house, instead
+    /// of once per house: the same formula with about a seventh fewer clauses on 9×9.
+    pub fn from_candidates(encoding: &Encoding, layout: &Layout, cands: &[DigitSet]) -> Reduced {
         let shape = encoding.shape();
         let size = shape.size();
-        let decided = |cell: Cell| cands[shape.index(cell)].len() == 1;
-        let houses: Vec<Vec<Cell>> = encoding
-            .variant()
-            .houses(shape)
-            .map(|house| house.cells(shape).collect())
-            .collect();
+        let decided = |i: usize| cands[i].len() == 1;
         // What each house holds already, and so each open cell's candidates.
-        let held: Vec<DigitSet> = houses
-            .iter()
+        let held: Vec<DigitSet> = layout
+            .houses()
             .map(|cells| {
                 cells
                     .iter()
-                    .filter(|&&cell| decided(cell))
-                    .fold(DigitSet::EMPTY, |set, &cell| set | cands[shape.index(cell)])
+                    .map(|&i| i as usize)
+                    .filter(|&i| decided(i))
+                    .fold(DigitSet::EMPTY, |set, i| set | cands[i])
             })
             .collect();
         let mut open = cands.to_vec();
-        for (cells, &held) in houses.iter().zip(&held) {
-            for &cell in cells.iter().filter(|&&cell| !decided(cell)) {
-                open[shape.index(cell)] = open[shape.index(cell)] & !held;
+        for (cells, &held) in layout.houses().zip(&held) {
+            for i in cells.iter().map(|&i| i as usize).filter(|&i| !decided(i)) {
+                open[i] = open[i] & !held;
             }
         }
         let mut pairs = Vec::new();
         let mut index = vec![u32::MAX; shape.cell_count() * size];
-        for cell in shape.cells().filter(|&cell| !decided(cell)) {
-            for digit in open[shape.index(cell)].iter() {
-                index[shape.index(cell) * size + digit.index()] = pairs.len() as u32;
+        let mut fixed = Vec::new();
+        for (i, cell) in shape.cells().enumerate() {
+            if decided(i) {
+                fixed.extend(cands[i].only().map(|digit| (cell, digit)));
+                continue;
+            }
+            for digit in open[i].iter() {
+                index[i * size + digit.index()] = pairs.len() as u32;
                 pairs.push((cell, digit));
             }
         }
-        let fixed = shape
-            .cells()
-            .filter(|&cell| decided(cell))
-            .filter_map(|cell| cands[shape.index(cell)].only().map(|d| (cell, d)))
-            .collect();
+        let lit = |i: usize, digit: Digit| {
+            let var = index[i * size + digit.index()];
+            (var != u32::MAX).then(|| Var::from_index(var as usize).positive())
+        };
+        let mut formula = CnfFormula::new();
+        formula.set_var_count(pairs.len());
+        let amo = encoding.amo();
+        let mut group: Vec<Lit> = Vec::with_capacity(size);
+        let mut group_cells: Vec<usize> = Vec::with_capacity(size);
+        for i in (0..shape.cell_count()).filter(|&i| !decided(i)) {
+            group.clear();
+            group.extend(shape.digits().filter_map(|d| lit(i, d)));
+            formula.add_clause(&group);
+            amo.encode(&mut formula, &group);
+        }
+        for (h, (cells, &held)) in layout.houses().zip(&held).enumerate() {
+            for digit in shape.digits().filter(|&d| !held.contains(d)) {
+                group.clear();
+                group_cells.clear();
+                for i in cells.iter().map(|&i| i as usize) {
+                    if let Some(lit) = lit(i, digit) {
+                        group.push(lit);
+                        group_cells.push(i);
+                    }
+                }
+                formula.add_clause(&group);
+                if amo != AmoEncoding::Pairwise {
+                    amo.encode(&mut formula, &group);
+                    continue;
+                }
+                for (j, &a) in group_cells.iter().enumerate() {
+                    for (k, &b) in group_cells.iter().enumerate().skip(j + 1) {
+                        if layout.first_common_house(a, b) == Some(h) {
+                            formula.add_clause(&[!group[j], !group[k]]);
+                        }
+                    }
+                }
+            }
+        }
         let numbering = Numbering::Compact {
             shape,
             pairs,
             index,
             fixed,
         };
-        let mut formula = CnfFormula::new();
-        formula.set_var_count(numbering.pair_count());
-        let lit = |cell, digit| numbering.var(cell, digit).map(Var::positive);
-        for cell in shape.cells().filter(|&cell| !decided(cell)) {
-            let group: Vec<Lit> = shape.digits().filter_map(|d| lit(cell, d)).collect();
-            formula.add_clause(&group);
-            encoding.amo().encode(&mut formula, &group);
-        }
-        for (cells, &held) in houses.iter().zip(&held) {
-            for digit in shape.digits().filter(|&d| !held.contains(d)) {
-                let group: Vec<Lit> = cells.iter().filter_map(|&c| lit(c, digit)).collect();
-                formula.add_clause(&group);
-                encoding.amo().encode(&mut formula, &group);
-            }
-        }
         Reduced { numbering, formula }
     }
 
@@ -200,5 +226,46 @@ impl Reduced {
             }
         }
         grid
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+    use crate::grid::Variant;
+
+    fn clause_set(formula: &CnfFormula) -> (usize, BTreeSet<Vec<Lit>>) {
+        let set = formula
+            .iter()
+            .map(|clause| {
+                let mut clause = clause.to_vec();
+                clause.sort();
+                clause
+            })
+            .collect();
+        (formula.len(), set)
+    }
+
+    /// With no givens the reduced numbering is the full one, and the reduced formula is
+    /// the extended rules with each repeated binary clause written once.
+    #[test]
+    fn an_empty_grid_reduces_to_the_extended_rules_without_repeats() {
+        for shape in Shape::all().take(4) {
+            for variant in [Variant::Standard, Variant::Diagonal] {
+                let encoding = Encoding::new(shape, variant).with_amo(AmoEncoding::Pairwise);
+                let layout = Layout::new(shape, variant);
+                let reduced = Reduced::new(&encoding, &layout, &Grid::empty(shape));
+                let (len, reduced) = clause_set(&reduced.formula);
+                assert_eq!(
+                    len,
+                    reduced.len(),
+                    "{shape:?} {variant:?}: a clause repeats"
+                );
+                let (_, rules) = clause_set(&encoding.rules());
+                assert_eq!(reduced, rules, "{shape:?} {variant:?}");
+            }
+        }
     }
 }

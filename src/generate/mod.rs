@@ -12,9 +12,9 @@ use varisat::Lit;
 pub use symmetry::Symmetry;
 
 use crate::encode::EncodingKind;
+use crate::grid::Layout;
 use crate::grid::{Digit, DigitSet, Grid, Puzzle, Shape, Variant};
 use crate::rate::{Difficulty, Rating, rate};
-use crate::solvers::layout::Layout;
 use crate::solvers::{Givens, PropagateSolver, SatSearch, SatSolver, Solver};
 
 /// What to generate.

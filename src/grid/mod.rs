@@ -7,6 +7,7 @@ mod digit_set;
 #[allow(clippy::module_inception)]
 mod grid;
 mod house;
+mod layout;
 mod puzzle;
 mod shape;
 mod variant;
@@ -17,6 +18,7 @@ pub use digit::Digit;
 pub use digit_set::DigitSet;
 pub use grid::Grid;
 pub use house::House;
+pub use layout::{Layout, layout_for};
 pub use puzzle::Puzzle;
 pub use shape::Shape;
 pub use variant::Variant;

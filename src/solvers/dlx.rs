@@ -2,8 +2,8 @@
 
 use std::time::Instant;
 
-use super::layout::Layout;
 use super::{Outcome, Progress, Solver};
+use crate::grid::Layout;
 use crate::grid::{Digit, Puzzle};
 
 /// Sudoku as exact cover, solved by Knuth's Algorithm X with dancing links.

@@ -1,7 +1,6 @@
 //! Solvers, one file per approach, all behind the [`Solver`] trait.
 
 mod dlx;
-pub(crate) mod layout;
 mod naive;
 pub(crate) mod propagate;
 mod sat;

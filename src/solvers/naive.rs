@@ -2,9 +2,9 @@
 
 use std::time::Instant;
 
-use super::layout::{Layout, layout_for};
 use super::{Outcome, Progress, Solver};
 use crate::grid::Puzzle;
+use crate::grid::{Layout, layout_for};
 
 /// The classic depth-first backtracker most people write first: take the first empty cell
 /// in reading order, try each digit that does not clash with a peer, recurse. No

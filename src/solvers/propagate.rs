@@ -2,9 +2,9 @@
 
 use std::time::Instant;
 
-use super::layout::{Layout, layout_for};
 use super::{Outcome, Progress, Solver};
 use crate::grid::{DigitSet, Grid, Puzzle};
+use crate::grid::{Layout, layout_for};
 
 /// The approach of Norvig's essay, made fast: every cell keeps a bitset of candidate
 /// digits; naked singles (a cell with one candidate), hidden singles (a digit with one place

@@ -11,12 +11,12 @@ use varisat::config::SolverConfigUpdate;
 use varisat::solver::SolverError;
 use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
 
-use super::layout::{Layout, layout_for};
 use super::propagate;
 use super::{Outcome, Progress, Solver};
 use crate::check::{self, Given, Verdict};
 use crate::encode::{AmoEncoding, Encoding, EncodingKind, Numbering, Reduced};
 use crate::grid::{Cell, DigitSet, Grid, Puzzle, Shape, Variant};
+use crate::grid::{Layout, layout_for};
 
 /// Solves puzzles with varisat.
 ///
@@ -107,16 +107,16 @@ impl SatSolver {
             .rules(puzzle.shape(), puzzle.variant())
             .0
             .with_kind(kind);
+        let layout = layout_for(&mut self.layout, puzzle);
         if kind == EncodingKind::Reduced {
-            let reduced = Reduced::new(&encoding, puzzle.grid());
+            let reduced = Reduced::new(&encoding, layout, puzzle.grid());
             return Some((encoding, reduced, puzzle.grid().clone()));
         }
-        let layout = layout_for(&mut self.layout, puzzle);
         let cands = propagate::candidates(layout, puzzle).unwrap_or_else(|| {
             // A contradiction: a cell without candidates makes the formula unsatisfiable.
             vec![DigitSet::EMPTY; puzzle.shape().cell_count()]
         });
-        let reduced = Reduced::from_candidates(&encoding, &cands);
+        let reduced = Reduced::from_candidates(&encoding, layout, &cands);
         let decided = Reduced::decided(puzzle.shape(), &cands);
         Some((encoding, reduced, decided))
     }

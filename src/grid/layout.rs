@@ -1,6 +1,6 @@
-//! Houses and peers as flat arrays of cell indices, precomputed for the backtracking solvers.
+//! Houses and peers as flat arrays of cell indices, precomputed for the solvers and encoders.
 
-use crate::grid::{Digit, Grid, House, Puzzle, Shape, Variant};
+use super::{Digit, Grid, House, Puzzle, Shape, Variant};
 
 /// The houses of one shape and variant, and each cell's peers, by reading-order index,
 /// stored flat so that the search loops walk contiguous memory.
@@ -152,6 +152,16 @@ impl Layout {
             cells(&i.rest_of_box),
             cells(&i.rest_of_line),
         )
+    }
+
+    /// The first house (by index) holding both cells `a` and `b`, if any.
+    #[inline]
+    pub fn first_common_house(&self, a: usize, b: usize) -> Option<usize> {
+        let of_b = self.houses_of(b);
+        self.houses_of(a)
+            .iter()
+            .find(|h| of_b.contains(h))
+            .map(|&h| h as usize)
     }
 
     /// The intersections house `h` takes part in.
