@@ -146,9 +146,17 @@ proptest! {
     #[test]
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..3000)) {
         let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+        let mut consumed = 0;
         for entry in PuzzleReader::new(&bytes[..], ReadOptions::default()) {
             let entry = entry.unwrap();
             prop_assert!(entry.line >= 1 && entry.line <= lines);
+            // The bytes read through a puzzle grow, end at a line's end, and hold the
+            // puzzle's first line.
+            let end = entry.consumed as usize;
+            prop_assert!(end >= consumed && end <= bytes.len());
+            prop_assert!(end == bytes.len() || bytes[end - 1] == b'\n');
+            prop_assert!(bytes[..end].iter().filter(|&&b| b == b'\n').count() + 1 >= entry.line);
+            consumed = end;
             if let Err(err) = entry.grid {
                 prop_assert!(err.line() >= 1 && err.line() <= lines);
             }

@@ -51,6 +51,9 @@ pub struct Entry {
     pub index: usize,
     /// The input line on which the puzzle starts.
     pub line: usize,
+    /// Bytes of the input read through the end of this puzzle (for progress against the
+    /// input's size).
+    pub consumed: u64,
     /// The grid, or why it could not be read.
     pub grid: Result<Grid, ParseError>,
 }
@@ -197,8 +200,11 @@ pub struct PuzzleReader<R> {
     options: ReadOptions,
     /// Lines read from `input` so far.
     lines_read: usize,
-    /// Lines read ahead and not yet consumed, with their numbers.
-    pending: VecDeque<(usize, String)>,
+    /// Lines read ahead and not yet consumed, with their numbers and byte lengths.
+    pending: VecDeque<(usize, u64, String)>,
+    /// Bytes of the lines consumed so far, and of the last one.
+    consumed: u64,
+    last_bytes: u64,
     /// Puzzles handed out so far.
     index: usize,
     /// Set after an I/O error, which ends the stream.
@@ -214,6 +220,8 @@ impl<R: BufRead> PuzzleReader<R> {
             options,
             lines_read: 0,
             pending: VecDeque::new(),
+            consumed: 0,
+            last_bytes: 0,
             index: 0,
             failed: false,
             buf: Vec::new(),
@@ -223,13 +231,15 @@ impl<R: BufRead> PuzzleReader<R> {
     /// Reads one more line from the input into `pending`; false at the end.
     fn read_ahead(&mut self) -> io::Result<bool> {
         self.buf.clear();
-        if self.input.read_until(b'\n', &mut self.buf)? == 0 {
+        let bytes = self.input.read_until(b'\n', &mut self.buf)?;
+        if bytes == 0 {
             return Ok(false);
         }
         self.lines_read += 1;
         let text = String::from_utf8_lossy(&self.buf);
         let text = text.trim_end_matches(['\n', '\r']).to_string();
-        self.pending.push_back((self.lines_read, text));
+        self.pending
+            .push_back((self.lines_read, bytes as u64, text));
         Ok(true)
     }
 
@@ -237,7 +247,17 @@ impl<R: BufRead> PuzzleReader<R> {
         if self.pending.is_empty() && !self.read_ahead()? {
             return Ok(None);
         }
-        Ok(self.pending.pop_front())
+        Ok(self.pending.pop_front().map(|(line, bytes, text)| {
+            self.consumed += bytes;
+            self.last_bytes = bytes;
+            (line, text)
+        }))
+    }
+
+    /// Puts back the line `next_line` just returned.
+    fn unread(&mut self, line: usize, text: String) {
+        self.consumed -= self.last_bytes;
+        self.pending.push_front((line, self.last_bytes, text));
     }
 
     /// The `k`-th line after the current one, without consuming it.
@@ -247,7 +267,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 return Ok(None);
             }
         }
-        Ok(Some(self.pending[k].1.clone()))
+        Ok(Some(self.pending[k].2.clone()))
     }
 
     /// The cells of a row, as numbers or as symbols according to the input format.
@@ -330,7 +350,7 @@ impl<R: BufRead> PuzzleReader<R> {
             let cells = self.row_cells(text);
             if cells.len() != size && Shape::from_cell_count(cells.len()).is_some() {
                 // A whole puzzle on one line, not a row of this grid: it is read next.
-                self.pending.push_front((row_line, raw));
+                self.unread(row_line, raw);
                 break;
             }
             if error.is_none() {
@@ -413,6 +433,7 @@ impl<R: BufRead> PuzzleReader<R> {
             return Ok(Some(Entry {
                 index: self.index,
                 line,
+                consumed: self.consumed,
                 grid,
             }));
         }
