@@ -145,3 +145,31 @@ fn the_sat_engine_stops_at_the_deadline() {
     assert_eq!(code, Some(0), "{stderr}");
     assert_eq!(report["solvers"][0]["timeouts"], 2, "{report}");
 }
+
+/// Several threads give the same comparison as one, times aside: every solver's effort is
+/// a count, the same wherever the puzzle runs.
+#[test]
+fn threads_change_only_the_times() {
+    let files = [
+        "puzzles/4x4.txt",
+        "puzzles/multiple.txt",
+        "puzzles/unsolvable-4x4.txt",
+        "puzzles/diagonal-4x4.txt",
+    ];
+    let untimed = |threads: &str| {
+        let mut args = files.to_vec();
+        args.extend(["--threads", threads]);
+        let (code, mut report, stderr) = report(&args, "");
+        assert_eq!(code, Some(0), "{stderr}");
+        for row in report["solvers"].as_array_mut().unwrap() {
+            let row = row.as_object_mut().unwrap();
+            for timed in ["per_second", "median_ms", "p99_ms"] {
+                assert!(row.remove(timed).is_some(), "{timed}");
+            }
+        }
+        report
+    };
+    let one = untimed("1");
+    assert!(one["puzzles"].as_u64().unwrap() >= 10, "{one}");
+    assert_eq!(one, untimed("3"));
+}

@@ -10,9 +10,9 @@ use satdoku::solvers::{DISTINCT_SOLVERS, SOLVER_NAMES, by_name};
 use satdoku::{Grid, Puzzle, Solver};
 use serde::Serialize;
 
-use super::args::InputArgs;
+use super::args::{InputArgs, ThreadArgs};
 use super::input::{self, Item};
-use super::progress::Progress;
+use super::progress::report;
 use super::{EXIT_ERROR, EXIT_FAILED, EXIT_OK};
 
 /// Arguments of `satdoku compare`.
@@ -20,6 +20,8 @@ use super::{EXIT_ERROR, EXIT_FAILED, EXIT_OK};
 pub struct CompareArgs {
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    threads: ThreadArgs,
     /// The solvers to compare, separated by commas (default: every SAT encoding and every
     /// backtracker).
     #[arg(long, value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(SOLVER_NAMES))]
@@ -49,13 +51,19 @@ enum CompareFormat {
 struct SolverRun {
     name: &'static str,
     unit: &'static str,
-    solver: Box<dyn Solver + Send>,
     /// Time per puzzle, timeouts included.
     times: Vec<Duration>,
     solved: usize,
     timeouts: usize,
     effort: u64,
     measured: usize,
+}
+
+/// One solver's attempt at one puzzle, made on a worker thread.
+struct Attempt {
+    answer: Answer,
+    time: Duration,
+    effort: Option<u64>,
 }
 
 /// A solver's row of the comparison.
@@ -122,70 +130,81 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     } else {
         args.solvers.iter().map(String::as_str).collect()
     };
-    let mut runs: Vec<SolverRun> = names
+    let solvers = || -> Vec<Box<dyn Solver + Send>> {
+        names
+            .iter()
+            .map(|name| by_name(name).expect("clap checked the name"))
+            .collect()
+    };
+    let mut runs: Vec<SolverRun> = solvers()
         .iter()
-        .map(|name| {
-            let solver = by_name(name).expect("clap checked the name");
-            SolverRun {
-                name: solver.name(),
-                unit: solver.effort_unit(),
-                solver,
-                times: Vec::new(),
-                solved: 0,
-                timeouts: 0,
-                effort: 0,
-                measured: 0,
-            }
+        .map(|solver| SolverRun {
+            name: solver.name(),
+            unit: solver.effort_unit(),
+            times: Vec::new(),
+            solved: 0,
+            timeouts: 0,
+            effort: 0,
+            measured: 0,
         })
         .collect();
-    let progress = Progress::new("puzzles");
+    let pool = args.threads.pool()?;
     let mut puzzles = 0;
     let mut disagreements = Vec::new();
-    let invalid = input::for_each(&args.input, |item: Item<'_>| {
-        let Ok(puzzle) = &item.puzzle else {
-            return Ok(());
-        };
-        puzzles += 1;
-        let answers: Vec<Answer> = runs
-            .iter_mut()
-            .map(|run| {
-                progress.message(run.name);
-                attempt(run, puzzle, args.timeout)
-            })
-            .collect();
-        progress.inc();
-        let decided: Vec<&Answer> = answers.iter().filter(|a| **a != Answer::Timeout).collect();
-        let agree = decided.windows(2).all(|pair| pair[0] == pair[1])
-            && !decided.iter().any(|a| matches!(a, Answer::Wrong(_)));
-        if !agree {
-            let disagreement = Disagreement {
-                file: item.file.to_string(),
-                index: item.index,
-                line: item.line,
-                answers: runs
-                    .iter()
-                    .zip(&answers)
-                    .map(|(run, answer)| (run.name.to_string(), answer.describe()))
-                    .collect(),
+    let invalid = input::for_each_parallel(
+        &args.input,
+        &pool,
+        solvers,
+        |solvers, puzzle| -> Vec<Attempt> {
+            solvers
+                .iter_mut()
+                .map(|solver| attempt(solver.as_mut(), puzzle, args.timeout))
+                .collect()
+        },
+        |item: Item<'_>, attempts| {
+            let Some(attempts) = attempts else {
+                return Ok(());
             };
-            progress.message("");
-            eprintln!(
-                "satdoku: DISAGREEMENT on {} puzzle {} (line {}): {}",
-                disagreement.file,
-                disagreement.index,
-                disagreement.line,
-                disagreement
-                    .answers
-                    .iter()
-                    .map(|(name, answer)| format!("{name}: {answer}"))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            );
-            disagreements.push(disagreement);
-        }
-        Ok(())
-    })?;
-    progress.finish();
+            puzzles += 1;
+            for (run, attempt) in runs.iter_mut().zip(&attempts) {
+                run.add(attempt);
+            }
+            let answers: Vec<&Answer> = attempts.iter().map(|a| &a.answer).collect();
+            let decided: Vec<&Answer> = answers
+                .iter()
+                .copied()
+                .filter(|a| **a != Answer::Timeout)
+                .collect();
+            let agree = decided.windows(2).all(|pair| pair[0] == pair[1])
+                && !decided.iter().any(|a| matches!(a, Answer::Wrong(_)));
+            if !agree {
+                let disagreement = Disagreement {
+                    file: item.file.to_string(),
+                    index: item.index,
+                    line: item.line,
+                    answers: runs
+                        .iter()
+                        .zip(&answers)
+                        .map(|(run, answer)| (run.name.to_string(), answer.describe()))
+                        .collect(),
+                };
+                report(&format!(
+                    "satdoku: DISAGREEMENT on {} puzzle {} (line {}): {}",
+                    disagreement.file,
+                    disagreement.index,
+                    disagreement.line,
+                    disagreement
+                        .answers
+                        .iter()
+                        .map(|(name, answer)| format!("{name}: {answer}"))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                ));
+                disagreements.push(disagreement);
+            }
+            Ok(())
+        },
+    )?;
     let rows: Vec<Row> = runs.iter_mut().map(|run| run.row(puzzles)).collect();
     let mut out = io::BufWriter::new(io::stdout().lock());
     match args.format {
@@ -216,30 +235,43 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Runs one solver on one puzzle: solve and prove unique (up to two solutions).
-fn attempt(run: &mut SolverRun, puzzle: &Puzzle, timeout: Duration) -> Answer {
+fn attempt(solver: &mut dyn Solver, puzzle: &Puzzle, timeout: Duration) -> Attempt {
     let start = Instant::now();
-    let outcome = run.solver.run(puzzle, 2, Some(start + timeout));
-    run.times.push(start.elapsed());
-    if outcome.timed_out {
-        run.timeouts += 1;
-        return Answer::Timeout;
-    }
-    run.solved += 1;
-    if let Some(effort) = outcome.effort {
-        run.effort += effort;
-        run.measured += 1;
-    }
-    if let Some(wrong) = outcome.solutions.iter().find(|grid| !grid.solves(puzzle)) {
-        return Answer::Wrong(wrong.clone());
-    }
-    match outcome.found {
-        0 => Answer::NoSolution,
-        1 => Answer::Unique(outcome.solutions.into_iter().next().expect("one found")),
-        _ => Answer::Multiple,
+    let outcome = solver.run(puzzle, 2, Some(start + timeout));
+    let time = start.elapsed();
+    let answer = if outcome.timed_out {
+        Answer::Timeout
+    } else if let Some(wrong) = outcome.solutions.iter().find(|grid| !grid.solves(puzzle)) {
+        Answer::Wrong(wrong.clone())
+    } else {
+        match outcome.found {
+            0 => Answer::NoSolution,
+            1 => Answer::Unique(outcome.solutions.into_iter().next().expect("one found")),
+            _ => Answer::Multiple,
+        }
+    };
+    Attempt {
+        answer,
+        time,
+        effort: outcome.effort,
     }
 }
 
 impl SolverRun {
+    /// Counts one attempt in.
+    fn add(&mut self, attempt: &Attempt) {
+        self.times.push(attempt.time);
+        if attempt.answer == Answer::Timeout {
+            self.timeouts += 1;
+            return;
+        }
+        self.solved += 1;
+        if let Some(effort) = attempt.effort {
+            self.effort += effort;
+            self.measured += 1;
+        }
+    }
+
     fn row(&mut self, puzzles: usize) -> Row {
         self.times.sort_unstable();
         let total: Duration = self.times.iter().sum();

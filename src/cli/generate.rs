@@ -13,9 +13,9 @@ use satdoku::rate::Difficulty;
 use satdoku::{Shape, Variant};
 use serde::Serialize;
 
-use super::args::OutputArgs;
+use super::args::{OutputArgs, ThreadArgs};
 use super::output::{Output, Status, Tally};
-use super::progress::Progress;
+use super::progress::{Progress, Total, report};
 
 /// Arguments of `satdoku generate`.
 #[derive(Debug, Args)]
@@ -50,9 +50,8 @@ pub struct GenerateArgs {
     /// goes on.
     #[arg(long, value_parser = humantime::parse_duration)]
     timeout: Option<Duration>,
-    /// Worker threads (default: all cores). The output is the same for any number.
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    threads: ThreadArgs,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -110,13 +109,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         eprintln!("satdoku: seed {seed} (pass --seed {seed} to generate these puzzles again)");
         seed
     });
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(threads) = args.threads {
-        builder = builder.num_threads(threads);
-    }
-    let pool = builder.build().context("starting worker threads")?;
+    let pool = args.threads.pool()?;
     let mut out = Output::stdout(args.output.format, Alphabet::default());
-    let progress = Progress::new("puzzles");
+    let progress = Progress::new("puzzles", Total::Items(args.count as u64));
     let mut tally = Tally::default();
     let seeds: Vec<u64> = seeds(seed).take(args.count).collect();
     // Puzzles are made in chunks, in parallel, and printed in order as each chunk ends.
@@ -136,7 +131,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         });
         for (i, (result, &seed)) in results.into_iter().zip(batch).enumerate() {
             let index = c * chunk + i + 1;
-            progress.inc();
+            progress.inc(0);
             match result {
                 Ok(generated) => {
                     tally.solved += 1;
@@ -145,8 +140,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                 Err(GenerateError::Impossible(why)) => anyhow::bail!("{why}"),
                 Err(err) => {
                     tally.failed += 1;
-                    progress.message("");
-                    eprintln!("satdoku: puzzle {index} (seed {seed}): {err}");
+                    report(&format!("satdoku: puzzle {index} (seed {seed}): {err}"));
                     if out.is_json() {
                         out.json(&Row {
                             index,

@@ -10,7 +10,7 @@ use satdoku::format::PuzzleReader;
 use satdoku::{InputError, Puzzle};
 
 use super::args::InputArgs;
-use super::progress::Progress;
+use super::progress::{Progress, Total, report};
 
 /// One puzzle of the input, checked against the chosen rules.
 pub struct Item<'a> {
@@ -20,15 +20,40 @@ pub struct Item<'a> {
     pub index: usize,
     /// The line the puzzle starts on.
     pub line: usize,
+    /// Bytes of all the inputs read through this puzzle (for the progress bar).
+    pub consumed: u64,
     /// The puzzle, or why it is unusable.
     pub puzzle: Result<Puzzle, InputError>,
+}
+
+/// How much input there is: the total size of the files, when every input is a file
+/// whose size is known (not standard input).
+pub fn total(args: &InputArgs) -> Total {
+    let mut bytes = 0;
+    for path in &args.files {
+        if path.as_os_str() == "-" {
+            return Total::Unknown;
+        }
+        match std::fs::metadata(path) {
+            Ok(meta) if meta.is_file() => bytes += meta.len(),
+            // A pipe or a device: its size is not known in advance.
+            Ok(_) => return Total::Unknown,
+            // Reported when it is opened.
+            Err(_) => {}
+        }
+    }
+    if args.files.is_empty() {
+        Total::Unknown
+    } else {
+        Total::Bytes(bytes)
+    }
 }
 
 /// The name used for standard input in messages and JSON.
 pub const STDIN: &str = "<stdin>";
 
 /// Calls `each` for every puzzle of every input, one at a time. Invalid puzzles are
-/// reported on stderr (and still passed to `each`, for JSON rows); after the first one,
+/// reported on stderr (above any progress bar) (and still passed to `each`, for JSON rows); after the first one,
 /// `--fail-fast` stops. Inputs that cannot be opened or read are reported on stderr too.
 /// Returns how many errors there were: invalid puzzles and unreadable inputs.
 pub fn for_each(
@@ -44,6 +69,8 @@ pub fn for_each(
         &args.files[..]
     };
     let mut errors = 0;
+    // Bytes of the inputs before the current one.
+    let mut before = 0;
     for path in files {
         let (name, reader): (String, Box<dyn BufRead>) = if path.as_os_str() == "-" {
             (STDIN.to_string(), Box::new(io::stdin().lock()))
@@ -52,30 +79,33 @@ pub fn for_each(
             match File::open(path) {
                 Ok(file) => (name, Box::new(BufReader::with_capacity(1 << 16, file))),
                 Err(err) => {
-                    eprintln!("satdoku: {name}: {err}");
+                    report(&format!("satdoku: {name}: {err}"));
                     errors += 1;
                     continue;
                 }
             }
         };
+        let mut consumed = 0;
         for entry in PuzzleReader::new(reader, options.clone()) {
             let entry = match entry {
                 Ok(entry) => entry,
                 Err(err) => {
-                    eprintln!("satdoku: {name}: {err}");
+                    report(&format!("satdoku: {name}: {err}"));
                     errors += 1;
                     break;
                 }
             };
+            consumed = entry.consumed;
             let item = Item {
                 file: &name,
                 index: entry.index,
                 line: entry.line,
+                consumed: before + entry.consumed,
                 puzzle: entry.puzzle(variant),
             };
             let invalid = match &item.puzzle {
                 Err(err) => {
-                    eprintln!("satdoku: {name}: {err}");
+                    report(&format!("satdoku: {name}: {err}"));
                     errors += 1;
                     true
                 }
@@ -86,6 +116,7 @@ pub fn for_each(
                 return Ok(errors);
             }
         }
+        before += consumed;
     }
     Ok(errors)
 }
@@ -95,6 +126,7 @@ struct Held {
     file: Arc<str>,
     index: usize,
     line: usize,
+    consumed: u64,
     puzzle: Result<Puzzle, InputError>,
 }
 
@@ -103,7 +135,8 @@ struct Held {
 /// (a solver), and `emit` gets every item with its result in input order (`None` for an
 /// invalid puzzle). Memory stays bounded by the batch. When standard input is a terminal
 /// each puzzle is a batch of its own, so answers come as puzzles are typed; otherwise a
-/// progress line (count and rate) shows on stderr when it is a terminal.
+/// progress bar (count, rate, and for files percentage and ETA) shows on stderr when it is
+/// a terminal.
 pub fn for_each_parallel<S: Send, R: Send>(
     args: &InputArgs,
     pool: &rayon::ThreadPool,
@@ -121,7 +154,7 @@ pub fn for_each_parallel<S: Send, R: Send>(
         pool.current_num_threads() * 64
     };
     // The progress line would mix with what a user types at a terminal.
-    let progress = (!interactive).then(|| Progress::new("puzzles"));
+    let progress = (!interactive).then(|| Progress::new("puzzles", total(args)));
     let mut held: Vec<Held> = Vec::with_capacity(batch);
     let mut name: Arc<str> = Arc::from("");
     let mut run = |held: &mut Vec<Held>| -> anyhow::Result<()> {
@@ -136,16 +169,17 @@ pub fn for_each_parallel<S: Send, R: Send>(
                 .collect()
         });
         for (h, result) in held.drain(..).zip(results) {
+            if let Some(progress) = &progress {
+                progress.inc(h.consumed);
+            }
             let item = Item {
                 file: &h.file,
                 index: h.index,
                 line: h.line,
+                consumed: h.consumed,
                 puzzle: h.puzzle,
             };
             emit(item, result)?;
-            if let Some(progress) = &progress {
-                progress.inc();
-            }
         }
         Ok(())
     };
@@ -157,6 +191,7 @@ pub fn for_each_parallel<S: Send, R: Send>(
             file: Arc::clone(&name),
             index: item.index,
             line: item.line,
+            consumed: item.consumed,
             puzzle: item.puzzle,
         });
         if held.len() >= batch {

@@ -64,6 +64,9 @@ enum Command {
     /// puzzles/second, median and 99th-percentile time, and mean effort in the solver's
     /// unit. Every disagreement is reported on stderr with the puzzle. Exit status: 0 when
     /// all agree, 1 on any disagreement, 2 on input errors.
+    ///
+    /// Puzzles run in parallel on --threads workers; times are per puzzle on its worker,
+    /// and puzzles/second is one core's throughput. Use --threads 1 on a busy machine.
     Compare(compare::CompareArgs),
     /// Generate new puzzles with exactly one solution.
     ///

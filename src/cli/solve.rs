@@ -10,6 +10,7 @@ use serde::Serialize;
 use super::args::{InputArgs, OutputArgs, SolverArgs, ThreadArgs};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
+use super::progress;
 
 /// Arguments of `satdoku solve`.
 #[derive(Debug, Args)]
@@ -46,10 +47,10 @@ struct Row<'a> {
 
 /// Reports on stderr what became of a puzzle that has no solution printed.
 fn report(item: &Item<'_>, what: &str) {
-    eprintln!(
+    progress::report(&format!(
         "satdoku: {}: puzzle {} (line {}): {what}",
         item.file, item.index, item.line
-    );
+    ));
 }
 
 /// Solves every puzzle of the input.
