@@ -43,6 +43,10 @@ enum Amo {
     Pairwise,
     /// Sinz's sequential counter.
     Sequential,
+    /// Commander variables over groups of three.
+    Commander,
+    /// Chen's product encoding.
+    Product,
 }
 
 /// Encodings for `--encoding`.
@@ -70,6 +74,8 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
         Amo::Auto => solver,
         Amo::Pairwise => solver.with_amo(AmoEncoding::Pairwise),
         Amo::Sequential => solver.with_amo(AmoEncoding::Sequential),
+        Amo::Commander => solver.with_amo(AmoEncoding::Commander),
+        Amo::Product => solver.with_amo(AmoEncoding::Product),
     };
     if let Some(dir) = &args.output {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;

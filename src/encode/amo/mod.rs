@@ -1,11 +1,15 @@
 //! At-most-one encodings, one file each, behind the [`AtMostOne`] trait.
 
+mod commander;
 mod pairwise;
+mod product;
 mod sequential;
 
 use varisat::{ExtendFormula, Lit};
 
+pub use commander::Commander;
 pub use pairwise::Pairwise;
+pub use product::Product;
 pub use sequential::Sequential;
 
 use crate::grid::Shape;
@@ -24,6 +28,10 @@ pub enum AmoEncoding {
     Pairwise,
     /// [`Sequential`]: Sinz's sequential counter, 3k−4 clauses and k−1 new variables.
     Sequential,
+    /// [`Commander`]: groups of three under commander variables, recursively.
+    Commander,
+    /// [`Product`]: Chen's two-dimensional product encoding, recursively.
+    Product,
 }
 
 impl AmoEncoding {
@@ -47,6 +55,8 @@ impl AtMostOne for AmoEncoding {
         match self {
             AmoEncoding::Pairwise => Pairwise.encode(formula, lits),
             AmoEncoding::Sequential => Sequential.encode(formula, lits),
+            AmoEncoding::Commander => Commander.encode(formula, lits),
+            AmoEncoding::Product => Product.encode(formula, lits),
         }
     }
 }
@@ -59,7 +69,7 @@ mod tests {
     /// For every assignment of 0, 1 or 2 true literals among k, the encoding is
     /// satisfiable exactly when at most one is true.
     fn check(encoding: AmoEncoding) {
-        for k in 1..=7 {
+        for k in 1..=20 {
             for a in 0..=k {
                 for b in a..=k {
                     let mut formula = CnfFormula::new();
@@ -93,5 +103,15 @@ mod tests {
     #[test]
     fn sequential_allows_exactly_at_most_one() {
         check(AmoEncoding::Sequential);
+    }
+
+    #[test]
+    fn commander_allows_exactly_at_most_one() {
+        check(AmoEncoding::Commander);
+    }
+
+    #[test]
+    fn product_allows_exactly_at_most_one() {
+        check(AmoEncoding::Product);
     }
 }
