@@ -33,7 +33,7 @@ impl SatSolver {
     /// `solution` is the only solution of `puzzle`: each given as a unit clause, and one
     /// clause saying that some non-given cell differs from `solution`.
     pub fn uniqueness_clauses(&mut self, puzzle: &Puzzle, solution: &Grid) -> Vec<Vec<Lit>> {
-        let encoding = self.rules(puzzle.shape(), puzzle.variant()).0;
+        let encoding = self.encoding(puzzle.shape(), puzzle.variant());
         let block: Vec<Lit> = puzzle
             .shape()
             .cells()

@@ -77,23 +77,30 @@ impl SatSolver {
         self.kind
     }
 
-    /// The encoding and rule clauses for `shape` and `variant`, built once: the minimal or
-    /// extended rules (the extended ones are the template of the reduced encoding, and are
-    /// what searches with the givens as assumptions use).
-    pub fn rules(&mut self, shape: Shape, variant: Variant) -> &(Encoding, Arc<CnfFormula>) {
-        let (amo, kind) = (self.amo, self.kind);
-        self.rules.entry((shape, variant)).or_insert_with(|| {
-            let mut encoding = Encoding::new(shape, variant).with_kind(match kind {
-                EncodingKind::Minimal => EncodingKind::Minimal,
-                EncodingKind::Extended | EncodingKind::Reduced | EncodingKind::Propagated => {
-                    EncodingKind::Extended
-                }
-            });
-            if let Some(amo) = amo {
-                encoding = encoding.with_amo(amo);
+    /// The encoding of the rules for `shape` and `variant`: the minimal or extended one
+    /// (the extended one is the template of the reduced encoding, and is what searches with
+    /// the givens as assumptions use), with this solver's at-most-one encoding.
+    pub fn encoding(&self, shape: Shape, variant: Variant) -> Encoding {
+        let encoding = Encoding::new(shape, variant).with_kind(match self.kind {
+            EncodingKind::Minimal => EncodingKind::Minimal,
+            EncodingKind::Extended | EncodingKind::Reduced | EncodingKind::Propagated => {
+                EncodingKind::Extended
             }
-            (encoding, Arc::new(encoding.rules()))
-        })
+        });
+        match self.amo {
+            Some(amo) => encoding.with_amo(amo),
+            None => encoding,
+        }
+    }
+
+    /// The [encoding](SatSolver::encoding) and rule clauses for `shape` and `variant`,
+    /// built on first use and kept. (The reduced and propagated encodings build a formula
+    /// per puzzle instead, and need these only for searches with assumptions.)
+    pub fn rules(&mut self, shape: Shape, variant: Variant) -> &(Encoding, Arc<CnfFormula>) {
+        let encoding = self.encoding(shape, variant);
+        self.rules
+            .entry((shape, variant))
+            .or_insert_with(|| (encoding, Arc::new(encoding.rules())))
     }
 
     /// The puzzle's reduced formula and the cells it leaves out (decided by the givens, or
@@ -104,8 +111,7 @@ impl SatSolver {
             return None;
         }
         let encoding = self
-            .rules(puzzle.shape(), puzzle.variant())
-            .0
+            .encoding(puzzle.shape(), puzzle.variant())
             .with_kind(kind);
         let layout = layout_for(&mut self.layout, puzzle);
         if kind == EncodingKind::Reduced {
