@@ -110,9 +110,13 @@ impl SatSolver {
         if !matches!(kind, EncodingKind::Reduced | EncodingKind::Propagated) {
             return None;
         }
+        let amo = self
+            .amo
+            .unwrap_or_else(|| AmoEncoding::for_reduced(puzzle.shape()));
         let encoding = self
             .encoding(puzzle.shape(), puzzle.variant())
-            .with_kind(kind);
+            .with_kind(kind)
+            .with_amo(amo);
         let layout = layout_for(&mut self.layout, puzzle);
         if kind == EncodingKind::Reduced {
             let reduced = Reduced::new(&encoding, layout, puzzle.grid());

@@ -35,17 +35,32 @@ pub enum AmoEncoding {
 }
 
 impl AmoEncoding {
-    /// The encoding used by default for groups of `shape.size()` literals, by measurement
-    /// (BENCHMARKS.md): pairwise up to 25×25, where varisat solves it fastest (on the
-    /// bundled 25×25 puzzles 0.8 s against 5.7 s for the sequential counter) although its
-    /// clauses grow as N⁴; the sequential counter from 36×36 on, where pairwise clauses
-    /// number in the millions and the counter solved the bundled 36×36 and 49×49 puzzles
-    /// about twice as fast.
+    /// The default for the full rule formulas (the minimal and extended encodings, and
+    /// searches with the givens as assumptions), whose every group has N literals, by
+    /// measurement (BENCHMARKS.md): pairwise up to 25×25, where varisat solves it fastest
+    /// although its clauses grow as N⁴; the sequential counter from 36×36 on, where
+    /// pairwise clauses number in the millions (3.3 million at 36×36) and take longer to
+    /// load than most puzzles take to solve.
     pub fn for_shape(shape: Shape) -> AmoEncoding {
         if shape.size() <= 25 {
             AmoEncoding::Pairwise
         } else {
             AmoEncoding::Sequential
+        }
+    }
+
+    /// The default for the per-puzzle reduced and propagated formulas, whose groups hold
+    /// only the candidates left, by measurement (BENCHMARKS.md): pairwise up to 49×49 (the
+    /// fastest on generated puzzles, half-blanked grids and empty grids of every size
+    /// measured, and with repeated pairs written once); the commander encoding at 64×64,
+    /// where an empty grid would take some 28 million pairwise clauses (at 49×49 the
+    /// commander encoding took a fifth of pairwise's memory and was the fastest of the
+    /// linear encodings).
+    pub fn for_reduced(shape: Shape) -> AmoEncoding {
+        if shape.size() <= 49 {
+            AmoEncoding::Pairwise
+        } else {
+            AmoEncoding::Commander
         }
     }
 }
