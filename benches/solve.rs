@@ -2,7 +2,9 @@
 //! sets, solving and solving + proving unique; and encoding the rules.
 //!
 //! `cargo bench --bench solve` runs them all; `cargo bench --bench solve -- unique/propagate`
-//! one group and solver. `../shared/data/top95.txt` joins the sets when it is present.
+//! one group and solver. `../shared/data/top95.txt` joins the sets when it is present, and
+//! the `reference` group times `check` (the SAT pipeline: solve and prove unique) on the
+//! public sets of `../shared/data/` whose reference rates ../shared/README.md lists.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -13,7 +15,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use satdoku::encode::Encoding;
 use satdoku::format::{PuzzleReader, ReadOptions};
 use satdoku::solvers::{DISTINCT_SOLVERS, by_name};
-use satdoku::{Puzzle, Shape, Variant};
+use satdoku::{Puzzle, SatSolver, Shape, Solver, Variant, Verdict};
 
 /// The puzzles of a set.
 fn load(path: &Path, variant: Variant) -> Vec<Puzzle> {
@@ -108,5 +110,41 @@ fn bench_encoding(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_solvers, bench_encoding);
+/// `check` on the public sets, as `satdoku check --threads 1` runs it: elements per second
+/// compare directly with the reference table of ../shared/README.md. (17clue: its first
+/// 5,000 puzzles, to keep the bench short.) Skipped when ../shared/data is absent.
+fn bench_reference(c: &mut Criterion) {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    let mut group = c.benchmark_group("reference");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(10));
+    for (set, take) in [
+        ("top1465", usize::MAX),
+        ("hardest1106", usize::MAX),
+        ("17clue", 5000),
+    ] {
+        let path = data.join(format!("{set}.txt"));
+        if !path.exists() {
+            continue;
+        }
+        let puzzles: Vec<Puzzle> = load(&path, Variant::Standard)
+            .into_iter()
+            .take(take)
+            .collect();
+        let mut solver = SatSolver::new();
+        group.throughput(Throughput::Elements(puzzles.len() as u64));
+        group.bench_function(format!("check/{set}"), |b| {
+            b.iter(|| {
+                for puzzle in &puzzles {
+                    assert!(matches!(solver.check(puzzle), Verdict::Unique { .. }));
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_solvers, bench_encoding, bench_reference);
 criterion_main!(benches);
