@@ -53,8 +53,9 @@ pub fn total(args: &InputArgs) -> Total {
 pub const STDIN: &str = "<stdin>";
 
 /// Calls `each` for every puzzle of every input, one at a time. Invalid puzzles are
-/// reported on stderr (above any progress bar) (and still passed to `each`, for JSON rows); after the first one,
-/// `--fail-fast` stops. Inputs that cannot be opened or read are reported on stderr too.
+/// reported on stderr, above any progress bar (and still passed to `each`, for JSON rows);
+/// after the first one, `--fail-fast` stops. Inputs that cannot be opened or read are
+/// reported on stderr too.
 /// Returns how many errors there were: invalid puzzles and unreadable inputs.
 pub fn for_each(
     args: &InputArgs,
