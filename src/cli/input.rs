@@ -162,17 +162,20 @@ pub fn for_each_parallel<S: Send, R: Send>(
         let results: Vec<Option<R>> = pool.install(|| {
             held.par_iter()
                 .map(|h| {
-                    let puzzle = h.puzzle.as_ref().ok()?;
-                    let thread = rayon::current_thread_index().unwrap_or(0);
-                    let mut state = states[thread].lock().expect("no worker panicked");
-                    Some(work(&mut state, puzzle))
+                    let result = h.puzzle.as_ref().ok().map(|puzzle| {
+                        let thread = rayon::current_thread_index().unwrap_or(0);
+                        let mut state = states[thread].lock().expect("no worker panicked");
+                        work(&mut state, puzzle)
+                    });
+                    // Counted as each finishes, so that slow batches show progress too.
+                    if let Some(progress) = &progress {
+                        progress.inc(h.consumed);
+                    }
+                    result
                 })
                 .collect()
         });
         for (h, result) in held.drain(..).zip(results) {
-            if let Some(progress) = &progress {
-                progress.inc(h.consumed);
-            }
             let item = Item {
                 file: &h.file,
                 index: h.index,

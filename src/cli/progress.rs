@@ -42,6 +42,8 @@ pub struct Progress {
     total: Total,
     /// Items done (the bar's position counts bytes under [`Total::Bytes`]).
     done: Arc<AtomicU64>,
+    /// The furthest byte reached: items finish out of order on several threads.
+    furthest: AtomicU64,
 }
 
 impl Progress {
@@ -92,17 +94,25 @@ impl Progress {
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(bar.clone());
         }
-        Progress { bar, total, done }
+        Progress {
+            bar,
+            total,
+            done,
+            furthest: AtomicU64::new(0),
+        }
     }
 
     /// Counts one more item done, which took the input through byte `consumed` (of all the
-    /// inputs; ignored unless the total is in bytes).
+    /// inputs; ignored unless the total is in bytes). Any thread may call it.
     pub fn inc(&self, consumed: u64) {
         self.done.fetch_add(1, Ordering::Relaxed);
         match self.total {
             Total::Unknown => {}
             Total::Items(_) => self.bar.inc(1),
-            Total::Bytes(_) => self.bar.set_position(consumed),
+            Total::Bytes(_) => {
+                let furthest = self.furthest.fetch_max(consumed, Ordering::Relaxed);
+                self.bar.set_position(furthest.max(consumed));
+            }
         }
     }
 
