@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use super::args::{OutputArgs, ThreadArgs};
 use super::output::{Output, Status, Tally};
-use super::progress::{Progress, Total, report};
+use super::progress::{Bar, Total, report};
 
 /// Arguments of `satdoku generate`.
 #[derive(Debug, Args)]
@@ -111,7 +111,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     });
     let pool = args.threads.pool()?;
     let mut out = Output::stdout(args.output.format, Alphabet::default());
-    let progress = Progress::new("puzzles", Total::Items(args.count as u64));
+    let progress = Bar::new("puzzles", Total::Items(args.count as u64));
     let mut tally = Tally::default();
     let seeds: Vec<u64> = seeds(seed).take(args.count).collect();
     // Puzzles are made in chunks, in parallel, and printed in order as each chunk ends.

@@ -10,7 +10,7 @@ use satdoku::format::PuzzleReader;
 use satdoku::{InputError, Puzzle};
 
 use super::args::InputArgs;
-use super::progress::{Progress, Total, report};
+use super::progress::{Bar, Total, report};
 
 /// One puzzle of the input, checked against the chosen rules.
 pub struct Item<'a> {
@@ -155,7 +155,7 @@ pub fn for_each_parallel<S: Send, R: Send>(
         pool.current_num_threads() * 64
     };
     // The progress line would mix with what a user types at a terminal.
-    let progress = (!interactive).then(|| Progress::new("puzzles", total(args)));
+    let progress = (!interactive).then(|| Bar::new("puzzles", total(args)));
     let mut held: Vec<Held> = Vec::with_capacity(batch);
     let mut name: Arc<str> = Arc::from("");
     let mut run = |held: &mut Vec<Held>| -> anyhow::Result<()> {

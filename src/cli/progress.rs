@@ -37,7 +37,7 @@ pub enum Total {
 /// Items done so far with their rate, and, when the total is known, a bar, the percentage
 /// and an ETA: drawn on stderr a few times a second when it is a terminal, invisible
 /// otherwise (so that logs and pipes stay clean).
-pub struct Progress {
+pub struct Bar {
     bar: ProgressBar,
     total: Total,
     /// Items done (the bar's position counts bytes under [`Total::Bytes`]).
@@ -46,9 +46,9 @@ pub struct Progress {
     furthest: AtomicU64,
 }
 
-impl Progress {
+impl Bar {
     /// A progress bar for `what` (`puzzles`) going to `total`.
-    pub fn new(what: &str, total: Total) -> Progress {
+    pub fn new(what: &str, total: Total) -> Bar {
         let target = if std::io::stderr().is_terminal() {
             ProgressDrawTarget::stderr_with_hz(4)
         } else {
@@ -94,7 +94,7 @@ impl Progress {
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(bar.clone());
         }
-        Progress {
+        Bar {
             bar,
             total,
             done,
@@ -126,7 +126,7 @@ impl Progress {
     }
 }
 
-impl Drop for Progress {
+impl Drop for Bar {
     /// Erases the bar when a run ends early (an error) too.
     fn drop(&mut self) {
         self.finish();
