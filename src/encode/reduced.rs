@@ -117,12 +117,17 @@ impl Reduced {
     /// a cell or a house-digit group with no candidates: an empty clause, so the formula is
     /// unsatisfiable.
     pub fn new(encoding: &Encoding, layout: &Layout, grid: &Grid) -> Reduced {
-        let shape = encoding.shape();
-        let cands: Vec<DigitSet> = shape
+        Reduced::from_candidates(encoding, layout, &Reduced::givens(grid))
+    }
+
+    /// The candidates the givens of `grid` leave, by cell index, before any deduction:
+    /// a given's digit, or every digit.
+    pub fn givens(grid: &Grid) -> Vec<DigitSet> {
+        let shape = grid.shape();
+        shape
             .cells()
             .map(|cell| grid.get(cell).map_or(shape.all_digits(), DigitSet::single))
-            .collect();
-        Reduced::from_candidates(encoding, layout, &cands)
+            .collect()
     }
 
     /// The reduced formula of candidate sets `cands` (by cell index; `layout` is the
@@ -135,6 +140,23 @@ impl Reduced {
     /// and a box) get their binary clause for a digit once, from the first house, instead
     /// of once per house: the same formula with about a seventh fewer clauses on 9×9.
     pub fn from_candidates(encoding: &Encoding, layout: &Layout, cands: &[DigitSet]) -> Reduced {
+        let mut formula = CnfFormula::new();
+        let numbering = Reduced::encode(encoding, layout, cands, &mut formula);
+        Reduced { numbering, formula }
+    }
+
+    /// Adds the reduced formula of `cands` (see [`Reduced::from_candidates`]) to `formula`,
+    /// which must be empty (a fresh `CnfFormula`, or a fresh varisat `Solver` to skip the
+    /// copy), and returns its numbering.
+    ///
+    /// # Panics
+    /// If `formula` already has variables.
+    pub fn encode<F: ExtendFormula>(
+        encoding: &Encoding,
+        layout: &Layout,
+        cands: &[DigitSet],
+        formula: &mut F,
+    ) -> Numbering {
         let shape = encoding.shape();
         let size = shape.size();
         let decided = |i: usize| cands[i].len() == 1;
@@ -172,8 +194,15 @@ impl Reduced {
             let var = index[i * size + digit.index()];
             (var != u32::MAX).then(|| Var::from_index(var as usize).positive())
         };
-        let mut formula = CnfFormula::new();
-        formula.set_var_count(pairs.len());
+        if !pairs.is_empty() {
+            let first = formula.new_var();
+            assert_eq!(
+                first.index(),
+                0,
+                "the reduced formula needs an empty formula"
+            );
+            for _ in formula.new_var_iter(pairs.len() - 1) {}
+        }
         let amo = encoding.amo();
         let mut group: Vec<Lit> = Vec::with_capacity(size);
         let mut group_cells: Vec<usize> = Vec::with_capacity(size);
@@ -181,7 +210,7 @@ impl Reduced {
             group.clear();
             group.extend(shape.digits().filter_map(|d| lit(i, d)));
             formula.add_clause(&group);
-            amo.encode(&mut formula, &group);
+            amo.encode(formula, &group);
         }
         for (h, (cells, &held)) in layout.houses().zip(&held).enumerate() {
             for digit in shape.digits().filter(|&d| !held.contains(d)) {
@@ -195,7 +224,7 @@ impl Reduced {
                 }
                 formula.add_clause(&group);
                 if amo != AmoEncoding::Pairwise {
-                    amo.encode(&mut formula, &group);
+                    amo.encode(formula, &group);
                     continue;
                 }
                 for (j, &a) in group_cells.iter().enumerate() {
@@ -207,13 +236,12 @@ impl Reduced {
                 }
             }
         }
-        let numbering = Numbering::Compact {
+        Numbering::Compact {
             shape,
             pairs,
             index,
             fixed,
-        };
-        Reduced { numbering, formula }
+        }
     }
 
     /// The cells `cands` decides (one candidate left), filled in: what a model of the

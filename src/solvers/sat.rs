@@ -103,43 +103,54 @@ impl SatSolver {
             .or_insert_with(|| (encoding, Arc::new(encoding.rules())))
     }
 
-    /// The puzzle's reduced formula and the cells it leaves out (decided by the givens, or
-    /// by propagation), when this solver uses the reduced or propagated encoding.
-    fn reduce(&mut self, puzzle: &Puzzle) -> Option<(Encoding, Reduced, Grid)> {
-        let kind = self.kind;
-        if !matches!(kind, EncodingKind::Reduced | EncodingKind::Propagated) {
-            return None;
-        }
+    /// Whether this solver builds a reduced formula for each puzzle (the reduced and
+    /// propagated encodings).
+    fn reduces(&self) -> bool {
+        matches!(self.kind, EncodingKind::Reduced | EncodingKind::Propagated)
+    }
+
+    /// Adds the puzzle's reduced formula to `formula` (empty: a `CnfFormula`, or a fresh
+    /// varisat solver), when this solver [reduces](SatSolver::reduces), and returns its
+    /// encoding, its numbering, and the cells it leaves out (decided by the givens, or by
+    /// propagation).
+    fn reduce_into<F: ExtendFormula>(
+        &mut self,
+        puzzle: &Puzzle,
+        formula: &mut F,
+    ) -> (Encoding, Numbering, Grid) {
+        debug_assert!(self.reduces());
         let amo = self
             .amo
             .unwrap_or_else(|| AmoEncoding::for_reduced(puzzle.shape()));
         let encoding = self
             .encoding(puzzle.shape(), puzzle.variant())
-            .with_kind(kind)
+            .with_kind(self.kind)
             .with_amo(amo);
         let layout = layout_for(&mut self.layout, puzzle);
-        if kind == EncodingKind::Reduced {
-            let reduced = Reduced::new(&encoding, layout, puzzle.grid());
-            return Some((encoding, reduced, puzzle.grid().clone()));
-        }
-        let cands = propagate::candidates(layout, puzzle).unwrap_or_else(|| {
-            // A contradiction: a cell without candidates makes the formula unsatisfiable.
-            vec![DigitSet::EMPTY; puzzle.shape().cell_count()]
-        });
-        let reduced = Reduced::from_candidates(&encoding, layout, &cands);
-        let decided = Reduced::decided(puzzle.shape(), &cands);
-        Some((encoding, reduced, decided))
+        let (cands, decided) = if self.kind == EncodingKind::Reduced {
+            (Reduced::givens(puzzle.grid()), puzzle.grid().clone())
+        } else {
+            let cands = propagate::candidates(layout, puzzle).unwrap_or_else(|| {
+                // A contradiction: a cell without candidates makes the formula unsatisfiable.
+                vec![DigitSet::EMPTY; puzzle.shape().cell_count()]
+            });
+            let decided = Reduced::decided(puzzle.shape(), &cands);
+            (cands, decided)
+        };
+        let numbering = Reduced::encode(&encoding, layout, &cands, formula);
+        (encoding, numbering, decided)
     }
 
     /// The clauses this solver gives varisat for `puzzle` with its givens as unit clauses:
     /// the encoding, its variable numbering, and the formula (rules, then givens; or the
     /// reduced formula, which has the givens substituted in).
     pub fn formula(&mut self, puzzle: &Puzzle) -> (Encoding, Numbering, CnfFormula) {
-        if let Some((encoding, reduced, _)) = self.reduce(puzzle) {
-            return (encoding, reduced.numbering, reduced.formula);
+        let mut formula = CnfFormula::new();
+        if self.reduces() {
+            let (encoding, numbering, _) = self.reduce_into(puzzle, &mut formula);
+            return (encoding, numbering, formula);
         }
         let (encoding, rules) = self.rules(puzzle.shape(), puzzle.variant());
-        let mut formula = CnfFormula::new();
         formula.set_var_count(rules.var_count());
         for clause in rules.iter() {
             formula.add_clause(clause);
@@ -161,17 +172,17 @@ impl SatSolver {
     }
 
     fn new_search(&mut self, puzzle: &Puzzle, givens: Givens, metered: bool) -> SatSearch {
-        if givens == Givens::Units
-            && let Some((_, reduced, decided)) = self.reduce(puzzle)
-        {
-            return SatSearch::new(
-                reduced.numbering,
-                Arc::new(reduced.formula),
-                &[],
-                &decided,
-                givens,
-                metered,
-            );
+        if givens == Givens::Units && self.reduces() {
+            if metered {
+                // Kept as a formula: each call of a metered search reloads it.
+                let mut formula = CnfFormula::new();
+                let (_, numbering, decided) = self.reduce_into(puzzle, &mut formula);
+                return SatSearch::new(numbering, Arc::new(formula), &[], &decided, givens, true);
+            }
+            // Encoded straight into the solver, without a copy.
+            let mut solver = fresh_solver(None);
+            let (_, numbering, decided) = self.reduce_into(puzzle, &mut solver);
+            return SatSearch::loaded(numbering, solver, &decided);
         }
         let (encoding, rules) = self.rules(puzzle.shape(), puzzle.variant());
         let lits: Vec<Lit> = encoding.given_lits(puzzle.grid()).collect();
@@ -268,6 +279,17 @@ struct Meter {
     conflict_limit: Shared<Option<u64>>,
 }
 
+impl Meter {
+    fn new() -> Meter {
+        Meter {
+            conflicts: Shared::new(0),
+            in_step: Shared::new(false),
+            deadline: Shared::new(None),
+            conflict_limit: Shared::new(None),
+        }
+    }
+}
+
 /// The writer varisat gets: shares its [`Meter`] with the search.
 struct MeterWriter(Rc<Meter>);
 
@@ -312,14 +334,8 @@ impl Write for MeterWriter {
 /// 17,442; 17clue unchanged at 41). See BENCHMARKS.md.
 pub const RESTART_SCALE: u64 = 8;
 
-/// A new varisat solver holding `formula`, the unit clauses `units` and the clauses
-/// `blocks`, writing its proof to `meter` when given.
-fn loaded_solver(
-    meter: Option<&Rc<Meter>>,
-    formula: &CnfFormula,
-    units: &[Lit],
-    blocks: &[Vec<Lit>],
-) -> varisat::Solver<'static> {
+/// A new varisat solver, configured, writing its proof to `meter` when given.
+fn fresh_solver(meter: Option<&Rc<Meter>>) -> varisat::Solver<'static> {
     let mut solver = varisat::Solver::new();
     let mut config = SolverConfigUpdate::new();
     config.luby_restart_interval_scale = Some(RESTART_SCALE);
@@ -329,6 +345,18 @@ fn loaded_solver(
     if let Some(meter) = meter {
         solver.write_proof(MeterWriter(Rc::clone(meter)), ProofFormat::BinaryDrat);
     }
+    solver
+}
+
+/// A new varisat solver holding `formula`, the unit clauses `units` and the clauses
+/// `blocks`, writing its proof to `meter` when given.
+fn loaded_solver(
+    meter: Option<&Rc<Meter>>,
+    formula: &CnfFormula,
+    units: &[Lit],
+    blocks: &[Vec<Lit>],
+) -> varisat::Solver<'static> {
+    let mut solver = fresh_solver(meter);
     solver.add_formula(formula);
     for &lit in units {
         solver.add_clause(&[lit]);
@@ -356,7 +384,8 @@ pub struct SatSearch {
     used: bool,
     /// Whether conflicts are counted and the deadline honoured.
     metered: bool,
-    formula: Arc<CnfFormula>,
+    /// The formula, to reload (kept only by metered searches).
+    formula: Option<Arc<CnfFormula>>,
     numbering: Numbering,
     base: Grid,
     givens: Vec<Lit>,
@@ -392,23 +421,32 @@ impl SatSearch {
             !(metered && how == Givens::Assumptions),
             "a metered search takes its givens as units"
         );
-        let meter = Rc::new(Meter {
-            conflicts: Shared::new(0),
-            in_step: Shared::new(false),
-            deadline: Shared::new(None),
-            conflict_limit: Shared::new(None),
-        });
+        let meter = Rc::new(Meter::new());
         let units: &[Lit] = if how == Givens::Units { givens } else { &[] };
         let solver = loaded_solver(metered.then_some(&meter), &formula, units, &[]);
         SatSearch {
-            solver,
-            used: false,
             metered,
-            formula,
-            numbering,
-            base: base.clone(),
+            formula: metered.then_some(formula),
             assume_givens: how == Givens::Assumptions,
             givens: givens.to_vec(),
+            meter,
+            ..SatSearch::loaded(numbering, solver, base)
+        }
+    }
+
+    /// An unmetered search over the solutions in `solver`, which holds a formula whose
+    /// cell-digit variables are numbered by `numbering` with the givens substituted in or
+    /// as unit clauses; `base` holds the cells the formula leaves out.
+    fn loaded(numbering: Numbering, solver: varisat::Solver<'static>, base: &Grid) -> SatSearch {
+        SatSearch {
+            solver,
+            used: false,
+            metered: false,
+            formula: None,
+            numbering,
+            base: base.clone(),
+            assume_givens: false,
+            givens: Vec::new(),
             blocks: Vec::new(),
             free: base
                 .shape()
@@ -417,7 +455,7 @@ impl SatSearch {
                 .collect(),
             exhausted: false,
             timed_out: false,
-            meter,
+            meter: Rc::new(Meter::new()),
             past_conflicts: 0,
         }
     }
@@ -433,12 +471,11 @@ impl SatSearch {
         } else {
             &self.givens
         };
-        self.solver = loaded_solver(
-            self.metered.then_some(&self.meter),
-            &self.formula,
-            units,
-            &self.blocks,
-        );
+        let formula = self
+            .formula
+            .as_ref()
+            .expect("a metered search keeps its formula");
+        self.solver = loaded_solver(Some(&self.meter), formula, units, &self.blocks);
         self.used = false;
     }
 
