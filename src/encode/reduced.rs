@@ -136,9 +136,10 @@ impl Reduced {
     /// candidate left. A cell without candidates, or a digit without a place in a house, is
     /// an empty clause.
     ///
-    /// Under the pairwise at-most-one encoding, two cells that share several houses (a row
-    /// and a box) get their binary clause for a digit once, from the first house, instead
-    /// of once per house: the same formula with about a seventh fewer clauses on 9×9.
+    /// Under the pairwise at-most-one encoding, the houses' binary clauses are written per
+    /// pair of peers, so two cells that share several houses (a row and a box) get theirs
+    /// once instead of once per house: the same formula with about a seventh fewer clauses
+    /// on 9×9.
     pub fn from_candidates(encoding: &Encoding, layout: &Layout, cands: &[DigitSet]) -> Reduced {
         let mut formula = CnfFormula::new();
         let numbering = Reduced::encode(encoding, layout, cands, &mut formula);
@@ -205,33 +206,31 @@ impl Reduced {
         }
         let amo = encoding.amo();
         let mut group: Vec<Lit> = Vec::with_capacity(size);
-        let mut group_cells: Vec<usize> = Vec::with_capacity(size);
         for i in (0..shape.cell_count()).filter(|&i| !decided(i)) {
             group.clear();
             group.extend(shape.digits().filter_map(|d| lit(i, d)));
             formula.add_clause(&group);
             amo.encode(formula, &group);
         }
-        for (h, (cells, &held)) in layout.houses().zip(&held).enumerate() {
+        let pairwise = amo == AmoEncoding::Pairwise;
+        for (cells, &held) in layout.houses().zip(&held) {
             for digit in shape.digits().filter(|&d| !held.contains(d)) {
                 group.clear();
-                group_cells.clear();
-                for i in cells.iter().map(|&i| i as usize) {
-                    if let Some(lit) = lit(i, digit) {
-                        group.push(lit);
-                        group_cells.push(i);
-                    }
-                }
+                group.extend(cells.iter().filter_map(|&i| lit(i as usize, digit)));
                 formula.add_clause(&group);
-                if amo != AmoEncoding::Pairwise {
+                if !pairwise {
                     amo.encode(formula, &group);
-                    continue;
                 }
-                for (j, &a) in group_cells.iter().enumerate() {
-                    for (k, &b) in group_cells.iter().enumerate().skip(j + 1) {
-                        if layout.first_common_house(a, b) == Some(h) {
-                            formula.add_clause(&[!group[j], !group[k]]);
-                        }
+            }
+        }
+        if pairwise {
+            // The houses' pairwise clauses, each pair of peers once however many houses
+            // they share.
+            for (i, &(cell, digit)) in pairs.iter().enumerate() {
+                let a = shape.index(cell);
+                for &b in layout.peers(a).iter().filter(|&&b| b as usize > a) {
+                    if let Some(other) = lit(b as usize, digit) {
+                        formula.add_clause(&[!Var::from_index(i).positive(), !other]);
                     }
                 }
             }

@@ -154,16 +154,6 @@ impl Layout {
         )
     }
 
-    /// The first house (by index) holding both cells `a` and `b`, if any.
-    #[inline]
-    pub fn first_common_house(&self, a: usize, b: usize) -> Option<usize> {
-        let of_b = self.houses_of(b);
-        self.houses_of(a)
-            .iter()
-            .find(|h| of_b.contains(h))
-            .map(|&h| h as usize)
-    }
-
     /// The intersections house `h` takes part in.
     #[inline]
     pub fn intersections_of(&self, h: usize) -> &[u32] {
