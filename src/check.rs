@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use varisat::Lit;
 
+use crate::format::{Notation, Spell};
 use crate::grid::{Cell, Digit, Grid, Puzzle};
 use crate::solvers::{Givens, SatSearch, SatSolver, Solver};
 
@@ -19,7 +20,15 @@ pub struct Given {
 
 impl fmt::Display for Given {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}={}", self.cell, self.digit)
+        self.spell(&Notation::Numbers, f)
+    }
+}
+
+impl Spell for Given {
+    /// `r1c1=5`, or `r1c12=C` in a puzzle written in symbols.
+    fn spell(&self, notation: &Notation, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}=", self.cell)?;
+        notation.write_digit(f, self.digit)
     }
 }
 
@@ -36,7 +45,17 @@ pub struct Difference {
 
 impl fmt::Display for Difference {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {} vs {}", self.cell, self.first, self.second)
+        self.spell(&Notation::Numbers, f)
+    }
+}
+
+impl Spell for Difference {
+    /// `r4c5: 3 vs 7`, or `r2c4: 4 vs D` in a puzzle written in symbols.
+    fn spell(&self, notation: &Notation, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.cell)?;
+        notation.write_digit(f, self.first)?;
+        f.write_str(" vs ")?;
+        notation.write_digit(f, self.second)
     }
 }
 

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use satdoku::check::{Given, Verdict};
+use satdoku::format::{Notation, Spell};
 use satdoku::{Grid, Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
@@ -54,19 +55,24 @@ struct Row<'a> {
     error: Option<String>,
 }
 
-fn texts<T: ToString>(items: &[T]) -> Vec<String> {
-    items.iter().map(T::to_string).collect()
+/// Each item spelled in `notation`.
+fn texts<T: Spell>(items: &[T], notation: &Notation) -> Vec<String> {
+    items
+        .iter()
+        .map(|item| notation.show(item).to_string())
+        .collect()
 }
 
-/// The verdict in words, after the status: the evidence a setter needs.
-fn explain(verdict: &Verdict, redundant: &Option<Vec<Given>>) -> String {
+/// The verdict in words, after the status: the evidence a setter needs, with digits named
+/// as the puzzle writes them.
+fn explain(verdict: &Verdict, redundant: &Option<Vec<Given>>, notation: &Notation) -> String {
     let mut text = match verdict {
         Verdict::Unique { .. } => String::new(),
         Verdict::Multiple { .. } => {
-            format!("differ at {}", texts(&verdict.differences()).join(", "))
+            format!("differ at {}", texts(&verdict.differences(), notation).join(", "))
         }
         Verdict::NoSolution { conflict } => {
-            format!("clash {}", texts(conflict).join(" "))
+            format!("clash {}", texts(conflict, notation).join(" "))
         }
     };
     if let Some(redundant) = redundant {
@@ -76,7 +82,7 @@ fn explain(verdict: &Verdict, redundant: &Option<Vec<Given>>) -> String {
         if redundant.is_empty() {
             text.push_str("minimal");
         } else {
-            text.push_str(&format!("redundant {}", texts(redundant).join(" ")));
+            text.push_str(&format!("redundant {}", texts(redundant, notation).join(" ")));
         }
     }
     text
@@ -106,7 +112,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         judge,
         |item: Item<'_>, judged| {
             let (puzzle, (verdict, redundant)) = match (&item.puzzle, judged) {
-                (Err(err), _) => {
+                (Err(_), _) => {
+                    let error = item.error().unwrap_or_default();
                     if out.is_json() {
                         out.json(&Row {
                             head: RowHead::new(&item, Status::Invalid),
@@ -115,10 +122,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                             conflict: Vec::new(),
                             minimal: None,
                             redundant: None,
-                            error: Some(err.to_string()),
+                            error: Some(error),
                         })
                     } else {
-                        out.text(&format!("invalid {err}"))
+                        out.text(&format!("invalid {error}"))
                     }
                     .context("writing the output")?;
                     return Ok(());
@@ -164,11 +171,11 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                         .map(|d| d.cell.to_string())
                         .collect(),
                     conflict: match &verdict {
-                        Verdict::NoSolution { conflict } => texts(conflict),
+                        Verdict::NoSolution { conflict } => texts(conflict, &item.notation),
                         _ => Vec::new(),
                     },
                     minimal: redundant.as_ref().map(Vec::is_empty),
-                    redundant: redundant.as_ref().map(|r| texts(r)),
+                    redundant: redundant.as_ref().map(|r| texts(r, &item.notation)),
                     error: None,
                 })
             } else if out.is_line() {
@@ -177,14 +184,14 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                     line.push(' ');
                     line.push_str(&out.line(grid));
                 }
-                let explanation = explain(&verdict, &redundant);
+                let explanation = explain(&verdict, &redundant, &item.notation);
                 if !explanation.is_empty() {
                     line.push(' ');
                     line.push_str(&explanation);
                 }
                 out.text(&line)
             } else {
-                let explanation = explain(&verdict, &redundant);
+                let explanation = explain(&verdict, &redundant, &item.notation);
                 let sep = if explanation.is_empty() { "" } else { ": " };
                 out.comment(&format!(
                     "puzzle {} (line {}): {}{sep}{explanation}",

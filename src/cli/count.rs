@@ -59,14 +59,16 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
         count,
         |item: Item<'_>, count| {
             let (row, text) = match (&item.puzzle, count) {
-                (Err(err), _) => {
+                (Err(_), _) => {
+                    let error = item.error().unwrap_or_default();
+                    let text = format!("invalid {error}");
                     let row = Row {
                         head: RowHead::new(&item, Status::Invalid),
                         count: None,
                         complete: None,
-                        error: Some(err.to_string()),
+                        error: Some(error),
                     };
-                    (row, format!("invalid {err}"))
+                    (row, text)
                 }
                 (Ok(_), count) => {
                     let (mut count, timed_out) = count.expect("valid puzzles are counted");

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use satdoku::format::PuzzleReader;
+use satdoku::format::{Notation, PuzzleReader};
 use satdoku::{InputError, Puzzle};
 
 use super::args::InputArgs;
@@ -22,8 +22,20 @@ pub struct Item<'a> {
     pub line: usize,
     /// Bytes of all the inputs read through this puzzle (for the progress bar).
     pub consumed: u64,
+    /// How the puzzle writes its digits, for messages about it.
+    pub notation: Notation,
     /// The puzzle, or why it is unusable.
     pub puzzle: Result<Puzzle, InputError>,
+}
+
+impl Item<'_> {
+    /// Why the puzzle is unusable, in the puzzle's own notation; `None` when it is usable.
+    pub fn error(&self) -> Option<String> {
+        self.puzzle
+            .as_ref()
+            .err()
+            .map(|err| self.notation.show(err).to_string())
+    }
 }
 
 /// How much input there is: the total size of the files, when every input is a file
@@ -102,11 +114,12 @@ pub fn for_each(
                 index: entry.index,
                 line: entry.line,
                 consumed: before + entry.consumed,
+                notation: entry.notation.clone(),
                 puzzle: entry.puzzle(variant),
             };
             let invalid = match &item.puzzle {
                 Err(err) => {
-                    report(&format!("satdoku: {name}: {err}"));
+                    report(&format!("satdoku: {name}: {}", item.notation.show(err)));
                     errors += 1;
                     true
                 }
@@ -128,6 +141,7 @@ struct Held {
     index: usize,
     line: usize,
     consumed: u64,
+    notation: Notation,
     puzzle: Result<Puzzle, InputError>,
 }
 
@@ -181,6 +195,7 @@ pub fn for_each_parallel<S: Send, R: Send>(
                 index: h.index,
                 line: h.line,
                 consumed: h.consumed,
+                notation: h.notation,
                 puzzle: h.puzzle,
             };
             emit(item, result)?;
@@ -196,6 +211,7 @@ pub fn for_each_parallel<S: Send, R: Send>(
             index: item.index,
             line: item.line,
             consumed: item.consumed,
+            notation: item.notation,
             puzzle: item.puzzle,
         });
         if held.len() >= batch {

@@ -55,9 +55,11 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
             error: None,
         };
         let text = match &item.puzzle {
-            Err(err) => {
-                row.error = Some(err.to_string());
-                format!("invalid {err}")
+            Err(_) => {
+                let error = item.error().unwrap_or_default();
+                let text = format!("invalid {error}");
+                row.error = Some(error);
+                text
             }
             Ok(puzzle) => match solver.count(puzzle, 1) {
                 count if count.count == 1 && count.complete => {

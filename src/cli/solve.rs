@@ -75,7 +75,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         solve,
         |item: Item<'_>, solution| {
             let (status, solution, error) = match (&item.puzzle, solution) {
-                (Err(err), _) => (Status::Invalid, None, Some(err.to_string())),
+                (Err(_), _) => (Status::Invalid, None, item.error()),
                 (Ok(_), Some((false, Some(solution)))) => {
                     tally.solved += 1;
                     (Status::Solved, Some(solution), None)
@@ -127,15 +127,9 @@ fn all(args: &SolveArgs, mut out: Output) -> anyhow::Result<ExitCode> {
     let mut tally = Tally::default();
     let errors = input::for_each(&args.input, |item: Item<'_>| {
         let puzzle = match &item.puzzle {
-            Err(err) => {
-                return row(
-                    &mut out,
-                    &item,
-                    Status::Invalid,
-                    None,
-                    None,
-                    Some(err.to_string()),
-                );
+            Err(_) => {
+                let error = item.error();
+                return row(&mut out, &item, Status::Invalid, None, None, error);
             }
             Ok(puzzle) => puzzle,
         };

@@ -1,9 +1,11 @@
 //! Puzzle formats: reading line, block and tokens grids from a stream, and writing them.
 
 mod alphabet;
+mod notation;
 mod read;
 mod write;
 
 pub use alphabet::Alphabet;
+pub use notation::{Notation, Spell, Spelled};
 pub use read::{Entry, InputFormat, PuzzleReader, ReadOptions, parse_one};
 pub use write::{OutputFormat, write_block, write_grid, write_line, write_tokens};

@@ -17,7 +17,7 @@
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
-use super::Alphabet;
+use super::{Alphabet, Notation};
 use crate::error::{InputError, ParseError};
 use crate::grid::{Grid, Puzzle, Shape, Variant};
 
@@ -54,6 +54,9 @@ pub struct Entry {
     /// Bytes of the input read through the end of this puzzle (for progress against the
     /// input's size).
     pub consumed: u64,
+    /// How the puzzle writes its digits: symbols of the alphabet, or numbers (tokens). Messages
+    /// about the puzzle name digits the same way.
+    pub notation: Notation,
     /// The grid, or why it could not be read.
     pub grid: Result<Grid, ParseError>,
 }
@@ -198,6 +201,8 @@ impl Cells<'_> {
 pub struct PuzzleReader<R> {
     input: R,
     options: ReadOptions,
+    /// The alphabet of `options`, shared with every entry read in symbols.
+    alphabet: std::sync::Arc<Alphabet>,
     /// Lines read from `input` so far.
     lines_read: usize,
     /// Lines read ahead and not yet consumed, with their numbers and byte lengths.
@@ -217,6 +222,7 @@ impl<R: BufRead> PuzzleReader<R> {
     pub fn new(input: R, options: ReadOptions) -> PuzzleReader<R> {
         PuzzleReader {
             input,
+            alphabet: std::sync::Arc::new(options.alphabet.clone()),
             options,
             lines_read: 0,
             pending: VecDeque::new(),
@@ -419,6 +425,11 @@ impl<R: BufRead> PuzzleReader<R> {
                 InputFormat::Block => None,
                 _ => Shape::from_cell_count(width),
             };
+            let notation = if numbers {
+                Notation::Numbers
+            } else {
+                Notation::Symbols(std::sync::Arc::clone(&self.alphabet))
+            };
             let grid = if let Some(shape) = block_shape {
                 self.gather(line, shape, row)?
             } else if let Some(shape) = line_shape {
@@ -434,6 +445,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 index: self.index,
                 line,
                 consumed: self.consumed,
+                notation,
                 grid,
             }));
         }
