@@ -1,6 +1,7 @@
 //! Uniqueness verdicts with witnesses, solution counts and minimality, on the SAT engine.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use varisat::Lit;
@@ -208,12 +209,13 @@ impl SatSolver {
     }
 
     /// Calls `each` with every solution of `puzzle` as it is found, at most `limit` of
-    /// them, and returns how many were found. Nothing is collected in memory.
+    /// them, until `each` says to stop ([`ControlFlow::Break`]), and returns how many were
+    /// found. Nothing is collected in memory.
     pub fn for_each_solution<E>(
         &mut self,
         puzzle: &Puzzle,
         limit: u64,
-        mut each: impl FnMut(Grid) -> Result<(), E>,
+        mut each: impl FnMut(Grid) -> Result<ControlFlow<()>, E>,
     ) -> Result<u64, E> {
         let mut search = self.search(puzzle, Givens::Units);
         let mut count = 0;
@@ -222,7 +224,9 @@ impl SatSolver {
                 break;
             };
             count += 1;
-            each(solution)?;
+            if each(solution)?.is_break() {
+                break;
+            }
         }
         Ok(count)
     }

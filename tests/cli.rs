@@ -182,7 +182,14 @@ fn exit_code_is_one_when_a_puzzle_has_no_solution() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
-    assert!(output.stdout.is_empty());
+    // A comment line per puzzle keeps the output aligned with the input.
+    let stdout = stdout_of(&output);
+    assert_eq!(stdout.lines().count(), 3, "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .all(|l| l.starts_with("# no solution (puzzle "))
+    );
     let stderr = stderr_of(&output);
     assert!(stderr.contains("puzzles/unsolvable.txt: puzzle 1 (line 3): no solution"));
     assert_eq!(stderr.lines().count(), 3);
@@ -196,7 +203,11 @@ fn every_input_error_names_its_line_and_cell() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert!(output.stdout.is_empty());
+    let stdout = stdout_of(&output);
+    assert!(
+        stdout.lines().all(|l| l.starts_with("# invalid (puzzle ")),
+        "{stdout}"
+    );
     let stderr = stderr_of(&output);
     let expected = [
         "line 3: 80 symbols fit no supported grid",
@@ -247,7 +258,8 @@ fn bad_puzzles_do_not_stop_the_batch_unless_fail_fast() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert_eq!(stdout_of(&output).lines().count(), 2);
+    // Two solutions, and a comment line for the invalid puzzle.
+    assert_eq!(stdout_of(&output).lines().count(), 3);
     assert!(stderr_of(&output).contains("<stdin>: line 2: two 1s in row 1 (r1c1 and r1c2)"));
 
     let output = satdoku()
@@ -256,7 +268,7 @@ fn bad_puzzles_do_not_stop_the_batch_unless_fail_fast() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert_eq!(stdout_of(&output).lines().count(), 1);
+    assert_eq!(stdout_of(&output).lines().count(), 2);
 }
 
 #[test]

@@ -200,7 +200,9 @@ fn solve_all_streams_every_distinct_solution() {
         let empty = vec![vec![0; 4]; 4];
         let diagonal = args.contains(&"--diagonal");
         let mut seen = HashSet::new();
-        for line in out.lines() {
+        let mut lines = out.lines();
+        assert_eq!(lines.next(), Some("# puzzle 1 of <stdin> (line 1)"));
+        for line in lines {
             let grid = parse_line(line);
             check_solution(&empty, &grid, diagonal).unwrap();
             assert!(seen.insert(grid));

@@ -134,13 +134,26 @@ impl FormatKind {
     }
 }
 
+/// Parses a whole number of at least 1, for bounds such as `--limit` and `--count`.
+pub fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("must be at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{text:?} is not a whole number")),
+    }
+}
+
+/// The most worker threads `--threads` takes: far more than cores gains nothing, and each
+/// thread holds a solver.
+pub const MAX_THREADS: u16 = 256;
+
 /// How many worker threads.
 #[derive(Debug, Args)]
 pub struct ThreadArgs {
-    /// Worker threads (default: all cores). Output keeps the input order whatever the
-    /// number.
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
+    /// Worker threads, 1 to 256 (default: all cores). Output keeps the input order
+    /// whatever the number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
+    pub threads: Option<u16>,
 }
 
 impl ThreadArgs {
@@ -148,7 +161,7 @@ impl ThreadArgs {
     pub fn pool(&self) -> anyhow::Result<rayon::ThreadPool> {
         let mut builder = rayon::ThreadPoolBuilder::new();
         if let Some(threads) = self.threads {
-            builder = builder.num_threads(threads);
+            builder = builder.num_threads(usize::from(threads));
         }
         builder.build().context("starting worker threads")
     }

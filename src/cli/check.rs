@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::args::{InputArgs, OutputArgs, SolverArgs, ThreadArgs};
 use super::input::{self, Item};
-use super::output::{Output, RowHead, Status, Tally};
+use super::output::{Output, RowHead, Status, Tally, report_item};
 
 /// Arguments of `satdoku check`.
 #[derive(Debug, Args)]
@@ -69,7 +69,10 @@ fn explain(verdict: &Verdict, redundant: &Option<Vec<Given>>, notation: &Notatio
     let mut text = match verdict {
         Verdict::Unique { .. } => String::new(),
         Verdict::Multiple { .. } => {
-            format!("differ at {}", texts(&verdict.differences(), notation).join(", "))
+            format!(
+                "differ at {}",
+                texts(&verdict.differences(), notation).join(", ")
+            )
         }
         Verdict::NoSolution { conflict } => {
             format!("clash {}", texts(conflict, notation).join(" "))
@@ -82,7 +85,10 @@ fn explain(verdict: &Verdict, redundant: &Option<Vec<Given>>, notation: &Notatio
         if redundant.is_empty() {
             text.push_str("minimal");
         } else {
-            text.push_str(&format!("redundant {}", texts(redundant, notation).join(" ")));
+            text.push_str(&format!(
+                "redundant {}",
+                texts(redundant, notation).join(" ")
+            ));
         }
     }
     text
@@ -114,6 +120,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             let (puzzle, (verdict, redundant)) = match (&item.puzzle, judged) {
                 (Err(_), _) => {
                     let error = item.error().unwrap_or_default();
+                    tally.record(Status::Invalid, false);
                     if out.is_json() {
                         out.json(&Row {
                             head: RowHead::new(&item, Status::Invalid),
@@ -133,7 +140,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 (Ok(puzzle), judged) => {
                     let (verdict, redundant) = judged.expect("valid puzzles are judged");
                     let Some(verdict) = verdict else {
-                        tally.failed += 1;
+                        report_item(&item, "timeout");
+                        tally.record(Status::Timeout, false);
                         let row = Row {
                             head: RowHead::new(&item, Status::Timeout),
                             solutions: Vec::new(),
@@ -153,13 +161,11 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 Verdict::Multiple { first, second } => (Status::Multiple, vec![first, second]),
                 Verdict::NoSolution { .. } => (Status::NoSolution, vec![]),
             };
-            if status == Status::Unique {
-                tally.solved += 1;
-                if let (Some(dir), Some(solution)) = (&args.proof, solutions.first()) {
-                    super::proof::write(dir, item.file, item.index, &mut prover, puzzle, solution)?;
-                }
-            } else {
-                tally.failed += 1;
+            tally.record(status, status == Status::Unique);
+            if status == Status::Unique
+                && let (Some(dir), Some(solution)) = (&args.proof, solutions.first())
+            {
+                super::proof::write(dir, item.file, item.index, &mut prover, puzzle, solution)?;
             }
             if out.is_json() {
                 out.json(&Row {

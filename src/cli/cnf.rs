@@ -12,7 +12,7 @@ use satdoku::encode::{AmoEncoding, EncodingKind, write_cnf};
 
 use super::args::InputArgs;
 use super::input::{self, STDIN};
-use super::output::Tally;
+use super::output::{Status, Tally};
 
 /// Arguments of `satdoku cnf`.
 #[derive(Debug, Args)]
@@ -80,12 +80,25 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.output {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let mut written = 0;
+    // Standard output takes one CNF: it is held until the input is known to hold no
+    // other puzzle, so that a second puzzle leaves nothing written (a truncated set of
+    // CNFs would be solved happily by any SAT solver).
+    let mut held: Option<Vec<u8>> = None;
     let mut tally = Tally::default();
     let errors = input::for_each(&args.input, |item| {
         let Ok(puzzle) = &item.puzzle else {
+            tally.record(Status::Invalid, false);
             return Ok(());
         };
+        if args.output.is_none() && held.is_some() {
+            anyhow::bail!(
+                "{}: puzzle {} (line {}) is a second puzzle, and standard output takes one \
+                 CNF: nothing was written; use --output DIR to write one file each",
+                item.file,
+                item.index,
+                item.line
+            );
+        }
         let (encoding, numbering, formula) = solver.formula(puzzle);
         let what = format!(
             "puzzle {} of {} (line {}), {}",
@@ -110,19 +123,22 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
                 write(&mut BufWriter::new(file))
                     .with_context(|| format!("writing {}", path.display()))?;
             }
-            None if written > 0 => anyhow::bail!(
-                "{}: more than one puzzle: use --output DIR to write one file each",
-                item.file
-            ),
             None => {
-                write(&mut BufWriter::new(io::stdout().lock())).context("writing the output")?;
+                let mut buffer = Vec::new();
+                write(&mut buffer).context("writing the CNF to memory")?;
+                held = Some(buffer);
             }
         }
-        written += 1;
-        tally.solved += 1;
+        tally.record(Status::Solved, true);
         Ok(())
     })?;
-    tally.errors += errors;
+    if let Some(cnf) = held {
+        let mut out = io::stdout().lock();
+        out.write_all(&cnf)
+            .and_then(|()| out.flush())
+            .context("writing the output")?;
+    }
+    tally.add_errors(errors.saturating_sub(tally.count(Status::Invalid)));
     Ok(tally.exit_code())
 }
 

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use satdoku::{Count, Puzzle, Solver};
 
-use super::args::{InputArgs, OutputArgs, SolverArgs, ThreadArgs};
+use super::args::{InputArgs, OutputArgs, SolverArgs, ThreadArgs, at_least_one};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
 
@@ -22,8 +22,8 @@ pub struct CountArgs {
     solver: SolverArgs,
     #[command(flatten)]
     threads: ThreadArgs,
-    /// Stop counting at this many solutions (the count is then shown as `N+`).
-    #[arg(long, default_value_t = 10_000)]
+    /// Stop counting at this many solutions, at least 1 (the count is then shown as `N+`).
+    #[arg(long, default_value_t = 10_000, value_parser = at_least_one)]
     limit: u64,
 }
 
@@ -62,6 +62,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
                 (Err(_), _) => {
                     let error = item.error().unwrap_or_default();
                     let text = format!("invalid {error}");
+                    tally.record(Status::Invalid, false);
                     let row = Row {
                         head: RowHead::new(&item, Status::Invalid),
                         count: None,
@@ -79,11 +80,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
                         1 if count.complete => Status::Unique,
                         _ => Status::Multiple,
                     };
-                    if count.count == 0 || timed_out {
-                        tally.failed += 1;
-                    } else {
-                        tally.solved += 1;
-                    }
+                    tally.record(status, count.count > 0 && !timed_out);
                     let row = Row {
                         head: RowHead::new(&item, status),
                         count: Some(count.count),

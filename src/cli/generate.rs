@@ -8,12 +8,15 @@ use clap::Args;
 use clap::builder::TypedValueParser;
 use rayon::prelude::*;
 use satdoku::format::Alphabet;
-use satdoku::generate::{GenerateError, Generated, Options, Symmetry, generate, seeds};
+use satdoku::generate::{
+    GenerateError, Generated, Options, Symmetry, check_options, generate, seeds,
+};
 use satdoku::rate::Difficulty;
 use satdoku::{Shape, Variant};
 use serde::Serialize;
 
-use super::args::{OutputArgs, ThreadArgs};
+use super::args::{OutputArgs, ThreadArgs, at_least_one};
+use super::interrupt::interrupted;
 use super::output::{Output, Status, Tally};
 use super::progress::{Bar, Total, report};
 
@@ -26,9 +29,9 @@ pub struct GenerateArgs {
     /// Diagonal (X) Sudoku: both main diagonals hold every digit too.
     #[arg(long)]
     diagonal: bool,
-    /// How many puzzles.
-    #[arg(long, default_value_t = 1)]
-    count: usize,
+    /// How many puzzles (at least 1).
+    #[arg(long, default_value_t = 1, value_parser = at_least_one)]
+    count: u64,
     /// The seed: the same seed and options give the same puzzles on every machine. Without
     /// one, a fresh seed is drawn and printed on stderr.
     #[arg(long)]
@@ -47,9 +50,9 @@ pub struct GenerateArgs {
     #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["easy", "medium", "hard", "expert"]).map(|s| s.parse::<Difficulty>().expect("listed")))]
     difficulty: Option<Difficulty>,
     /// Give up on a puzzle after this long (`10s`, `2m`); it is reported and the batch
-    /// goes on.
-    #[arg(long, value_parser = humantime::parse_duration)]
-    timeout: Option<Duration>,
+    /// goes on. Rare requests (few givens, a rare difficulty) and big grids may need more.
+    #[arg(long, value_parser = humantime::parse_duration, default_value = "1m")]
+    timeout: Duration,
     #[command(flatten)]
     threads: ThreadArgs,
     #[command(flatten)]
@@ -104,6 +107,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
             },
         )
     };
+    check_options(&options)?;
     let seed = args.seed.unwrap_or_else(|| {
         let seed = rand::random::<u64>() >> 11;
         eprintln!("satdoku: seed {seed} (pass --seed {seed} to generate these puzzles again)");
@@ -111,18 +115,21 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     });
     let pool = args.threads.pool()?;
     let mut out = Output::stdout(args.output.format, Alphabet::default());
-    let progress = Bar::new("puzzles", Total::Items(args.count as u64));
+    let progress = Bar::new("puzzles", Total::Items(args.count));
     let mut tally = Tally::default();
-    let seeds: Vec<u64> = seeds(seed).take(args.count).collect();
+    let seeds: Vec<u64> = seeds(seed).take(args.count as usize).collect();
     // Puzzles are made in chunks, in parallel, and printed in order as each chunk ends.
     let chunk = pool.current_num_threads() * 2;
     for (c, batch) in seeds.chunks(chunk).enumerate() {
+        if interrupted() {
+            break;
+        }
         let results: Vec<Result<Generated, GenerateError>> = pool.install(|| {
             batch
                 .par_iter()
                 .map(|&seed| {
                     let options = Options {
-                        deadline: args.timeout.map(|t| Instant::now() + t),
+                        deadline: Some(Instant::now() + args.timeout),
                         ..options.clone()
                     };
                     generate(&options, seed)
@@ -134,12 +141,12 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
             progress.inc(0);
             match result {
                 Ok(generated) => {
-                    tally.solved += 1;
+                    tally.record(Status::Generated, true);
                     print(&mut out, index, &generated)
                 }
                 Err(GenerateError::Impossible(why)) => anyhow::bail!("{why}"),
                 Err(err) => {
-                    tally.failed += 1;
+                    tally.record(Status::Timeout, false);
                     report(&format!("satdoku: puzzle {index} (seed {seed}): {err}"));
                     if out.is_json() {
                         out.json(&Row {

@@ -2,14 +2,14 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-
-use rayon::prelude::*;
 
 use satdoku::format::{Notation, PuzzleReader};
 use satdoku::{InputError, Puzzle};
 
 use super::args::InputArgs;
+use super::interrupt::interrupted;
 use super::progress::{Bar, Total, report};
 
 /// One puzzle of the input, checked against the chosen rules.
@@ -100,6 +100,9 @@ pub fn for_each(
         };
         let mut consumed = 0;
         for entry in PuzzleReader::new(reader, options.clone()) {
+            if interrupted() {
+                return Ok(errors);
+            }
             let entry = match entry {
                 Ok(entry) => entry,
                 Err(err) => {
@@ -173,23 +176,38 @@ pub fn for_each_parallel<S: Send, R: Send>(
     let mut held: Vec<Held> = Vec::with_capacity(batch);
     let mut name: Arc<str> = Arc::from("");
     let mut run = |held: &mut Vec<Held>| -> anyhow::Result<()> {
-        let results: Vec<Option<R>> = pool.install(|| {
-            held.par_iter()
-                .map(|h| {
-                    let result = h.puzzle.as_ref().ok().map(|puzzle| {
-                        let thread = rayon::current_thread_index().unwrap_or(0);
-                        let mut state = states[thread].lock().expect("no worker panicked");
-                        work(&mut state, puzzle)
-                    });
-                    // Counted as each finishes, so that slow batches show progress too.
-                    if let Some(progress) = &progress {
-                        progress.inc(h.consumed);
-                    }
-                    result
-                })
-                .collect()
+        // Workers take puzzles in input order, so that after Ctrl-C (when no new puzzle is
+        // started) the finished ones are a run from the start of the batch: all written.
+        let next = AtomicUsize::new(0);
+        let results: Vec<Mutex<Option<Option<R>>>> =
+            held.iter().map(|_| Mutex::new(None)).collect();
+        pool.broadcast(|context| {
+            let mut state = states[context.index()].lock().expect("no worker panicked");
+            loop {
+                if interrupted() {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(h) = held.get(i) else {
+                    break;
+                };
+                let result = h
+                    .puzzle
+                    .as_ref()
+                    .ok()
+                    .map(|puzzle| work(&mut state, puzzle));
+                *results[i].lock().expect("no worker panicked") = Some(result);
+                // Counted as each finishes, so that slow batches show progress too.
+                if let Some(progress) = &progress {
+                    progress.inc(h.consumed);
+                }
+            }
         });
         for (h, result) in held.drain(..).zip(results) {
+            let Some(result) = result.into_inner().expect("no worker panicked") else {
+                // Not started: Ctrl-C.
+                break;
+            };
             let item = Item {
                 file: &h.file,
                 index: h.index,

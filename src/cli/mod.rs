@@ -7,6 +7,7 @@ mod compare;
 mod count;
 mod generate;
 mod input;
+mod interrupt;
 mod output;
 mod progress;
 mod proof;
@@ -88,6 +89,7 @@ enum Command {
 /// Parses the command line and runs the command.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
+    interrupt::install();
     match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Check(args) => check::run(&args),

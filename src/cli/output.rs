@@ -10,10 +10,13 @@ use serde::Serialize;
 
 use super::args::FormatKind;
 use super::input::Item;
+use super::interrupt::{EXIT_INTERRUPTED, interrupted};
+use super::progress::report;
 use super::{EXIT_ERROR, EXIT_FAILED, EXIT_OK};
 
 /// The verdict on one puzzle, the `status` field of every JSON row.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[repr(usize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// A solution was found.
@@ -33,6 +36,26 @@ pub enum Status {
 }
 
 impl Status {
+    /// Every status, in the order summaries list them.
+    pub const ALL: [Status; 7] = [
+        Status::Solved,
+        Status::Unique,
+        Status::Multiple,
+        Status::NoSolution,
+        Status::Timeout,
+        Status::Generated,
+        Status::Invalid,
+    ];
+
+    /// The status in words, for summaries: `no solution`, `timed out`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Status::NoSolution => "no solution",
+            Status::Timeout => "timed out",
+            other => other.name(),
+        }
+    }
+
     /// The status as written in output: `no_solution`, `timeout`.
     pub fn name(self) -> &'static str {
         match self {
@@ -45,6 +68,15 @@ impl Status {
             Status::Timeout => "timeout",
         }
     }
+}
+
+/// Reports on stderr what became of a puzzle whose answer is not printed (`timeout`, `no
+/// solution`), naming its input, index and line.
+pub fn report_item(item: &Item<'_>, what: &str) {
+    report(&format!(
+        "satdoku: {}: puzzle {} (line {}): {what}",
+        item.file, item.index, item.line
+    ));
 }
 
 /// The fields that start every JSON row: where the puzzle came from and its verdict.
@@ -72,27 +104,72 @@ impl<'a> RowHead<'a> {
     }
 }
 
-/// Counts of verdicts, which decide the exit status.
+/// Counts of verdicts, which decide the exit status and make the summary line.
 #[derive(Debug, Default)]
 pub struct Tally {
-    /// Puzzles with a solution.
-    pub solved: usize,
-    /// Puzzles without one.
-    pub failed: usize,
+    /// Puzzles by status, in the order of [`Status::ALL`].
+    by_status: [usize; Status::ALL.len()],
+    /// Puzzles not answered (no solution, not unique, timeout: as the command judges).
+    failed: usize,
     /// Invalid puzzles and unreadable inputs.
-    pub errors: usize,
+    errors: usize,
 }
 
 impl Tally {
-    /// 2 after any error, else 1 after any failure, else 0.
+    /// Counts a puzzle with `status`; `answered` is false when the command failed on it
+    /// (exit status 1). Invalid puzzles count as errors (exit status 2).
+    pub fn record(&mut self, status: Status, answered: bool) {
+        self.by_status[status as usize] += 1;
+        if status == Status::Invalid {
+            self.errors += 1;
+        } else if !answered {
+            self.failed += 1;
+        }
+    }
+
+    /// Counts errors that are not puzzles (unreadable inputs), for the exit status.
+    pub fn add_errors(&mut self, errors: usize) {
+        self.errors += errors;
+    }
+
+    /// Puzzles counted.
+    pub fn puzzles(&self) -> usize {
+        self.by_status.iter().sum()
+    }
+
+    /// Puzzles counted with `status`.
+    pub fn count(&self, status: Status) -> usize {
+        self.by_status[status as usize]
+    }
+
+    /// The exit status: 130 after Ctrl-C, else 2 after any error, else 1 after any
+    /// failure, else 0. Every command ends through here.
     pub fn exit_code(&self) -> ExitCode {
-        ExitCode::from(if self.errors > 0 {
+        ExitCode::from(if interrupted() {
+            EXIT_INTERRUPTED
+        } else if self.errors > 0 {
             EXIT_ERROR
         } else if self.failed > 0 {
             EXIT_FAILED
         } else {
             EXIT_OK
         })
+    }
+
+    /// `12 puzzles: 8 unique, 1 multiple, 3 no solution, 0 invalid`: every status that
+    /// occurred, and always the invalid ones.
+    pub fn summary(&self) -> String {
+        let puzzles = self.puzzles();
+        let parts: Vec<String> = Status::ALL
+            .iter()
+            .filter(|&&status| status == Status::Invalid || self.count(status) > 0)
+            .map(|&status| format!("{} {}", self.count(status), status.words()))
+            .collect();
+        format!(
+            "{puzzles} puzzle{}: {}",
+            if puzzles == 1 { "" } else { "s" },
+            parts.join(", ")
+        )
     }
 }
 
@@ -193,24 +270,49 @@ impl Output {
     }
 
     /// Flushes everything, so that a failed write is an error and not a short output, and
-    /// gives the exit status of a run with `tally` and `input_errors` (invalid puzzles and
-    /// unreadable inputs).
+    /// gives the exit status of a run with `tally` and `input_errors` (unreadable inputs
+    /// and invalid puzzles, counted by the reader; invalid puzzles recorded in `tally`
+    /// too are not counted twice).
     ///
-    /// When stderr is a terminal, a summary line goes there: puzzles, how many were
-    /// answered, how many not (no solution, not unique, timeout), invalid, elapsed time.
+    /// When stderr is a terminal, or after Ctrl-C, a summary line goes there: the puzzles
+    /// by status, and the elapsed time.
     pub fn finish(mut self, mut tally: Tally, input_errors: usize) -> anyhow::Result<ExitCode> {
         self.writer.flush().context("writing the output")?;
-        tally.errors += input_errors;
-        if io::stderr().is_terminal() {
-            eprintln!(
-                "satdoku: {} puzzles: {} answered, {} not, {} invalid, in {:.2?}",
-                tally.solved + tally.failed + input_errors,
-                tally.solved,
-                tally.failed,
-                input_errors,
+        tally.add_errors(input_errors.saturating_sub(tally.count(Status::Invalid)));
+        if io::stderr().is_terminal() || interrupted() {
+            report(&format!(
+                "satdoku: {}, in {:.2?}",
+                tally.summary(),
                 self.start.elapsed()
-            );
+            ));
         }
         Ok(tally.exit_code())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_name_what_happened() {
+        let mut tally = Tally::default();
+        for _ in 0..8 {
+            tally.record(Status::Unique, true);
+        }
+        tally.record(Status::Multiple, false);
+        for _ in 0..3 {
+            tally.record(Status::NoSolution, false);
+        }
+        assert_eq!(
+            tally.summary(),
+            "12 puzzles: 8 unique, 1 multiple, 3 no solution, 0 invalid"
+        );
+        let mut one = Tally::default();
+        one.record(Status::Timeout, false);
+        assert_eq!(one.summary(), "1 puzzle: 1 timed out, 0 invalid");
+        assert_eq!(one.exit_code(), ExitCode::from(EXIT_FAILED));
+        one.record(Status::Invalid, false);
+        assert_eq!(one.exit_code(), ExitCode::from(EXIT_ERROR));
     }
 }

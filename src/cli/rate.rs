@@ -3,14 +3,14 @@
 use std::process::ExitCode;
 
 use clap::Args;
-use satdoku::SatSolver;
-use satdoku::Solver;
 use satdoku::rate::{Difficulty, rate};
+use satdoku::{Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
-use super::args::{InputArgs, OutputArgs};
+use super::args::{FormatKind, InputArgs, OutputArgs, ThreadArgs};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
+use super::progress::report;
 
 /// Arguments of `satdoku rate`.
 #[derive(Debug, Args)]
@@ -19,6 +19,8 @@ pub struct RateArgs {
     input: InputArgs,
     #[command(flatten)]
     output: OutputArgs,
+    #[command(flatten)]
+    threads: ThreadArgs,
 }
 
 /// A JSON row of `rate`.
@@ -41,30 +43,45 @@ struct Row<'a> {
 /// Rates every puzzle of the input; a puzzle without exactly one solution gets its
 /// status instead of a rating. Ends with the distribution on stderr.
 pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
+    if !matches!(args.output.format, FormatKind::Line | FormatKind::Json) {
+        anyhow::bail!(
+            "rate prints one line per puzzle: use --format line or json (block and tokens lay out grids)"
+        );
+    }
     let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
-    let mut solver = SatSolver::new();
+    let pool = args.threads.pool()?;
     let mut tally = Tally::default();
     let mut by_difficulty = [0usize; Difficulty::ALL.len()];
-    let errors = input::for_each(&args.input, |item: Item<'_>| {
-        let mut row = Row {
-            head: RowHead::new(&item, Status::Invalid),
-            difficulty: None,
-            hardest: None,
-            steps: None,
-            guesses: None,
-            error: None,
-        };
-        let text = match &item.puzzle {
-            Err(_) => {
-                let error = item.error().unwrap_or_default();
-                let text = format!("invalid {error}");
-                row.error = Some(error);
-                text
-            }
-            Ok(puzzle) => match solver.count(puzzle, 1) {
-                count if count.count == 1 && count.complete => {
-                    let rating = rate(puzzle);
-                    tally.solved += 1;
+    let judge = |solver: &mut SatSolver, puzzle: &Puzzle| {
+        let count = solver.count(puzzle, 1);
+        (count.count == 1 && count.complete)
+            .then(|| rate(puzzle))
+            .ok_or(count)
+    };
+    let errors = input::for_each_parallel(
+        &args.input,
+        &pool,
+        SatSolver::new,
+        judge,
+        |item: Item<'_>, judged| {
+            let mut row = Row {
+                head: RowHead::new(&item, Status::Invalid),
+                difficulty: None,
+                hardest: None,
+                steps: None,
+                guesses: None,
+                error: None,
+            };
+            let text = match judged {
+                None => {
+                    let error = item.error().unwrap_or_default();
+                    let text = format!("invalid {error}");
+                    tally.record(Status::Invalid, false);
+                    row.error = Some(error);
+                    text
+                }
+                Some(Ok(rating)) => {
+                    tally.record(Status::Unique, true);
                     by_difficulty[rating.difficulty as usize] += 1;
                     row.head.status = Status::Unique;
                     row.difficulty = Some(rating.difficulty.name());
@@ -77,28 +94,43 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
                         rating.difficulty, rating.hardest, rating.steps
                     )
                 }
-                count => {
-                    tally.failed += 1;
+                Some(Err(count)) => {
                     row.head.status = if count.count == 0 {
                         Status::NoSolution
                     } else {
                         Status::Multiple
                     };
+                    tally.record(row.head.status, false);
                     format!("{} (not rated)", row.head.status.name())
                 }
-            },
-        };
-        out.row(&row, &text)
-    })?;
+            };
+            out.row(&row, &text)
+        },
+    )?;
     let summary: Vec<String> = Difficulty::ALL
         .iter()
         .zip(by_difficulty)
         .map(|(d, n)| format!("{n} {d}"))
         .collect();
-    eprintln!(
-        "satdoku: rated {} puzzles: {}",
-        tally.solved,
+    let rated = tally.count(Status::Unique);
+    let skipped: Vec<String> = [Status::Multiple, Status::NoSolution, Status::Invalid]
+        .into_iter()
+        .filter(|&status| tally.count(status) > 0)
+        .map(|status| format!("{} {}", tally.count(status), status.words()))
+        .collect();
+    let not_rated = if skipped.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; {} not rated ({})",
+            tally.puzzles() - rated,
+            skipped.join(", ")
+        )
+    };
+    report(&format!(
+        "satdoku: rated {rated} puzzle{}: {}{not_rated}",
+        if rated == 1 { "" } else { "s" },
         summary.join(", ")
-    );
+    ));
     out.finish(tally, errors)
 }

@@ -1,5 +1,6 @@
 //! `satdoku solve`: one solution per puzzle.
 
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -7,10 +8,10 @@ use clap::Args;
 use satdoku::{Grid, Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
-use super::args::{InputArgs, OutputArgs, SolverArgs, ThreadArgs};
+use super::args::{InputArgs, OutputArgs, SolverArgs, ThreadArgs, at_least_one};
 use super::input::{self, Item};
-use super::output::{Output, RowHead, Status, Tally};
-use super::progress;
+use super::interrupt::interrupted;
+use super::output::{Output, RowHead, Status, Tally, report_item};
 
 /// Arguments of `satdoku solve`.
 #[derive(Debug, Args)]
@@ -27,8 +28,8 @@ pub struct SolveArgs {
     /// `number`, the solution's 1-based position).
     #[arg(long)]
     all: bool,
-    /// With `--all`, stop after this many solutions per puzzle.
-    #[arg(long, requires = "all")]
+    /// With `--all`, stop after this many solutions per puzzle (at least 1).
+    #[arg(long, requires = "all", value_parser = at_least_one)]
     limit: Option<u64>,
 }
 
@@ -43,14 +44,6 @@ struct Row<'a> {
     solution: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
-}
-
-/// Reports on stderr what became of a puzzle that has no solution printed.
-fn report(item: &Item<'_>, what: &str) {
-    progress::report(&format!(
-        "satdoku: {}: puzzle {} (line {}): {what}",
-        item.file, item.index, item.line
-    ));
 }
 
 /// Solves every puzzle of the input.
@@ -76,21 +69,17 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         |item: Item<'_>, solution| {
             let (status, solution, error) = match (&item.puzzle, solution) {
                 (Err(_), _) => (Status::Invalid, None, item.error()),
-                (Ok(_), Some((false, Some(solution)))) => {
-                    tally.solved += 1;
-                    (Status::Solved, Some(solution), None)
-                }
+                (Ok(_), Some((false, Some(solution)))) => (Status::Solved, Some(solution), None),
                 (Ok(_), Some((true, _))) => {
-                    report(&item, "timeout");
-                    tally.failed += 1;
+                    report_item(&item, "timeout");
                     (Status::Timeout, None, None)
                 }
                 (Ok(_), _) => {
-                    report(&item, "no solution");
-                    tally.failed += 1;
+                    report_item(&item, "no solution");
                     (Status::NoSolution, None, None)
                 }
             };
+            tally.record(status, status == Status::Solved);
             row(&mut out, &item, status, None, solution.as_ref(), error)
         },
     )?;
@@ -116,7 +105,13 @@ fn row(
     } else if let Some(solution) = solution {
         out.grid(solution)
     } else {
-        Ok(())
+        // A comment line (which the reader skips) keeps the output aligned with the input.
+        out.comment(&format!(
+            "{} (puzzle {}, line {})",
+            status.words(),
+            item.index,
+            item.line
+        ))
     }
     .context("writing the output")
 }
@@ -129,6 +124,7 @@ fn all(args: &SolveArgs, mut out: Output) -> anyhow::Result<ExitCode> {
         let puzzle = match &item.puzzle {
             Err(_) => {
                 let error = item.error();
+                tally.record(Status::Invalid, false);
                 return row(&mut out, &item, Status::Invalid, None, None, error);
             }
             Ok(puzzle) => puzzle,
@@ -137,6 +133,14 @@ fn all(args: &SolveArgs, mut out: Output) -> anyhow::Result<ExitCode> {
         let mut number = 0;
         let found = enumerator.for_each_solution(puzzle, limit, |solution| {
             number += 1;
+            if number == 1 && !out.is_json() {
+                // Solutions of different puzzles are told apart by a comment line.
+                out.comment(&format!(
+                    "puzzle {} of {} (line {})",
+                    item.index, item.file, item.line
+                ))
+                .context("writing the output")?;
+            }
             row(
                 &mut out,
                 &item,
@@ -144,14 +148,19 @@ fn all(args: &SolveArgs, mut out: Output) -> anyhow::Result<ExitCode> {
                 Some(number),
                 Some(&solution),
                 None,
-            )
+            )?;
+            Ok::<_, anyhow::Error>(if interrupted() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            })
         })?;
         if found > 0 {
-            tally.solved += 1;
+            tally.record(Status::Solved, true);
             return Ok(());
         }
-        report(&item, "no solution");
-        tally.failed += 1;
+        report_item(&item, "no solution");
+        tally.record(Status::NoSolution, false);
         row(&mut out, &item, Status::NoSolution, None, None, None)
     })?;
     out.finish(tally, errors)

@@ -75,7 +75,8 @@ pub enum GenerateError {
     Impossible(String),
     /// The deadline passed before a puzzle met the options.
     #[error(
-        "no puzzle met the options in time ({attempts} grids tried{}); try again with a longer --timeout, fewer constraints or another seed",
+        "no puzzle met the options in time ({attempts} grid{} tried{}); try again with a longer --timeout, fewer constraints or another seed",
+        if *attempts == 1 { "" } else { "s" },
         closest.map_or(String::new(), |k| format!(", fewest givens reached {k}"))
     )]
     Timeout {
@@ -134,7 +135,9 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError
             return Err(GenerateError::Timeout { attempts, closest });
         }
         attempts += 1;
-        let solution = random_solution(&mut rng, &layout, &mut sat);
+        let Some(solution) = random_solution(&mut rng, &layout, &mut sat, options.deadline) else {
+            continue;
+        };
         let Some(grid) = remove_givens(&mut rng, options, &solution, &mut sat) else {
             continue;
         };
@@ -148,7 +151,10 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError
         if options.difficulty.is_some_and(|d| d != rating.difficulty) {
             continue;
         }
-        let check = second_opinion(options.shape).run(&puzzle, 2, None);
+        let check = second_opinion(options.shape).run(&puzzle, 2, options.deadline);
+        if check.timed_out {
+            continue;
+        }
         assert!(
             check.found == 1 && check.solutions[0] == solution,
             "a generated puzzle must be unique; the second solver disagrees (seed {seed})"
@@ -174,10 +180,42 @@ fn second_opinion(shape: Shape) -> Box<dyn Solver> {
     }
 }
 
-/// Options that no grid can meet.
-fn check_options(options: &Options) -> Result<(), GenerateError> {
+/// The fewest givens a unique 9×9 Sudoku can have (McGuire, Tugemann and Civario, 2012,
+/// by exhaustive search).
+pub const FEWEST_GIVENS_9X9: usize = 17;
+
+/// The fewest givens a unique 4×4 Sudoku can have.
+pub const FEWEST_GIVENS_4X4: usize = 4;
+
+/// Options that no grid can meet: [`generate`] refuses them at once, and callers can ask
+/// before starting a batch.
+pub fn check_options(options: &Options) -> Result<(), GenerateError> {
     let cells = options.shape.cell_count();
     if let Some(k) = options.givens {
+        let size = options.shape.size();
+        // Two digits absent from the givens could swap places in any solution.
+        let (fewest, why) = if options.variant == Variant::Standard && size == 9 {
+            (
+                FEWEST_GIVENS_9X9,
+                "no 9×9 Sudoku with fewer has one solution (McGuire, Tugemann and Civario, 2012)",
+            )
+        } else if options.variant == Variant::Standard && size == 4 {
+            (
+                FEWEST_GIVENS_4X4,
+                "no 4×4 Sudoku with fewer has one solution",
+            )
+        } else {
+            (
+                size - 1,
+                "with fewer, two digits are missing from the givens and could swap places",
+            )
+        };
+        if k < fewest {
+            return Err(GenerateError::Impossible(format!(
+                "{k} givens cannot make a unique {} puzzle: it takes at least {fewest}; {why}",
+                options.shape
+            )));
+        }
         if k > cells {
             return Err(GenerateError::Impossible(format!(
                 "{k} givens do not fit a {} grid of {cells} cells",
@@ -225,8 +263,14 @@ fn orbit_sizes(sizes: &[usize]) -> String {
 
 /// A random solution grid: random digits in about a fifth of the cells (each consistent
 /// with those before it), completed by the SAT solver, then the digits relabelled by a
-/// random permutation. Retries when the random start has no completion.
-fn random_solution(rng: &mut ChaCha8Rng, layout: &Layout, sat: &mut SatSolver) -> Grid {
+/// random permutation. Retries when the random start has no completion. `None` once
+/// `deadline` has passed.
+fn random_solution(
+    rng: &mut ChaCha8Rng,
+    layout: &Layout,
+    sat: &mut SatSolver,
+    deadline: Option<Instant>,
+) -> Option<Grid> {
     let shape = layout.shape;
     let mut order: Vec<usize> = (0..shape.cell_count()).collect();
     loop {
@@ -245,14 +289,18 @@ fn random_solution(rng: &mut ChaCha8Rng, layout: &Layout, sat: &mut SatSolver) -
         }
         let start = Puzzle::new(layout.grid(&values), layout.variant)
             .expect("each random digit avoids its peers' digits");
-        if let Some(grid) = sat.solve(&start) {
+        let outcome = sat.run(&start, 1, deadline);
+        if outcome.timed_out {
+            return None;
+        }
+        if let Some(grid) = outcome.solutions.into_iter().next() {
             let mut relabel: Vec<u8> = (1..=shape.size() as u8).collect();
             relabel.shuffle(rng);
             let mut solution = Grid::empty(shape);
             for (cell, digit) in grid.givens() {
                 solution.set(cell, shape.digit(relabel[digit.index()] as usize));
             }
-            return solution;
+            return Some(solution);
         }
     }
 }
@@ -329,6 +377,8 @@ enum Oracle<'a> {
         variant: Variant,
         /// Conflicts allowed per check, unless minimality was asked for.
         budget: Option<u64>,
+        /// When the generation gives up.
+        deadline: Option<Instant>,
     },
 }
 
@@ -339,6 +389,7 @@ impl<'a> Oracle<'a> {
                 solution,
                 variant: options.variant,
                 budget: (!options.minimal).then_some(CHECK_BUDGET),
+                deadline: options.deadline,
             };
         }
         let empty = Puzzle::new(Grid::empty(options.shape), options.variant).expect("no givens");
@@ -370,11 +421,13 @@ impl<'a> Oracle<'a> {
                 solution,
                 variant,
                 budget,
+                deadline,
             } => {
                 let puzzle = Puzzle::new(pattern(solution, given), *variant)
                     .expect("givens of a solution agree");
                 let mut search = sat.metered_search(&puzzle);
                 search.set_conflict_limit(*budget);
+                search.set_deadline(*deadline);
                 search.forbid(solution);
                 // Out of time is not a proof: the orbit stays.
                 !search.satisfiable_with(&[]) && !search.timed_out()

@@ -1,0 +1,235 @@
+//! Bounds and runaway runs: every user-given bound honoured or refused, no wrong verdict
+//! from a degenerate limit, timeouts that hold, output that is whole or absent, Ctrl-C.
+
+use std::io::Write;
+use std::process::{Command as StdCommand, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn satdoku() -> Command {
+    let mut command = Command::cargo_bin("satdoku").unwrap();
+    command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    command
+}
+
+/// A limit of 0 solutions is refused, never answered "no solution" or `0+`.
+#[test]
+fn a_limit_of_zero_is_refused() {
+    for args in [
+        &["solve", "--all", "--limit", "0", "puzzles/empty-4x4.txt"][..],
+        &["count", "--limit", "0", "puzzles/empty-4x4.txt"][..],
+        &["generate", "--count", "0"][..],
+    ] {
+        satdoku()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("must be at least 1"));
+    }
+    // A limit of 1 is the smallest answer: one solution, and `1+` for a grid with more.
+    satdoku()
+        .args(["count", "--limit", "1", "puzzles/empty-4x4.txt"])
+        .assert()
+        .code(0)
+        .stdout("1+\n");
+}
+
+/// `--threads` takes 1 to 256, and says so.
+#[test]
+fn threads_are_bounded() {
+    for threads in ["0", "257", "100000"] {
+        for command in ["solve", "check", "count", "compare", "rate", "generate"] {
+            let file = (command != "generate").then_some("puzzles/4x4.txt");
+            satdoku()
+                .args([command, "--threads", threads])
+                .args(file)
+                .assert()
+                .code(2)
+                .stdout("")
+                .stderr(predicate::str::contains("1..=256"));
+        }
+    }
+    satdoku()
+        .args(["check", "--threads", "256", "puzzles/4x4.txt"])
+        .assert()
+        .code(0)
+        .stdout(predicate::function(|out: &str| out.lines().count() == 8));
+}
+
+/// Numbers of givens that no unique puzzle has are refused at once, with the reason.
+#[test]
+fn impossible_numbers_of_givens_are_refused() {
+    for (args, fewest) in [
+        (&["--givens", "16"][..], "at least 17"),
+        (&["--givens", "5"][..], "at least 17"),
+        (&["--size", "4", "--givens", "3"][..], "at least 4"),
+        (&["--size", "16", "--givens", "14"][..], "at least 15"),
+        (&["--diagonal", "--givens", "7"][..], "at least 8"),
+    ] {
+        let start = Instant::now();
+        satdoku()
+            .arg("generate")
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(fewest));
+        assert!(start.elapsed() < Duration::from_secs(30), "{args:?}");
+    }
+}
+
+/// A timeout holds for big grids too: the run ends within a small multiple of it (the
+/// bound here is generous, for slow test machines), reports the puzzle and exits 1.
+#[test]
+fn generate_timeouts_hold_on_big_grids() {
+    for size in ["49", "64"] {
+        let start = Instant::now();
+        satdoku()
+            .args(["generate", "--size", size, "--seed", "1", "--timeout", "1s"])
+            .timeout(Duration::from_secs(120))
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(
+                "no puzzle met the options in time",
+            ));
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "size {size}: {:?} for a 1 s timeout",
+            start.elapsed()
+        );
+    }
+}
+
+/// Standard output takes one CNF: with two puzzles nothing is written (a truncated set
+/// would be solved happily by any SAT solver).
+#[test]
+fn cnf_with_several_puzzles_on_stdout_writes_nothing() {
+    satdoku()
+        .args(["cnf", "puzzles/4x4.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("nothing was written")
+                .and(predicate::str::contains("puzzle 2 (line")),
+        );
+    satdoku()
+        .args(["cnf", "puzzles/tokens.txt"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with("c satdoku"));
+}
+
+/// `check --timeout` names the puzzle it gave up on, as `solve` does.
+#[test]
+fn check_timeouts_are_named_on_stderr() {
+    satdoku()
+        .args(["check", "--solver", "sat:minimal", "--timeout", "200ms"])
+        .arg("puzzles/25x25.txt")
+        .assert()
+        .code(1)
+        .stdout("timeout\ntimeout\n")
+        .stderr(
+            predicate::str::contains("puzzle 1 (line").and(predicate::str::contains("timeout")),
+        );
+}
+
+/// `solve` keeps its output aligned with the input: a puzzle without a solution gets a
+/// comment line, which the reader skips.
+#[test]
+fn solve_output_stays_aligned_with_the_input() {
+    let output = satdoku()
+        .args(["solve", "puzzles/unsolvable-4x4.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with("# no solution (puzzle "))
+    );
+    // Mixed: invalid puzzles get a line too.
+    let mut input = std::fs::read_to_string("puzzles/4x4.txt").unwrap();
+    input.push_str("11..............\n1...............\n");
+    let output = satdoku().arg("solve").write_stdin(input).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 10, "{stdout}");
+    assert!(
+        lines[8].starts_with("# invalid (puzzle 9, line"),
+        "{stdout}"
+    );
+    assert_eq!(lines[9].len(), 16, "{stdout}");
+}
+
+/// `solve --all` heads each puzzle's solutions with a comment line naming it.
+#[test]
+fn all_solutions_of_each_puzzle_are_headed() {
+    satdoku()
+        .args(["solve", "--all", "--limit", "2"])
+        .args(["puzzles/empty-4x4.txt", "puzzles/multiple.txt"])
+        .assert()
+        .code(0)
+        .stdout(predicate::function(|out: &str| {
+            let lines: Vec<&str> = out.lines().collect();
+            lines.len() == 6
+                && lines[0] == "# puzzle 1 of puzzles/empty-4x4.txt (line 2)"
+                && lines[3] == "# puzzle 1 of puzzles/multiple.txt (line 2)"
+        }));
+}
+
+/// Ctrl-C: the puzzles under way finish, everything finished is written (in input order),
+/// the summary line says how many, and the exit status is 130.
+#[cfg(unix)]
+#[test]
+fn an_interrupt_writes_what_is_finished() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.txt");
+    let puzzles = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/examples.txt"),
+    )
+    .unwrap();
+    let mut file = std::fs::File::create(&path).unwrap();
+    for _ in 0..3000 {
+        file.write_all(puzzles.as_bytes()).unwrap();
+    }
+    drop(file);
+    let child = StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"))
+        .args(["check", "--minimal", "--threads", "2"])
+        .arg(&path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let killed = StdCommand::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let written = stdout.lines().count();
+    assert!(written > 0, "some puzzles finish in 1.5 s");
+    assert!(written < 21_000, "the run was stopped");
+    assert!(stdout.lines().all(|l| l.starts_with("unique ")), "{stdout}");
+    let summary = stderr
+        .lines()
+        .find(|l| l.contains(" puzzles: "))
+        .unwrap_or_else(|| panic!("a summary line: {stderr}"));
+    assert!(
+        summary.starts_with(&format!(
+            "satdoku: {written} puzzles: {written} unique, 0 invalid"
+        )),
+        "{summary} after {written} lines"
+    );
+}
