@@ -1,21 +1,104 @@
 //! Typed errors of the library: reading puzzles and checking their givens.
 
+use std::fmt;
+
+use crate::format::InputFormat;
 use crate::grid::{Cell, Conflict, Shape};
+
+/// The cell counts of a puzzle written on one line.
+const ONE_LINE_COUNTS: &str = "16, 81, 256, 625, 1296, 2401 or 4096";
+/// The cell counts of a grid's row.
+const ROW_COUNTS: &str = "4, 9, 16, 25, 36, 49 or 64";
+
+/// What the cells of a line were counted as, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellUnit {
+    /// Symbols of the alphabet (line and block layouts).
+    Symbols,
+    /// Numbers (tokens and arrays).
+    Numbers,
+}
+
+impl fmt::Display for CellUnit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CellUnit::Symbols => "symbols",
+            CellUnit::Numbers => "numbers",
+        })
+    }
+}
+
+/// Why `count` cells fit no grid of the layout `input`, with a hint when they fit another
+/// layout than the one forced.
+fn bad_length(count: usize, unit: CellUnit, input: InputFormat) -> String {
+    match input {
+        InputFormat::Line => {
+            let hint = if Shape::from_size(count).is_some() {
+                "; it looks like a row of a block grid: drop --input line"
+            } else {
+                ""
+            };
+            format!(
+                "{count} {unit} fit no supported grid on one line (a one-line puzzle has \
+                 {ONE_LINE_COUNTS}){hint}"
+            )
+        }
+        InputFormat::Block => {
+            let hint = if Shape::from_cell_count(count).is_some() {
+                "; it looks like a one-line puzzle: drop --input block"
+            } else {
+                ""
+            };
+            format!(
+                "{count} {unit} fit no row of a block grid (a row has {ROW_COUNTS} cells){hint}"
+            )
+        }
+        InputFormat::Auto | InputFormat::Tokens => format!(
+            "{count} {unit} fit no supported grid (a puzzle on one line has {ONE_LINE_COUNTS}; \
+             a row of a grid has {ROW_COUNTS})"
+        ),
+    }
+}
 
 /// A puzzle could not be read. Every variant names the input line it was found on
 /// (the first line of the puzzle, or the offending row of a multi-line grid).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
-    /// A line holds a number of symbols that fits no supported grid.
-    #[error(
-        "line {line}: {symbols} symbols fit no supported grid (a puzzle on one line has \
-         16, 81, 256, 625, 1296, 2401 or 4096; a row of a grid has 4, 9, 16, 25, 36, 49 or 64)"
-    )]
+    /// A line holds a number of cells that fits no grid of the layout it was read in.
+    #[error("line {line}: {}", bad_length(*count, *unit, *input))]
     BadLength {
         /// The input line.
         line: usize,
-        /// How many symbols it holds.
-        symbols: usize,
+        /// How many cells it holds: symbols, or numbers for tokens and arrays.
+        count: usize,
+        /// Whether the cells were counted as symbols or as numbers.
+        unit: CellUnit,
+        /// The layout the line was read in (`Auto` when detected), which decides what fits.
+        input: InputFormat,
+    },
+    /// A line is longer than any puzzle needs; it was skipped without being read whole.
+    #[error(
+        "line {line}: longer than {limit} bytes, more than any puzzle needs (a 64×64 grid on one \
+         line): skipped"
+    )]
+    LineTooLong {
+        /// The input line.
+        line: usize,
+        /// The longest line read, in bytes.
+        limit: usize,
+    },
+    /// A line of an array holds several lists, but not N lists of N numbers.
+    #[error(
+        "line {line}: {lists} lists of {numbers} numbers in all: a grid on one line is N lists \
+         of N numbers (N is 4, 9, 16, 25, 36, 49 or 64)"
+    )]
+    ArrayShape {
+        /// The input line.
+        line: usize,
+        /// How many lists it holds.
+        lists: usize,
+        /// How many numbers they hold together.
+        numbers: usize,
     },
     /// A row of a multi-line grid is longer or shorter than the first row.
     #[error("line {line}: row {row} has {found} cells, but the grid is {expected} wide")]
@@ -95,6 +178,8 @@ impl ParseError {
     pub fn line(&self) -> usize {
         match self {
             ParseError::BadLength { line, .. }
+            | ParseError::LineTooLong { line, .. }
+            | ParseError::ArrayShape { line, .. }
             | ParseError::RowLength { line, .. }
             | ParseError::Incomplete { line, .. }
             | ParseError::UnknownSymbol { line, .. }
@@ -134,8 +219,12 @@ pub enum AlphabetError {
         /// The repeated symbol.
         symbol: char,
     },
-    /// A symbol is reserved: blank `.`, comment `#`, separators `, | + -`, white space.
-    #[error("symbol '{symbol}' is reserved and cannot be a digit (. # , | + - and spaces are)")]
+    /// A symbol is reserved: blanks `. _`, comments `# /`, separators `, : | + -`,
+    /// brackets `[ ] { }`, white space.
+    #[error(
+        "symbol '{symbol}' is reserved and cannot be a digit (. _ # / , : | + - [ ] {{ }} and \
+         spaces are)"
+    )]
     Reserved {
         /// The reserved symbol.
         symbol: char,

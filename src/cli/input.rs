@@ -5,7 +5,7 @@ use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use satdoku::format::{Notation, PuzzleReader};
+use satdoku::format::{Notation, PuzzleReader, ReadWarning};
 use satdoku::{InputError, Puzzle};
 
 use super::args::InputArgs;
@@ -26,6 +26,8 @@ pub struct Item<'a> {
     pub notation: Notation,
     /// The puzzle, or why it is unusable.
     pub puzzle: Result<Puzzle, InputError>,
+    /// What the reader guessed about the puzzle (already reported on stderr).
+    pub warnings: Vec<ReadWarning>,
 }
 
 impl Item<'_> {
@@ -66,9 +68,10 @@ pub const STDIN: &str = "<stdin>";
 
 /// Calls `each` for every puzzle of every input, one at a time. Invalid puzzles are
 /// reported on stderr, above any progress bar (and still passed to `each`, for JSON rows);
-/// after the first one, `--fail-fast` stops. Inputs that cannot be opened or read are
-/// reported on stderr too.
-/// Returns how many errors there were: invalid puzzles and unreadable inputs.
+/// after the first one, `--fail-fast` stops. Inputs that cannot be opened or read, or that
+/// hold no puzzle, are reported on stderr too, as are the reader's warnings. When standard
+/// input is read from a terminal, a line on stderr says so first.
+/// Returns how many errors there were: invalid puzzles and unreadable or empty inputs.
 pub fn for_each(
     args: &InputArgs,
     mut each: impl FnMut(Item<'_>) -> anyhow::Result<()>,
@@ -86,6 +89,16 @@ pub fn for_each(
     let mut before = 0;
     for path in files {
         let (name, reader): (String, Box<dyn BufRead>) = if path.as_os_str() == "-" {
+            if io::stdin().is_terminal() {
+                let end = if cfg!(windows) {
+                    "Ctrl-Z, Enter"
+                } else {
+                    "Ctrl-D"
+                };
+                report(&format!(
+                    "satdoku: reading puzzles from standard input (one per line; {end} to end)"
+                ));
+            }
             (STDIN.to_string(), Box::new(io::stdin().lock()))
         } else {
             let name = path.display().to_string();
@@ -99,19 +112,27 @@ pub fn for_each(
             }
         };
         let mut consumed = 0;
+        let mut found = false;
+        let mut failed = false;
         for entry in PuzzleReader::new(reader, options.clone()) {
             if interrupted() {
                 return Ok(errors);
             }
-            let entry = match entry {
+            let mut entry = match entry {
                 Ok(entry) => entry,
                 Err(err) => {
                     report(&format!("satdoku: {name}: {err}"));
                     errors += 1;
+                    failed = true;
                     break;
                 }
             };
+            found = true;
             consumed = entry.consumed;
+            let warnings = std::mem::take(&mut entry.warnings);
+            for warning in &warnings {
+                report(&format!("satdoku: {name}: warning: {warning}"));
+            }
             let item = Item {
                 file: &name,
                 index: entry.index,
@@ -119,6 +140,7 @@ pub fn for_each(
                 consumed: before + entry.consumed,
                 notation: entry.notation.clone(),
                 puzzle: entry.puzzle(variant),
+                warnings,
             };
             let invalid = match &item.puzzle {
                 Err(err) => {
@@ -133,6 +155,10 @@ pub fn for_each(
                 return Ok(errors);
             }
         }
+        if !found && !failed {
+            report(&format!("satdoku: {name}: no puzzles found"));
+            errors += 1;
+        }
         before += consumed;
     }
     Ok(errors)
@@ -146,6 +172,7 @@ struct Held {
     consumed: u64,
     notation: Notation,
     puzzle: Result<Puzzle, InputError>,
+    warnings: Vec<ReadWarning>,
 }
 
 /// Like [`for_each`], with the work on each valid puzzle done in parallel on `pool`:
@@ -215,6 +242,7 @@ pub fn for_each_parallel<S: Send, R: Send>(
                 consumed: h.consumed,
                 notation: h.notation,
                 puzzle: h.puzzle,
+                warnings: h.warnings,
             };
             emit(item, result)?;
         }
@@ -231,6 +259,7 @@ pub fn for_each_parallel<S: Send, R: Send>(
             consumed: item.consumed,
             notation: item.notation,
             puzzle: item.puzzle,
+            warnings: item.warnings,
         });
         if held.len() >= batch {
             run(&mut held)?;

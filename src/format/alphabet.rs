@@ -6,13 +6,16 @@ use crate::grid::{Digit, Shape};
 /// The default symbols: digit `d` is the `d`-th character, cut to the grid's size.
 pub const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/// Characters that can never be digit symbols.
-const RESERVED: &[char] = &['.', '#', ',', '|', '+', '-'];
+/// Characters that can never be digit symbols: blanks, the comment marks (`#`, `//`),
+/// separators of cells, boxes and metadata, and the brackets of arrays.
+const RESERVED: &[char] = &[
+    '.', '_', '#', '/', ',', ':', '|', '+', '-', '[', ']', '{', '}',
+];
 
 /// An ordered list of digit symbols, compared without case.
 ///
 /// Digit `d` of an N×N grid is written as the `d`-th symbol; only the first N symbols are
-/// valid in that grid. A blank is `.`, or `0` when `0` is not itself a symbol.
+/// valid in that grid. A blank is `.` or `_`, or `0` when `0` is not itself a symbol.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Alphabet {
     symbols: Vec<char>,
@@ -65,7 +68,7 @@ impl Alphabet {
 
     /// Whether `symbol` marks a blank cell.
     pub fn is_blank(&self, symbol: char) -> bool {
-        symbol == '.' || (symbol == '0' && !self.symbols.contains(&'0'))
+        symbol == '.' || symbol == '_' || (symbol == '0' && !self.symbols.contains(&'0'))
     }
 
     /// Reads `symbol` in a grid of `shape`: `Some(None)` for a blank, `Some(Some(digit))`
@@ -119,6 +122,7 @@ mod tests {
         assert_eq!(alphabet.read('G', Shape::NINE), None);
         assert_eq!(alphabet.read('0', Shape::NINE), Some(None));
         assert_eq!(alphabet.read('.', Shape::NINE), Some(None));
+        assert_eq!(alphabet.read('_', Shape::NINE), Some(None));
     }
 
     #[test]
@@ -141,5 +145,11 @@ mod tests {
             Err(AlphabetError::Duplicate { symbol: 'A' })
         );
         assert_eq!(Alphabet::new(""), Err(AlphabetError::Empty));
+        for symbol in ['_', '/', ':', '[', ']', '{', '}'] {
+            assert_eq!(
+                Alphabet::new(&format!("12{symbol}4")),
+                Err(AlphabetError::Reserved { symbol })
+            );
+        }
     }
 }

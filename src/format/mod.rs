@@ -1,4 +1,4 @@
-//! Puzzle formats: reading line, block and tokens grids from a stream, and writing them.
+//! Puzzle formats: reading line, block, tokens and array grids from a stream, and writing them.
 
 mod alphabet;
 mod notation;
@@ -7,5 +7,5 @@ mod write;
 
 pub use alphabet::Alphabet;
 pub use notation::{Notation, Spell, Spelled};
-pub use read::{Entry, InputFormat, PuzzleReader, ReadOptions, parse_one};
+pub use read::{Entry, InputFormat, MAX_LINE, PuzzleReader, ReadOptions, ReadWarning, parse_one};
 pub use write::{OutputFormat, write_block, write_grid, write_line, write_tokens};

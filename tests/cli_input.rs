@@ -1,0 +1,420 @@
+//! Reading puzzles as people and other tools write them: byte-order marks, arrays copied
+//! from code, metadata after a puzzle, `_` blanks, collection headers, hexadoku, huge lines,
+//! empty inputs and a terminal on standard input.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command as Process, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use common::{Plain, check_solution, known_solutions, parse_line, puzzle_path};
+
+const WIKIPEDIA: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn satdoku() -> Command {
+    let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("satdoku");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+fn stdout_of(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr_of(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+/// The known solution of the Wikipedia example.
+fn wikipedia_solution() -> Plain {
+    known_solutions("examples.txt")[0].clone().unwrap()
+}
+
+/// `satdoku solve` of `input` on standard input, which must succeed quietly; its solutions.
+fn solve_quietly(input: &str) -> Vec<Plain> {
+    let output = satdoku().arg("solve").write_stdin(input).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert_eq!(stderr_of(&output), "", "{input}");
+    stdout_of(&output).lines().map(parse_line).collect()
+}
+
+/// A temporary file holding `bytes`.
+fn temp_file(bytes: &[u8]) -> tempfile::NamedTempFile {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(bytes).unwrap();
+    file.flush().unwrap();
+    file
+}
+
+#[test]
+fn a_file_with_a_byte_order_mark_solves() {
+    let file = temp_file(format!("\u{FEFF}{WIKIPEDIA}\r\n").as_bytes());
+    let output = satdoku().arg("solve").arg(file.path()).output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert_eq!(parse_line(stdout_of(&output).trim()), wikipedia_solution());
+    // Also before a tokens grid, where the mark used to make the first number unreadable.
+    let tokens = std::fs::read_to_string(puzzle_path("tokens.txt")).unwrap();
+    let file = temp_file(format!("\u{FEFF}{tokens}").as_bytes());
+    satdoku()
+        .arg("solve")
+        .arg(file.path())
+        .assert()
+        .code(0)
+        .stderr("");
+}
+
+#[test]
+fn arrays_copied_from_code_solve_to_the_known_solution() {
+    let known = known_solutions("examples.txt");
+    for (file, index) in [("c-array.txt", 0), ("python-array.txt", 1)] {
+        let output = satdoku()
+            .args(["solve", "--format", "json"])
+            .arg(puzzle_path(file))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+        let rows: Vec<serde_json::Value> = stdout_of(&output)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(rows.len(), 1, "{file}");
+        assert_eq!(rows[0]["index"], 1);
+        let solution = parse_line(rows[0]["solution"].as_str().unwrap());
+        assert_eq!(Some(solution), known[index], "{file}");
+    }
+    // A JSON grid on one line, and LeetCode's board of strings.
+    let lists = |cell: &dyn Fn(char) -> String| -> String {
+        let rows: Vec<String> = (0..9)
+            .map(|r| {
+                let cells: Vec<String> = WIKIPEDIA[r * 9..(r + 1) * 9].chars().map(cell).collect();
+                format!("[{}]", cells.join(","))
+            })
+            .collect();
+        format!("[{}]", rows.join(","))
+    };
+    let json = lists(&|c| if c == '.' { "0".into() } else { c.to_string() });
+    let leetcode = format!("board = {}", lists(&|c| format!("\"{c}\"")));
+    assert!(
+        leetcode.starts_with("board = [[\"5\",\"3\",\".\""),
+        "{leetcode}"
+    );
+    for text in [json, leetcode] {
+        assert_eq!(solve_quietly(&text), [wikipedia_solution()], "{text}");
+    }
+}
+
+#[test]
+fn metadata_after_a_puzzle_is_not_read_as_cells() {
+    let solution: String = wikipedia_solution()
+        .iter()
+        .flatten()
+        .map(|d| char::from_digit(*d, 10).unwrap())
+        .collect();
+    let input = [
+        format!("{WIKIPEDIA}\tPlatinum Blonde"),
+        format!("{WIKIPEDIA}:1:{solution}"),
+        "Puzzle,Solution,".to_string(),
+        format!("{WIKIPEDIA},{solution},"),
+        format!("{WIKIPEDIA} box duplicate"),
+        WIKIPEDIA.replace('.', "_"),
+    ]
+    .join("\n");
+    assert_eq!(solve_quietly(&input), vec![wikipedia_solution(); 5]);
+}
+
+#[test]
+fn headers_of_known_collections_are_skipped() {
+    // Project Euler 96 names each grid; Norvig-style files may start with a count.
+    let euler = "2\nGrid 01\n003020600\n900305001\n001806400\n008102900\n700000008\n\
+                 006708200\n002609500\n800203009\n005010300\nGrid 02\n200080300\n060070084\n\
+                 030500209\n000105408\n000000000\n402706000\n301007040\n720040060\n004010003\n";
+    let output = satdoku()
+        .args(["solve", "--format", "json"])
+        .write_stdin(euler)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert_eq!(stderr_of(&output), "");
+    let rows: Vec<serde_json::Value> = stdout_of(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(
+        (&rows[0]["index"], &rows[0]["line"]),
+        (&1.into(), &3.into())
+    );
+    assert_eq!(
+        (&rows[1]["index"], &rows[1]["line"]),
+        (&2.into(), &13.into())
+    );
+    let lines: Vec<&str> = euler.lines().collect();
+    for (row, start) in rows.iter().zip([2, 12]) {
+        let puzzle = parse_line(&lines[start..start + 9].concat());
+        let solution = parse_line(row["solution"].as_str().unwrap());
+        check_solution(&puzzle, &solution, false).unwrap();
+    }
+}
+
+/// The first 16×16 puzzle of the bundled set and its known solution, in the default
+/// alphabet.
+fn sixteen() -> (String, Plain) {
+    let text = std::fs::read_to_string(puzzle_path("16x16.txt")).unwrap();
+    let puzzle = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    (
+        puzzle.to_string(),
+        known_solutions("16x16.txt")[0].clone().unwrap(),
+    )
+}
+
+/// `text` with the default 16×16 symbols written as a hexadoku's (`0` to `F`).
+fn to_hex(text: &str) -> String {
+    text.chars()
+        .map(|c| match "123456789ABCDEFG".find(c) {
+            Some(i) => "0123456789ABCDEF".as_bytes()[i] as char,
+            None => c,
+        })
+        .collect()
+}
+
+#[test]
+fn a_hexadoku_is_read_with_zero_as_a_digit() {
+    let (puzzle, known) = sixteen();
+    let hex = to_hex(&puzzle);
+    assert!(hex.contains('0') && hex.contains('.') && !hex.contains('G'));
+    let output = satdoku()
+        .args(["solve", "--format", "tokens"])
+        .write_stdin(hex.clone())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    assert_eq!(stderr_of(&output), "");
+    let numbers: Plain = stdout_of(&output)
+        .lines()
+        .map(|l| l.split_whitespace().map(|t| t.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(numbers, known);
+    // Unique, as the puzzle is meant: not `multiple` with every 0 taken for a blank.
+    satdoku()
+        .arg("check")
+        .write_stdin(hex.clone())
+        .assert()
+        .code(0);
+    // Messages name digits as the hexadoku writes them: digit 11 is `A`.
+    let clash = format!("AA{}", &hex[2..]);
+    let output = satdoku().arg("solve").write_stdin(clash).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr_of(&output).contains("line 1: two As in row 1 (r1c1 and r1c2)"),
+        "{}",
+        stderr_of(&output)
+    );
+}
+
+#[test]
+fn an_ambiguous_zero_is_read_as_blank_with_a_warning() {
+    // No G, and 0 the only blank: 0 stays a blank, and the user is told how to say otherwise.
+    let (puzzle, _) = sixteen();
+    let zeros = puzzle.replace('G', ".").replace('.', "0");
+    let output = satdoku()
+        .arg("solve")
+        .write_stdin(zeros.clone())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr_of(&output));
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.starts_with("satdoku: <stdin>: warning: line 1: 0 was read as a blank"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--alphabet 0123456789ABCDEF"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1);
+    let solution = parse_line(stdout_of(&output).trim());
+    check_solution(&parse_line(&zeros), &solution, false).unwrap();
+    // The warning shows with every command, JSON output included.
+    let output = satdoku()
+        .args(["check", "--format", "json"])
+        .write_stdin(zeros.clone())
+        .output()
+        .unwrap();
+    assert!(stderr_of(&output).contains("warning: line 1: 0 was read as a blank"));
+    // With the alphabet named, 0 is a digit and nothing is guessed.
+    let output = satdoku()
+        .args(["solve", "--alphabet", "0123456789ABCDEF"])
+        .write_stdin(zeros)
+        .output()
+        .unwrap();
+    assert!(!stderr_of(&output).contains("warning"));
+}
+
+#[test]
+fn length_messages_fit_the_layout_they_were_read_in() {
+    let output = satdoku()
+        .args(["solve", "--input", "block"])
+        .write_stdin(format!("{WIKIPEDIA}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr_of(&output),
+        "satdoku: <stdin>: line 1: 81 symbols fit no row of a block grid (a row has 4, 9, 16, \
+         25, 36, 49 or 64 cells); it looks like a one-line puzzle: drop --input block\n"
+    );
+    let output = satdoku()
+        .args(["solve", "--input", "line"])
+        .arg(puzzle_path("block.sdk"))
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.contains("line 3: 9 symbols fit no supported grid on one line"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("drop --input line"), "{stderr}");
+    // Numbers are counted as numbers.
+    satdoku()
+        .arg("solve")
+        .write_stdin("0, 0, 12, 0, 0\n")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "line 1: 5 numbers fit no supported grid",
+        ));
+}
+
+#[test]
+fn a_huge_line_is_rejected_and_the_batch_goes_on() {
+    // 100 MB of numbers on one line, then a puzzle.
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    {
+        let mut writer = std::io::BufWriter::new(file.as_file_mut());
+        let chunk = "1, ".repeat(1 << 14);
+        for _ in 0..(100_000_000 / chunk.len()) {
+            writer.write_all(chunk.as_bytes()).unwrap();
+        }
+        writeln!(writer).unwrap();
+        writeln!(writer, "{WIKIPEDIA}").unwrap();
+    }
+    let output = satdoku()
+        .args(["solve", "--format", "json"])
+        .arg(file.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = stderr_of(&output);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(": line 1: longer than 65536 bytes, more than any puzzle needs"),
+        "{stderr}"
+    );
+    let rows: Vec<serde_json::Value> = stdout_of(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["status"], "invalid");
+    assert_eq!(
+        (&rows[1]["index"], &rows[1]["line"]),
+        (&2.into(), &2.into())
+    );
+    assert_eq!(
+        parse_line(rows[1]["solution"].as_str().unwrap()),
+        wikipedia_solution()
+    );
+}
+
+#[test]
+fn empty_input_says_so_and_exits_with_two() {
+    for command in ["solve", "check", "count", "rate"] {
+        // `rate` adds its summary line.
+        satdoku()
+            .arg(command)
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicates::str::starts_with(
+                "satdoku: <stdin>: no puzzles found\n",
+            ));
+    }
+    satdoku()
+        .args(["solve", "--format", "json"])
+        .write_stdin("\n# only a comment\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("satdoku: <stdin>: no puzzles found\n");
+    // A file of comments and blank lines holds no puzzle either; the next file is solved.
+    let file = temp_file(b"# nothing here\n\n");
+    let name = file.path().display().to_string();
+    let output = satdoku()
+        .arg("solve")
+        .arg(file.path())
+        .arg(puzzle_path("examples.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr_of(&output),
+        format!("satdoku: {name}: no puzzles found\n")
+    );
+    assert_eq!(stdout_of(&output).lines().count(), 7);
+}
+
+/// With a terminal on standard input, one line on stderr says where puzzles are read from.
+/// Runs `satdoku solve` under `script`, which gives it a terminal (skipped without it).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_terminal_on_standard_input_is_told_puzzles_are_read_from_it() {
+    let binary = assert_cmd::cargo::cargo_bin!("satdoku");
+    let spawned = Process::new("script")
+        .args([
+            "-qec",
+            &format!("'{}' solve", binary.display()),
+            "/dev/null",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let Ok(mut child) = spawned else {
+        eprintln!("no `script` command: skipped");
+        return;
+    };
+    let mut stdin = child.stdin.take().unwrap();
+    // The puzzle, then Ctrl-D to end the input.
+    write!(stdin, "{WIKIPEDIA}\n\x04").unwrap();
+    drop(stdin);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("satdoku did not end at Ctrl-D");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    let text = stdout_of(&output).replace('\r', "");
+    assert!(
+        text.contains(
+            "satdoku: reading puzzles from standard input (one per line; Ctrl-D to end)\n"
+        ),
+        "{text}"
+    );
+    let solution: String = wikipedia_solution()
+        .iter()
+        .flatten()
+        .map(|d| char::from_digit(*d, 10).unwrap())
+        .collect();
+    assert!(text.contains(&solution), "{text}");
+    // Piped input is not told.
+    satdoku()
+        .arg("solve")
+        .write_stdin(WIKIPEDIA)
+        .assert()
+        .code(0)
+        .stderr("");
+}
