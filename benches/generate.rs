@@ -6,7 +6,7 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use satdoku::generate::{Options, Symmetry, generate, seeds};
 use satdoku::rate::rate;
-use satdoku::{Shape, Variant};
+use satdoku::{RulesSpec, Shape};
 
 fn bench_generate(c: &mut Criterion) {
     let mut group = c.benchmark_group("generate");
@@ -14,15 +14,19 @@ fn bench_generate(c: &mut Criterion) {
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(5));
-    for (name, size, variant, symmetry) in [
-        ("9x9", 9, Variant::Standard, Symmetry::None),
-        ("9x9-rot180", 9, Variant::Standard, Symmetry::Rot180),
-        ("9x9-diagonal", 9, Variant::Diagonal, Symmetry::None),
-        ("16x16", 16, Variant::Standard, Symmetry::None),
+    for (name, size, diagonal, symmetry) in [
+        ("9x9", 9, false, Symmetry::None),
+        ("9x9-rot180", 9, false, Symmetry::Rot180),
+        ("9x9-diagonal", 9, true, Symmetry::None),
+        ("16x16", 16, false, Symmetry::None),
     ] {
         let options = Options {
             symmetry,
-            ..Options::new(Shape::from_size(size).unwrap(), variant)
+            ..Options::new(
+                RulesSpec::classic(diagonal)
+                    .rules_for(Shape::from_size(size).unwrap())
+                    .unwrap(),
+            )
         };
         // A different seed each iteration, the same sequence each run.
         let mut next = seeds(1);
@@ -34,7 +38,13 @@ fn bench_generate(c: &mut Criterion) {
 
     let puzzles: Vec<_> = seeds(2)
         .take(20)
-        .map(|seed| generate(&Options::new(Shape::NINE, Variant::Standard), seed).unwrap())
+        .map(|seed| {
+            generate(
+                &Options::new(RulesSpec::default().rules_for(Shape::NINE).unwrap()),
+                seed,
+            )
+            .unwrap()
+        })
         .collect();
     c.bench_function("rate/9x9", |b| {
         b.iter(|| {

@@ -15,13 +15,14 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use satdoku::encode::Encoding;
 use satdoku::format::{PuzzleReader, ReadOptions};
 use satdoku::solvers::{DISTINCT_SOLVERS, by_name};
-use satdoku::{Puzzle, SatSolver, Shape, Solver, Variant, Verdict};
+use satdoku::{Puzzle, RulesSpec, SatSolver, Shape, Solver, Verdict};
 
 /// The puzzles of a set.
-fn load(path: &Path, variant: Variant) -> Vec<Puzzle> {
+fn load(path: &Path, diagonal: bool) -> Vec<Puzzle> {
+    let spec = RulesSpec::classic(diagonal);
     let file = BufReader::new(File::open(path).unwrap());
     PuzzleReader::new(file, ReadOptions::default())
-        .map(|entry| entry.unwrap().puzzle(variant).unwrap())
+        .map(|entry| entry.unwrap().puzzle(&spec).unwrap())
         .collect()
 }
 
@@ -34,9 +35,9 @@ struct Set {
 
 fn sets() -> Vec<Set> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let bundled = |file: &str, variant| load(&root.join("puzzles").join(file), variant);
-    let mut easy = bundled("tokens.txt", Variant::Standard);
-    easy.extend(bundled("4x4.txt", Variant::Standard));
+    let bundled = |file: &str, diagonal| load(&root.join("puzzles").join(file), diagonal);
+    let mut easy = bundled("tokens.txt", false);
+    easy.extend(bundled("4x4.txt", false));
     let mut sets = vec![
         Set {
             name: "easy",
@@ -45,17 +46,17 @@ fn sets() -> Vec<Set> {
         },
         Set {
             name: "hard",
-            puzzles: bundled("examples.txt", Variant::Standard),
+            puzzles: bundled("examples.txt", false),
             naive: false,
         },
         Set {
             name: "16x16",
-            puzzles: bundled("16x16.txt", Variant::Standard),
+            puzzles: bundled("16x16.txt", false),
             naive: false,
         },
         Set {
             name: "diagonal",
-            puzzles: bundled("diagonal.txt", Variant::Diagonal),
+            puzzles: bundled("diagonal.txt", true),
             naive: false,
         },
     ];
@@ -63,7 +64,7 @@ fn sets() -> Vec<Set> {
     if top95.exists() {
         sets.push(Set {
             name: "top95",
-            puzzles: load(&top95, Variant::Standard),
+            puzzles: load(&top95, false),
             naive: false,
         });
     }
@@ -104,7 +105,10 @@ fn bench_solvers(c: &mut Criterion) {
 fn bench_encoding(c: &mut Criterion) {
     let mut group = c.benchmark_group("encode-rules");
     for size in [9, 16, 25] {
-        let encoding = Encoding::new(Shape::from_size(size).unwrap(), Variant::Standard);
+        let rules = RulesSpec::default()
+            .rules_for(Shape::from_size(size).unwrap())
+            .unwrap();
+        let encoding = Encoding::new(&rules);
         group.bench_function(format!("{size}x{size}"), |b| b.iter(|| encoding.rules()));
     }
     group.finish();
@@ -129,10 +133,7 @@ fn bench_reference(c: &mut Criterion) {
         if !path.exists() {
             continue;
         }
-        let puzzles: Vec<Puzzle> = load(&path, Variant::Standard)
-            .into_iter()
-            .take(take)
-            .collect();
+        let puzzles: Vec<Puzzle> = load(&path, false).into_iter().take(take).collect();
         let mut solver = SatSolver::new();
         group.throughput(Throughput::Elements(puzzles.len() as u64));
         group.bench_function(format!("check/{set}"), |b| {

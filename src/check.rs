@@ -144,8 +144,8 @@ impl SatSolver {
     /// no solution, a minimal clash from a solver that assumes the givens.
     ///
     /// ```
-    /// use satdoku::{check::Verdict, Grid, Puzzle, SatSolver, Solver, Variant};
-    /// let puzzle = Puzzle::new("1...............".parse::<Grid>()?, Variant::Standard)?;
+    /// use satdoku::{check::Verdict, Grid, Puzzle, SatSolver, Solver};
+    /// let puzzle = Puzzle::standard("1...............".parse::<Grid>()?)?;
     /// let verdict = SatSolver::new().check(&puzzle);
     /// assert_eq!(verdict.name(), "multiple");
     /// assert!(!verdict.differences().is_empty());
@@ -178,9 +178,9 @@ impl SatSolver {
     /// in turn.
     ///
     /// ```
-    /// use satdoku::{Grid, Puzzle, SatSolver, Solver, Variant};
+    /// use satdoku::{Grid, Puzzle, SatSolver, Solver};
     /// let complete: Grid = "1234341221434321".parse()?;
-    /// let puzzle = Puzzle::new(complete, Variant::Standard)?;
+    /// let puzzle = Puzzle::standard(complete)?;
     /// let (verdict, redundant) = SatSolver::new().check_minimal(&puzzle);
     /// assert_eq!(verdict.name(), "unique");
     /// assert_eq!(redundant.unwrap().len(), 16); // any one given of a full grid can go
@@ -364,5 +364,7 @@ fn with_givens<'a>(puzzle: &Puzzle, keep: impl Iterator<Item = (usize, &'a Given
     for (_, given) in keep {
         grid.set(given.cell, Some(given.digit));
     }
-    Puzzle::new(grid, puzzle.variant()).expect("a subset of clash-free givens is clash-free")
+    puzzle
+        .with_grid(grid)
+        .expect("a subset of clash-free givens is clash-free")
 }

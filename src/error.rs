@@ -205,6 +205,136 @@ pub enum InputError {
         /// The clash.
         conflict: Conflict,
     },
+    /// The rules asked for do not fit the puzzle's grid.
+    #[error("line {line}: {error}")]
+    Rules {
+        /// The first line of the puzzle.
+        line: usize,
+        /// Why the rules do not fit.
+        error: RulesError,
+    },
+}
+
+impl InputError {
+    /// The error of `line`'s puzzle that [`Puzzle::new`](crate::Puzzle::new) reported.
+    pub fn at(line: usize, error: PuzzleError) -> InputError {
+        match error {
+            PuzzleError::Conflict(conflict) => InputError::Conflict { line, conflict },
+            PuzzleError::Rules(error) => InputError::Rules { line, error },
+            PuzzleError::Shape { grid, rules } => InputError::Rules {
+                line,
+                error: RulesError::ShapeMismatch {
+                    grid,
+                    rules,
+                    what: "the rules",
+                },
+            },
+        }
+    }
+}
+
+/// Rules that cannot be made, or do not fit a grid.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// Boxes whose sides are below 2 or whose grid is not supported.
+    #[error("boxes of {rows}x{cols} do not make a grid from 4×4 to 64×64 (each side at least 2)")]
+    BadBoxes {
+        /// Rows of a box.
+        rows: usize,
+        /// Columns of a box.
+        cols: usize,
+    },
+    /// Box text not of the form `RxC`.
+    #[error("{text:?} is not a box size: write rows x columns, e.g. 2x3")]
+    BoxSyntax {
+        /// The text given.
+        text: String,
+    },
+    /// A grid of prime size has no boxes.
+    #[error("a {shape} grid has no boxes ({n} is prime): give its regions with --regions FILE", n = shape.size())]
+    NoBoxes {
+        /// The grid's shape.
+        shape: Shape,
+    },
+    /// Rules made for one size, asked of a grid of another.
+    #[error("a {grid} grid, but {what} are for {rules}")]
+    ShapeMismatch {
+        /// The puzzle's grid.
+        grid: Shape,
+        /// The grid the rules are for.
+        rules: Shape,
+        /// What fixes the size (`the boxes`, `the regions`).
+        what: &'static str,
+    },
+    /// A rule that needs something the rules lack.
+    #[error("{rule} needs {needs}")]
+    Needs {
+        /// The rule asked for.
+        rule: &'static str,
+        /// What it needs.
+        needs: &'static str,
+    },
+    /// A region file with a number of rows that is no supported size.
+    #[error("the region grid has {rows} rows: it needs N rows of N symbols, N from 4 to 64")]
+    RegionRows {
+        /// Rows found.
+        rows: usize,
+    },
+    /// A row of a region file of the wrong length.
+    #[error(
+        "line {line}: row {row} of the region grid has {found} symbols, but the grid has {size} rows"
+    )]
+    RegionRowLength {
+        /// The file line.
+        line: usize,
+        /// The 1-based row.
+        row: usize,
+        /// Symbols found.
+        found: usize,
+        /// N.
+        size: usize,
+    },
+    /// More region symbols than regions.
+    #[error(
+        "line {line}: the region grid names {found} regions, but a grid of {size} rows has {size}"
+    )]
+    RegionCount {
+        /// Regions named so far.
+        found: usize,
+        /// N.
+        size: usize,
+        /// The file line where the extra region appears (0 when not from a file).
+        line: usize,
+    },
+    /// A region of the wrong size.
+    #[error("region {label} has {cells} cells, but every region needs {size}")]
+    RegionSize {
+        /// The region's symbol.
+        label: char,
+        /// Its cells.
+        cells: usize,
+        /// N.
+        size: usize,
+    },
+}
+
+/// A grid and rules that do not make a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleError {
+    /// Two givens clash.
+    #[error(transparent)]
+    Conflict(Conflict),
+    /// The rules cannot be made for the grid.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The rules are for another grid size.
+    #[error("a {grid} grid, but the rules are for {rules}")]
+    Shape {
+        /// The grid's shape.
+        grid: Shape,
+        /// The rules' shape.
+        rules: Shape,
+    },
 }
 
 /// A string cannot serve as an alphabet of digit symbols.

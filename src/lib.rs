@@ -1,14 +1,14 @@
-//! satdoku: Sudoku of every size and the diagonal variant, solved through SAT.
+//! satdoku: Sudoku of every size and many rule sets, solved through SAT.
 //!
 //! A puzzle becomes CNF over N³ variables ("cell r,c holds digit d") with exactly-one
 //! constraints for every cell and every digit of every house, and the embedded CDCL solver
 //! [varisat](https://docs.rs/varisat) solves it.
 //!
 //! ```
-//! use satdoku::{Grid, Puzzle, Variant};
+//! use satdoku::{Grid, Puzzle};
 //! let grid: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 //!     .parse()?;
-//! let puzzle = Puzzle::new(grid, Variant::Standard)?;
+//! let puzzle = Puzzle::standard(grid)?;
 //! let solution = satdoku::solve(&puzzle).expect("this puzzle has a solution");
 //! assert!(solution.solves(&puzzle));
 //! assert_eq!(solution.to_string()[..9], *"534678912");
@@ -29,8 +29,11 @@ pub mod rate;
 pub mod solvers;
 
 pub use check::{Count, Verdict};
-pub use error::{AlphabetError, InputError, ParseError};
-pub use grid::{Cell, Conflict, Digit, DigitSet, Grid, House, Layout, Puzzle, Shape, Variant};
+pub use error::{AlphabetError, InputError, ParseError, PuzzleError, RulesError};
+pub use grid::{
+    BoxShape, Cell, Conflict, Digit, DigitSet, Grid, House, Jigsaw, Layout, Puzzle, Regions,
+    Relation, Rules, RulesSpec, Shape,
+};
 pub use solvers::{DlxSolver, NaiveSolver, Outcome, PropagateSolver, SatSearch, SatSolver, Solver};
 
 /// Solves `puzzle` with the SAT solver; `None` when it has no solution.

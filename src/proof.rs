@@ -33,7 +33,7 @@ impl SatSolver {
     /// `solution` is the only solution of `puzzle`: each given as a unit clause, and one
     /// clause saying that some non-given cell differs from `solution`.
     pub fn uniqueness_clauses(&mut self, puzzle: &Puzzle, solution: &Grid) -> Vec<Vec<Lit>> {
-        let encoding = self.encoding(puzzle.shape(), puzzle.variant());
+        let encoding = self.encoding(puzzle.rules());
         let block: Vec<Lit> = puzzle
             .shape()
             .cells()
@@ -56,8 +56,8 @@ impl SatSolver {
     /// that it is unsatisfiable, made by varisat.
     ///
     /// ```
-    /// use satdoku::{proof::ProofFormat, Grid, Puzzle, SatSolver, Solver, Variant};
-    /// let puzzle = Puzzle::new("14........1.3...".parse::<Grid>()?, Variant::Standard)?;
+    /// use satdoku::{proof::ProofFormat, Grid, Puzzle, SatSolver, Solver};
+    /// let puzzle = Puzzle::standard("14........1.3...".parse::<Grid>()?)?;
     /// let mut solver = SatSolver::new();
     /// let solution = solver.solve(&puzzle).unwrap();
     /// let (mut cnf, mut proof) = (Vec::new(), Vec::new());
@@ -77,11 +77,11 @@ impl SatSolver {
             return Err(ProofError::NotASolution);
         }
         let extra = self.uniqueness_clauses(puzzle, solution);
-        let (encoding, rules) = self.rules(puzzle.shape(), puzzle.variant());
+        let (encoding, rules) = self.rules(puzzle.rules());
         write_cnf(
             cnf,
             encoding,
-            &Numbering::Full(*encoding),
+            &Numbering::Full(encoding.clone()),
             rules,
             &extra,
             "givens as unit clauses and the solution found forbidden: unsatisfiable iff \

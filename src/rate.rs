@@ -111,15 +111,15 @@ pub struct Rating {
 ///
 /// ```
 /// use satdoku::rate::{rate, Difficulty};
-/// use satdoku::{Grid, Puzzle, Variant};
+/// use satdoku::{Grid, Puzzle};
 /// let grid: Grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 ///     .parse()?;
-/// let rating = rate(&Puzzle::new(grid, Variant::Standard)?);
+/// let rating = rate(&Puzzle::standard(grid)?);
 /// assert_eq!(rating.difficulty, Difficulty::Easy);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn rate(puzzle: &Puzzle) -> Rating {
-    let layout = Layout::new(puzzle.shape(), puzzle.variant());
+    let layout = Layout::new(puzzle.rules());
     let mut logic = Logic::new(&layout, puzzle);
     let mut hardest = Technique::NakedSingle;
     let mut steps = 0;

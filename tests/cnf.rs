@@ -148,7 +148,7 @@ fn one_puzzle_goes_to_standard_output_with_its_header() {
         .unwrap();
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
-    assert!(text.starts_with("c satdoku: 4×4 standard Sudoku"));
+    assert!(text.starts_with("c satdoku: 4×4 Sudoku (boxes 2x2)"));
     assert!(text.contains("c variable (r*4 + c)*4 + d + 1"));
     // 448 rule clauses and 4 givens.
     assert!(text.lines().any(|l| l == "p cnf 64 452"));

@@ -8,7 +8,12 @@ use common::{known_solutions, parse_file, plain};
 use proptest::prelude::*;
 use satdoku::generate::{GenerateError, Options, Symmetry, generate};
 use satdoku::rate::{Difficulty, rate};
-use satdoku::{DlxSolver, Grid, Puzzle, Shape, Solver, Variant};
+use satdoku::{DlxSolver, Grid, Puzzle, RulesSpec, Shape, Solver};
+
+/// Options for classic rules on `shape`, with both diagonals when `diagonal`.
+fn classic(shape: Shape, diagonal: bool) -> Options {
+    Options::new(RulesSpec::classic(diagonal).rules_for(shape).unwrap())
+}
 
 fn satdoku() -> Command {
     let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("satdoku");
@@ -30,15 +35,15 @@ fn unique(puzzle: &Puzzle) -> bool {
 fn without(puzzle: &Puzzle, cell: satdoku::Cell) -> Puzzle {
     let mut grid: Grid = puzzle.grid().clone();
     grid.set(cell, None);
-    Puzzle::new(grid, puzzle.variant()).unwrap()
+    puzzle.with_grid(grid).unwrap()
 }
 
 fn check(options: &Options, seed: u64) -> satdoku::generate::Generated {
     let generated = generate(options, seed).unwrap();
     let puzzle = &generated.puzzle;
     assert_eq!(
-        (puzzle.shape(), puzzle.variant()),
-        (options.shape, options.variant)
+        (puzzle.shape(), puzzle.rules()),
+        (options.shape, &options.rules)
     );
     assert!(unique(puzzle), "seed {seed}: not unique");
     assert!(generated.solution.solves(puzzle));
@@ -63,11 +68,11 @@ fn check(options: &Options, seed: u64) -> satdoku::generate::Generated {
 #[test]
 fn puzzles_of_every_small_size_variant_and_symmetry_are_unique_and_minimal() {
     for size in [4, 9] {
-        for variant in [Variant::Standard, Variant::Diagonal] {
+        for diagonal in [false, true] {
             for symmetry in Symmetry::ALL {
                 let options = Options {
                     symmetry,
-                    ..Options::new(Shape::from_size(size).unwrap(), variant)
+                    ..classic(Shape::from_size(size).unwrap(), diagonal)
                 };
                 let generated = check(&options, 11);
                 // No orbit of givens can go without losing uniqueness.
@@ -79,7 +84,7 @@ fn puzzles_of_every_small_size_variant_and_symmetry_are_unique_and_minimal() {
                     let smaller = orbit.iter().fold(puzzle.clone(), |p, &c| without(&p, c));
                     assert!(
                         !unique(&smaller),
-                        "{size} {variant} {symmetry}: not minimal"
+                        "{size} diagonal {diagonal} {symmetry}: not minimal"
                     );
                 }
             }
@@ -89,19 +94,13 @@ fn puzzles_of_every_small_size_variant_and_symmetry_are_unique_and_minimal() {
 
 #[test]
 fn sixteen_by_sixteen_and_twenty_five_by_twenty_five() {
-    check(
-        &Options::new(Shape::from_size(16).unwrap(), Variant::Standard),
-        3,
-    );
-    check(
-        &Options::new(Shape::from_size(16).unwrap(), Variant::Diagonal),
-        3,
-    );
+    check(&classic(Shape::from_size(16).unwrap(), false), 3);
+    check(&classic(Shape::from_size(16).unwrap(), true), 3);
     // 25×25 with many givens left: quick to make, still unique.
     check(
         &Options {
             givens: Some(400),
-            ..Options::new(Shape::from_size(25).unwrap(), Variant::Standard)
+            ..classic(Shape::from_size(25).unwrap(), false)
         },
         5,
     );
@@ -109,7 +108,7 @@ fn sixteen_by_sixteen_and_twenty_five_by_twenty_five() {
 
 #[test]
 fn exact_givens_and_difficulty() {
-    let nine = Options::new(Shape::NINE, Variant::Standard);
+    let nine = classic(Shape::NINE, false);
     for (givens, symmetry) in [
         (30, Symmetry::Rot180),
         (36, Symmetry::Rot90),
@@ -142,7 +141,7 @@ fn exact_givens_and_difficulty() {
 
 #[test]
 fn impossible_options_are_errors() {
-    let nine = Options::new(Shape::NINE, Variant::Standard);
+    let nine = classic(Shape::NINE, false);
     // rot90 orbits of a 9×9 grid have 4 cells, or 1 (the centre): 30 = 4a + b, b <= 1.
     let err = generate(
         &Options {
@@ -172,7 +171,7 @@ fn a_deadline_ends_a_hopeless_search() {
     let options = Options {
         givens: Some(17),
         deadline: Some(std::time::Instant::now() + std::time::Duration::from_millis(200)),
-        ..Options::new(Shape::NINE, Variant::Standard)
+        ..classic(Shape::NINE, false)
     };
     let err = generate(&options, 1).unwrap_err();
     assert!(matches!(err, GenerateError::Timeout { .. }), "{err}");
@@ -191,8 +190,7 @@ proptest! {
         extra in 0usize..20,
     ) {
         let shape = Shape::from_size(size).unwrap();
-        let variant = if diagonal { Variant::Diagonal } else { Variant::Standard };
-        let base = Options { symmetry, ..Options::new(shape, variant) };
+        let base = Options { symmetry, ..classic(shape, diagonal) };
         let minimal = check(&base, seed);
         // A number of givens above this minimal puzzle's, when the symmetry allows it.
         let k = (minimal.puzzle.grid().given_count() + extra).min(shape.cell_count());
@@ -209,11 +207,11 @@ proptest! {
 /// fills the whole grid unless it rates the puzzle `expert`.
 #[test]
 fn ratings_are_sound_on_the_bundled_sets() {
-    for (file, variant) in [
-        ("examples.txt", Variant::Standard),
-        ("diagonal.txt", Variant::Diagonal),
-        ("4x4.txt", Variant::Standard),
-        ("16x16.txt", Variant::Standard),
+    for (file, diagonal) in [
+        ("examples.txt", false),
+        ("diagonal.txt", true),
+        ("4x4.txt", false),
+        ("16x16.txt", false),
     ] {
         for (values, known) in parse_file(file).iter().zip(known_solutions(file)) {
             let known = known.unwrap();
@@ -224,7 +222,15 @@ fn ratings_are_sound_on_the_bundled_sets() {
                     grid.set(shape.cell(r, c).unwrap(), shape.digit(v as usize));
                 }
             }
-            let rating = rate(&Puzzle::new(grid, variant).unwrap());
+            let rating = rate(
+                &Puzzle::new(
+                    grid.clone(),
+                    RulesSpec::classic(diagonal)
+                        .rules_for(grid.shape())
+                        .unwrap(),
+                )
+                .unwrap(),
+            );
             let logic = plain(&rating.logic);
             for (r, row) in logic.iter().enumerate() {
                 for (c, &v) in row.iter().enumerate() {
@@ -315,7 +321,7 @@ fn the_command_line_reports_seeds_and_errors() {
         .code(2)
         .stderr(predicates::str::contains("cannot form a rot90 pattern"));
     satdoku()
-        .args(["generate", "--size", "10"])
+        .args(["generate", "--size", "65"])
         .assert()
         .code(2)
         .stderr(predicates::str::contains("not a supported size"));

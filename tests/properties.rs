@@ -1,12 +1,12 @@
-//! Property tests: random puzzles of every size and both variants are solved correctly,
+//! Property tests: random puzzles of many sizes and rule sets are solved correctly,
 //! grids survive every output format, and no input makes the reader panic.
 
 mod common;
 
-use common::{check_solution, plain};
+use common::{PlainRules, brute_force_count_under, check_solution_under, plain};
 use proptest::prelude::*;
 use satdoku::format::{Alphabet, OutputFormat, PuzzleReader, ReadOptions, parse_one, write_grid};
-use satdoku::{Grid, Puzzle, SatSolver, Shape, Solver, Variant};
+use satdoku::{Grid, Puzzle, SatSolver, Shape, Solver};
 
 /// A small deterministic generator driven by a proptest seed.
 struct Rng(u64);
@@ -31,43 +31,50 @@ impl Rng {
     }
 }
 
-/// A random complete grid as numbers: for the standard rules the pattern grid under random
-/// digit, row-in-band, band, column-in-stack and stack permutations; for the diagonal rules
-/// a solved empty grid under a random relabelling and symmetry of the square.
-fn random_complete(shape: Shape, variant: Variant, rng: &mut Rng) -> Vec<Vec<u32>> {
-    let (n, size) = (shape.box_size(), shape.size());
+/// A random complete grid as numbers: for plain boxes of r×c the pattern grid under random
+/// digit, row-in-band, band, column-in-stack and stack permutations; for other rules a
+/// solved empty grid under a random relabelling and symmetry of the square.
+fn random_complete(size: usize, rules: &PlainRules, rng: &mut Rng) -> Option<Vec<Vec<u32>>> {
+    let shape = Shape::from_size(size).unwrap();
+    let (box_rows, box_cols) = rules.box_dims(size);
     let mut digits: Vec<u32> = (1..=size as u32).collect();
     rng.shuffle(&mut digits);
-    let base: Vec<Vec<u32>> = match variant {
-        Variant::Standard => {
-            let order = |rng: &mut Rng| {
-                let mut bands: Vec<usize> = (0..n).collect();
-                rng.shuffle(&mut bands);
-                bands
-                    .into_iter()
-                    .flat_map(|b| {
-                        let mut inner: Vec<usize> = (0..n).collect();
-                        rng.shuffle(&mut inner);
-                        inner.into_iter().map(move |i| b * n + i)
-                    })
-                    .collect::<Vec<usize>>()
-            };
-            let (rows, cols) = (order(rng), order(rng));
-            (0..size)
-                .map(|r| {
-                    (0..size)
-                        .map(|c| {
-                            let (r, c) = (rows[r], cols[c]);
-                            ((n * (r % n) + r / n + c) % size) as u32 + 1
-                        })
-                        .collect()
+    let boxes_only = PlainRules {
+        boxes: rules.boxes,
+        ..PlainRules::default()
+    };
+    let base: Vec<Vec<u32>> = if *rules == boxes_only {
+        // Bands of `box_rows` rows (there are `box_cols` of them), stacks of `box_cols`
+        // columns (`box_rows` of them).
+        let order = |rng: &mut Rng, groups: usize, inner: usize| {
+            let mut outer: Vec<usize> = (0..groups).collect();
+            rng.shuffle(&mut outer);
+            outer
+                .into_iter()
+                .flat_map(|b| {
+                    let mut within: Vec<usize> = (0..inner).collect();
+                    rng.shuffle(&mut within);
+                    within.into_iter().map(move |i| b * inner + i)
                 })
-                .collect()
-        }
-        Variant::Diagonal => {
-            let empty = Puzzle::new(Grid::empty(shape), variant).unwrap();
-            let solved = plain(&SatSolver::new().solve(&empty).unwrap());
-            let (transpose, flip) = (rng.below(2) == 1, rng.below(4));
+                .collect::<Vec<usize>>()
+        };
+        let rows = order(rng, box_cols, box_rows);
+        let cols = order(rng, box_rows, box_cols);
+        (0..size)
+            .map(|r| {
+                (0..size)
+                    .map(|c| {
+                        let (r, c) = (rows[r], cols[c]);
+                        ((box_cols * (r % box_rows) + r / box_rows + c) % size) as u32 + 1
+                    })
+                    .collect()
+            })
+            .collect()
+    } else {
+        {
+            let empty = Puzzle::new(Grid::empty(shape), rules.to_lib(size)).unwrap();
+            let solved = plain(&SatSolver::new().solve(&empty)?);
+            let (transpose, flip) = (box_rows == box_cols && rng.below(2) == 1, rng.below(4));
             (0..size)
                 .map(|r| {
                     (0..size)
@@ -82,9 +89,11 @@ fn random_complete(shape: Shape, variant: Variant, rng: &mut Rng) -> Vec<Vec<u32
                 .collect()
         }
     };
-    base.iter()
-        .map(|row| row.iter().map(|&v| digits[v as usize - 1]).collect())
-        .collect()
+    Some(
+        base.iter()
+            .map(|row| row.iter().map(|&v| digits[v as usize - 1]).collect())
+            .collect(),
+    )
 }
 
 fn to_grid(shape: Shape, values: &[Vec<u32>]) -> Grid {
@@ -99,11 +108,16 @@ fn to_grid(shape: Shape, values: &[Vec<u32>]) -> Grid {
 
 /// Blanks cells of a random complete grid (each with probability `blank`/100) and checks
 /// that the solver's answer is a valid solution keeping every given.
-fn solves_random_puzzle(box_size: usize, variant: Variant, seed: u64, blank: u64) {
-    let shape = Shape::from_box_size(box_size).unwrap();
+fn solves_random_puzzle(size: usize, rules: &PlainRules, seed: u64, blank: u64) {
+    let shape = Shape::from_size(size).unwrap();
     let mut rng = Rng(seed);
-    let complete = random_complete(shape, variant, &mut rng);
-    check_solution(&complete, &complete, variant == Variant::Diagonal).unwrap();
+    let Some(complete) = random_complete(size, rules, &mut rng) else {
+        // Some rule sets leave no solution at all: the independent counter must agree.
+        let empty = vec![vec![0; size]; size];
+        assert_eq!(brute_force_count_under(&empty, rules, 1), 0, "{rules:?}");
+        return;
+    };
+    check_solution_under(&complete, &complete, rules).unwrap();
     let puzzle: Vec<Vec<u32>> = complete
         .iter()
         .map(|row| {
@@ -112,27 +126,62 @@ fn solves_random_puzzle(box_size: usize, variant: Variant, seed: u64, blank: u64
                 .collect()
         })
         .collect();
-    let lib_puzzle = Puzzle::new(to_grid(shape, &puzzle), variant).unwrap();
+    let lib_puzzle = Puzzle::new(to_grid(shape, &puzzle), rules.to_lib(size)).unwrap();
     let solution = SatSolver::new()
         .solve(&lib_puzzle)
         .expect("a puzzle blanked from a complete grid has a solution");
-    check_solution(&puzzle, &plain(&solution), variant == Variant::Diagonal).unwrap();
+    check_solution_under(&puzzle, &plain(&solution), rules).unwrap();
+}
+
+/// Small rule sets: boxes of several shapes, and extra regions and relations on 4×4 to 9×9.
+fn small_rules() -> impl Strategy<Value = (usize, PlainRules)> {
+    let boxes = prop_oneof![
+        Just((2, 2)),
+        Just((2, 3)),
+        Just((3, 2)),
+        Just((2, 4)),
+        Just((3, 3))
+    ];
+    (boxes, any::<[bool; 5]>()).prop_map(|((rows, cols), flags)| {
+        let size = rows * cols;
+        let square = rows == cols;
+        // On 9×9, at most two extra rules: some sets of four have no solution at all, and the
+        // independent counter cannot show that in reasonable time (it does on 4×4 and 6×6).
+        let mut flags = flags;
+        if size == 9 {
+            let mut on = 0;
+            for flag in flags.iter_mut() {
+                on += usize::from(*flag);
+                *flag &= on <= 2;
+            }
+        }
+        let rules = PlainRules {
+            boxes: Some((rows, cols)),
+            regions: None,
+            diagonal: flags[0] && size >= 6,
+            windoku: flags[1] && square && size == 9,
+            disjoint_groups: flags[2],
+            // 4×4 with anti-king has no solution; anti-knight on 4×4 and 6×6 neither.
+            anti_knight: flags[3] && size >= 8,
+            anti_king: flags[4] && size >= 9 && !flags[2],
+        };
+        (size, rules)
+    })
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
-    fn random_small_puzzles_are_solved(box_size in 2usize..=3, diagonal: bool, seed: u64, blank in 0u64..=100) {
-        let variant = if diagonal { Variant::Diagonal } else { Variant::Standard };
-        solves_random_puzzle(box_size, variant, seed, blank);
+    fn random_small_puzzles_are_solved((size, rules) in small_rules(), seed: u64, blank in 0u64..=100) {
+        solves_random_puzzle(size, &rules, seed, blank);
     }
 
     #[test]
-    fn every_format_reads_back_what_it_wrote(box_size in 2usize..=6, seed: u64, blank in 0u64..=100) {
-        let shape = Shape::from_box_size(box_size).unwrap();
+    fn every_format_reads_back_what_it_wrote(size in prop_oneof![Just(4), Just(6), Just(8), Just(9), Just(12), Just(16), Just(25), Just(36)], seed: u64, blank in 0u64..=100) {
+        let shape = Shape::from_size(size).unwrap();
         let mut rng = Rng(seed);
-        let complete = random_complete(shape, Variant::Standard, &mut rng);
+        let complete = random_complete(size, &PlainRules::default(), &mut rng).unwrap();
         let values: Vec<Vec<u32>> = complete.iter().map(|row| row.iter().map(|&v| if rng.next() % 100 < blank { 0 } else { v }).collect()).collect();
         let grid = to_grid(shape, &values);
         let alphabet = Alphabet::default();
@@ -165,10 +214,10 @@ proptest! {
 
     #[test]
     fn puzzle_like_text_never_panics(text in "[0-9A-Ga-g.,|+# \\n-]{0,600}", diagonal: bool) {
-        let variant = if diagonal { Variant::Diagonal } else { Variant::Standard };
+        let spec = satdoku::RulesSpec::classic(diagonal);
         let mut solver = SatSolver::new();
         for entry in PuzzleReader::new(text.as_bytes(), ReadOptions::default()) {
-            if let Ok(puzzle) = entry.unwrap().puzzle(variant)
+            if let Ok(puzzle) = entry.unwrap().puzzle(&spec)
                 && let Some(solution) = solver.solve(&puzzle)
             {
                 prop_assert!(solution.solves(&puzzle));
@@ -183,8 +232,7 @@ proptest! {
     /// Blank fractions avoid the middle band, where randomly blanked big grids get very hard
     /// for any solver (BENCHMARKS.md): this test is about correctness, not endurance.
     #[test]
-    fn random_big_puzzles_are_solved(box_size in 4usize..=5, diagonal: bool, seed: u64, blank in prop_oneof![0u64..=35, 80u64..=100]) {
-        let variant = if diagonal { Variant::Diagonal } else { Variant::Standard };
-        solves_random_puzzle(box_size, variant, seed, blank);
+    fn random_big_puzzles_are_solved(size in prop_oneof![Just(16), Just(25)], diagonal: bool, seed: u64, blank in prop_oneof![0u64..=35, 80u64..=100]) {
+        solves_random_puzzle(size, &PlainRules::classic(diagonal), seed, blank);
     }
 }

@@ -3,14 +3,15 @@
 
 mod common;
 
-use common::{Plain, brute_force_count, check_solution, known_solutions, parse_file, plain};
+use common::{
+    Plain, PlainRules, brute_force_count, brute_force_count_under, check_solution,
+    check_solution_under, known_solutions, parse_file, plain,
+};
 use proptest::prelude::*;
 use satdoku::encode::EncodingKind;
-use satdoku::{
-    DlxSolver, Grid, NaiveSolver, PropagateSolver, Puzzle, SatSolver, Shape, Solver, Variant,
-};
+use satdoku::{DlxSolver, Grid, NaiveSolver, PropagateSolver, Puzzle, SatSolver, Shape, Solver};
 
-fn to_puzzle(values: &Plain, variant: Variant) -> Option<Puzzle> {
+fn to_puzzle(values: &Plain, rules: &PlainRules) -> Option<Puzzle> {
     let shape = Shape::from_size(values.len()).unwrap();
     let mut grid = Grid::empty(shape);
     for (r, row) in values.iter().enumerate() {
@@ -18,18 +19,17 @@ fn to_puzzle(values: &Plain, variant: Variant) -> Option<Puzzle> {
             grid.set(shape.cell(r, c).unwrap(), shape.digit(v as usize));
         }
     }
-    Puzzle::new(grid, variant).ok()
+    Puzzle::new(grid, rules.to_lib(values.len())).ok()
 }
 
 /// Solves every puzzle of a bundled set and compares with the known solutions.
-fn solves_set(solver: &mut dyn Solver, name: &str, variant: Variant) {
-    let diagonal = variant == Variant::Diagonal;
+fn solves_set(solver: &mut dyn Solver, name: &str, rules: &PlainRules) {
     for (values, known) in parse_file(name).iter().zip(known_solutions(name)) {
-        let puzzle = to_puzzle(values, variant).unwrap();
+        let puzzle = to_puzzle(values, rules).unwrap();
         match (solver.solve(&puzzle), known) {
             (Some(solution), Some(known)) => {
                 let solution = plain(&solution);
-                check_solution(values, &solution, diagonal).unwrap();
+                check_solution_under(values, &solution, rules).unwrap();
                 assert_eq!(solution, known, "{} on {name}", solver.name());
             }
             (None, None) => {}
@@ -46,10 +46,9 @@ fn solves_set(solver: &mut dyn Solver, name: &str, variant: Variant) {
 /// Searches every puzzle of a bundled set for two solutions with `solver` and with
 /// `other`: the same number found, every solution valid, the same solution when unique,
 /// and effort reported by the backtrackers.
-fn agrees_on_set(solver: &mut dyn Solver, other: &mut dyn Solver, name: &str, variant: Variant) {
-    let diagonal = variant == Variant::Diagonal;
+fn agrees_on_set(solver: &mut dyn Solver, other: &mut dyn Solver, name: &str, rules: &PlainRules) {
     for (i, values) in parse_file(name).iter().enumerate() {
-        let puzzle = to_puzzle(values, variant).unwrap();
+        let puzzle = to_puzzle(values, rules).unwrap();
         let (mine, theirs) = (solver.run(&puzzle, 2, None), other.run(&puzzle, 2, None));
         let what = format!(
             "{} vs {} on {name} puzzle {}",
@@ -61,7 +60,7 @@ fn agrees_on_set(solver: &mut dyn Solver, other: &mut dyn Solver, name: &str, va
         assert_eq!(mine.solutions.len() as u64, mine.found, "{what}");
         assert!(!mine.timed_out, "{what}");
         for solution in &mine.solutions {
-            check_solution(values, &plain(solution), diagonal).unwrap();
+            check_solution_under(values, &plain(solution), rules).unwrap();
         }
         if mine.found == 1 {
             assert_eq!(mine.solutions, theirs.solutions, "{what}");
@@ -86,8 +85,8 @@ macro_rules! behaviour_suite {
             fn proves_uniqueness_like_another_solver() {
                 let (mut solver, mut other) = (solver(), $other);
                 for (name, diagonal) in $unique {
-                    let variant = if diagonal { Variant::Diagonal } else { Variant::Standard };
-                    agrees_on_set(&mut *solver, &mut other, name, variant);
+                    let rules = PlainRules::classic(diagonal);
+                    agrees_on_set(&mut *solver, &mut other, name, &rules);
                 }
             }
 
@@ -95,8 +94,8 @@ macro_rules! behaviour_suite {
             fn solves_the_bundled_sets() {
                 let mut solver = solver();
                 for (name, diagonal) in $sets {
-                    let variant = if diagonal { Variant::Diagonal } else { Variant::Standard };
-                    solves_set(&mut *solver, name, variant);
+                    let rules = PlainRules::classic(diagonal);
+                    solves_set(&mut *solver, name, &rules);
                 }
             }
 
@@ -104,8 +103,8 @@ macro_rules! behaviour_suite {
             fn counts_empty_four_by_four_grids() {
                 let mut solver = solver();
                 let empty = vec![vec![0; 4]; 4];
-                for (variant, expected) in [(Variant::Standard, 288), (Variant::Diagonal, 48)] {
-                    let puzzle = to_puzzle(&empty, variant).unwrap();
+                for (rules, expected) in [(PlainRules::classic(false), 288), (PlainRules::classic(true), 48)] {
+                    let puzzle = to_puzzle(&empty, &rules).unwrap();
                     let count = solver.count(&puzzle, 1000);
                     assert_eq!((count.count, count.complete), (expected, true));
                     let capped = solver.count(&puzzle, 10);
@@ -125,8 +124,8 @@ macro_rules! behaviour_suite {
                     diagonal: bool,
                 ) {
                     let values: Plain = cells.chunks(4).map(|row| row.iter().map(|v| v.unwrap_or(0)).collect()).collect();
-                    let variant = if diagonal { Variant::Diagonal } else { Variant::Standard };
-                    let Some(puzzle) = to_puzzle(&values, variant) else { return Ok(()); };
+                    let rules = PlainRules::classic(diagonal);
+                    let Some(puzzle) = to_puzzle(&values, &rules) else { return Ok(()); };
                     let expected = brute_force_count(&values, diagonal, 1000) as u64;
                     let mut solver = solver();
                     prop_assert_eq!(solver.count(&puzzle, 1000).count, expected);
@@ -137,6 +136,38 @@ macro_rules! behaviour_suite {
                             check_solution(&values, &plain(&solution), diagonal).unwrap();
                         }
                         None => prop_assert_eq!(expected, 0),
+                    }
+                }
+
+                /// Under every rules family on 4×4 and 6×6 (rectangular boxes both ways,
+                /// diagonals, disjoint groups, anti-knight, anti-king), counts agree with the
+                /// independent backtracker, and every solution found is valid.
+                #[test]
+                fn counts_agree_under_every_rules_family(
+                    (rows, cols) in prop_oneof![Just((2usize, 2usize)), Just((2, 3)), Just((3, 2))],
+                    cells in proptest::collection::vec(proptest::option::weighted(0.45, 1u32..=6), 36),
+                    flags: [bool; 4],
+                ) {
+                    let size = rows * cols;
+                    let values: Plain = cells[..size * size]
+                        .chunks(size)
+                        .map(|row| row.iter().map(|v| v.filter(|&d| d as usize <= size).unwrap_or(0)).collect())
+                        .collect();
+                    let rules = PlainRules {
+                        boxes: Some((rows, cols)),
+                        diagonal: flags[0],
+                        disjoint_groups: flags[1],
+                        anti_knight: flags[2],
+                        anti_king: flags[3],
+                        ..PlainRules::default()
+                    };
+                    let Some(puzzle) = to_puzzle(&values, &rules) else { return Ok(()); };
+                    let expected = brute_force_count_under(&values, &rules, 300) as u64;
+                    let mut solver = solver();
+                    let outcome = solver.run(&puzzle, 300, None);
+                    prop_assert_eq!(outcome.found, expected, "{:?}", rules);
+                    for solution in &outcome.solutions {
+                        check_solution_under(&values, &plain(solution), &rules).unwrap();
                     }
                 }
             }

@@ -10,14 +10,12 @@ use proptest::prelude::*;
 use satdoku::check::Verdict;
 use satdoku::format::{PuzzleReader, ReadOptions};
 use satdoku::proof::ProofFormat;
-use satdoku::{Grid, Puzzle, SatSolver, Shape, Solver, Variant};
+use satdoku::{Grid, Puzzle, PuzzleError, RulesSpec, SatSolver, Shape, Solver};
 
-fn variant(diagonal: bool) -> Variant {
-    if diagonal {
-        Variant::Diagonal
-    } else {
-        Variant::Standard
-    }
+/// The puzzle of `grid` under classic rules, with both diagonals when `diagonal`.
+fn puzzle_of(grid: Grid, diagonal: bool) -> Result<Puzzle, PuzzleError> {
+    let rules = RulesSpec::classic(diagonal).rules_for(grid.shape())?;
+    Puzzle::new(grid, rules)
 }
 
 fn to_grid(values: &Plain) -> Grid {
@@ -43,7 +41,7 @@ fn empty_four_by_four_grids_have_288_and_48_solutions() {
     for (diagonal, expected) in [(false, 288), (true, 48)] {
         let empty = vec![vec![0; 4]; 4];
         assert_eq!(brute_force_count(&empty, diagonal, 1000), expected);
-        let puzzle = Puzzle::new(to_grid(&empty), variant(diagonal)).unwrap();
+        let puzzle = puzzle_of(to_grid(&empty), diagonal).unwrap();
         let count = solver.count(&puzzle, 1000);
         assert_eq!((count.count, count.complete), (expected as u64, true));
         let half = expected as u64 / 2;
@@ -84,7 +82,7 @@ proptest! {
     /// independent backtracker.
     #[test]
     fn verdicts_agree_with_brute_force(values in random_puzzle(), diagonal: bool) {
-        let Ok(puzzle) = Puzzle::new(to_grid(&values), variant(diagonal)) else {
+        let Ok(puzzle) = puzzle_of(to_grid(&values), diagonal) else {
             return Ok(());
         };
         let mut solver = SatSolver::new();
@@ -150,7 +148,7 @@ fn bundled_conflicts_are_unsatisfiable_and_minimal() {
         ("unsolvable-diagonal.txt", true),
     ] {
         for values in parse_file(name) {
-            let puzzle = Puzzle::new(to_grid(&values), variant(diagonal)).unwrap();
+            let puzzle = puzzle_of(to_grid(&values), diagonal).unwrap();
             let Verdict::NoSolution { conflict } = solver.check(&puzzle) else {
                 panic!("{name}: not judged unsolvable");
             };
@@ -158,14 +156,14 @@ fn bundled_conflicts_are_unsatisfiable_and_minimal() {
             for g in &conflict {
                 core[g.cell.row()][g.cell.col()] = u32::from(g.digit.get());
             }
-            let core_puzzle = Puzzle::new(to_grid(&core), variant(diagonal)).unwrap();
+            let core_puzzle = puzzle_of(to_grid(&core), diagonal).unwrap();
             assert!(
                 solver.solve(&core_puzzle).is_none(),
                 "{name}: conflict solvable"
             );
             for g in &conflict {
                 let fewer = without(&core, g.cell.row(), g.cell.col());
-                let fewer = Puzzle::new(to_grid(&fewer), variant(diagonal)).unwrap();
+                let fewer = puzzle_of(to_grid(&fewer), diagonal).unwrap();
                 assert!(solver.solve(&fewer).is_some(), "{name}: {g} not needed");
             }
         }
@@ -185,7 +183,10 @@ fn bundled_unique_sets_are_judged_unique() {
     ] {
         let file = std::fs::File::open(common::puzzle_path(name)).unwrap();
         for entry in PuzzleReader::new(std::io::BufReader::new(file), ReadOptions::default()) {
-            let puzzle = entry.unwrap().puzzle(variant(diagonal)).unwrap();
+            let puzzle = entry
+                .unwrap()
+                .puzzle(&RulesSpec::classic(diagonal))
+                .unwrap();
             assert_eq!(solver.check(&puzzle).name(), "unique", "{name}");
         }
     }
@@ -295,7 +296,7 @@ fn uniqueness_proofs_check() {
         ("4x4.txt", false),
     ] {
         for values in parse_file(name).into_iter().take(3) {
-            let puzzle = Puzzle::new(to_grid(&values), variant(diagonal)).unwrap();
+            let puzzle = puzzle_of(to_grid(&values), diagonal).unwrap();
             let solution = solver.solve(&puzzle).unwrap();
             let (mut cnf, mut proof) = (Vec::new(), Vec::new());
             solver
@@ -327,7 +328,7 @@ fn uniqueness_proofs_check() {
 
 #[test]
 fn a_proof_is_refused_for_a_puzzle_that_is_not_unique() {
-    let puzzle = Puzzle::new("1...............".parse().unwrap(), Variant::Standard).unwrap();
+    let puzzle = Puzzle::standard("1...............".parse().unwrap()).unwrap();
     let mut solver = SatSolver::new();
     let solution = solver.solve(&puzzle).unwrap();
     let result = solver.prove_unique(
@@ -354,7 +355,7 @@ fn shared_top95_is_judged_unique_when_present() {
     let mut solver = SatSolver::new();
     let mut count = 0;
     for entry in PuzzleReader::new(std::io::BufReader::new(file), ReadOptions::default()) {
-        let puzzle = entry.unwrap().puzzle(Variant::Standard).unwrap();
+        let puzzle = entry.unwrap().puzzle(&RulesSpec::default()).unwrap();
         let Verdict::Unique { solution } = solver.check(&puzzle) else {
             panic!("top95 #{}: not unique", count + 1);
         };

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use satdoku::Variant;
 use satdoku::format::{Alphabet, InputFormat, OutputFormat, ReadOptions};
+use satdoku::{BoxShape, Jigsaw, RulesSpec};
 
 /// Where puzzles come from and how to read them.
 #[derive(Debug, Args)]
@@ -21,25 +21,79 @@ pub struct InputArgs {
     #[arg(long, value_name = "SYMBOLS")]
     pub alphabet: Option<String>,
 
-    /// Diagonal (X) Sudoku: both main diagonals hold every digit too.
-    #[arg(long)]
-    pub diagonal: bool,
+    #[command(flatten)]
+    pub rules: RuleArgs,
 
     /// Stop at the first invalid puzzle instead of reporting it and going on.
     #[arg(long)]
     pub fail_fast: bool,
 }
 
-impl InputArgs {
-    /// The rules chosen.
-    pub fn variant(&self) -> Variant {
-        if self.diagonal {
-            Variant::Diagonal
-        } else {
-            Variant::Standard
-        }
-    }
+/// The rules, shared by every command that reads or makes puzzles.
+#[derive(Debug, Args)]
+pub struct RuleArgs {
+    /// Boxes of R rows by C columns (`2x3` for 6×6, `3x4` for 12×12); default: each
+    /// grid's usual boxes (square when N is a square).
+    #[arg(long, value_name = "RxC", value_parser = |s: &str| s.parse::<BoxShape>().map_err(|e| e.to_string()))]
+    pub boxes: Option<BoxShape>,
+    /// Jigsaw regions instead of boxes, from FILE: N rows of N symbols, each naming the
+    /// region of its cell.
+    #[arg(long, value_name = "FILE", conflicts_with = "boxes")]
+    pub regions: Option<PathBuf>,
+    /// Diagonal (X) Sudoku: both main diagonals hold every digit too.
+    #[arg(long)]
+    pub diagonal: bool,
+    /// Windoku (hyper): four extra boxes on 9×9, one cell in from the edges.
+    #[arg(long)]
+    pub windoku: bool,
+    /// Disjoint groups: the cells at one position of every box hold every digit too.
+    #[arg(long)]
+    pub disjoint_groups: bool,
+    /// Anti-knight: cells a knight's move apart differ.
+    #[arg(long)]
+    pub anti_knight: bool,
+    /// Anti-king: cells a king's move apart (diagonal neighbours) differ.
+    #[arg(long)]
+    pub anti_king: bool,
+}
 
+impl RuleArgs {
+    /// The rules chosen, for any grid size.
+    pub fn spec(&self) -> anyhow::Result<RulesSpec> {
+        let jigsaw = match &self.regions {
+            None => None,
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("reading {}", path.display()))?;
+                Some(
+                    Jigsaw::parse(&text)
+                        .with_context(|| format!("bad region file {}", path.display()))?,
+                )
+            }
+        };
+        let spec = RulesSpec {
+            boxes: self.boxes,
+            jigsaw,
+            diagonal: self.diagonal,
+            windoku: self.windoku,
+            disjoint_groups: self.disjoint_groups,
+            anti_knight: self.anti_knight,
+            anti_king: self.anti_king,
+        };
+        // Rules that fit no grid at all are refused before reading any puzzle.
+        let fixed = spec
+            .jigsaw
+            .as_ref()
+            .map(Jigsaw::shape)
+            .or(spec.boxes.map(BoxShape::shape));
+        if let Some(shape) = fixed {
+            spec.rules_for(shape).context("bad rules")?;
+        }
+        Ok(spec)
+    }
+}
+
+impl InputArgs {
     /// The alphabet chosen.
     pub fn alphabet(&self) -> anyhow::Result<Alphabet> {
         match &self.alphabet {

@@ -12,10 +12,10 @@ use satdoku::generate::{
     GenerateError, Generated, Options, Symmetry, check_options, generate, seeds,
 };
 use satdoku::rate::Difficulty;
-use satdoku::{Shape, Variant};
+use satdoku::{BoxShape, Jigsaw, Shape};
 use serde::Serialize;
 
-use super::args::{OutputArgs, ThreadArgs, at_least_one};
+use super::args::{OutputArgs, RuleArgs, ThreadArgs, at_least_one};
 use super::interrupt::interrupted;
 use super::output::{Output, Status, Tally};
 use super::progress::{Bar, Total, report};
@@ -23,12 +23,11 @@ use super::progress::{Bar, Total, report};
 /// Arguments of `satdoku generate`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// Grid size N (an N×N grid; N a square from 4 to 64).
-    #[arg(long, default_value_t = 9, value_parser = parse_size)]
-    size: usize,
-    /// Diagonal (X) Sudoku: both main diagonals hold every digit too.
-    #[arg(long)]
-    diagonal: bool,
+    /// Grid size N, 4 to 64 (default 9, or the size --boxes or --regions give).
+    #[arg(long, value_parser = parse_size)]
+    size: Option<usize>,
+    #[command(flatten)]
+    rules: RuleArgs,
     /// How many puzzles (at least 1).
     #[arg(long, default_value_t = 1, value_parser = at_least_one)]
     count: u64,
@@ -65,7 +64,7 @@ fn parse_size(text: &str) -> Result<usize, String> {
         .map_err(|_| format!("{text:?} is not a number"))?;
     Shape::from_size(size)
         .map(Shape::size)
-        .ok_or_else(|| format!("{size} is not a supported size (4, 9, 16, 25, 36, 49 or 64)"))
+        .ok_or_else(|| format!("{size} is not a supported size (4 to 64)"))
 }
 
 /// A JSON row of `generate`.
@@ -92,20 +91,23 @@ struct Row {
 
 /// Generates the puzzles and prints them as they are made, in seed order.
 pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
-    let shape = Shape::from_size(args.size).expect("clap checked the size");
+    let spec = args.rules.spec()?;
+    let implied = spec
+        .jigsaw
+        .as_ref()
+        .map(Jigsaw::shape)
+        .or(spec.boxes.map(BoxShape::shape));
+    let shape = match args.size {
+        Some(size) => Shape::from_size(size).expect("clap checked the size"),
+        None => implied.unwrap_or(Shape::NINE),
+    };
+    let rules = spec.rules_for(shape).context("bad rules")?;
     let options = Options {
         givens: args.givens,
         symmetry: args.symmetry,
         minimal: args.minimal,
         difficulty: args.difficulty,
-        ..Options::new(
-            shape,
-            if args.diagonal {
-                Variant::Diagonal
-            } else {
-                Variant::Standard
-            },
-        )
+        ..Options::new(rules)
     };
     check_options(&options)?;
     let seed = args.seed.unwrap_or_else(|| {

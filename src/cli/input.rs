@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use satdoku::format::{Notation, PuzzleReader, ReadWarning};
-use satdoku::{InputError, Puzzle};
+use satdoku::{InputError, Puzzle, Rules, RulesError, Shape};
 
 use super::args::InputArgs;
 use super::interrupt::interrupted;
@@ -77,7 +77,17 @@ pub fn for_each(
     mut each: impl FnMut(Item<'_>) -> anyhow::Result<()>,
 ) -> anyhow::Result<usize> {
     let options = args.read_options()?;
-    let variant = args.variant();
+    let spec = args.rules.spec()?;
+    // One `Rules` per grid size for the whole run.
+    let mut rules: Vec<(Shape, Result<Arc<Rules>, RulesError>)> = Vec::new();
+    let mut rules_for = |shape: Shape| {
+        if let Some((_, found)) = rules.iter().find(|(s, _)| *s == shape) {
+            return found.clone();
+        }
+        let made = spec.rules_for(shape);
+        rules.push((shape, made.clone()));
+        made
+    };
     let stdin_only = [std::path::PathBuf::from("-")];
     let files = if args.files.is_empty() {
         &stdin_only[..]
@@ -139,7 +149,7 @@ pub fn for_each(
                 line: entry.line,
                 consumed: before + entry.consumed,
                 notation: entry.notation.clone(),
-                puzzle: entry.puzzle(variant),
+                puzzle: entry.puzzle_with(&mut rules_for),
                 warnings,
             };
             let invalid = match &item.puzzle {

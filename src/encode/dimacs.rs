@@ -20,9 +20,9 @@ pub fn write_cnf(
 ) -> io::Result<()> {
     writeln!(
         out,
-        "c satdoku: {} {} Sudoku, {what}",
+        "c satdoku: {} Sudoku ({}), {what}",
         encoding.shape(),
-        encoding.variant()
+        encoding.rules_encoded()
     )?;
     let groups = match encoding.kind() {
         EncodingKind::Minimal => {

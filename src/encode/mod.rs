@@ -1,9 +1,10 @@
-//! CNF encoding of the rules, for any shape and variant, against varisat's `ExtendFormula`.
+//! CNF encoding of the rules, for any shape and rules, against varisat's `ExtendFormula`.
 //!
 //! Variable `(r·N + c)·N + d` (0-based row, column and digit; DIMACS number one more) is
 //! true when cell r,c holds digit d+1. Every cell holds exactly one digit, and every house
-//! (row, column, box and, for the diagonal variant, both diagonals) holds every digit
-//! exactly once: one at-least-one clause and one at-most-one constraint per group (the
+//! (row, column, region and extra region of the [`Rules`]) holds every digit exactly once:
+//! one at-least-one clause and one at-most-one constraint per group, and two cells apart by
+//! another relation (anti-knight, anti-king) a binary clause per digit (the
 //! [extended](EncodingKind::Extended) encoding; the [minimal](EncodingKind::Minimal) one
 //! keeps only what suffices, the [reduced](EncodingKind::Reduced) one drops what the givens
 //! decide). Givens are unit literals, added as clauses or passed as assumptions.
@@ -13,6 +14,8 @@ mod dimacs;
 mod kind;
 mod reduced;
 
+use std::sync::Arc;
+
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
 pub use amo::{AmoEncoding, AtMostOne};
@@ -20,24 +23,24 @@ pub use dimacs::write_cnf;
 pub use kind::EncodingKind;
 pub use reduced::{Numbering, Reduced};
 
-use crate::grid::{Cell, Digit, Grid, Shape, Variant};
+use crate::grid::{Cell, Digit, Grid, Layout, Rules, Shape};
 
-/// The encoding of one shape and variant: its variable numbering and its clauses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The encoding of one set of rules: its variable numbering and its clauses.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Encoding {
     shape: Shape,
-    variant: Variant,
+    rules: Arc<Rules>,
     amo: AmoEncoding,
     kind: EncodingKind,
 }
 
 impl Encoding {
-    /// The default encoding of `shape` and `variant`, with the at-most-one encoding chosen
-    /// by size.
-    pub fn new(shape: Shape, variant: Variant) -> Encoding {
+    /// The default encoding of `rules`, with the at-most-one encoding chosen by size.
+    pub fn new(rules: &Arc<Rules>) -> Encoding {
+        let shape = rules.shape();
         Encoding {
             shape,
-            variant,
+            rules: Arc::clone(rules),
             amo: AmoEncoding::for_shape(shape),
             kind: EncodingKind::default(),
         }
@@ -63,9 +66,9 @@ impl Encoding {
         self.shape
     }
 
-    /// The variant encoded.
-    pub fn variant(&self) -> Variant {
-        self.variant
+    /// The rules encoded.
+    pub fn rules_encoded(&self) -> &Arc<Rules> {
+        &self.rules
     }
 
     /// The at-most-one encoding in use.
@@ -108,11 +111,12 @@ impl Encoding {
     /// one of each group is true.
     pub fn house_groups(&self) -> impl Iterator<Item = Vec<Lit>> + '_ {
         let shape = self.shape;
-        self.variant.houses(shape).flat_map(move |house| {
+        self.rules.houses().into_iter().flat_map(move |house| {
+            let cells = self.rules.cells(house);
             shape.digits().map(move |digit| {
-                house
-                    .cells(shape)
-                    .map(|cell| self.var(cell, digit).positive())
+                cells
+                    .iter()
+                    .map(|&cell| self.var(cell, digit).positive())
                     .collect()
             })
         })
@@ -143,6 +147,19 @@ impl Encoding {
             }
             self.amo.encode(formula, &group);
         }
+        let layout = Layout::new(&self.rules);
+        for &(a, b) in layout.apart() {
+            let (a, b) = (
+                self.shape.cell_at(a as usize).expect("a cell index"),
+                self.shape.cell_at(b as usize).expect("a cell index"),
+            );
+            for digit in self.shape.digits() {
+                formula.add_clause(&[
+                    !self.var(a, digit).positive(),
+                    !self.var(b, digit).positive(),
+                ]);
+            }
+        }
     }
 
     /// The rules as a formula.
@@ -167,7 +184,7 @@ impl Encoding {
 
     /// The grid a model describes: each cell gets the digit whose variable is true.
     pub fn decode(&self, model: &[Lit]) -> Grid {
-        Numbering::Full(*self).decode(model, &Grid::empty(self.shape))
+        Numbering::Full(self.clone()).decode(model, &Grid::empty(self.shape))
     }
 }
 
@@ -177,8 +194,8 @@ mod tests {
 
     #[test]
     fn numbering_round_trips() {
-        for shape in Shape::all() {
-            let encoding = Encoding::new(shape, Variant::Standard);
+        for shape in Shape::square() {
+            let encoding = Encoding::new(&Arc::new(Rules::standard(shape).unwrap()));
             let cell = shape.cell(shape.size() - 1, 1).unwrap();
             let digit = shape.digit(shape.size()).unwrap();
             let var = encoding.var(cell, digit);
@@ -198,27 +215,23 @@ mod tests {
     /// for the diagonals), each one at-least-one clause plus its at-most-one clauses.
     #[test]
     fn clause_counts_match_the_closed_forms() {
-        for shape in Shape::all().take(4) {
-            for variant in [Variant::Standard, Variant::Diagonal] {
+        for shape in Shape::square().take(4) {
+            for diagonal in [false, true] {
+                let rules = Arc::new(Rules::standard(shape).unwrap().with_diagonal(diagonal));
                 let n = shape.size();
-                let groups = 4 * n * n
-                    + if variant == Variant::Diagonal {
-                        2 * n
-                    } else {
-                        0
-                    };
-                let pairwise = Encoding::new(shape, variant)
+                let groups = 4 * n * n + if diagonal { 2 * n } else { 0 };
+                let pairwise = Encoding::new(&rules)
                     .with_amo(AmoEncoding::Pairwise)
                     .rules();
                 assert_eq!(pairwise.var_count(), n * n * n);
                 assert_eq!(pairwise.len(), groups * (1 + n * (n - 1) / 2));
-                let sequential = Encoding::new(shape, variant)
+                let sequential = Encoding::new(&rules)
                     .with_amo(AmoEncoding::Sequential)
                     .rules();
                 assert_eq!(sequential.var_count(), n * n * n + groups * (n - 1));
                 assert_eq!(sequential.len(), groups * (1 + 3 * n - 4));
                 // Minimal: the cells' at-least-one and the houses' at-most-one halves.
-                let minimal = Encoding::new(shape, variant)
+                let minimal = Encoding::new(&rules)
                     .with_amo(AmoEncoding::Pairwise)
                     .with_kind(EncodingKind::Minimal)
                     .rules();

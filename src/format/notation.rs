@@ -98,11 +98,8 @@ impl Spell for Conflict {
         notation.write_digit(f, self.digit)?;
         write!(
             f,
-            "s {} {} ({} and {})",
-            self.house.preposition(),
-            self.house,
-            self.first,
-            self.second
+            "s {} ({} and {})",
+            self.relation, self.first, self.second
         )
     }
 }
@@ -114,6 +111,7 @@ impl Spell for InputError {
             InputError::Conflict { line, conflict } => {
                 write!(f, "line {line}: {}", notation.show(conflict))
             }
+            InputError::Rules { .. } => write!(f, "{self}"),
         }
     }
 }
@@ -121,14 +119,14 @@ impl Spell for InputError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{House, Shape};
+    use crate::grid::{House, Relation, Shape};
 
     #[test]
     fn conflicts_name_the_typed_symbol() {
         let sixteen = Shape::from_size(16).unwrap();
         let conflict = Conflict {
             digit: Digit::new(11).unwrap(),
-            house: House::Row(0),
+            relation: Relation::House(House::Row(0)),
             first: sixteen.cell(0, 0).unwrap(),
             second: sixteen.cell(0, 3).unwrap(),
         };

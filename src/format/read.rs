@@ -15,10 +15,11 @@
 //! - otherwise its cells are its **symbols**, ignoring white space and the separators `| + -`;
 //!   `.`, `_` and (unless it is a digit of the alphabet) `0` are blanks.
 //!
-//! N² cells on a line make a one-line puzzle; N cells start an N-row grid. 16 symbols could
-//! be a 4×4 puzzle or the first row of a 16×16 grid: it is a 16×16 row when the next 15
-//! lines are 16-cell rows too and the rows use a digit beyond 4, spaces between cells or
-//! box separators (`--input line` forces the 4×4 reading).
+//! N² cells on a line make a one-line puzzle; N cells start an N-row grid (N from 4 to 64).
+//! 16, 25, 36, 49 or 64 symbols could be either (a 4×4 puzzle or the first row of a 16×16
+//! grid; 6×6 or 36×36 …): they are a row when the next lines make the N² rows of a grid too
+//! and the rows use a digit beyond N, spaces between cells or box separators (`--input
+//! line` forces the one-line reading).
 //!
 //! **Metadata** (auto and line layouts). When the cells of a line are not a whole puzzle but
 //! its first run of symbols, up to the first space, tab, `:` or `,`, holds N² symbols, that
@@ -56,8 +57,8 @@ use std::io::{self, BufRead};
 use std::sync::Arc;
 
 use super::{Alphabet, Notation};
-use crate::error::{CellUnit, InputError, ParseError};
-use crate::grid::{Grid, Puzzle, Shape, Variant};
+use crate::error::{CellUnit, InputError, ParseError, RulesError};
+use crate::grid::{Grid, Puzzle, Rules, RulesSpec, Shape};
 
 /// The longest line read, in bytes. A 64×64 grid on one line as numbers takes 16 KiB
 /// (`64, ` per cell); the rest is room for brackets, quotes, spaces and metadata.
@@ -137,10 +138,22 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// The entry as a puzzle of `variant`: read, and with no clashing givens.
-    pub fn puzzle(self, variant: Variant) -> Result<Puzzle, InputError> {
+    /// The entry as a puzzle under `spec`: read, rules that fit its grid, and no clashing
+    /// givens.
+    pub fn puzzle(self, spec: &RulesSpec) -> Result<Puzzle, InputError> {
+        self.puzzle_with(|shape| spec.rules_for(shape))
+    }
+
+    /// The entry as a puzzle under the rules `rules` gives for its grid's shape (a cache of
+    /// [`RulesSpec::rules_for`], so that a batch shares one `Rules` per size).
+    pub fn puzzle_with(
+        self,
+        rules: impl FnOnce(Shape) -> Result<Arc<Rules>, RulesError>,
+    ) -> Result<Puzzle, InputError> {
         let line = self.line;
-        Puzzle::new(self.grid?, variant).map_err(|conflict| InputError::Conflict { line, conflict })
+        let grid = self.grid?;
+        let rules = rules(grid.shape()).map_err(|error| InputError::Rules { line, error })?;
+        Puzzle::new(grid, rules).map_err(|error| InputError::at(line, error))
     }
 }
 
@@ -661,19 +674,21 @@ impl<R: BufRead> PuzzleReader<R> {
         Ok(!next_is_row)
     }
 
-    /// Whether a row holds a digit that a 4×4 grid cannot.
-    fn beyond_four(&self, cells: &Cells) -> bool {
-        let four = Shape::from_size(4).expect("4×4 is supported");
-        !cells.fit(four, &self.options.alphabet)
+    /// Whether a row holds a digit that a `small` grid cannot.
+    fn beyond(&self, small: Shape, cells: &Cells) -> bool {
+        !cells.fit(small, &self.options.alphabet)
     }
 
-    /// Whether a 16-cell line starts a 16×16 block grid rather than being a 4×4 puzzle:
-    /// 16 rows of 16 cells that use a digit beyond 4, spaced cells or box separators.
-    fn starts_sixteen_grid(&mut self, first_text: &str, first: &Cells) -> io::Result<bool> {
-        let mut uses_more = self.beyond_four(first) || laid_out(first_text);
+    /// Whether a line of N² cells (N from 4 to 8, so N² is also a row width: 16, 25, 36,
+    /// 49, 64) starts an N²-row block grid rather than being an N×N puzzle: N² rows of N²
+    /// cells that use a digit beyond N, spaced cells or box separators.
+    fn starts_wide_grid(&mut self, first_text: &str, first: &Cells) -> io::Result<bool> {
+        let width = first.len();
+        let small = Shape::from_cell_count(width).expect("a square width");
+        let mut uses_more = self.beyond(small, first) || laid_out(first_text);
         let mut rows = 1;
         let mut k = 0;
-        while rows < 16 {
+        while rows < width {
             let Some(line) = self.peek(k)? else {
                 return Ok(false);
             };
@@ -694,10 +709,10 @@ impl<R: BufRead> PuzzleReader<R> {
                 uses_more = true;
                 continue;
             };
-            if row.lists.len() > 1 || row.cells.len() != 16 {
+            if row.lists.len() > 1 || row.cells.len() != width {
                 return Ok(false);
             }
-            uses_more |= laid_out(text) || self.beyond_four(&row.cells);
+            uses_more |= laid_out(text) || self.beyond(small, &row.cells);
             rows += 1;
         }
         Ok(uses_more)
@@ -877,13 +892,16 @@ impl<R: BufRead> PuzzleReader<R> {
             let width = row.cells.len();
             let numbers = matches!(row.cells, Cells::Tokens(_));
             // A row of N cells starts a multi-line grid; N² cells are a one-line puzzle.
-            // 16 cells could be either: numbers are a 16×16 row; symbols need a look ahead.
+            // 16, 25, 36, 49 and 64 cells could be either: numbers are a row; symbols need
+            // a look ahead.
+            let ambiguous =
+                Shape::from_size(width).is_some() && Shape::from_cell_count(width).is_some();
             let block_shape = match input {
                 _ if row.whole() => None,
                 InputFormat::Line => None,
-                InputFormat::Auto if width == 16 && !numbers => {
-                    if self.starts_sixteen_grid(text, &row.cells)? {
-                        Shape::from_size(16)
+                InputFormat::Auto if ambiguous && !numbers => {
+                    if self.starts_wide_grid(text, &row.cells)? {
+                        Shape::from_size(width)
                     } else {
                         None
                     }
@@ -1300,7 +1318,7 @@ mod tests {
         let clash = format!("AA{}", &hex[2..]);
         let entry = read(&clash).remove(0);
         let notation = entry.notation.clone();
-        let err = entry.puzzle(Variant::Standard).unwrap_err();
+        let err = entry.puzzle(&RulesSpec::default()).unwrap_err();
         assert!(notation.show(&err).to_string().contains("two As in row 1"));
     }
 
@@ -1425,19 +1443,19 @@ mod tests {
         assert!(line.starts_with("line 1: 9 symbols fit no supported grid on one line"));
         assert!(line.ends_with("it looks like a row of a block grid: drop --input line"));
         assert!(!error("5 3 7 7 1", forced(InputFormat::Block)).contains("drop"));
-        let numbers = error("1, 2, 3, 4, 5", ReadOptions::default());
+        let numbers = error("1, 2, 3", ReadOptions::default());
         assert!(
-            numbers.starts_with("line 1: 5 numbers fit no supported grid"),
+            numbers.starts_with("line 1: 3 numbers fit no supported grid"),
             "{numbers}"
         );
-        let symbols = error("12.45", ReadOptions::default());
+        let symbols = error("12.", ReadOptions::default());
         assert!(
-            symbols.starts_with("line 1: 5 symbols fit no supported grid"),
+            symbols.starts_with("line 1: 3 symbols fit no supported grid"),
             "{symbols}"
         );
-        let forced_tokens = error("1 2 3 4 5", forced(InputFormat::Tokens));
+        let forced_tokens = error("1 2 3", forced(InputFormat::Tokens));
         assert!(
-            forced_tokens.starts_with("line 1: 5 numbers"),
+            forced_tokens.starts_with("line 1: 3 numbers"),
             "{forced_tokens}"
         );
     }

@@ -1,7 +1,7 @@
 //! Writing grids: one line, a block with box separators, or rows of numbers.
 
 use super::Alphabet;
-use crate::grid::{Digit, Grid};
+use crate::grid::{BoxShape, Digit, Grid};
 
 /// A text layout for a grid.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,8 +58,9 @@ pub fn write_line(grid: &Grid, alphabet: &Alphabet) -> String {
     }
 }
 
-/// The grid as N rows with box separators. Past the alphabet, numbers right-aligned with
-/// wider gaps between boxes (which read back as a tokens grid).
+/// The grid as N rows with separators between the grid's default boxes (none for a grid
+/// of prime size). Past the alphabet, numbers right-aligned with wider gaps between boxes
+/// (which read back as a tokens grid).
 ///
 /// ```
 /// use satdoku::{format::{write_block, Alphabet}, Grid};
@@ -68,21 +69,24 @@ pub fn write_line(grid: &Grid, alphabet: &Alphabet) -> String {
 /// ```
 pub fn write_block(grid: &Grid, alphabet: &Alphabet) -> String {
     let shape = grid.shape();
-    let (n, size) = (shape.box_size(), shape.size());
+    let size = shape.size();
+    let (box_rows, box_cols) =
+        BoxShape::default_for(shape).map_or((size, size), |b| (b.rows(), b.cols()));
     let symbols = alphabet.covers(shape);
     let width = if symbols { 1 } else { 2 };
     let box_gap = if symbols { " | " } else { "   " };
     let band_gap = if symbols { "-+-" } else { "---" };
-    let box_width = n * width + (n - 1);
-    let rule = vec!["-".repeat(box_width); n].join(band_gap);
-    let mut lines = Vec::with_capacity(size + n);
+    let box_width = box_cols * width + (box_cols - 1);
+    let stacks = size / box_cols;
+    let rule = vec!["-".repeat(box_width); stacks].join(band_gap);
+    let mut lines = Vec::with_capacity(size + size / box_rows);
     for row in 0..size {
-        if row > 0 && row % n == 0 {
+        if row > 0 && row % box_rows == 0 {
             lines.push(rule.clone());
         }
-        let boxes: Vec<String> = (0..n)
+        let boxes: Vec<String> = (0..stacks)
             .map(|b| {
-                (b * n..(b + 1) * n)
+                (b * box_cols..(b + 1) * box_cols)
                     .map(|col| {
                         let digit = grid.get(shape.cell(row, col).expect("inside the grid"));
                         if symbols {

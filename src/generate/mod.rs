@@ -13,17 +13,19 @@ pub use symmetry::Symmetry;
 
 use crate::encode::EncodingKind;
 use crate::grid::Layout;
-use crate::grid::{Digit, DigitSet, Grid, Puzzle, Shape, Variant};
+use std::sync::Arc;
+
+use crate::grid::{Digit, DigitSet, Grid, Puzzle, Rules, Shape};
 use crate::rate::{Difficulty, Rating, rate};
 use crate::solvers::{Givens, PropagateSolver, SatSearch, SatSolver, Solver};
 
 /// What to generate.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The grid's shape.
+    /// The grid's shape (the rules').
     pub shape: Shape,
     /// The rules.
-    pub variant: Variant,
+    pub rules: Arc<Rules>,
     /// Exactly this many givens; `None`: remove givens until none can go.
     pub givens: Option<usize>,
     /// The symmetry of the givens' pattern.
@@ -38,11 +40,12 @@ pub struct Options {
 }
 
 impl Options {
-    /// 9×9 standard puzzles, no symmetry, minimal, any difficulty, no deadline.
-    pub fn new(shape: Shape, variant: Variant) -> Options {
+    /// Puzzles under `rules`: no symmetry, minimal, any difficulty, no deadline.
+    pub fn new(rules: impl Into<Arc<Rules>>) -> Options {
+        let rules = rules.into();
         Options {
-            shape,
-            variant,
+            shape: rules.shape(),
+            rules,
             givens: None,
             symmetry: Symmetry::None,
             minimal: false,
@@ -116,8 +119,8 @@ fn splitmix64(x: u64) -> u64 {
 ///
 /// ```
 /// use satdoku::generate::{generate, Options};
-/// use satdoku::{Shape, Solver, Variant};
-/// let options = Options::new(Shape::NINE, Variant::Standard);
+/// use satdoku::{Rules, Shape, Solver};
+/// let options = Options::new(Rules::standard(Shape::NINE)?);
 /// let generated = generate(&options, 7)?;
 /// assert_eq!(satdoku::count_solutions(&generated.puzzle, 2).count, 1);
 /// assert_eq!(generate(&options, 7)?.puzzle, generated.puzzle);
@@ -126,7 +129,7 @@ fn splitmix64(x: u64) -> u64 {
 pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError> {
     check_options(options)?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let layout = Layout::new(options.shape, options.variant);
+    let layout = Layout::new(&options.rules);
     let mut sat = SatSolver::new();
     let mut attempts = 0;
     let mut closest: Option<usize> = None;
@@ -146,7 +149,8 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError
         if options.givens.is_some_and(|k| k != count) {
             continue;
         }
-        let puzzle = Puzzle::new(grid, options.variant).expect("givens of a solution agree");
+        let puzzle =
+            Puzzle::new(grid, Arc::clone(&options.rules)).expect("givens of a solution agree");
         let rating = rate(&puzzle);
         if options.difficulty.is_some_and(|d| d != rating.difficulty) {
             continue;
@@ -194,12 +198,12 @@ pub fn check_options(options: &Options) -> Result<(), GenerateError> {
     if let Some(k) = options.givens {
         let size = options.shape.size();
         // Two digits absent from the givens could swap places in any solution.
-        let (fewest, why) = if options.variant == Variant::Standard && size == 9 {
+        let (fewest, why) = if options.rules.is_standard() && size == 9 {
             (
                 FEWEST_GIVENS_9X9,
                 "no 9×9 Sudoku with fewer has one solution (McGuire, Tugemann and Civario, 2012)",
             )
-        } else if options.variant == Variant::Standard && size == 4 {
+        } else if options.rules.is_standard() && size == 4 {
             (
                 FEWEST_GIVENS_4X4,
                 "no 4×4 Sudoku with fewer has one solution",
@@ -287,7 +291,7 @@ fn random_solution(
                 values[i] = digit.get();
             }
         }
-        let start = Puzzle::new(layout.grid(&values), layout.variant)
+        let start = Puzzle::new(layout.grid(&values), Arc::clone(&layout.rules))
             .expect("each random digit avoids its peers' digits");
         let outcome = sat.run(&start, 1, deadline);
         if outcome.timed_out {
@@ -374,7 +378,7 @@ enum Oracle<'a> {
     /// givens remain. From 25×25 on, where assumptions over hundreds of givens are slow.
     Reduced {
         solution: &'a Grid,
-        variant: Variant,
+        rules: Arc<Rules>,
         /// Conflicts allowed per check, unless minimality was asked for.
         budget: Option<u64>,
         /// When the generation gives up.
@@ -387,12 +391,13 @@ impl<'a> Oracle<'a> {
         if options.shape.size() >= 25 {
             return Oracle::Reduced {
                 solution,
-                variant: options.variant,
+                rules: Arc::clone(&options.rules),
                 budget: (!options.minimal).then_some(CHECK_BUDGET),
                 deadline: options.deadline,
             };
         }
-        let empty = Puzzle::new(Grid::empty(options.shape), options.variant).expect("no givens");
+        let empty =
+            Puzzle::new(Grid::empty(options.shape), Arc::clone(&options.rules)).expect("no givens");
         let mut search = sat.search(&empty, Givens::Assumptions);
         search.forbid(solution);
         Oracle::Incremental {
@@ -419,11 +424,11 @@ impl<'a> Oracle<'a> {
             }
             Oracle::Reduced {
                 solution,
-                variant,
+                rules,
                 budget,
                 deadline,
             } => {
-                let puzzle = Puzzle::new(pattern(solution, given), *variant)
+                let puzzle = Puzzle::new(pattern(solution, given), Arc::clone(rules))
                     .expect("givens of a solution agree");
                 let mut search = sat.metered_search(&puzzle);
                 search.set_conflict_limit(*budget);

@@ -3,12 +3,12 @@
 use std::fmt;
 use std::ops::Index;
 
-use super::{Cell, Conflict, Digit, Shape, Variant};
+use super::{Cell, Conflict, Digit, Relation, Rules, Shape};
 
 /// An N×N grid: each cell is blank (`None`) or holds a digit 1..=N.
 ///
 /// Indexed only by [`Cell`]. A grid may break the rules; [`Puzzle`](crate::Puzzle) is a grid
-/// checked against a variant's rules.
+/// checked against its [`Rules`].
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
     shape: Shape,
@@ -68,19 +68,21 @@ impl Grid {
         self.cells.iter().all(Option::is_some)
     }
 
-    /// The first place where a digit repeats in a house of `variant`, if any.
+    /// The first place where a digit repeats in two cells that must differ under `rules`
+    /// (of this grid's shape), if any.
     ///
-    /// Houses are searched rows first, then columns, boxes and diagonals.
-    pub fn conflict(&self, variant: Variant) -> Option<Conflict> {
-        for house in variant.houses(self.shape) {
+    /// Houses are searched in the order of [`Rules::houses`] (rows, columns, regions,
+    /// extra regions), then the other pairs of cells that must differ.
+    pub fn conflict(&self, rules: &Rules) -> Option<Conflict> {
+        for house in rules.houses() {
             let mut seen: Vec<Option<Cell>> = vec![None; self.shape.size()];
-            for cell in house.cells(self.shape) {
+            for cell in rules.cells(house) {
                 if let Some(digit) = self.get(cell) {
                     match seen[digit.index()] {
                         Some(first) => {
                             return Some(Conflict {
                                 digit,
-                                house,
+                                relation: Relation::House(house),
                                 first,
                                 second: cell,
                             });
@@ -90,15 +92,26 @@ impl Grid {
                 }
             }
         }
-        None
+        rules
+            .differences()
+            .into_iter()
+            .find_map(|(first, second, relation)| {
+                let digit = self.get(first)?;
+                (self.get(second) == Some(digit)).then_some(Conflict {
+                    digit,
+                    relation,
+                    first,
+                    second,
+                })
+            })
     }
 
-    /// Whether this grid is a solution of `puzzle`: complete, breaking no rule of the
-    /// puzzle's variant, and keeping every given.
+    /// Whether this grid is a solution of `puzzle`: complete, breaking none of the
+    /// puzzle's rules, and keeping every given.
     pub fn solves(&self, puzzle: &crate::Puzzle) -> bool {
         self.shape == puzzle.shape()
             && self.is_complete()
-            && self.conflict(puzzle.variant()).is_none()
+            && self.conflict(puzzle.rules()).is_none()
             && puzzle
                 .grid()
                 .givens()

@@ -1,12 +1,12 @@
-//! Houses: the rows, columns, boxes and diagonals that hold every digit once.
+//! Houses: the rows, columns, regions and extra regions that hold every digit once.
 
 use std::fmt;
 
-use super::{Cell, Shape};
-
-/// A set of N cells that must hold every digit exactly once.
+/// A set of N cells that must hold every digit exactly once; [`Rules::cells`] lists them.
 ///
 /// Indices are 0-based; the `Display` form is 1-based (`row 3`, `box 5`).
+///
+/// [`Rules::cells`]: crate::Rules::cells
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum House {
     /// A row, by 0-based index.
@@ -15,33 +15,20 @@ pub enum House {
     Column(u8),
     /// A box, by 0-based index in reading order.
     Box(u8),
+    /// A jigsaw region, by 0-based index in order of first appearance.
+    Region(u8),
     /// The diagonal from r1c1 to rNcN.
     MainDiagonal,
     /// The diagonal from r1cN to rNc1.
     AntiDiagonal,
+    /// A windoku window, by 0-based index in reading order.
+    Window(u8),
+    /// A disjoint group (one position in every box), by the 0-based position.
+    Group(u8),
 }
 
 impl House {
-    /// The `i`-th cell of this house on `shape` (0 ≤ i < N), in reading order.
-    fn nth(self, shape: Shape, i: usize) -> Cell {
-        let n = shape.box_size();
-        let size = shape.size();
-        let (row, col) = match self {
-            House::Row(r) => (r as usize, i),
-            House::Column(c) => (i, c as usize),
-            House::Box(b) => {
-                let b = b as usize;
-                ((b / n) * n + i / n, (b % n) * n + i % n)
-            }
-            House::MainDiagonal => (i, i),
-            House::AntiDiagonal => (i, size - 1 - i),
-        };
-        shape
-            .cell(row, col)
-            .expect("a house of a shape lies inside that shape")
-    }
-
-    /// "in" for rows, columns and boxes, "on" for diagonals, to make messages read well.
+    /// "in" for most houses, "on" for diagonals, to make messages read well.
     pub fn preposition(self) -> &'static str {
         match self {
             House::MainDiagonal | House::AntiDiagonal => "on",
@@ -49,9 +36,9 @@ impl House {
         }
     }
 
-    /// The N cells of this house on `shape`, in reading order.
-    pub fn cells(self, shape: Shape) -> impl Iterator<Item = Cell> {
-        (0..shape.size()).map(move |i| self.nth(shape, i))
+    /// Whether the house is a row or a column.
+    pub fn is_line(self) -> bool {
+        matches!(self, House::Row(_) | House::Column(_))
     }
 }
 
@@ -61,35 +48,11 @@ impl fmt::Display for House {
             House::Row(r) => write!(f, "row {}", r + 1),
             House::Column(c) => write!(f, "column {}", c + 1),
             House::Box(b) => write!(f, "box {}", b + 1),
+            House::Region(r) => write!(f, "region {}", r + 1),
             House::MainDiagonal => f.write_str("the main diagonal"),
             House::AntiDiagonal => f.write_str("the anti-diagonal"),
+            House::Window(w) => write!(f, "window {}", w + 1),
+            House::Group(g) => write!(f, "disjoint group {}", g + 1),
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Variant;
-
-    #[test]
-    fn every_house_has_n_distinct_cells() {
-        for shape in Shape::all() {
-            for house in Variant::Diagonal.houses(shape) {
-                let mut cells: Vec<Cell> = house.cells(shape).collect();
-                cells.sort();
-                cells.dedup();
-                assert_eq!(cells.len(), shape.size(), "{house} on {shape}");
-            }
-        }
-    }
-
-    #[test]
-    fn box_cells() {
-        let shape = Shape::NINE;
-        let cells: Vec<String> = House::Box(4).cells(shape).map(|c| c.to_string()).collect();
-        assert_eq!(cells[0], "r4c4");
-        assert_eq!(cells[8], "r6c6");
-        assert!(House::Box(4).cells(shape).all(|c| shape.box_of(c) == 4));
     }
 }

@@ -1,15 +1,22 @@
 //! Houses and peers as flat arrays of cell indices, precomputed for the solvers and encoders.
 
-use super::{Digit, Grid, House, Puzzle, Shape, Variant};
+use std::sync::Arc;
 
-/// The houses of one shape and variant, and each cell's peers, by reading-order index,
+use super::{Digit, Grid, House, Puzzle, Rules, Shape};
+
+/// The houses of one set of rules, and each cell's peers (the cells it must differ from:
+/// sharing a house, or by another relation such as anti-knight), by reading-order index,
 /// stored flat so that the search loops walk contiguous memory.
 #[derive(Clone, Debug)]
 pub struct Layout {
     /// The shape.
     pub shape: Shape,
-    /// The variant.
-    pub variant: Variant,
+    /// The rules.
+    pub rules: Arc<Rules>,
+    /// The houses, in the order of their indices.
+    kinds: Vec<House>,
+    /// Pairs of cells that must differ without sharing a house, by cell index.
+    apart: Vec<(u32, u32)>,
     /// The cells of house `h` are `house_cells[h·N .. (h+1)·N]`.
     house_cells: Vec<u32>,
     /// The peers of cell `i` (the other cells sharing a house with it, each once) are
@@ -28,22 +35,29 @@ pub struct Layout {
     house_intersection_start: Vec<u32>,
 }
 
-/// A box and another house sharing cells: a digit of the shared cells that the rest of one
+/// Two houses sharing two cells or more: a digit of the shared cells that the rest of one
 /// house lacks must be in the shared cells, so the rest of the other house loses it
 /// (locked candidates). Ranges index into the layout's intersection cells.
 #[derive(Clone, Debug)]
 struct Intersection {
     shared: std::ops::Range<u32>,
-    rest_of_box: std::ops::Range<u32>,
-    rest_of_line: std::ops::Range<u32>,
+    rest_of_first: std::ops::Range<u32>,
+    rest_of_second: std::ops::Range<u32>,
 }
 
 impl Layout {
-    /// The layout of `shape` and `variant`.
-    pub fn new(shape: Shape, variant: Variant) -> Layout {
-        let house_cells: Vec<u32> = variant
-            .houses(shape)
-            .flat_map(|house| house.cells(shape).map(|cell| shape.index(cell) as u32))
+    /// The layout of `rules`.
+    pub fn new(rules: &Arc<Rules>) -> Layout {
+        let shape = rules.shape();
+        let kinds = rules.houses();
+        let house_cells: Vec<u32> = kinds
+            .iter()
+            .flat_map(|&house| {
+                rules
+                    .cells(house)
+                    .into_iter()
+                    .map(|cell| shape.index(cell) as u32)
+            })
             .collect();
         let mut peers = vec![Vec::new(); shape.cell_count()];
         for house in house_cells.chunks(shape.size()) {
@@ -53,6 +67,15 @@ impl Layout {
                         peers[a as usize].push(b);
                     }
                 }
+            }
+        }
+        let mut apart = Vec::new();
+        for (first, second, _) in rules.differences() {
+            let (a, b) = (shape.index(first) as u32, shape.index(second) as u32);
+            if !peers[a as usize].contains(&b) {
+                peers[a as usize].push(b);
+                peers[b as usize].push(a);
+                apart.push((a, b));
             }
         }
         let (peer_cells, peer_start) = flatten(peers);
@@ -66,20 +89,13 @@ impl Layout {
         let mut intersections = Vec::new();
         let mut intersection_cells = Vec::new();
         let mut pairs = Vec::new();
-        let kinds: Vec<House> = variant.houses(shape).collect();
         let houses: Vec<&[u32]> = house_cells.chunks(shape.size()).collect();
-        for (a, &box_cells) in houses.iter().enumerate() {
-            if !matches!(kinds[a], House::Box(_)) {
-                continue;
-            }
-            for (b, &line) in houses.iter().enumerate() {
-                if matches!(kinds[b], House::Box(_)) {
-                    continue;
-                }
-                let shared: Vec<u32> = box_cells
+        for (a, &first) in houses.iter().enumerate() {
+            for (b, &second) in houses.iter().enumerate().skip(a + 1) {
+                let shared: Vec<u32> = first
                     .iter()
                     .copied()
-                    .filter(|c| line.contains(c))
+                    .filter(|c| second.contains(c))
                     .collect();
                 if shared.len() < 2 {
                     continue;
@@ -96,12 +112,12 @@ impl Layout {
                         .filter(|c| !shared.contains(c))
                         .collect()
                 };
-                let (rest_of_box, rest_of_line) = (rest(box_cells), rest(line));
+                let (rest_of_first, rest_of_second) = (rest(first), rest(second));
                 pairs.push((a, b));
                 intersections.push(Intersection {
                     shared: push(shared.clone()),
-                    rest_of_box: push(rest_of_box),
-                    rest_of_line: push(rest_of_line),
+                    rest_of_first: push(rest_of_first),
+                    rest_of_second: push(rest_of_second),
                 });
             }
         }
@@ -113,7 +129,9 @@ impl Layout {
         let (house_intersections, house_intersection_start) = flatten(of_house);
         Layout {
             shape,
-            variant,
+            rules: Arc::clone(rules),
+            kinds,
+            apart,
             house_cells,
             peer_cells,
             peer_start,
@@ -140,8 +158,8 @@ impl Layout {
         &self.house_cells[h * size..(h + 1) * size]
     }
 
-    /// Intersection `i`: (the shared cells, the rest of the box, the rest of the other
-    /// house).
+    /// Intersection `i`: (the shared cells, the rest of the first house, the rest of the
+    /// second).
     #[inline]
     pub fn intersection(&self, i: usize) -> (&[u32], &[u32], &[u32]) {
         let cells =
@@ -149,8 +167,8 @@ impl Layout {
         let i = &self.intersections[i];
         (
             cells(&i.shared),
-            cells(&i.rest_of_box),
-            cells(&i.rest_of_line),
+            cells(&i.rest_of_first),
+            cells(&i.rest_of_second),
         )
     }
 
@@ -177,9 +195,20 @@ impl Layout {
         &self.peer_cells[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
     }
 
+    /// What house `h` is.
+    pub fn kind(&self, h: usize) -> House {
+        self.kinds[h]
+    }
+
+    /// The pairs of cells that must differ without sharing a house (anti-knight,
+    /// anti-king), each once.
+    pub fn apart(&self) -> &[(u32, u32)] {
+        &self.apart
+    }
+
     /// Whether this layout is the one for `puzzle`.
     pub fn fits(&self, puzzle: &Puzzle) -> bool {
-        self.shape == puzzle.shape() && self.variant == puzzle.variant()
+        Arc::ptr_eq(&self.rules, puzzle.rules()) || *self.rules == **puzzle.rules()
     }
 
     /// The puzzle's cells as values 0 (blank) to N, in reading order.
@@ -211,10 +240,10 @@ fn flatten(lists: Vec<Vec<u32>>) -> (Vec<u32>, Vec<u32>) {
     (flat, start)
 }
 
-/// The layout for `puzzle`, rebuilt only when the shape or variant changes.
+/// The layout for `puzzle`, rebuilt only when the rules change.
 pub fn layout_for<'a>(cache: &'a mut Option<Layout>, puzzle: &Puzzle) -> &'a Layout {
     if !cache.as_ref().is_some_and(|layout| layout.fits(puzzle)) {
-        *cache = Some(Layout::new(puzzle.shape(), puzzle.variant()));
+        *cache = Some(Layout::new(puzzle.rules()));
     }
     cache.as_ref().expect("just filled")
 }

@@ -1,5 +1,6 @@
-//! The grid model: shapes, cells, digits, digit sets, houses, variants, grids and puzzles.
+//! The grid model: shapes, cells, digits, digit sets, houses, rules, grids and puzzles.
 
+mod boxes;
 mod cell;
 mod conflict;
 mod digit;
@@ -9,16 +10,17 @@ mod grid;
 mod house;
 mod layout;
 mod puzzle;
+mod rules;
 mod shape;
-mod variant;
 
+pub use boxes::BoxShape;
 pub use cell::Cell;
-pub use conflict::Conflict;
+pub use conflict::{Conflict, Relation};
 pub use digit::Digit;
 pub use digit_set::DigitSet;
 pub use grid::Grid;
 pub use house::House;
 pub use layout::{Layout, layout_for};
 pub use puzzle::Puzzle;
+pub use rules::{Jigsaw, Regions, Rules, RulesSpec};
 pub use shape::Shape;
-pub use variant::Variant;

@@ -1,31 +1,49 @@
-//! A puzzle: a grid of givens checked against the rules of a variant.
+//! A puzzle: a grid of givens checked against its rules.
 
-use super::{Conflict, Grid, Shape, Variant};
+use std::sync::Arc;
+
+use super::{Grid, Rules, Shape};
+use crate::error::PuzzleError;
 
 /// A grid of givens together with its rules, in which no given clashes with another.
 ///
-/// The only way to make one is [`Puzzle::new`], which checks the givens, so every solver
-/// can take a `&Puzzle` without checking again.
+/// The only ways to make one are [`Puzzle::new`] and [`Puzzle::standard`], which check the
+/// givens, so every solver can take a `&Puzzle` without checking again.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
     grid: Grid,
-    variant: Variant,
+    rules: Arc<Rules>,
 }
 
 impl Puzzle {
-    /// Checks that no digit repeats in a house of `variant`, and makes the puzzle.
+    /// Checks that `rules` are for the grid's shape and that no two givens clash under
+    /// them, and makes the puzzle.
     ///
     /// ```
-    /// use satdoku::{Grid, Puzzle, Variant};
+    /// use satdoku::{Grid, Puzzle, Rules};
     /// let grid: Grid = "1..1............".parse().unwrap();
-    /// let err = Puzzle::new(grid, Variant::Standard).unwrap_err();
+    /// let rules = Rules::standard(grid.shape()).unwrap();
+    /// let err = Puzzle::new(grid, rules).unwrap_err();
     /// assert_eq!(err.to_string(), "two 1s in row 1 (r1c1 and r1c4)");
     /// ```
-    pub fn new(grid: Grid, variant: Variant) -> Result<Puzzle, Conflict> {
-        match grid.conflict(variant) {
-            Some(conflict) => Err(conflict),
-            None => Ok(Puzzle { grid, variant }),
+    pub fn new(grid: Grid, rules: impl Into<Arc<Rules>>) -> Result<Puzzle, PuzzleError> {
+        let rules = rules.into();
+        if rules.shape() != grid.shape() {
+            return Err(PuzzleError::Shape {
+                grid: grid.shape(),
+                rules: rules.shape(),
+            });
         }
+        match grid.conflict(&rules) {
+            Some(conflict) => Err(PuzzleError::Conflict(conflict)),
+            None => Ok(Puzzle { grid, rules }),
+        }
+    }
+
+    /// The puzzle under classic rules: rows, columns and the grid's default boxes.
+    pub fn standard(grid: Grid) -> Result<Puzzle, PuzzleError> {
+        let rules = Rules::standard(grid.shape())?;
+        Puzzle::new(grid, rules)
     }
 
     /// The givens.
@@ -34,12 +52,17 @@ impl Puzzle {
     }
 
     /// The rules.
-    pub fn variant(&self) -> Variant {
-        self.variant
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
     }
 
     /// The shape of the grid.
     pub fn shape(&self) -> Shape {
         self.grid.shape()
+    }
+
+    /// The same rules with other givens (a subset, or a grid filled further), checked.
+    pub fn with_grid(&self, grid: Grid) -> Result<Puzzle, PuzzleError> {
+        Puzzle::new(grid, Arc::clone(&self.rules))
     }
 }

@@ -1,58 +1,58 @@
-//! Grid shapes: an N×N grid of n×n boxes, N = n², for n = 2..=8.
+//! Grid shapes: an N×N grid, N from 4 to 64 (boxes and regions belong to the rules).
 
 use std::fmt;
 
 use super::{Cell, Digit, DigitSet};
 
-/// The shape of a grid: N×N cells in n×n boxes, with N = n².
+/// The shape of a grid: N×N cells holding digits 1 to N.
 ///
-/// Every square box size from 2 (4×4) to 8 (64×64) is supported.
+/// Every N from 4 to 64 is a shape; which regions the grid has (boxes of which size, or
+/// jigsaw regions) is the business of [`Rules`](crate::Rules).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
-    box_size: u8,
+    size: u8,
 }
 
 impl Shape {
-    /// The smallest box size supported (a 4×4 grid).
-    pub const MIN_BOX_SIZE: usize = 2;
-    /// The largest box size supported (a 64×64 grid; digits fit a [`DigitSet`]).
-    pub const MAX_BOX_SIZE: usize = 8;
+    /// The smallest grid supported (4×4).
+    pub const MIN_SIZE: usize = 4;
+    /// The largest grid supported (64×64; digits fit a [`DigitSet`]).
+    pub const MAX_SIZE: usize = 64;
 
     /// The classic 9×9 grid.
-    pub const NINE: Shape = Shape { box_size: 3 };
+    pub const NINE: Shape = Shape { size: 9 };
 
-    /// The shape whose boxes are `box_size`×`box_size`, if supported.
-    pub fn from_box_size(box_size: usize) -> Option<Shape> {
-        (Self::MIN_BOX_SIZE..=Self::MAX_BOX_SIZE)
-            .contains(&box_size)
-            .then_some(Shape {
-                box_size: box_size as u8,
-            })
-    }
-
-    /// The shape of an N×N grid (`size` = N), if N is a supported square.
+    /// The shape of an N×N grid (`size` = N), if N is from 4 to 64.
     pub fn from_size(size: usize) -> Option<Shape> {
-        Self::all().find(|shape| shape.size() == size)
+        (Self::MIN_SIZE..=Self::MAX_SIZE)
+            .contains(&size)
+            .then_some(Shape { size: size as u8 })
     }
 
     /// The shape of a grid with `count` = N² cells, if supported.
     pub fn from_cell_count(count: usize) -> Option<Shape> {
-        Self::all().find(|shape| shape.cell_count() == count)
+        let size = count.isqrt();
+        if size * size == count {
+            Self::from_size(size)
+        } else {
+            None
+        }
     }
 
     /// Every supported shape, smallest first.
     pub fn all() -> impl Iterator<Item = Shape> {
-        (Self::MIN_BOX_SIZE..=Self::MAX_BOX_SIZE).map(|n| Shape { box_size: n as u8 })
+        (Self::MIN_SIZE..=Self::MAX_SIZE).map(|n| Shape { size: n as u8 })
     }
 
-    /// n, the side of a box.
-    pub const fn box_size(self) -> usize {
-        self.box_size as usize
+    /// The shapes whose default boxes are square (4×4, 9×9, 16×16 … 64×64): the classic
+    /// Sudoku sizes.
+    pub fn square() -> impl Iterator<Item = Shape> {
+        (2..=8).map(|n| Shape { size: n * n })
     }
 
     /// N, the side of the grid and the number of digits.
     pub const fn size(self) -> usize {
-        self.box_size() * self.box_size()
+        self.size as usize
     }
 
     /// N², the number of cells.
@@ -80,12 +80,6 @@ impl Shape {
     pub fn cells(self) -> impl Iterator<Item = Cell> {
         let size = self.size();
         (0..self.cell_count()).map(move |i| Cell::new_unchecked(i / size, i % size))
-    }
-
-    /// The 0-based box holding `cell`, boxes numbered in reading order.
-    pub const fn box_of(self, cell: Cell) -> usize {
-        let n = self.box_size();
-        (cell.row() / n) * n + cell.col() / n
     }
 
     /// The digit with value `value`, if it is 1..=N.
@@ -120,12 +114,15 @@ mod tests {
 
     #[test]
     fn sizes() {
-        let sizes: Vec<usize> = Shape::all().map(Shape::size).collect();
+        let sizes: Vec<usize> = Shape::square().map(Shape::size).collect();
         assert_eq!(sizes, vec![4, 9, 16, 25, 36, 49, 64]);
+        assert_eq!(Shape::all().count(), 61);
         assert_eq!(Shape::from_cell_count(81), Some(Shape::NINE));
-        assert_eq!(Shape::from_size(10), None);
-        assert_eq!(Shape::from_box_size(1), None);
-        assert_eq!(Shape::from_box_size(9), None);
+        assert_eq!(Shape::from_cell_count(36).map(Shape::size), Some(6));
+        assert_eq!(Shape::from_cell_count(80), None);
+        assert_eq!(Shape::from_size(10).map(Shape::size), Some(10));
+        assert_eq!(Shape::from_size(3), None);
+        assert_eq!(Shape::from_size(65), None);
     }
 
     #[test]
@@ -134,7 +131,6 @@ mod tests {
         assert_eq!(shape.cells().count(), 81);
         let cell = shape.cell(4, 7).unwrap();
         assert_eq!(cell.to_string(), "r5c8");
-        assert_eq!(shape.box_of(cell), 5);
         assert_eq!(shape.cell_at(shape.index(cell)), Some(cell));
         assert_eq!(shape.cell(9, 0), None);
         assert_eq!(shape.digit(9).map(Digit::get), Some(9));

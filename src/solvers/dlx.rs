@@ -10,16 +10,16 @@ use crate::grid::{Digit, Puzzle};
 ///
 /// Each (cell, digit) choice is a row; it covers one column for its cell and one for the
 /// digit in each house holding the cell. Columns with the fewest rows are chosen first. The
-/// matrix of a shape and variant is built once; each puzzle selects its givens' rows and
+/// matrix of a set of rules is built once; each puzzle selects its givens' rows and
 /// gives them back after the search, so the links are reused.
 ///
 /// Its effort is the number of rows tried (search nodes).
 ///
 /// ```
-/// use satdoku::{DlxSolver, Grid, Puzzle, Solver, Variant};
+/// use satdoku::{DlxSolver, Grid, Puzzle, Solver};
 /// let grid: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 ///     .parse()?;
-/// let puzzle = Puzzle::new(grid, Variant::Standard)?;
+/// let puzzle = Puzzle::standard(grid)?;
 /// let solution = DlxSolver::default().solve(&puzzle).unwrap();
 /// assert!(solution.solves(&puzzle));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -40,7 +40,7 @@ impl Solver for DlxSolver {
 
     fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
         if !self.matrix.as_ref().is_some_and(|m| m.layout.fits(puzzle)) {
-            self.matrix = Some(Matrix::new(Layout::new(puzzle.shape(), puzzle.variant())));
+            self.matrix = Some(Matrix::new(Layout::new(puzzle.rules())));
         }
         let matrix = self.matrix.as_mut().expect("just built");
         let size = matrix.layout.shape.size();
@@ -68,7 +68,10 @@ impl Solver for DlxSolver {
 }
 
 /// The dancing-links matrix: node 0 is the root, nodes 1..=columns the column headers,
-/// then four to six nodes per row.
+/// then a node per column of each row. Primary columns (a cell's digit, a house's digit)
+/// must be covered once; secondary columns (a digit of two cells apart by a relation such
+/// as anti-knight, Knuth's generalised exact cover) at most once, so their headers are
+/// left out of the root's list.
 #[derive(Debug)]
 struct Matrix {
     layout: Layout,
@@ -87,17 +90,34 @@ impl Matrix {
     fn new(layout: Layout) -> Matrix {
         let n = layout.shape.size();
         let cells = layout.shape.cell_count();
-        let columns = cells + layout.house_count() * n;
-        let headers = columns + 1;
+        let primary = cells + layout.house_count() * n;
+        let headers = primary + layout.apart().len() * n + 1;
         let mut cell_houses = vec![Vec::new(); cells];
         for (h, house) in layout.houses().enumerate() {
             for &cell in house {
                 cell_houses[cell as usize].push(h);
             }
         }
+        let mut cell_pairs = vec![Vec::new(); cells];
+        for (p, &(a, b)) in layout.apart().iter().enumerate() {
+            cell_pairs[a as usize].push(p);
+            cell_pairs[b as usize].push(p);
+        }
+        // The root and the primary headers in a circle; secondary headers on their own.
+        let circle = primary + 1;
         let mut m = Matrix {
-            left: (0..headers).map(|i| (i + headers - 1) % headers).collect(),
-            right: (0..headers).map(|i| (i + 1) % headers).collect(),
+            left: (0..headers)
+                .map(|i| {
+                    if i < circle {
+                        (i + circle - 1) % circle
+                    } else {
+                        i
+                    }
+                })
+                .collect(),
+            right: (0..headers)
+                .map(|i| if i < circle { (i + 1) % circle } else { i })
+                .collect(),
             up: (0..headers).collect(),
             down: (0..headers).collect(),
             column: (0..headers).collect(),
@@ -109,7 +129,8 @@ impl Matrix {
         for row in 0..cells * n {
             let (cell, digit) = (row / n, row % n);
             let cols = std::iter::once(1 + cell)
-                .chain(cell_houses[cell].iter().map(|h| 1 + cells + h * n + digit));
+                .chain(cell_houses[cell].iter().map(|h| 1 + cells + h * n + digit))
+                .chain(cell_pairs[cell].iter().map(|p| 1 + primary + p * n + digit));
             let first = m.left.len();
             for (k, col) in cols.enumerate() {
                 let node = m.left.len();

@@ -13,8 +13,8 @@ use crate::grid::{Layout, layout_for};
 /// Its effort is the number of digits placed (search nodes).
 ///
 /// ```
-/// use satdoku::{Grid, NaiveSolver, Puzzle, Solver, Variant};
-/// let puzzle = Puzzle::new("14........1.3...".parse::<Grid>()?, Variant::Standard)?;
+/// use satdoku::{Grid, NaiveSolver, Puzzle, Solver};
+/// let puzzle = Puzzle::standard("14........1.3...".parse::<Grid>()?)?;
 /// let solution = NaiveSolver::default().solve(&puzzle).unwrap();
 /// assert!(solution.solves(&puzzle));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

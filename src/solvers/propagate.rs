@@ -19,10 +19,10 @@ use crate::grid::{Layout, layout_for};
 /// Its effort is the number of guesses (branches taken).
 ///
 /// ```
-/// use satdoku::{Grid, PropagateSolver, Puzzle, Solver, Variant};
+/// use satdoku::{Grid, PropagateSolver, Puzzle, Solver};
 /// let grid: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 ///     .parse()?;
-/// let puzzle = Puzzle::new(grid, Variant::Standard)?;
+/// let puzzle = Puzzle::standard(grid)?;
 /// let solution = PropagateSolver::default().solve(&puzzle).unwrap();
 /// assert!(solution.solves(&puzzle));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -239,7 +239,7 @@ impl Work {
         ok
     }
 
-    /// Locked candidates in intersection `i`: digits the box holds only in the shared
+    /// Locked candidates in intersection `i`: digits one house holds only in the shared
     /// cells leave the rest of the other house, and the other way round.
     #[inline]
     fn lock(&mut self, layout: &Layout, cands: &mut [DigitSet], i: usize) -> bool {
@@ -283,23 +283,23 @@ pub(crate) fn seen_once_and_twice(house: &[u32], cands: &[DigitSet]) -> (DigitSe
     (once, twice)
 }
 
-/// Locked candidates in the layout's intersection `i` of a box and another house: the
-/// digits that the box holds only in the shared cells, with the rest of the other house
-/// (which loses them), and the digits the other house holds only there, with the rest of
-/// the box.
+/// Locked candidates in the layout's intersection `i` of two houses (a box and a line, a
+/// diagonal and a box, a jigsaw region and a line …): the digits that the first holds only
+/// in the shared cells, with the rest of the second (which loses them), and the other way
+/// round.
 #[inline]
 pub(crate) fn locked<'a>(
     layout: &'a Layout,
     cands: &[DigitSet],
     i: usize,
 ) -> [(DigitSet, &'a [u32]); 2] {
-    let (shared, rest_of_box, rest_of_line) = layout.intersection(i);
+    let (shared, rest_of_first, rest_of_second) = layout.intersection(i);
     let inside = union(shared, cands);
-    let in_box = union(rest_of_box, cands);
-    let in_line = union(rest_of_line, cands);
+    let in_first = union(rest_of_first, cands);
+    let in_second = union(rest_of_second, cands);
     [
-        (inside & !in_box & in_line, rest_of_line),
-        (inside & !in_line & in_box, rest_of_box),
+        (inside & !in_first & in_second, rest_of_second),
+        (inside & !in_second & in_first, rest_of_first),
     ]
 }
 

@@ -15,12 +15,12 @@ use super::propagate;
 use super::{Outcome, Progress, Solver};
 use crate::check::{self, Given, Verdict};
 use crate::encode::{AmoEncoding, Encoding, EncodingKind, Numbering, Reduced};
-use crate::grid::{Cell, DigitSet, Grid, Puzzle, Shape, Variant};
+use crate::grid::{Cell, DigitSet, Grid, Puzzle, Rules};
 use crate::grid::{Layout, layout_for};
 
 /// Solves puzzles with varisat.
 ///
-/// The rule clauses of each shape and variant are encoded once and kept; each puzzle gets a
+/// The rule clauses of each set of rules are encoded once and kept; each puzzle gets a
 /// fresh varisat solver (a [`SatSearch`]) loaded with them and its givens, or, under the
 /// [reduced](EncodingKind::Reduced) and [propagated](EncodingKind::Propagated) (default)
 /// encodings, with its own reduced formula.
@@ -30,10 +30,10 @@ use crate::grid::{Layout, layout_for};
 /// statistics of its own).
 ///
 /// ```
-/// use satdoku::{Grid, Puzzle, SatSolver, Solver, Variant};
+/// use satdoku::{Grid, Puzzle, SatSolver, Solver};
 /// let grid: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 ///     .parse().unwrap();
-/// let puzzle = Puzzle::new(grid, Variant::Standard).unwrap();
+/// let puzzle = Puzzle::standard(grid).unwrap();
 /// let solution = SatSolver::new().solve(&puzzle).unwrap();
 /// assert!(solution.solves(&puzzle));
 /// ```
@@ -43,9 +43,9 @@ pub struct SatSolver {
     kind: EncodingKind,
     /// A fixed at-most-one encoding, or `None` to choose by size.
     amo: Option<AmoEncoding>,
-    /// The rule clauses per shape and variant, built on first use.
-    rules: HashMap<(Shape, Variant), (Encoding, Arc<CnfFormula>)>,
-    /// Houses and peers for propagation, of the last shape and variant.
+    /// The rule clauses per set of rules, built on first use.
+    rules: HashMap<Arc<Rules>, (Encoding, Arc<CnfFormula>)>,
+    /// Houses and peers for propagation, of the last rules.
     layout: Option<Layout>,
 }
 
@@ -77,11 +77,11 @@ impl SatSolver {
         self.kind
     }
 
-    /// The encoding of the rules for `shape` and `variant`: the minimal or extended one
-    /// (the extended one is the template of the reduced encoding, and is what searches with
-    /// the givens as assumptions use), with this solver's at-most-one encoding.
-    pub fn encoding(&self, shape: Shape, variant: Variant) -> Encoding {
-        let encoding = Encoding::new(shape, variant).with_kind(match self.kind {
+    /// The encoding of `rules`: the minimal or extended one (the extended one is the
+    /// template of the reduced encoding, and is what searches with the givens as
+    /// assumptions use), with this solver's at-most-one encoding.
+    pub fn encoding(&self, rules: &Arc<Rules>) -> Encoding {
+        let encoding = Encoding::new(rules).with_kind(match self.kind {
             EncodingKind::Minimal => EncodingKind::Minimal,
             EncodingKind::Extended | EncodingKind::Reduced | EncodingKind::Propagated => {
                 EncodingKind::Extended
@@ -93,14 +93,16 @@ impl SatSolver {
         }
     }
 
-    /// The [encoding](SatSolver::encoding) and rule clauses for `shape` and `variant`,
-    /// built on first use and kept. (The reduced and propagated encodings build a formula
-    /// per puzzle instead, and need these only for searches with assumptions.)
-    pub fn rules(&mut self, shape: Shape, variant: Variant) -> &(Encoding, Arc<CnfFormula>) {
-        let encoding = self.encoding(shape, variant);
-        self.rules
-            .entry((shape, variant))
-            .or_insert_with(|| (encoding, Arc::new(encoding.rules())))
+    /// The [encoding](SatSolver::encoding) and rule clauses for `rules`, built on first
+    /// use and kept. (The reduced and propagated encodings build a formula per puzzle
+    /// instead, and need these only for searches with assumptions.)
+    pub fn rules(&mut self, rules: &Arc<Rules>) -> &(Encoding, Arc<CnfFormula>) {
+        if !self.rules.contains_key(rules) {
+            let encoding = self.encoding(rules);
+            let formula = Arc::new(encoding.rules());
+            self.rules.insert(Arc::clone(rules), (encoding, formula));
+        }
+        &self.rules[rules]
     }
 
     /// Whether this solver builds a reduced formula for each puzzle (the reduced and
@@ -123,7 +125,7 @@ impl SatSolver {
             .amo
             .unwrap_or_else(|| AmoEncoding::for_reduced(puzzle.shape()));
         let encoding = self
-            .encoding(puzzle.shape(), puzzle.variant())
+            .encoding(puzzle.rules())
             .with_kind(self.kind)
             .with_amo(amo);
         let layout = layout_for(&mut self.layout, puzzle);
@@ -150,13 +152,13 @@ impl SatSolver {
             let (encoding, numbering, _) = self.reduce_into(puzzle, &mut formula);
             return (encoding, numbering, formula);
         }
-        let (encoding, rules) = self.rules(puzzle.shape(), puzzle.variant());
+        let (encoding, rules) = self.rules(puzzle.rules());
         formula.set_var_count(rules.var_count());
         for clause in rules.iter() {
             formula.add_clause(clause);
         }
         encoding.encode_givens(&mut formula, puzzle.grid());
-        (*encoding, Numbering::Full(*encoding), formula)
+        (encoding.clone(), Numbering::Full(encoding.clone()), formula)
     }
 
     /// An incremental search over the solutions of `puzzle`, with its givens passed as
@@ -184,10 +186,10 @@ impl SatSolver {
             let (_, numbering, decided) = self.reduce_into(puzzle, &mut solver);
             return SatSearch::loaded(numbering, solver, &decided);
         }
-        let (encoding, rules) = self.rules(puzzle.shape(), puzzle.variant());
+        let (encoding, rules) = self.rules(puzzle.rules());
         let lits: Vec<Lit> = encoding.given_lits(puzzle.grid()).collect();
         SatSearch::new(
-            Numbering::Full(*encoding),
+            Numbering::Full(encoding.clone()),
             Arc::clone(rules),
             &lits,
             puzzle.grid(),

@@ -43,29 +43,181 @@ pub fn known_solutions(name: &str) -> Vec<Option<Plain>> {
         .collect()
 }
 
-/// The cells of every house: rows, columns, boxes and, when `diagonal`, both diagonals.
-fn houses(size: usize, diagonal: bool) -> Vec<Vec<(usize, usize)>> {
-    let n = (size as f64).sqrt() as usize;
+/// Rules described independently of the library: the boxes (or jigsaw regions), the extra
+/// regions, and the relations between cells.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlainRules {
+    /// Boxes of rows × columns; `None`: the most nearly square split with fewer rows.
+    pub boxes: Option<(usize, usize)>,
+    /// Jigsaw regions: the region number of each cell (replaces the boxes).
+    pub regions: Option<Vec<Vec<usize>>>,
+    /// Both main diagonals.
+    pub diagonal: bool,
+    /// Windoku's windows (square boxes only).
+    pub windoku: bool,
+    /// Disjoint groups.
+    pub disjoint_groups: bool,
+    /// Cells a knight's move apart differ.
+    pub anti_knight: bool,
+    /// Diagonally touching cells differ.
+    pub anti_king: bool,
+}
+
+impl PlainRules {
+    /// Classic boxes, with both diagonals when `diagonal`.
+    pub fn classic(diagonal: bool) -> PlainRules {
+        PlainRules {
+            diagonal,
+            ..PlainRules::default()
+        }
+    }
+
+    /// The box size for an N×N grid.
+    pub fn box_dims(&self, size: usize) -> (usize, usize) {
+        self.boxes.unwrap_or_else(|| {
+            let rows = (2..=size)
+                .filter(|r| r * r <= size && size.is_multiple_of(*r))
+                .max()
+                .expect("a size with boxes");
+            (rows, size / rows)
+        })
+    }
+
+    /// The same rules as library rules for an N×N grid.
+    pub fn to_lib(&self, size: usize) -> std::sync::Arc<satdoku::Rules> {
+        let shape = satdoku::Shape::from_size(size).unwrap();
+        let base = match &self.regions {
+            Some(regions) => {
+                let text: String = regions
+                    .iter()
+                    .map(|row| {
+                        row.iter()
+                            .map(|&r| char::from_digit(r as u32, 36).unwrap())
+                            .collect::<String>()
+                            + "\n"
+                    })
+                    .collect();
+                satdoku::Rules::jigsaw(satdoku::Jigsaw::parse(&text).unwrap())
+            }
+            None => {
+                let (rows, cols) = self.box_dims(size);
+                satdoku::Rules::boxes(satdoku::BoxShape::new(rows, cols).unwrap())
+            }
+        };
+        assert_eq!(base.shape(), shape);
+        std::sync::Arc::new(
+            base.with_diagonal(self.diagonal)
+                .with_windoku(self.windoku)
+                .unwrap()
+                .with_disjoint_groups(self.disjoint_groups)
+                .unwrap()
+                .with_anti_knight(self.anti_knight)
+                .with_anti_king(self.anti_king),
+        )
+    }
+}
+
+/// The cells of every house under `rules`: rows, columns, boxes or regions, and the extra
+/// regions.
+fn houses_under(size: usize, rules: &PlainRules) -> Vec<Vec<(usize, usize)>> {
     let mut houses = Vec::new();
     for i in 0..size {
         houses.push((0..size).map(|j| (i, j)).collect());
         houses.push((0..size).map(|j| (j, i)).collect());
-        houses.push(
-            (0..size)
-                .map(|j| ((i / n) * n + j / n, (i % n) * n + j % n))
-                .collect(),
-        );
     }
-    if diagonal {
+    let (rows, cols) = match &rules.regions {
+        Some(regions) => {
+            for r in 0..size {
+                houses.push(
+                    (0..size * size)
+                        .map(|i| (i / size, i % size))
+                        .filter(|&(i, j)| regions[i][j] == r)
+                        .collect(),
+                );
+            }
+            (0, 0)
+        }
+        None => rules.box_dims(size),
+    };
+    // Box b: band b / (size / cols), stack b % (size / cols).
+    let stacks = size.checked_div(cols).unwrap_or(0);
+    let box_cell = |b: usize, p: usize| {
+        (
+            (b / stacks) * rows + p / cols,
+            (b % stacks) * cols + p % cols,
+        )
+    };
+    if rules.regions.is_none() {
+        for b in 0..size {
+            houses.push((0..size).map(|p| box_cell(b, p)).collect());
+        }
+    }
+    if rules.diagonal {
         houses.push((0..size).map(|i| (i, i)).collect());
         houses.push((0..size).map(|i| (i, size - 1 - i)).collect());
+    }
+    if rules.windoku {
+        let n = rows;
+        for top in (0..n - 1).map(|k| 1 + k * (n + 1)) {
+            for left in (0..n - 1).map(|k| 1 + k * (n + 1)) {
+                houses.push((0..n * n).map(|i| (top + i / n, left + i % n)).collect());
+            }
+        }
+    }
+    if rules.disjoint_groups {
+        for p in 0..size {
+            houses.push((0..size).map(|b| box_cell(b, p)).collect());
+        }
     }
     houses
 }
 
-/// Why `solution` is not a valid solution of `puzzle`, or `Ok` when it is: complete,
-/// every house holding every digit 1..=N once, every given kept.
+/// The pairs of cells that must differ by a relation (anti-knight, anti-king).
+fn apart_under(size: usize, rules: &PlainRules) -> Vec<((usize, usize), (usize, usize))> {
+    let mut steps: Vec<(i64, i64)> = Vec::new();
+    if rules.anti_knight {
+        steps.extend([
+            (1, 2),
+            (2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, 2),
+            (-2, 1),
+            (-1, -2),
+            (-2, -1),
+        ]);
+    }
+    if rules.anti_king {
+        steps.extend([(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+    }
+    let mut pairs = Vec::new();
+    for r in 0..size as i64 {
+        for c in 0..size as i64 {
+            for &(dr, dc) in &steps {
+                let (r2, c2) = (r + dr, c + dc);
+                if (0..size as i64).contains(&r2) && (0..size as i64).contains(&c2) {
+                    pairs.push(((r as usize, c as usize), (r2 as usize, c2 as usize)));
+                }
+            }
+        }
+    }
+    pairs
+}
+
+/// Why `solution` is not a valid solution of `puzzle` under classic boxes (and both
+/// diagonals when `diagonal`), or `Ok` when it is.
 pub fn check_solution(puzzle: &Plain, solution: &Plain, diagonal: bool) -> Result<(), String> {
+    check_solution_under(puzzle, solution, &PlainRules::classic(diagonal))
+}
+
+/// Why `solution` is not a valid solution of `puzzle` under `rules`, or `Ok` when it is:
+/// complete, every house holding every digit 1..=N once, cells apart by a relation
+/// different, every given kept.
+pub fn check_solution_under(
+    puzzle: &Plain,
+    solution: &Plain,
+    rules: &PlainRules,
+) -> Result<(), String> {
     let size = puzzle.len();
     if solution.len() != size || solution.iter().any(|row| row.len() != size) {
         return Err(format!("solution is not {size}×{size}"));
@@ -77,7 +229,7 @@ pub fn check_solution(puzzle: &Plain, solution: &Plain, diagonal: bool) -> Resul
             }
         }
     }
-    for house in houses(size, diagonal) {
+    for house in houses_under(size, rules) {
         let mut seen = vec![false; size + 1];
         for (r, c) in house {
             let v = solution[r][c] as usize;
@@ -85,6 +237,18 @@ pub fn check_solution(puzzle: &Plain, solution: &Plain, diagonal: bool) -> Resul
                 return Err(format!("bad or repeated digit {v} at r{}c{}", r + 1, c + 1));
             }
             seen[v] = true;
+        }
+    }
+    for ((r, c), (r2, c2)) in apart_under(size, rules) {
+        if solution[r][c] == solution[r2][c2] {
+            return Err(format!(
+                "{} at r{}c{} and r{}c{}, which must differ",
+                solution[r][c],
+                r + 1,
+                c + 1,
+                r2 + 1,
+                c2 + 1
+            ));
         }
     }
     Ok(())
@@ -134,11 +298,23 @@ pub fn parse_file(name: &str) -> Vec<Plain> {
     puzzles
 }
 
-/// Counts the solutions of a plain puzzle by simple backtracking, up to `limit` — an
-/// independent reference for small grids.
+/// Counts the solutions of a plain puzzle under classic boxes (and both diagonals when
+/// `diagonal`) by simple backtracking, up to `limit`.
 pub fn brute_force_count(puzzle: &Plain, diagonal: bool, limit: usize) -> usize {
+    brute_force_count_under(puzzle, &PlainRules::classic(diagonal), limit)
+}
+
+/// Counts the solutions of a plain puzzle under `rules` by simple backtracking, up to
+/// `limit` — an independent reference for small grids. Each relation pair is a house of two
+/// cells here (no digit twice), which is what "must differ" means.
+pub fn brute_force_count_under(puzzle: &Plain, rules: &PlainRules, limit: usize) -> usize {
     let size = puzzle.len();
-    let houses = houses(size, diagonal);
+    let mut houses = houses_under(size, rules);
+    houses.extend(
+        apart_under(size, rules)
+            .into_iter()
+            .map(|(a, b)| vec![a, b]),
+    );
     let cell_houses: Vec<Vec<usize>> = (0..size * size)
         .map(|i| {
             (0..houses.len())

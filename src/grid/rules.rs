@@ -1,0 +1,581 @@
+//! The rules of a grid: its regions (boxes or jigsaw), extra regions, and cells that differ.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::{BoxShape, Cell, House, Relation, Shape};
+use crate::error::RulesError;
+
+/// The regions that, with rows and columns, tile the grid: each holds every digit once.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Regions {
+    /// Rectangular boxes.
+    Boxes(BoxShape),
+    /// Irregular (jigsaw) regions.
+    Jigsaw(Jigsaw),
+}
+
+/// Irregular regions: every cell in exactly one of N regions of N cells each.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Jigsaw {
+    shape: Shape,
+    /// The 0-based region of each cell, in reading order.
+    region_of: Vec<u8>,
+    /// The symbol naming each region in the file it came from (`A`, `B` …).
+    labels: Vec<char>,
+}
+
+impl Jigsaw {
+    /// Reads a region grid: N rows of N symbols, each symbol naming the region of its cell
+    /// (spaces between symbols allowed; blank lines and text after `#` skipped). Every
+    /// region must have exactly N cells; regions need not be connected.
+    ///
+    /// ```
+    /// use satdoku::Jigsaw;
+    /// let jigsaw = Jigsaw::parse("AABB\nAABB\nCCDD\nCDCD").unwrap();
+    /// assert_eq!(jigsaw.shape().size(), 4);
+    /// assert!(Jigsaw::parse("AAAB\nAABB\nCCDD\nCCDD").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Jigsaw, RulesError> {
+        let rows: Vec<(usize, Vec<char>)> = text
+            .lines()
+            .enumerate()
+            .map(|(i, line)| {
+                let content = line.split('#').next().unwrap_or_default();
+                let line = if i == 0 {
+                    content.trim_start_matches('\u{feff}')
+                } else {
+                    content
+                };
+                (i + 1, line.chars().filter(|c| !c.is_whitespace()).collect())
+            })
+            .filter(|(_, row): &(usize, Vec<char>)| !row.is_empty())
+            .collect();
+        let size = rows.len();
+        let shape = Shape::from_size(size).ok_or(RulesError::RegionRows { rows: size })?;
+        let mut labels: Vec<char> = Vec::new();
+        let mut region_of = Vec::with_capacity(shape.cell_count());
+        for (row, (line, symbols)) in rows.iter().enumerate() {
+            if symbols.len() != size {
+                return Err(RulesError::RegionRowLength {
+                    line: *line,
+                    row: row + 1,
+                    found: symbols.len(),
+                    size,
+                });
+            }
+            for &symbol in symbols {
+                let region = match labels.iter().position(|&l| l == symbol) {
+                    Some(region) => region,
+                    None => {
+                        labels.push(symbol);
+                        labels.len() - 1
+                    }
+                };
+                if region >= size {
+                    return Err(RulesError::RegionCount {
+                        found: labels.len(),
+                        size,
+                        line: *line,
+                    });
+                }
+                region_of.push(region as u8);
+            }
+        }
+        Jigsaw::new(shape, region_of, labels)
+    }
+
+    /// Regions from the region of each cell (0-based, reading order), named by `labels`.
+    pub fn new(shape: Shape, region_of: Vec<u8>, labels: Vec<char>) -> Result<Jigsaw, RulesError> {
+        let size = shape.size();
+        if region_of.len() != shape.cell_count() || labels.len() != size {
+            return Err(RulesError::RegionCount {
+                found: labels.len(),
+                size,
+                line: 0,
+            });
+        }
+        let mut counts = vec![0usize; size];
+        for &region in &region_of {
+            match counts.get_mut(region as usize) {
+                Some(count) => *count += 1,
+                None => {
+                    return Err(RulesError::RegionCount {
+                        found: region as usize + 1,
+                        size,
+                        line: 0,
+                    });
+                }
+            }
+        }
+        if let Some(region) = counts.iter().position(|&n| n != size) {
+            return Err(RulesError::RegionSize {
+                label: labels[region],
+                cells: counts[region],
+                size,
+            });
+        }
+        Ok(Jigsaw {
+            shape,
+            region_of,
+            labels,
+        })
+    }
+
+    /// The grid the regions tile.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The 0-based region of `cell`.
+    pub fn region_of(&self, cell: Cell) -> usize {
+        self.region_of[self.shape.index(cell)] as usize
+    }
+
+    /// The symbol naming region `r` in its file.
+    pub fn label(&self, r: usize) -> char {
+        self.labels[r]
+    }
+
+    /// Whether every region is connected (orthogonally).
+    pub fn connected(&self) -> bool {
+        let size = self.shape.size();
+        (0..size).all(|r| {
+            let cells: Vec<usize> = (0..self.shape.cell_count())
+                .filter(|&i| self.region_of[i] as usize == r)
+                .collect();
+            let mut seen = vec![cells[0]];
+            let mut todo = vec![cells[0]];
+            while let Some(i) = todo.pop() {
+                let (row, col) = (i / size, i % size);
+                let mut next = Vec::new();
+                if row > 0 {
+                    next.push(i - size);
+                }
+                if row + 1 < size {
+                    next.push(i + size);
+                }
+                if col > 0 {
+                    next.push(i - 1);
+                }
+                if col + 1 < size {
+                    next.push(i + 1);
+                }
+                for j in next {
+                    if self.region_of[j] as usize == r && !seen.contains(&j) {
+                        seen.push(j);
+                        todo.push(j);
+                    }
+                }
+            }
+            seen.len() == cells.len()
+        })
+    }
+}
+
+/// The rules of one grid: which cell groups hold every digit once, and which cells must
+/// differ. Rows and columns always do; then the regions (boxes or jigsaw), and the extra
+/// regions and relations asked for.
+///
+/// ```
+/// use satdoku::{BoxShape, Rules, Shape};
+/// let six = Rules::boxes(BoxShape::new(2, 3)?).with_anti_knight(true);
+/// assert_eq!(six.shape(), Shape::from_size(6).unwrap());
+/// assert_eq!(six.to_string(), "boxes 2x3, anti-knight");
+/// # Ok::<(), satdoku::RulesError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    shape: Shape,
+    regions: Regions,
+    diagonal: bool,
+    windoku: bool,
+    disjoint_groups: bool,
+    anti_knight: bool,
+    anti_king: bool,
+}
+
+impl Rules {
+    /// Classic rules for `shape`: rows, columns and its [default boxes](BoxShape::default_for).
+    /// An error when N is prime (no boxes fit: such grids need jigsaw regions).
+    pub fn standard(shape: Shape) -> Result<Rules, RulesError> {
+        BoxShape::default_for(shape)
+            .map(Rules::boxes)
+            .ok_or(RulesError::NoBoxes { shape })
+    }
+
+    /// Rows, columns and boxes of `boxes`.
+    pub fn boxes(boxes: BoxShape) -> Rules {
+        Rules::regions(boxes.shape(), Regions::Boxes(boxes))
+    }
+
+    /// Rows, columns and jigsaw regions.
+    pub fn jigsaw(jigsaw: Jigsaw) -> Rules {
+        Rules::regions(jigsaw.shape(), Regions::Jigsaw(jigsaw))
+    }
+
+    fn regions(shape: Shape, regions: Regions) -> Rules {
+        Rules {
+            shape,
+            regions,
+            diagonal: false,
+            windoku: false,
+            disjoint_groups: false,
+            anti_knight: false,
+            anti_king: false,
+        }
+    }
+
+    /// With (or without) both main diagonals as extra regions (X-Sudoku).
+    pub fn with_diagonal(self, on: bool) -> Rules {
+        Rules {
+            diagonal: on,
+            ..self
+        }
+    }
+
+    /// With (or without) windoku's extra windows: boxes one cell in from the edges and
+    /// one apart ((n−1)² windows of n×n on grids of n×n boxes). Only for square boxes.
+    pub fn with_windoku(self, on: bool) -> Result<Rules, RulesError> {
+        if on && !matches!(self.regions, Regions::Boxes(b) if b.is_square()) {
+            return Err(RulesError::Needs {
+                rule: "windoku",
+                needs: "square boxes (4×4, 9×9, 16×16 …)",
+            });
+        }
+        Ok(Rules {
+            windoku: on,
+            ..self
+        })
+    }
+
+    /// With (or without) disjoint groups: the cells at one position of every box form an
+    /// extra region. Only for boxes.
+    pub fn with_disjoint_groups(self, on: bool) -> Result<Rules, RulesError> {
+        if on && !matches!(self.regions, Regions::Boxes(_)) {
+            return Err(RulesError::Needs {
+                rule: "disjoint groups",
+                needs: "boxes (not jigsaw regions)",
+            });
+        }
+        Ok(Rules {
+            disjoint_groups: on,
+            ..self
+        })
+    }
+
+    /// With (or without) the anti-knight rule: cells a knight's move apart differ.
+    pub fn with_anti_knight(self, on: bool) -> Rules {
+        Rules {
+            anti_knight: on,
+            ..self
+        }
+    }
+
+    /// With (or without) the anti-king rule: cells a king's move apart (diagonally
+    /// touching) differ.
+    pub fn with_anti_king(self, on: bool) -> Rules {
+        Rules {
+            anti_king: on,
+            ..self
+        }
+    }
+
+    /// The grid's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The regions.
+    pub fn region_kind(&self) -> &Regions {
+        &self.regions
+    }
+
+    /// The boxes, when the regions are boxes.
+    pub fn box_shape(&self) -> Option<BoxShape> {
+        match &self.regions {
+            Regions::Boxes(boxes) => Some(*boxes),
+            Regions::Jigsaw(_) => None,
+        }
+    }
+
+    /// Whether both main diagonals are extra regions.
+    pub fn diagonal(&self) -> bool {
+        self.diagonal
+    }
+
+    /// Whether the rules are rows, columns and boxes only.
+    pub fn is_standard(&self) -> bool {
+        matches!(self.regions, Regions::Boxes(_))
+            && !(self.diagonal
+                || self.windoku
+                || self.disjoint_groups
+                || self.anti_knight
+                || self.anti_king)
+    }
+
+    /// Every house: rows, columns, regions, then the extra regions (diagonals, windows,
+    /// disjoint groups).
+    pub fn houses(&self) -> Vec<House> {
+        let size = self.shape.size() as u8;
+        let mut houses: Vec<House> = (0..size)
+            .map(House::Row)
+            .chain((0..size).map(House::Column))
+            .collect();
+        match &self.regions {
+            Regions::Boxes(_) => houses.extend((0..size).map(House::Box)),
+            Regions::Jigsaw(_) => houses.extend((0..size).map(House::Region)),
+        }
+        if self.diagonal {
+            houses.extend([House::MainDiagonal, House::AntiDiagonal]);
+        }
+        if self.windoku {
+            let n = self.box_shape().map_or(0, BoxShape::rows);
+            houses.extend((0..((n - 1) * (n - 1)) as u8).map(House::Window));
+        }
+        if self.disjoint_groups {
+            houses.extend((0..size).map(House::Group));
+        }
+        houses
+    }
+
+    /// The N cells of `house`, in reading order of the house.
+    pub fn cells(&self, house: House) -> Vec<Cell> {
+        let size = self.shape.size();
+        let at = |row: usize, col: usize| Cell::new_unchecked(row, col);
+        match house {
+            House::Row(r) => (0..size).map(|c| at(r as usize, c)).collect(),
+            House::Column(c) => (0..size).map(|r| at(r, c as usize)).collect(),
+            House::Box(b) => {
+                let boxes = self.box_shape().expect("boxes have box houses");
+                (0..size).map(|i| boxes.cell(b as usize, i)).collect()
+            }
+            House::Region(r) => self
+                .shape
+                .cells()
+                .filter(|&cell| match &self.regions {
+                    Regions::Jigsaw(jigsaw) => jigsaw.region_of(cell) == r as usize,
+                    Regions::Boxes(_) => false,
+                })
+                .collect(),
+            House::MainDiagonal => (0..size).map(|i| at(i, i)).collect(),
+            House::AntiDiagonal => (0..size).map(|i| at(i, size - 1 - i)).collect(),
+            House::Window(w) => {
+                let n = self.box_shape().map_or(0, BoxShape::rows);
+                let per_row = n - 1;
+                let (top, left) = (
+                    1 + (w as usize / per_row) * (n + 1),
+                    1 + (w as usize % per_row) * (n + 1),
+                );
+                (0..size).map(|i| at(top + i / n, left + i % n)).collect()
+            }
+            House::Group(g) => {
+                let boxes = self.box_shape().expect("disjoint groups need boxes");
+                (0..size).map(|b| boxes.cell(b, g as usize)).collect()
+            }
+        }
+    }
+
+    /// The pairs of cells that must differ by a relation other than a shared house
+    /// (anti-knight, anti-king), each pair once with the first cell before the second in
+    /// reading order. Pairs may also share a house.
+    pub fn differences(&self) -> Vec<(Cell, Cell, Relation)> {
+        let size = self.shape.size() as isize;
+        let mut pairs = Vec::new();
+        let mut moves = |relation: Relation, steps: &[(isize, isize)]| {
+            for cell in self.shape.cells() {
+                for &(dr, dc) in steps {
+                    let (r, c) = (cell.row() as isize + dr, cell.col() as isize + dc);
+                    if (0..size).contains(&r) && (0..size).contains(&c) {
+                        let other = Cell::new_unchecked(r as usize, c as usize);
+                        if other > cell {
+                            pairs.push((cell, other, relation));
+                        }
+                    }
+                }
+            }
+        };
+        if self.anti_knight {
+            moves(
+                Relation::KnightMove,
+                &[
+                    (1, 2),
+                    (2, 1),
+                    (1, -2),
+                    (2, -1),
+                    (-1, 2),
+                    (-2, 1),
+                    (-1, -2),
+                    (-2, -1),
+                ],
+            );
+        }
+        if self.anti_king {
+            moves(Relation::KingMove, &[(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+        }
+        pairs
+    }
+}
+
+impl fmt::Display for Rules {
+    /// A short, stable description: `boxes 3x3`, `jigsaw, anti-knight`,
+    /// `boxes 3x3, diagonal, windoku`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.regions {
+            Regions::Boxes(boxes) => write!(f, "boxes {boxes}")?,
+            Regions::Jigsaw(_) => f.write_str("jigsaw")?,
+        }
+        for (on, name) in [
+            (self.diagonal, "diagonal"),
+            (self.windoku, "windoku"),
+            (self.disjoint_groups, "disjoint-groups"),
+            (self.anti_knight, "anti-knight"),
+            (self.anti_king, "anti-king"),
+        ] {
+            if on {
+                write!(f, ", {name}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Rules for grids of any size: what the command line asks for, turned into [`Rules`]
+/// for each puzzle's shape ([`RulesSpec::rules_for`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RulesSpec {
+    /// Boxes of this size (the grid must fit them); `None`: each size's default boxes.
+    pub boxes: Option<BoxShape>,
+    /// Jigsaw regions instead of boxes (the grid must fit them).
+    pub jigsaw: Option<Jigsaw>,
+    /// Both main diagonals.
+    pub diagonal: bool,
+    /// Windoku's extra windows.
+    pub windoku: bool,
+    /// Disjoint groups.
+    pub disjoint_groups: bool,
+    /// Cells a knight's move apart differ.
+    pub anti_knight: bool,
+    /// Cells a king's move apart differ.
+    pub anti_king: bool,
+}
+
+impl RulesSpec {
+    /// Classic rules (default boxes) plus both diagonals when `diagonal`.
+    pub fn classic(diagonal: bool) -> RulesSpec {
+        RulesSpec {
+            diagonal,
+            ..RulesSpec::default()
+        }
+    }
+
+    /// The rules for a grid of `shape`, or why they cannot apply to it.
+    pub fn rules_for(&self, shape: Shape) -> Result<Arc<Rules>, RulesError> {
+        let base = match (&self.jigsaw, self.boxes) {
+            (Some(jigsaw), _) => {
+                if jigsaw.shape() != shape {
+                    return Err(RulesError::ShapeMismatch {
+                        grid: shape,
+                        rules: jigsaw.shape(),
+                        what: "the regions",
+                    });
+                }
+                Rules::jigsaw(jigsaw.clone())
+            }
+            (None, Some(boxes)) => {
+                if boxes.shape() != shape {
+                    return Err(RulesError::ShapeMismatch {
+                        grid: shape,
+                        rules: boxes.shape(),
+                        what: "the boxes",
+                    });
+                }
+                Rules::boxes(boxes)
+            }
+            (None, None) => Rules::standard(shape)?,
+        };
+        Ok(Arc::new(
+            base.with_diagonal(self.diagonal)
+                .with_windoku(self.windoku)?
+                .with_disjoint_groups(self.disjoint_groups)?
+                .with_anti_knight(self.anti_knight)
+                .with_anti_king(self.anti_king),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_house_has_n_distinct_cells() {
+        for boxes in ["2x2", "2x3", "3x3", "3x4", "4x4", "5x5"] {
+            let boxes: BoxShape = boxes.parse().unwrap();
+            let rules = Rules::boxes(boxes)
+                .with_diagonal(true)
+                .with_disjoint_groups(true)
+                .unwrap();
+            let rules = if boxes.is_square() {
+                rules.with_windoku(true).unwrap()
+            } else {
+                rules
+            };
+            let shape = rules.shape();
+            for house in rules.houses() {
+                let mut cells = rules.cells(house);
+                assert!(
+                    cells
+                        .iter()
+                        .all(|c| c.row() < shape.size() && c.col() < shape.size())
+                );
+                cells.sort();
+                cells.dedup();
+                assert_eq!(cells.len(), shape.size(), "{house} under {rules}");
+            }
+        }
+    }
+
+    #[test]
+    fn windoku_has_four_windows_on_nine() {
+        let rules = Rules::standard(Shape::NINE)
+            .unwrap()
+            .with_windoku(true)
+            .unwrap();
+        let windows: Vec<String> = rules
+            .houses()
+            .into_iter()
+            .filter(|h| matches!(h, House::Window(_)))
+            .map(|h| rules.cells(h)[0].to_string())
+            .collect();
+        assert_eq!(windows, ["r2c2", "r2c6", "r6c2", "r6c6"]);
+    }
+
+    #[test]
+    fn knight_and_king_pairs() {
+        let rules = Rules::standard(Shape::NINE)
+            .unwrap()
+            .with_anti_knight(true)
+            .with_anti_king(true);
+        let pairs = rules.differences();
+        let knights = pairs.iter().filter(|p| p.2 == Relation::KnightMove).count();
+        let kings = pairs.iter().filter(|p| p.2 == Relation::KingMove).count();
+        // Knight moves on an 8×8 board: 168; on 9×9: 2·(2·7·8)=224 directed / 2 · 2.
+        assert_eq!(knights, 2 * (8 * 7 + 7 * 8));
+        assert_eq!(kings, 2 * 8 * 8);
+    }
+
+    #[test]
+    fn jigsaw_files_are_checked() {
+        assert!(Jigsaw::parse("AB\nBA").is_err());
+        let err = Jigsaw::parse("AAAB\nAABB\nCCDD\nCCDD").unwrap_err();
+        assert!(err.to_string().contains("region A has 5 cells"), "{err}");
+        let err = Jigsaw::parse("AAAA\nBBBB\nCCCC\nDDDE").unwrap_err();
+        assert!(err.to_string().contains("line 4"), "{err}");
+        let err = Jigsaw::parse("AAAA\nBBB\nCCCC\nDDDD").unwrap_err();
+        assert!(err.to_string().contains("row 2"), "{err}");
+        let jigsaw = Jigsaw::parse("# four\nA A B B\nA A B B\n\nC D C D\nC C D D\n").unwrap();
+        assert!(!jigsaw.connected());
+        assert_eq!(jigsaw.label(3), 'D');
+    }
+}
