@@ -205,7 +205,11 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                     item.line,
                     verdict.name()
                 ))
-                .and_then(|()| solutions.iter().try_for_each(|grid| out.grid(grid)))
+                .and_then(|()| {
+                    solutions
+                        .iter()
+                        .try_for_each(|grid| out.grid(grid, puzzle.rules()))
+                })
             }
             .context("writing the output")?;
             Ok(())

@@ -191,6 +191,6 @@ fn print(out: &mut Output, index: usize, generated: &Generated) -> std::io::Resu
             error: None,
         })
     } else {
-        out.grid(generated.puzzle.grid())
+        out.grid(generated.puzzle.grid(), generated.puzzle.rules())
     }
 }

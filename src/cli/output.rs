@@ -4,8 +4,8 @@ use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use satdoku::Grid;
-use satdoku::format::{Alphabet, OutputFormat, write_grid, write_line};
+use satdoku::format::{Alphabet, OutputFormat, write_grid_with, write_line};
+use satdoku::{Grid, Rules};
 use serde::Serialize;
 
 use super::args::FormatKind;
@@ -90,6 +90,9 @@ pub struct RowHead<'a> {
     pub line: usize,
     /// The verdict.
     pub status: Status,
+    /// The rules the puzzle was read under (`boxes 3x3, diagonal`), when it was read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
 }
 
 impl<'a> RowHead<'a> {
@@ -100,6 +103,7 @@ impl<'a> RowHead<'a> {
             index: item.index,
             line: item.line,
             status,
+            rules: item.puzzle.as_ref().ok().map(|p| p.rules().to_string()),
         }
     }
 }
@@ -214,15 +218,20 @@ impl Output {
         self.format == FormatKind::Line
     }
 
-    /// Prints `grid` in the chosen grid layout (multi-line grids separated by a blank line).
-    pub fn grid(&mut self, grid: &Grid) -> io::Result<()> {
+    /// Prints `grid` in the chosen grid layout (multi-line grids separated by a blank line),
+    /// blocks separated by the boxes of `rules` (none for jigsaw regions).
+    pub fn grid(&mut self, grid: &Grid, rules: &Rules) -> io::Result<()> {
         let format = self
             .format
             .grid_format()
             .expect("grids are printed only in grid layouts");
         self.gap()?;
         self.needs_gap = format != OutputFormat::Line;
-        writeln!(self.writer, "{}", write_grid(grid, format, &self.alphabet))?;
+        writeln!(
+            self.writer,
+            "{}",
+            write_grid_with(grid, format, &self.alphabet, rules.box_shape())
+        )?;
         self.end_item()
     }
 

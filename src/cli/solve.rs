@@ -102,8 +102,8 @@ fn row(
             solution: solution.map(|grid| out.line(grid)),
             error,
         })
-    } else if let Some(solution) = solution {
-        out.grid(solution)
+    } else if let (Some(solution), Ok(puzzle)) = (solution, &item.puzzle) {
+        out.grid(solution, puzzle.rules())
     } else {
         // A comment line (which the reader skips) keeps the output aligned with the input.
         out.comment(&format!(

@@ -8,4 +8,7 @@ mod write;
 pub use alphabet::Alphabet;
 pub use notation::{Notation, Spell, Spelled};
 pub use read::{Entry, InputFormat, MAX_LINE, PuzzleReader, ReadOptions, ReadWarning, parse_one};
-pub use write::{OutputFormat, write_block, write_grid, write_line, write_tokens};
+pub use write::{
+    OutputFormat, write_block, write_block_with, write_grid, write_grid_with, write_line,
+    write_tokens,
+};

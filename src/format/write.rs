@@ -17,9 +17,20 @@ pub enum OutputFormat {
 
 /// `grid` in `format`, without a final newline.
 pub fn write_grid(grid: &Grid, format: OutputFormat, alphabet: &Alphabet) -> String {
+    write_grid_with(grid, format, alphabet, BoxShape::default_for(grid.shape()))
+}
+
+/// `grid` in `format`, blocks separated by `boxes` (none: no separators, as for jigsaw
+/// regions), without a final newline.
+pub fn write_grid_with(
+    grid: &Grid,
+    format: OutputFormat,
+    alphabet: &Alphabet,
+    boxes: Option<BoxShape>,
+) -> String {
     match format {
         OutputFormat::Line => write_line(grid, alphabet),
-        OutputFormat::Block => write_block(grid, alphabet),
+        OutputFormat::Block => write_block_with(grid, alphabet, boxes),
         OutputFormat::Tokens => write_tokens(grid),
     }
 }
@@ -68,10 +79,16 @@ pub fn write_line(grid: &Grid, alphabet: &Alphabet) -> String {
 /// assert_eq!(write_block(&grid, &Alphabet::default()), "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | . 1");
 /// ```
 pub fn write_block(grid: &Grid, alphabet: &Alphabet) -> String {
+    write_block_with(grid, alphabet, BoxShape::default_for(grid.shape()))
+}
+
+/// [`write_block`] with separators between `boxes` (of the grid's size), or none.
+pub fn write_block_with(grid: &Grid, alphabet: &Alphabet, boxes: Option<BoxShape>) -> String {
     let shape = grid.shape();
     let size = shape.size();
-    let (box_rows, box_cols) =
-        BoxShape::default_for(shape).map_or((size, size), |b| (b.rows(), b.cols()));
+    let (box_rows, box_cols) = boxes
+        .filter(|b| b.shape() == shape)
+        .map_or((size, size), |b| (b.rows(), b.cols()));
     let symbols = alphabet.covers(shape);
     let width = if symbols { 1 } else { 2 };
     let box_gap = if symbols { " | " } else { "   " };

@@ -277,10 +277,19 @@ fn random_solution(
 ) -> Option<Grid> {
     let shape = layout.shape;
     let mut order: Vec<usize> = (0..shape.cell_count()).collect();
+    // Under rules beyond boxes a fifth of the cells at random often has no completion, and
+    // proving that can take long: start from N cells, and give up on a start after a
+    // budget of conflicts (a count, so that a seed makes the same grid everywhere).
+    let standard = layout.rules.is_standard();
+    let (seeded, budget) = if standard {
+        (shape.cell_count() / 5, None)
+    } else {
+        (shape.size(), Some(START_BUDGET))
+    };
     loop {
         order.shuffle(rng);
         let mut values = vec![0u8; shape.cell_count()];
-        for &i in &order[..shape.cell_count() / 5] {
+        for &i in &order[..seeded] {
             let taken = layout
                 .peers(i)
                 .iter()
@@ -293,11 +302,17 @@ fn random_solution(
         }
         let start = Puzzle::new(layout.grid(&values), Arc::clone(&layout.rules))
             .expect("each random digit avoids its peers' digits");
-        let outcome = sat.run(&start, 1, deadline);
-        if outcome.timed_out {
-            return None;
+        let mut search = sat.metered_search(&start);
+        search.set_deadline(deadline);
+        search.set_conflict_limit(budget);
+        let found = search.next_solution();
+        if search.timed_out() {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
+            continue;
         }
-        if let Some(grid) = outcome.solutions.into_iter().next() {
+        if let Some(grid) = found {
             let mut relabel: Vec<u8> = (1..=shape.size() as u8).collect();
             relabel.shuffle(rng);
             let mut solution = Grid::empty(shape);
@@ -357,6 +372,10 @@ fn pattern(solution: &Grid, given: &[bool]) -> Grid {
     }
     grid
 }
+
+/// Conflicts a random start of a solution grid may take under rules beyond boxes before
+/// another start is drawn.
+pub const START_BUDGET: u64 = 2_000;
 
 /// Conflicts one uniqueness check may take on big grids (25×25 and up) unless `minimal` is
 /// asked for: a check that runs out keeps its givens, so the puzzle stays unique but may

@@ -1,0 +1,323 @@
+//! Region variants: the bundled sets of puzzles/variants/ under their rules, checked by the
+//! independent validator, by a second solver, by the independent brute-force counter on
+//! small grids, and through the command line with every rules flag and its errors.
+
+mod common;
+
+use assert_cmd::Command;
+use common::{
+    PlainRules, brute_force_count_under, check_solution_under, known_solutions, parse_file,
+    puzzle_path,
+};
+use predicates::prelude::*;
+use satdoku::{DlxSolver, Grid, PropagateSolver, Puzzle, SatSolver, Shape, Solver};
+
+fn satdoku() -> Command {
+    let mut command = Command::cargo_bin("satdoku").unwrap();
+    command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    command
+}
+
+/// The regions of a region file, read independently: letters in order of first appearance.
+fn regions(name: &str) -> Vec<Vec<usize>> {
+    let text = std::fs::read_to_string(puzzle_path(name)).unwrap();
+    let mut labels: Vec<char> = Vec::new();
+    text.lines()
+        .map(|line| line.split('#').next().unwrap())
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            line.chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| {
+                    if !labels.contains(&c) {
+                        labels.push(c);
+                    }
+                    labels.iter().position(|&l| l == c).unwrap()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Every bundled variant set with the rules it is made under and the command-line flags
+/// that ask for them.
+fn sets() -> Vec<(&'static str, PlainRules, Vec<&'static str>)> {
+    let rules = |f: fn(&mut PlainRules)| {
+        let mut rules = PlainRules::default();
+        f(&mut rules);
+        rules
+    };
+    vec![
+        (
+            "variants/6x6.txt",
+            rules(|r| r.boxes = Some((2, 3))),
+            vec!["--boxes", "2x3"],
+        ),
+        (
+            "variants/12x12.txt",
+            rules(|r| r.boxes = Some((3, 4))),
+            vec!["--boxes", "3x4"],
+        ),
+        (
+            "variants/jigsaw-6x6.txt",
+            rules(|r| r.regions = Some(regions("variants/jigsaw-6x6.regions"))),
+            vec!["--regions", "puzzles/variants/jigsaw-6x6.regions"],
+        ),
+        (
+            "variants/jigsaw-9x9.txt",
+            rules(|r| r.regions = Some(regions("variants/jigsaw-9x9.regions"))),
+            vec!["--regions", "puzzles/variants/jigsaw-9x9.regions"],
+        ),
+        (
+            "variants/windoku.txt",
+            rules(|r| r.windoku = true),
+            vec!["--windoku"],
+        ),
+        (
+            "variants/disjoint-groups.txt",
+            rules(|r| r.disjoint_groups = true),
+            vec!["--disjoint-groups"],
+        ),
+        (
+            "variants/anti-knight.txt",
+            rules(|r| r.anti_knight = true),
+            vec!["--anti-knight"],
+        ),
+        (
+            "variants/anti-king.txt",
+            rules(|r| r.anti_king = true),
+            vec!["--anti-king"],
+        ),
+        (
+            "variants/anti-knight-diagonal.txt",
+            rules(|r| {
+                r.anti_knight = true;
+                r.diagonal = true;
+            }),
+            vec!["--anti-knight", "--diagonal"],
+        ),
+    ]
+}
+
+fn to_grid(values: &common::Plain) -> Grid {
+    let shape = Shape::from_size(values.len()).unwrap();
+    let mut grid = Grid::empty(shape);
+    for (r, row) in values.iter().enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            grid.set(shape.cell(r, c).unwrap(), shape.digit(v as usize));
+        }
+    }
+    grid
+}
+
+/// Each puzzle is unique under its rules for three solvers, its solution is the known one
+/// and valid for the independent validator, and small grids' counts agree with the brute
+/// force. Without its extra rules, some puzzle of each set is not unique: the rules are
+/// honoured, not ignored.
+#[test]
+fn bundled_variant_sets_are_unique_under_their_rules() {
+    for (name, rules, _) in sets() {
+        let puzzles = parse_file(name);
+        let known = known_solutions(name);
+        assert!(puzzles.len() >= 3 || name.contains("12x12"), "{name}");
+        let mut loose = 0;
+        for (i, (values, known)) in puzzles.iter().zip(&known).enumerate() {
+            let size = values.len();
+            let known = known.as_ref().unwrap();
+            check_solution_under(values, known, &rules)
+                .unwrap_or_else(|e| panic!("{name} #{}: {e}", i + 1));
+            let puzzle = Puzzle::new(to_grid(values), rules.to_lib(size)).unwrap();
+            let solvers: [Box<dyn Solver>; 3] = [
+                Box::new(SatSolver::new()),
+                Box::new(PropagateSolver::default()),
+                Box::new(DlxSolver::default()),
+            ];
+            for mut solver in solvers {
+                let outcome = solver.run(&puzzle, 2, None);
+                assert_eq!(outcome.found, 1, "{name} #{} by {}", i + 1, solver.name());
+                assert_eq!(
+                    common::plain(&outcome.solutions[0]),
+                    *known,
+                    "{name} #{}",
+                    i + 1
+                );
+            }
+            if size <= 6 {
+                assert_eq!(
+                    brute_force_count_under(values, &rules, 2),
+                    1,
+                    "{name} #{}",
+                    i + 1
+                );
+            }
+            let plain_rules = PlainRules {
+                boxes: rules.boxes,
+                regions: rules.regions.clone(),
+                ..PlainRules::default()
+            };
+            if plain_rules != rules {
+                let bare = Puzzle::new(to_grid(values), plain_rules.to_lib(size)).unwrap();
+                // A second solution: the count stops at the limit.
+                loose += usize::from(!SatSolver::new().count(&bare, 1).complete);
+            }
+        }
+        if name.contains("anti") || name.contains("windoku") || name.contains("disjoint") {
+            assert!(
+                loose > 0,
+                "{name}: every puzzle is unique without its extra rules too"
+            );
+        }
+    }
+}
+
+/// The command line reads each set with its flags: `check` says unique with the known
+/// solution, and JSON rows name the rules.
+#[test]
+fn the_command_line_checks_every_variant() {
+    for (name, _, flags) in sets() {
+        let known: Vec<String> =
+            std::fs::read_to_string(puzzle_path(&name.replace(".txt", ".solutions.txt")))
+                .unwrap()
+                .lines()
+                .map(str::to_string)
+                .collect();
+        let output = satdoku()
+            .arg("check")
+            .args(&flags)
+            .arg(puzzle_path(name))
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{name}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), known.len(), "{name}");
+        for (line, known) in lines.iter().zip(&known) {
+            assert_eq!(*line, format!("unique {known}"), "{name}");
+        }
+    }
+    satdoku()
+        .args(["solve", "-f", "json", "--boxes", "2x3", "--anti-knight"])
+        .write_stdin("......\n......\n......\n......\n......\n......\n")
+        .assert()
+        .stdout(predicate::str::contains(
+            r#""rules":"boxes 2x3, anti-knight""#,
+        ));
+}
+
+/// Rules that do not fit the grid, or cannot be made, are clear errors with exit code 2.
+#[test]
+fn bad_rules_are_refused() {
+    let nine = "puzzles/examples.txt";
+    for (args, message) in [
+        (
+            &["--boxes", "2x3", nine][..],
+            "a 9×9 grid, but the boxes are for 6×6",
+        ),
+        (&["--boxes", "1x9", nine][..], "do not make a grid"),
+        (&["--boxes", "3by3", nine][..], "is not a box size"),
+        (
+            &["--boxes", "2x3", "--windoku", nine][..],
+            "windoku needs square boxes",
+        ),
+        (
+            &[
+                "--regions",
+                "puzzles/variants/jigsaw-9x9.regions",
+                "--disjoint-groups",
+                nine,
+            ][..],
+            "disjoint groups needs boxes",
+        ),
+        (
+            &["--regions", "puzzles/variants/jigsaw-6x6.regions", nine][..],
+            "a 9×9 grid, but the regions are for 6×6",
+        ),
+        (
+            &["--regions", "puzzles/variants/missing.regions", nine][..],
+            "missing.regions",
+        ),
+        (
+            &["--regions", "puzzles/4x4.txt", nine][..],
+            "bad region file",
+        ),
+        (
+            &[
+                "--boxes",
+                "3x3",
+                "--regions",
+                "puzzles/variants/jigsaw-9x9.regions",
+                nine,
+            ][..],
+            "cannot be used with",
+        ),
+    ] {
+        satdoku()
+            .arg("solve")
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+    // A region file whose regions are of the wrong size names the region.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.regions");
+    std::fs::write(&path, "AAAB\nAABB\nCCDD\nCCDD\n").unwrap();
+    satdoku()
+        .args(["solve", "--regions"])
+        .arg(&path)
+        .write_stdin("................\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "region A has 5 cells, but every region needs 4",
+        ));
+    // A grid of prime size has no boxes: it needs regions.
+    satdoku()
+        .arg("solve")
+        .write_stdin(".".repeat(49) + "\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "a 7×7 grid has no boxes (7 is prime)",
+        ));
+    // Givens that clash under a relation name both cells.
+    satdoku()
+        .args(["solve", "--anti-knight"])
+        .write_stdin(format!("..1{}1{}\n", ".".repeat(10), ".".repeat(67)))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "two 1s a knight's move apart (r1c3 and r2c5)",
+        ));
+}
+
+/// Generation works under every rules family, and each puzzle is unique under its rules.
+#[test]
+fn puzzles_are_generated_under_every_variant() {
+    for (name, rules, flags) in sets() {
+        let output = satdoku()
+            .args(["generate", "--seed", "3", "--count", "2"])
+            .args(&flags)
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{name}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        for line in String::from_utf8(output.stdout).unwrap().lines() {
+            let values = common::parse_line(line);
+            let size = values.len();
+            let puzzle = Puzzle::new(to_grid(&values), rules.to_lib(size)).unwrap();
+            let outcome = DlxSolver::default().run(&puzzle, 2, None);
+            assert_eq!(outcome.found, 1, "{name}: {line}");
+            check_solution_under(&values, &common::plain(&outcome.solutions[0]), &rules).unwrap();
+        }
+    }
+}
