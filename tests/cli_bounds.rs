@@ -1,18 +1,15 @@
 //! Bounds and runaway runs: every user-given bound honoured or refused, no wrong verdict
 //! from a degenerate limit, timeouts that hold, output that is whole or absent, Ctrl-C.
 
+mod common;
+
+use common::satdoku;
+
 use std::io::Write;
 use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
-
-fn satdoku() -> Command {
-    let mut command = Command::cargo_bin("satdoku").unwrap();
-    command.current_dir(env!("CARGO_MANIFEST_DIR"));
-    command
-}
 
 /// A limit of 0 solutions is refused, never answered "no solution" or `0+`.
 #[test]

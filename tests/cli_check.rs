@@ -2,16 +2,11 @@
 
 mod common;
 
+use common::satdoku;
+
 use std::collections::HashSet;
 
-use assert_cmd::Command;
 use common::{check_solution, known_solutions, parse_line};
-
-fn satdoku() -> Command {
-    let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("satdoku");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
 
 fn run(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
     let output = satdoku().args(args).write_stdin(stdin).output().unwrap();

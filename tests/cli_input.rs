@@ -4,21 +4,16 @@
 
 mod common;
 
+use common::satdoku;
+
 use std::io::Write;
 use std::process::{Command as Process, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use common::{Plain, check_solution, known_solutions, parse_line, puzzle_path};
 
 const WIKIPEDIA: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-fn satdoku() -> Command {
-    let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("satdoku");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
 
 fn stdout_of(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()

@@ -1,14 +1,11 @@
 //! Messages name digits as the user typed them: the input's alphabet, or numbers for
 //! tokens input.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn satdoku() -> Command {
-    let mut command = Command::cargo_bin("satdoku").unwrap();
-    command.current_dir(env!("CARGO_MANIFEST_DIR"));
-    command
-}
+use common::satdoku;
+
+use predicates::prelude::*;
 
 /// A one-line grid of `size` with the given `(row, col, symbol)` cells (0-based).
 fn line(size: usize, cells: &[(usize, usize, char)]) -> String {

@@ -3,16 +3,11 @@
 
 mod common;
 
-use assert_cmd::Command;
+use common::satdoku;
+
 use common::{check_solution, parse_file, puzzle_path};
 use varisat::dimacs::DimacsParser;
 use varisat::{ExtendFormula, Solver};
-
-fn satdoku() -> Command {
-    let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("satdoku");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
 
 /// The cell-digit meaning of each variable, read from the file as documented: the reduced
 /// encoding lists `c var N rRcC=D` lines; the others number variable (r·N + c)·N + d + 1.

@@ -1,13 +1,10 @@
 //! `satdoku compare`: every solver on the same puzzles, their agreement, timeouts, layouts.
 
-use assert_cmd::Command;
-use serde_json::Value;
+mod common;
 
-fn satdoku() -> Command {
-    let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("satdoku");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+use common::satdoku;
+
+use serde_json::Value;
 
 fn report(args: &[&str], stdin: &str) -> (Option<i32>, Value, String) {
     let output = satdoku()

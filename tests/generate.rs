@@ -3,7 +3,8 @@
 
 mod common;
 
-use assert_cmd::Command;
+use common::satdoku;
+
 use common::{known_solutions, parse_file, plain};
 use proptest::prelude::*;
 use satdoku::generate::{GenerateError, Options, Symmetry, generate};
@@ -13,12 +14,6 @@ use satdoku::{DlxSolver, Grid, Puzzle, RulesSpec, Shape, Solver};
 /// Options for classic rules on `shape`, with both diagonals when `diagonal`.
 fn classic(shape: Shape, diagonal: bool) -> Options {
     Options::new(RulesSpec::classic(diagonal).rules_for(shape).unwrap())
-}
-
-fn satdoku() -> Command {
-    let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("satdoku");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
 }
 
 /// Whether `puzzle` has exactly one solution, by dancing links (the generator uses SAT to

@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::to_grid;
+
 use std::collections::HashSet;
 
 use common::{Plain, brute_force_count, check_solution, parse_file, plain};
@@ -10,23 +12,12 @@ use proptest::prelude::*;
 use satdoku::check::Verdict;
 use satdoku::format::{PuzzleReader, ReadOptions};
 use satdoku::proof::ProofFormat;
-use satdoku::{Grid, Puzzle, PuzzleError, RulesSpec, SatSolver, Shape, Solver};
+use satdoku::{Grid, Puzzle, PuzzleError, RulesSpec, SatSolver, Solver};
 
 /// The puzzle of `grid` under classic rules, with both diagonals when `diagonal`.
 fn puzzle_of(grid: Grid, diagonal: bool) -> Result<Puzzle, PuzzleError> {
     let rules = RulesSpec::classic(diagonal).rules_for(grid.shape())?;
     Puzzle::new(grid, rules)
-}
-
-fn to_grid(values: &Plain) -> Grid {
-    let shape = Shape::from_size(values.len()).unwrap();
-    let mut grid = Grid::empty(shape);
-    for (r, row) in values.iter().enumerate() {
-        for (c, &v) in row.iter().enumerate() {
-            grid.set(shape.cell(r, c).unwrap(), shape.digit(v as usize));
-        }
-    }
-    grid
 }
 
 fn without(values: &Plain, r: usize, c: usize) -> Plain {

@@ -4,20 +4,16 @@
 
 mod common;
 
-use assert_cmd::Command;
+use common::to_grid;
+
+use common::satdoku;
+
 use common::{
     PlainRules, brute_force_count_under, check_solution_under, known_solutions, parse_file,
     puzzle_path,
 };
 use predicates::prelude::*;
-use satdoku::{DlxSolver, Grid, PropagateSolver, Puzzle, SatSolver, Shape, Solver};
-
-fn satdoku() -> Command {
-    let mut command = Command::cargo_bin("satdoku").unwrap();
-    command.current_dir(env!("CARGO_MANIFEST_DIR"));
-    command
-}
-
+use satdoku::{DlxSolver, PropagateSolver, Puzzle, SatSolver, Solver};
 /// The regions of a region file, read independently: letters in order of first appearance.
 fn regions(name: &str) -> Vec<Vec<usize>> {
     let text = std::fs::read_to_string(puzzle_path(name)).unwrap();
@@ -97,17 +93,6 @@ fn sets() -> Vec<(&'static str, PlainRules, Vec<&'static str>)> {
             vec!["--anti-knight", "--diagonal"],
         ),
     ]
-}
-
-fn to_grid(values: &common::Plain) -> Grid {
-    let shape = Shape::from_size(values.len()).unwrap();
-    let mut grid = Grid::empty(shape);
-    for (r, row) in values.iter().enumerate() {
-        for (c, &v) in row.iter().enumerate() {
-            grid.set(shape.cell(r, c).unwrap(), shape.digit(v as usize));
-        }
-    }
-    grid
 }
 
 /// Each puzzle is unique under its rules for three solvers, its solution is the known one

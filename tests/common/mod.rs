@@ -371,3 +371,22 @@ pub fn brute_force_count_under(puzzle: &Plain, rules: &PlainRules, limit: usize)
     go(&mut grid, 0, &houses, &cell_houses, &mut count, limit);
     count
 }
+
+/// The `satdoku` binary, run from the repository root.
+pub fn satdoku() -> assert_cmd::Command {
+    let mut command = assert_cmd::cargo::cargo_bin_cmd!("satdoku");
+    command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    command
+}
+
+/// A plain grid as a library grid.
+pub fn to_grid(values: &Plain) -> satdoku::Grid {
+    let shape = satdoku::Shape::from_size(values.len()).unwrap();
+    let mut grid = satdoku::Grid::empty(shape);
+    for (r, row) in values.iter().enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            grid.set(shape.cell(r, c).unwrap(), shape.digit(v as usize));
+        }
+    }
+    grid
+}
