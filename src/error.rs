@@ -189,6 +189,24 @@ impl ParseError {
             ParseError::NoPuzzle => 0,
         }
     }
+
+    /// The same error with its line `by` lines further down: for text read from inside a
+    /// file (a puzzle file's `puzzle` string).
+    pub fn shifted(mut self, by: usize) -> ParseError {
+        match &mut self {
+            ParseError::BadLength { line, .. }
+            | ParseError::LineTooLong { line, .. }
+            | ParseError::ArrayShape { line, .. }
+            | ParseError::RowLength { line, .. }
+            | ParseError::Incomplete { line, .. }
+            | ParseError::UnknownSymbol { line, .. }
+            | ParseError::NotANumber { line, .. }
+            | ParseError::OutOfRange { line, .. }
+            | ParseError::ExtraInput { line } => *line += by,
+            ParseError::NoPuzzle => {}
+        }
+        self
+    }
 }
 
 /// A puzzle in an input is unusable: it could not be read, or its givens clash.
@@ -216,6 +234,21 @@ pub enum InputError {
 }
 
 impl InputError {
+    /// The same error with its lines `by` lines further down (see [`ParseError::shifted`]).
+    pub fn shifted(self, by: usize) -> InputError {
+        match self {
+            InputError::Parse(error) => InputError::Parse(error.shifted(by)),
+            InputError::Conflict { line, conflict } => InputError::Conflict {
+                line: line + by,
+                conflict,
+            },
+            InputError::Rules { line, error } => InputError::Rules {
+                line: line + by,
+                error,
+            },
+        }
+    }
+
     /// The error of `line`'s puzzle that [`Puzzle::new`](crate::Puzzle::new) reported.
     pub fn at(line: usize, error: PuzzleError) -> InputError {
         match error {
@@ -264,6 +297,13 @@ pub enum RulesError {
         /// The grid the rules are for.
         rules: Shape,
         /// What fixes the size (`the boxes`, `the regions`).
+        what: &'static str,
+    },
+    /// Something given twice where it can be given once (boxes or regions on the command
+    /// line and in a puzzle file).
+    #[error("{what} are given twice (on the command line and in the file): give them once")]
+    Twice {
+        /// What.
         what: &'static str,
     },
     /// A rule that needs something the rules lack.

@@ -306,3 +306,131 @@ fn puzzles_are_generated_under_every_variant() {
         }
     }
 }
+
+/// An empty 6×6 grid with 2×3 boxes has 28,200,960 solutions: with the first row fixed to
+/// 1 2 3 4 5 6 (every solution is one of those relabelled, 720 ways), 39,168. The
+/// backtrackers and the independent brute force agree on that count. (The whole count takes
+/// the backtrackers about a minute: BENCHMARKS.md.)
+#[test]
+fn six_by_six_solutions_are_counted_exactly() {
+    let mut values = vec![vec![0; 6]; 6];
+    values[0] = vec![1, 2, 3, 4, 5, 6];
+    let rules = PlainRules {
+        boxes: Some((2, 3)),
+        ..PlainRules::default()
+    };
+    assert_eq!(brute_force_count_under(&values, &rules, 100_000), 39_168);
+    assert_eq!(39_168 * 720, 28_200_960);
+    let puzzle = Puzzle::new(to_grid(&values), rules.to_lib(6)).unwrap();
+    for mut solver in [
+        Box::new(PropagateSolver::default()) as Box<dyn Solver>,
+        Box::new(DlxSolver::default()),
+    ] {
+        let count = solver.count(&puzzle, 100_000);
+        assert_eq!(
+            (count.count, count.complete),
+            (39_168, true),
+            "{}",
+            solver.name()
+        );
+    }
+}
+
+/// A puzzle file (TOML) carries its own rules: every command reads them, lines are the
+/// file's, the command line's extra rules join them, and bad files are refused by line.
+#[test]
+fn puzzle_files_carry_their_rules() {
+    let file = "puzzles/variants/jigsaw-anti-king.toml";
+    let output = satdoku()
+        .args(["check", "-f", "json", file])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let row: serde_json::Value =
+        serde_json::from_str(String::from_utf8(output.stdout).unwrap().trim()).unwrap();
+    assert_eq!(row["line"], 16);
+    assert_eq!(row["rules"], "jigsaw, anti-king");
+    let solution = common::parse_line(row["solutions"][0].as_str().unwrap());
+    let text = std::fs::read_to_string(puzzle_path("variants/jigsaw-anti-king.toml")).unwrap();
+    let givens: common::Plain = text
+        .lines()
+        .skip(15)
+        .take(9)
+        .map(|line| {
+            line.split_whitespace()
+                .map(|t| t.parse().unwrap_or(0))
+                .collect()
+        })
+        .collect();
+    let rules = PlainRules {
+        regions: Some(regions("variants/jigsaw-9x9.regions")),
+        anti_king: true,
+        ..PlainRules::default()
+    };
+    check_solution_under(&givens, &solution, &rules).unwrap();
+    // Without its anti-king rule the same puzzle is loose: the file's rules are used.
+    let loose = Puzzle::new(
+        to_grid(&givens),
+        PlainRules {
+            anti_king: false,
+            ..rules.clone()
+        }
+        .to_lib(9),
+    )
+    .unwrap();
+    assert!(!SatSolver::new().count(&loose, 1).complete);
+    // Every command reads it.
+    satdoku()
+        .args(["count", file])
+        .assert()
+        .code(0)
+        .stdout("1\n");
+    satdoku()
+        .args(["cnf", file])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with(
+            "c satdoku: 9×9 Sudoku (jigsaw, anti-king)",
+        ));
+    // Extra rules on the command line join the file's; regions twice are refused.
+    satdoku()
+        .args(["count", "--anti-knight", "-f", "json", file])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "two 2s a knight's move apart (r4c7 and r5c5)",
+        ));
+    satdoku()
+        .args(["check", "--boxes", "3x3", file])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("given twice"));
+    // Bad files name the line.
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, text.replace("anti-king\"]", "anti-bishop\"]")).unwrap();
+    satdoku()
+        .arg("check")
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "line 14: unknown rule \"anti-bishop\"",
+        ));
+    std::fs::write(&bad, text.replace("1 . . . . . . 7 6", "1 1 . . . . . 7 6")).unwrap();
+    satdoku()
+        .arg("solve")
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "line 16: two 1s in row 9 (r9c1 and r9c2)",
+        ));
+    std::fs::write(&bad, "puzzle = [1, 2]\n").unwrap();
+    satdoku()
+        .arg("solve")
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a satdoku puzzle file"));
+}

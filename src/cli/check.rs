@@ -74,6 +74,9 @@ fn explain(verdict: &Verdict, redundant: &Option<Vec<Given>>, notation: &Notatio
                 texts(&verdict.differences(), notation).join(", ")
             )
         }
+        Verdict::NoSolution { conflict } if conflict.is_empty() => {
+            "the rules alone have no solution".to_string()
+        }
         Verdict::NoSolution { conflict } => {
             format!("clash {}", texts(conflict, notation).join(" "))
         }

@@ -5,8 +5,8 @@ use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use satdoku::format::{Notation, PuzzleReader, ReadWarning};
-use satdoku::{InputError, Puzzle, Rules, RulesError, Shape};
+use satdoku::format::{Notation, PuzzleFile, PuzzleReader, ReadOptions, ReadWarning};
+use satdoku::{InputError, Puzzle, Rules, RulesError, RulesSpec, Shape};
 
 use super::args::InputArgs;
 use super::interrupt::interrupted;
@@ -78,27 +78,21 @@ pub fn for_each(
 ) -> anyhow::Result<usize> {
     let options = args.read_options()?;
     let spec = args.rules.spec()?;
-    // One `Rules` per grid size for the whole run.
-    let mut rules: Vec<(Shape, Result<Arc<Rules>, RulesError>)> = Vec::new();
-    let mut rules_for = |shape: Shape| {
-        if let Some((_, found)) = rules.iter().find(|(s, _)| *s == shape) {
-            return found.clone();
-        }
-        let made = spec.rules_for(shape);
-        rules.push((shape, made.clone()));
-        made
-    };
     let stdin_only = [std::path::PathBuf::from("-")];
     let files = if args.files.is_empty() {
         &stdin_only[..]
     } else {
         &args.files[..]
     };
-    let mut errors = 0;
-    // Bytes of the inputs before the current one.
-    let mut before = 0;
+    let mut run = Run {
+        options,
+        fail_fast: args.fail_fast,
+        errors: 0,
+        before: 0,
+        stop: false,
+    };
     for path in files {
-        let (name, reader): (String, Box<dyn BufRead>) = if path.as_os_str() == "-" {
+        if path.as_os_str() == "-" {
             if io::stdin().is_terminal() {
                 let end = if cfg!(windows) {
                     "Ctrl-Z, Enter"
@@ -109,69 +103,180 @@ pub fn for_each(
                     "satdoku: reading puzzles from standard input (one per line; {end} to end)"
                 ));
             }
-            (STDIN.to_string(), Box::new(io::stdin().lock()))
+            let source = Source {
+                name: STDIN,
+                spec: &spec,
+                first_line: 1,
+                first_index: 1,
+            };
+            run.read(&source, io::stdin().lock(), &mut each)?;
+        } else if path.extension().is_some_and(|e| e == "toml") {
+            run.puzzle_file(path, &spec, &mut each)?;
         } else {
             let name = path.display().to_string();
             match File::open(path) {
-                Ok(file) => (name, Box::new(BufReader::with_capacity(1 << 16, file))),
+                Ok(file) => {
+                    let source = Source {
+                        name: &name,
+                        spec: &spec,
+                        first_line: 1,
+                        first_index: 1,
+                    };
+                    run.read(&source, BufReader::with_capacity(1 << 16, file), &mut each)?;
+                }
                 Err(err) => {
                     report(&format!("satdoku: {name}: {err}"));
-                    errors += 1;
-                    continue;
+                    run.errors += 1;
                 }
             }
+        }
+        if run.stop {
+            break;
+        }
+    }
+    Ok(run.errors)
+}
+
+/// The state of one run over the inputs.
+struct Run {
+    options: ReadOptions,
+    fail_fast: bool,
+    /// Invalid puzzles and unreadable inputs so far.
+    errors: usize,
+    /// Bytes of the inputs before the current one.
+    before: u64,
+    /// Set by Ctrl-C or `--fail-fast`: read no more.
+    stop: bool,
+}
+
+/// Text to read puzzles from, with its rules and where it stands in its file.
+struct Source<'a> {
+    name: &'a str,
+    spec: &'a RulesSpec,
+    /// The file line of the text's first line.
+    first_line: usize,
+    /// The index of the text's first puzzle in its file.
+    first_index: usize,
+}
+
+impl Run {
+    /// Reads the puzzles of `input` and passes each to `each`; returns how many there were.
+    fn read(
+        &mut self,
+        source: &Source<'_>,
+        input: impl BufRead,
+        each: &mut dyn FnMut(Item<'_>) -> anyhow::Result<()>,
+    ) -> anyhow::Result<usize> {
+        let name = source.name;
+        // One `Rules` per grid size for the whole input.
+        let mut rules: Vec<(Shape, Result<Arc<Rules>, RulesError>)> = Vec::new();
+        let mut rules_for = |shape: Shape| {
+            if let Some((_, found)) = rules.iter().find(|(s, _)| *s == shape) {
+                return found.clone();
+            }
+            let made = source.spec.rules_for(shape);
+            rules.push((shape, made.clone()));
+            made
         };
         let mut consumed = 0;
-        let mut found = false;
+        let mut count = 0;
         let mut failed = false;
-        for entry in PuzzleReader::new(reader, options.clone()) {
+        for entry in PuzzleReader::new(input, self.options.clone()) {
             if interrupted() {
-                return Ok(errors);
+                self.stop = true;
+                return Ok(count);
             }
             let mut entry = match entry {
                 Ok(entry) => entry,
                 Err(err) => {
                     report(&format!("satdoku: {name}: {err}"));
-                    errors += 1;
+                    self.errors += 1;
                     failed = true;
                     break;
                 }
             };
-            found = true;
+            count += 1;
             consumed = entry.consumed;
             let warnings = std::mem::take(&mut entry.warnings);
             for warning in &warnings {
                 report(&format!("satdoku: {name}: warning: {warning}"));
             }
+            let line = entry.line + source.first_line - 1;
+            let index = entry.index + source.first_index - 1;
+            let notation = entry.notation.clone();
+            let puzzle = entry
+                .puzzle_with(&mut rules_for)
+                .map_err(|err| err.shifted(source.first_line - 1));
             let item = Item {
-                file: &name,
-                index: entry.index,
-                line: entry.line,
-                consumed: before + entry.consumed,
-                notation: entry.notation.clone(),
-                puzzle: entry.puzzle_with(&mut rules_for),
+                file: name,
+                index,
+                line,
+                consumed: self.before + consumed,
+                notation,
+                puzzle,
                 warnings,
             };
             let invalid = match &item.puzzle {
                 Err(err) => {
                     report(&format!("satdoku: {name}: {}", item.notation.show(err)));
-                    errors += 1;
+                    self.errors += 1;
                     true
                 }
                 Ok(_) => false,
             };
             each(item)?;
-            if invalid && args.fail_fast {
-                return Ok(errors);
+            if invalid && self.fail_fast {
+                self.stop = true;
+                return Ok(count);
             }
         }
-        if !found && !failed {
+        if count == 0 && !failed && source.first_index == 1 {
             report(&format!("satdoku: {name}: no puzzles found"));
-            errors += 1;
+            self.errors += 1;
         }
-        before += consumed;
+        self.before += consumed;
+        Ok(count)
     }
-    Ok(errors)
+
+    /// Reads a puzzle file that carries its own rules (TOML): its rules join those of the
+    /// command line, and its puzzles are read with them.
+    fn puzzle_file(
+        &mut self,
+        path: &std::path::Path,
+        spec: &RulesSpec,
+        each: &mut dyn FnMut(Item<'_>) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        let name = path.display().to_string();
+        let file = std::fs::read_to_string(path)
+            .map_err(|err| err.to_string())
+            .and_then(|text| PuzzleFile::parse(&text).map_err(|err| err.to_string()))
+            .and_then(|file| {
+                let merged = spec.merged(&file.spec).map_err(|err| err.to_string())?;
+                Ok((file, merged))
+            });
+        let (file, merged) = match file {
+            Ok(read) => read,
+            Err(err) => {
+                report(&format!("satdoku: {name}: {err}"));
+                self.errors += 1;
+                return Ok(());
+            }
+        };
+        let mut index = 1;
+        for text in &file.puzzles {
+            let source = Source {
+                name: &name,
+                spec: &merged,
+                first_line: text.line,
+                first_index: index,
+            };
+            index += self.read(&source, text.text.as_bytes(), each)?;
+            if self.stop {
+                break;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// A puzzle of the input held for a batch: [`Item`] with its own file name.

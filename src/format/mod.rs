@@ -2,11 +2,13 @@
 
 mod alphabet;
 mod notation;
+mod puzzle_file;
 mod read;
 mod write;
 
 pub use alphabet::Alphabet;
 pub use notation::{Notation, Spell, Spelled};
+pub use puzzle_file::{PuzzleFile, PuzzleFileError, PuzzleText, RULE_NAMES};
 pub use read::{Entry, InputFormat, MAX_LINE, PuzzleReader, ReadOptions, ReadWarning, parse_one};
 pub use write::{
     OutputFormat, write_block, write_block_with, write_grid, write_grid_with, write_line,

@@ -133,6 +133,18 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError
     let mut sat = SatSolver::new();
     let mut attempts = 0;
     let mut closest: Option<usize> = None;
+    if !options.rules.is_standard() {
+        // Rules beyond boxes may leave no grid at all (anti-knight on 6×6): say so at once.
+        let empty = Puzzle::new(Grid::empty(options.shape), Arc::clone(&options.rules))
+            .expect("an empty grid has no clash");
+        let outcome = sat.run(&empty, 1, options.deadline);
+        if outcome.found == 0 && !outcome.timed_out {
+            return Err(GenerateError::Impossible(format!(
+                "no {} grid has a solution under these rules ({})",
+                options.shape, options.rules
+            )));
+        }
+    }
     loop {
         if attempts > 0 && options.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(GenerateError::Timeout { attempts, closest });

@@ -469,6 +469,26 @@ impl RulesSpec {
         }
     }
 
+    /// These rules together with `other`'s: the boxes or regions of whichever gives them
+    /// (an error when both do), and every extra rule either asks for.
+    pub fn merged(&self, other: &RulesSpec) -> Result<RulesSpec, RulesError> {
+        let regions = |spec: &RulesSpec| spec.boxes.is_some() || spec.jigsaw.is_some();
+        if regions(self) && regions(other) {
+            return Err(RulesError::Twice {
+                what: "boxes or regions",
+            });
+        }
+        Ok(RulesSpec {
+            boxes: self.boxes.or(other.boxes),
+            jigsaw: self.jigsaw.clone().or_else(|| other.jigsaw.clone()),
+            diagonal: self.diagonal || other.diagonal,
+            windoku: self.windoku || other.windoku,
+            disjoint_groups: self.disjoint_groups || other.disjoint_groups,
+            anti_knight: self.anti_knight || other.anti_knight,
+            anti_king: self.anti_king || other.anti_king,
+        })
+    }
+
     /// The rules for a grid of `shape`, or why they cannot apply to it.
     pub fn rules_for(&self, shape: Shape) -> Result<Arc<Rules>, RulesError> {
         let base = match (&self.jigsaw, self.boxes) {

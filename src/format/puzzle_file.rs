@@ -1,0 +1,317 @@
+//! Puzzle files that carry their own rules: TOML holding the rules and the puzzles.
+//!
+//! ```toml
+//! # A 6×6 jigsaw where cells a knight's move apart differ.
+//! title = "Knight's jigsaw"          # optional: title, author, notes
+//! regions = """
+//! A A A B B B
+//! A A C C B B
+//! A C C C D B
+//! E E C D D D
+//! E E F F D D
+//! E E F F F F
+//! """
+//! rules = ["anti-knight"]            # diagonal, windoku, disjoint-groups, anti-knight, anti-king
+//! puzzle = """
+//! 6 . . . 3 .
+//! . . . . . 5
+//! . . 3 . . .
+//! 4 . 2 . . .
+//! . . . . . 2
+//! . . . . . .
+//! """
+//! ```
+//!
+//! `boxes = "2x3"` gives boxes instead of `regions`; neither: each grid's usual boxes.
+//! `puzzle` holds one puzzle and `puzzles` a list, each in any layout the reader takes
+//! (line, block, tokens). Unknown keys and unknown rules are errors: a rule left out would
+//! give a wrong verdict.
+
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::error::RulesError;
+use crate::grid::{BoxShape, Jigsaw, RulesSpec};
+
+/// The rule names a puzzle file's `rules` list takes.
+pub const RULE_NAMES: [&str; 5] = [
+    "diagonal",
+    "windoku",
+    "disjoint-groups",
+    "anti-knight",
+    "anti-king",
+];
+
+/// A puzzle file read: its rules and the text of each puzzle, with the file line it
+/// starts on.
+#[derive(Clone, Debug)]
+pub struct PuzzleFile {
+    /// The rules the file gives.
+    pub spec: RulesSpec,
+    /// The puzzles' texts, in file order.
+    pub puzzles: Vec<PuzzleText>,
+}
+
+/// One puzzle's text in a puzzle file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleText {
+    /// The file line its first line is on.
+    pub line: usize,
+    /// The text, in any layout the puzzle reader takes.
+    pub text: String,
+}
+
+/// A puzzle file that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleFileError {
+    /// Not TOML, a key that is not known, or a value of the wrong type.
+    #[error("not a satdoku puzzle file: {message}")]
+    Toml {
+        /// The TOML reader's message, with the line and column.
+        message: String,
+    },
+    /// A name in `rules` that is not a rule.
+    #[error(
+        "line {line}: unknown rule {rule:?} (rules are diagonal, windoku, disjoint-groups, anti-knight, anti-king)"
+    )]
+    UnknownRule {
+        /// The file line.
+        line: usize,
+        /// The name given.
+        rule: String,
+    },
+    /// The boxes or regions cannot be made.
+    #[error("line {line}: {error}")]
+    Rules {
+        /// The file line.
+        line: usize,
+        /// Why.
+        error: RulesError,
+    },
+    /// A region grid error that names its file line already.
+    #[error("{error}")]
+    RegionGrid {
+        /// The error, its line counted in the file.
+        error: RulesError,
+    },
+    /// Both `boxes` and `regions`.
+    #[error("line {line}: give boxes or regions, not both")]
+    BoxesAndRegions {
+        /// The file line of `regions`.
+        line: usize,
+    },
+    /// Neither `puzzle` nor `puzzles`.
+    #[error("the file holds no puzzle: give `puzzle = \"...\"` or `puzzles = [...]`")]
+    NoPuzzle,
+}
+
+/// The file as TOML.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    #[allow(dead_code)]
+    title: Option<String>,
+    #[allow(dead_code)]
+    author: Option<String>,
+    #[allow(dead_code)]
+    notes: Option<String>,
+    boxes: Option<Spanned<String>>,
+    regions: Option<Spanned<String>>,
+    #[serde(default)]
+    rules: Vec<Spanned<String>>,
+    puzzle: Option<Spanned<String>>,
+    #[serde(default)]
+    puzzles: Vec<Spanned<String>>,
+}
+
+impl PuzzleFile {
+    /// Reads a puzzle file.
+    ///
+    /// ```
+    /// use satdoku::format::PuzzleFile;
+    /// let file = PuzzleFile::parse("boxes = \"2x3\"\nrules = [\"anti-king\"]\npuzzle = \"1.....\"\n").unwrap();
+    /// assert!(file.spec.anti_king);
+    /// assert_eq!(file.puzzles[0].line, 3);
+    /// assert!(PuzzleFile::parse("rules = [\"anti-bishop\"]\npuzzle = \"\"").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<PuzzleFile, PuzzleFileError> {
+        let raw: Raw = toml::from_str(text).map_err(|error| PuzzleFileError::Toml {
+            message: error.to_string().trim().replace('\n', " "),
+        })?;
+        let mut spec = RulesSpec::default();
+        if let Some(boxes) = &raw.boxes {
+            let line = line_of(text, boxes.span());
+            spec.boxes = Some(
+                boxes
+                    .get_ref()
+                    .parse::<BoxShape>()
+                    .map_err(|error| PuzzleFileError::Rules { line, error })?,
+            );
+        }
+        if let Some(regions) = &raw.regions {
+            let first = content_line(text, regions.span());
+            if spec.boxes.is_some() {
+                return Err(PuzzleFileError::BoxesAndRegions {
+                    line: line_of(text, regions.span()),
+                });
+            }
+            let jigsaw =
+                Jigsaw::parse(regions.get_ref()).map_err(|error| match shift(error, first) {
+                    (Some(_), error) => PuzzleFileError::RegionGrid { error },
+                    (None, error) => PuzzleFileError::Rules { line: first, error },
+                })?;
+            spec.jigsaw = Some(jigsaw);
+        }
+        for rule in &raw.rules {
+            let on = match rule.get_ref().as_str() {
+                "diagonal" => &mut spec.diagonal,
+                "windoku" => &mut spec.windoku,
+                "disjoint-groups" => &mut spec.disjoint_groups,
+                "anti-knight" => &mut spec.anti_knight,
+                "anti-king" => &mut spec.anti_king,
+                other => {
+                    return Err(PuzzleFileError::UnknownRule {
+                        line: line_of(text, rule.span()),
+                        rule: other.to_string(),
+                    });
+                }
+            };
+            *on = true;
+        }
+        let puzzles: Vec<PuzzleText> = raw
+            .puzzle
+            .iter()
+            .chain(&raw.puzzles)
+            .map(|puzzle| PuzzleText {
+                line: content_line(text, puzzle.span()),
+                text: puzzle.get_ref().clone(),
+            })
+            .collect();
+        if puzzles.is_empty() {
+            return Err(PuzzleFileError::NoPuzzle);
+        }
+        Ok(PuzzleFile { spec, puzzles })
+    }
+}
+
+/// The 1-based line of byte `span.start`.
+fn line_of(text: &str, span: Range<usize>) -> usize {
+    text[..span.start.min(text.len())].matches('\n').count() + 1
+}
+
+/// The line a string value's content starts on: a multi-line string (`"""` or `'''`)
+/// drops the newline right after its opening quotes.
+fn content_line(text: &str, span: Range<usize>) -> usize {
+    let rest = &text[span.start.min(text.len())..];
+    let skips_newline = ["\"\"\"\n", "\"\"\"\r\n", "'''\n", "'''\r\n"]
+        .iter()
+        .any(|open| rest.starts_with(open));
+    line_of(text, span) + usize::from(skips_newline)
+}
+
+/// A region error with its line moved from the regions text to the file (`first` is the
+/// file line of the text's first line), and that line; `None` for errors without one.
+fn shift(error: RulesError, first: usize) -> (Option<usize>, RulesError) {
+    let to_file = |line: usize| first + line.saturating_sub(1);
+    match error {
+        RulesError::RegionRowLength {
+            line,
+            row,
+            found,
+            size,
+        } => (
+            Some(to_file(line)),
+            RulesError::RegionRowLength {
+                line: to_file(line),
+                row,
+                found,
+                size,
+            },
+        ),
+        RulesError::RegionCount { found, size, line } if line > 0 => (
+            Some(to_file(line)),
+            RulesError::RegionCount {
+                found,
+                size,
+                line: to_file(line),
+            },
+        ),
+        other => (None, other),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const JIGSAW: &str = r#"# a comment
+title = "Knight's jigsaw"
+regions = """
+A A A B B B
+A A C C B B
+A C C C D B
+E E C D D D
+E E F F D D
+E E F F F F
+"""
+rules = ["anti-knight"]
+puzzles = [
+  "6...3......5..3...4.2..........2....",
+  """
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+""",
+]
+"#;
+
+    #[test]
+    fn rules_and_puzzles_with_their_lines() {
+        let file = PuzzleFile::parse(JIGSAW).unwrap();
+        assert!(file.spec.anti_knight && !file.spec.diagonal);
+        assert_eq!(file.spec.jigsaw.as_ref().unwrap().shape().size(), 6);
+        assert_eq!(file.puzzles.len(), 2);
+        assert_eq!(file.puzzles[0].line, 13);
+        assert_eq!(file.puzzles[1].line, 15);
+        assert!(file.puzzles[1].text.starts_with(". . ."));
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let bad_rule = JIGSAW.replace("anti-knight", "anti-bishop");
+        let err = PuzzleFile::parse(&bad_rule).unwrap_err().to_string();
+        assert!(
+            err.starts_with("line 11: unknown rule \"anti-bishop\""),
+            "{err}"
+        );
+        let short_row = JIGSAW.replace("E E C D D D", "E E C D D");
+        let err = PuzzleFile::parse(&short_row).unwrap_err().to_string();
+        assert!(
+            err.starts_with("line 7: row 4 of the region grid has 5 symbols"),
+            "{err}"
+        );
+        let unknown = format!("{JIGSAW}colour = \"red\"\n");
+        let err = PuzzleFile::parse(&unknown).unwrap_err().to_string();
+        assert!(err.contains("colour"), "{err}");
+        let both = format!("boxes = \"2x3\"\n{JIGSAW}");
+        assert!(matches!(
+            PuzzleFile::parse(&both),
+            Err(PuzzleFileError::BoxesAndRegions { line: 4 })
+        ));
+        assert_eq!(
+            PuzzleFile::parse("rules = []").unwrap_err(),
+            PuzzleFileError::NoPuzzle
+        );
+        let err = PuzzleFile::parse("boxes = \"2by3\"\npuzzle = \"\"").unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("line 1: \"2by3\" is not a box size"),
+            "{err}"
+        );
+    }
+}
