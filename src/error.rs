@@ -306,6 +306,34 @@ pub enum RulesError {
         /// What.
         what: &'static str,
     },
+    /// A cell outside the grid.
+    #[error("cell r{row}c{col} is outside a {shape} grid")]
+    CellOutside {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+        /// The grid.
+        shape: Shape,
+    },
+    /// An extra region that is not N distinct cells.
+    #[error("extra region {region} has {cells} distinct cells, but a {shape} grid's regions need {n}", n = shape.size())]
+    ExtraRegionSize {
+        /// 1-based index of the region.
+        region: usize,
+        /// Its distinct cells.
+        cells: usize,
+        /// The grid.
+        shape: Shape,
+    },
+    /// A pair of cells to differ that names one cell twice.
+    #[error("a pair of cells to differ names r{row}c{col} twice")]
+    SamePair {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+    },
     /// A rule that needs something the rules lack.
     #[error("{rule} needs {needs}")]
     Needs {

@@ -164,6 +164,7 @@ fn small_rules() -> impl Strategy<Value = (usize, PlainRules)> {
             // 4×4 with anti-king has no solution; anti-knight on 4×4 and 6×6 neither.
             anti_knight: flags[3] && size >= 8,
             anti_king: flags[4] && size >= 9 && !flags[2],
+            ..PlainRules::default()
         };
         (size, rules)
     })

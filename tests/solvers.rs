@@ -145,8 +145,11 @@ macro_rules! behaviour_suite {
                 #[test]
                 fn counts_agree_under_every_rules_family(
                     (rows, cols) in prop_oneof![Just((2usize, 2usize)), Just((2, 3)), Just((3, 2))],
-                    cells in proptest::collection::vec(proptest::option::weighted(0.45, 1u32..=6), 36),
-                    flags: [bool; 4],
+                    cells in proptest::collection::vec(proptest::option::weighted(0.2, 1u32..=6), 36),
+                    flags in proptest::array::uniform4(proptest::bool::weighted(0.25)),
+                    transversal in Just((0usize..6).collect::<Vec<usize>>()).prop_shuffle(),
+                    pair in (0usize..36, 0usize..36),
+                    extras: [bool; 2],
                 ) {
                     let size = rows * cols;
                     let values: Plain = cells[..size * size]
@@ -159,6 +162,18 @@ macro_rules! behaviour_suite {
                         disjoint_groups: flags[1],
                         anti_knight: flags[2],
                         anti_king: flags[3],
+                        // An extra region of one cell per row, and a pair of cells to differ.
+                        extra_regions: if extras[0] {
+                            let columns: Vec<usize> = transversal.iter().copied().filter(|&c| c < size).collect();
+                            vec![columns.into_iter().enumerate().collect()]
+                        } else {
+                            Vec::new()
+                        },
+                        pairs: {
+                            let (a, b) = ((pair.0 / 6) % size, (pair.1 / 6) % size);
+                            let (a, b) = ((a, pair.0 % size), (b, pair.1 % size));
+                            if extras[1] && a != b { vec![(a, b)] } else { Vec::new() }
+                        },
                         ..PlainRules::default()
                     };
                     let Some(puzzle) = to_puzzle(&values, &rules) else { return Ok(()); };

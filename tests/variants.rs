@@ -434,3 +434,65 @@ fn puzzle_files_carry_their_rules() {
         .code(2)
         .stderr(predicate::str::contains("not a satdoku puzzle file"));
 }
+
+/// A puzzle file's own extra regions and pairs to differ: counts agree with the independent
+/// brute force, and bad cells are refused by line.
+#[test]
+fn puzzle_files_take_extra_regions_and_pairs() {
+    let text = "extra-regions = [[\"r1c1\", \"r1c4\", \"r4c1\", \"r4c4\"]]\n\
+                differ = [[\"r1c2\", \"r3c3\"], [\"R2C1\", \"r4c2\"]]\n\
+                puzzle = \"1...............\"\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("corners.toml");
+    std::fs::write(&path, text).unwrap();
+    let mut values = vec![vec![0; 4]; 4];
+    values[0][0] = 1;
+    let rules = PlainRules {
+        extra_regions: vec![vec![(0, 0), (0, 3), (3, 0), (3, 3)]],
+        pairs: vec![((0, 1), (2, 2)), ((1, 0), (3, 1))],
+        ..PlainRules::default()
+    };
+    let expected = brute_force_count_under(&values, &rules, 1000);
+    assert!(
+        expected > 0 && expected < brute_force_count_under(&values, &PlainRules::default(), 1000)
+    );
+    satdoku()
+        .args(["count", "-f", "json"])
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(format!("\"count\":{expected}")))
+        .stdout(predicate::str::contains("1 extra region, 2 marked pairs"));
+    std::fs::write(&path, text.replace("r4c4", "r4c5")).unwrap();
+    satdoku()
+        .args(["count"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cell r4c5 is outside a 4×4 grid"));
+    std::fs::write(&path, text.replace("\"r4c4\"", "\"r1c1\"")).unwrap();
+    satdoku()
+        .args(["count"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "extra region 1 has 3 distinct cells",
+        ));
+    std::fs::write(&path, text.replace("\"r1c2\", \"r3c3\"", "\"r1c2\"")).unwrap();
+    satdoku()
+        .args(["count"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "line 2: a pair to differ has 1 cells, not 2",
+        ));
+    std::fs::write(&path, text.replace("R2C1", "x2")).unwrap();
+    satdoku()
+        .args(["count"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 2: \"x2\" is not a cell"));
+}

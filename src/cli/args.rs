@@ -79,6 +79,7 @@ impl RuleArgs {
             disjoint_groups: self.disjoint_groups,
             anti_knight: self.anti_knight,
             anti_king: self.anti_king,
+            ..RulesSpec::default()
         };
         // Rules that fit no grid at all are refused before reading any puzzle.
         let fixed = spec

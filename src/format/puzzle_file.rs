@@ -23,6 +23,8 @@
 //! ```
 //!
 //! `boxes = "2x3"` gives boxes instead of `regions`; neither: each grid's usual boxes.
+//! `extra-regions = [["r1c1", "r1c2", …], …]` adds regions of N cells each, and
+//! `differ = [["r1c1", "r2c2"], …]` pairs of cells that must differ.
 //! `puzzle` holds one puzzle and `puzzles` a list, each in any layout the reader takes
 //! (line, block, tokens). Unknown keys and unknown rules are errors: a rule left out would
 //! give a wrong verdict.
@@ -102,6 +104,22 @@ pub enum PuzzleFileError {
         /// The file line of `regions`.
         line: usize,
     },
+    /// A cell name that is not `rRcC`.
+    #[error("line {line}: {text:?} is not a cell (write r3c7: row 3, column 7)")]
+    BadCell {
+        /// The file line.
+        line: usize,
+        /// The text given.
+        text: String,
+    },
+    /// An entry of `differ` that is not two cells.
+    #[error("line {line}: a pair to differ has {cells} cells, not 2")]
+    BadPair {
+        /// The file line.
+        line: usize,
+        /// How many cells it names.
+        cells: usize,
+    },
     /// Neither `puzzle` nor `puzzles`.
     #[error("the file holds no puzzle: give `puzzle = \"...\"` or `puzzles = [...]`")]
     NoPuzzle,
@@ -124,6 +142,10 @@ struct Raw {
     puzzle: Option<Spanned<String>>,
     #[serde(default)]
     puzzles: Vec<Spanned<String>>,
+    #[serde(default, rename = "extra-regions")]
+    extra_regions: Vec<Spanned<Vec<String>>>,
+    #[serde(default)]
+    differ: Vec<Spanned<Vec<String>>>,
 }
 
 impl PuzzleFile {
@@ -180,6 +202,30 @@ impl PuzzleFile {
             };
             *on = true;
         }
+        for region in &raw.extra_regions {
+            let line = line_of(text, region.span());
+            let cells = region
+                .get_ref()
+                .iter()
+                .map(|name| cell(name, line))
+                .collect::<Result<_, _>>()?;
+            spec.extra_regions.push(cells);
+        }
+        for pair in &raw.differ {
+            let line = line_of(text, pair.span());
+            let cells: Vec<(usize, usize)> = pair
+                .get_ref()
+                .iter()
+                .map(|name| cell(name, line))
+                .collect::<Result<_, _>>()?;
+            let [a, b] = cells[..] else {
+                return Err(PuzzleFileError::BadPair {
+                    line,
+                    cells: cells.len(),
+                });
+            };
+            spec.pairs.push((a, b));
+        }
         let puzzles: Vec<PuzzleText> = raw
             .puzzle
             .iter()
@@ -194,6 +240,27 @@ impl PuzzleFile {
         }
         Ok(PuzzleFile { spec, puzzles })
     }
+}
+
+/// The 0-based row and column of a cell named `r3c7` (any case).
+fn cell(name: &str, line: usize) -> Result<(usize, usize), PuzzleFileError> {
+    let bad = || PuzzleFileError::BadCell {
+        line,
+        text: name.to_string(),
+    };
+    let lower = name.trim().to_ascii_lowercase();
+    let (row, col) = lower
+        .strip_prefix('r')
+        .and_then(|rest| rest.split_once('c'))
+        .ok_or_else(bad)?;
+    let (row, col): (usize, usize) = (
+        row.parse().map_err(|_| bad())?,
+        col.parse().map_err(|_| bad())?,
+    );
+    if row == 0 || col == 0 {
+        return Err(bad());
+    }
+    Ok((row - 1, col - 1))
 }
 
 /// The 1-based line of byte `span.start`.

@@ -13,6 +13,8 @@ pub enum Relation {
     KnightMove,
     /// They touch diagonally, a king's move apart (anti-king).
     KingMove,
+    /// They are a pair the rules name as different.
+    Marked,
 }
 
 impl fmt::Display for Relation {
@@ -22,6 +24,7 @@ impl fmt::Display for Relation {
             Relation::House(house) => write!(f, "{} {house}", house.preposition()),
             Relation::KnightMove => f.write_str("a knight's move apart"),
             Relation::KingMove => f.write_str("a king's move apart"),
+            Relation::Marked => f.write_str("in cells marked to differ"),
         }
     }
 }

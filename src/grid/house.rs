@@ -25,6 +25,8 @@ pub enum House {
     Window(u8),
     /// A disjoint group (one position in every box), by the 0-based position.
     Group(u8),
+    /// An extra region given as a list of cells, by 0-based index.
+    Extra(u16),
 }
 
 impl House {
@@ -53,6 +55,7 @@ impl fmt::Display for House {
             House::AntiDiagonal => f.write_str("the anti-diagonal"),
             House::Window(w) => write!(f, "window {}", w + 1),
             House::Group(g) => write!(f, "disjoint group {}", g + 1),
+            House::Extra(e) => write!(f, "extra region {}", e + 1),
         }
     }
 }

@@ -193,6 +193,10 @@ pub struct Rules {
     disjoint_groups: bool,
     anti_knight: bool,
     anti_king: bool,
+    /// Extra regions given as cell lists, N distinct cells each.
+    extra: Vec<Vec<Cell>>,
+    /// Pairs of cells given as different, first before second in reading order.
+    pairs: Vec<(Cell, Cell)>,
 }
 
 impl Rules {
@@ -223,7 +227,58 @@ impl Rules {
             disjoint_groups: false,
             anti_knight: false,
             anti_king: false,
+            extra: Vec::new(),
+            pairs: Vec::new(),
         }
+    }
+
+    /// With one more region: `cells` (0-based row and column) must hold every digit once.
+    /// An error unless they are N distinct cells of the grid.
+    pub fn with_extra_region(mut self, cells: &[(usize, usize)]) -> Result<Rules, RulesError> {
+        let mut region: Vec<Cell> = cells
+            .iter()
+            .map(|&(row, col)| self.cell(row, col))
+            .collect::<Result<_, _>>()?;
+        region.sort();
+        region.dedup();
+        if region.len() != self.shape.size() {
+            return Err(RulesError::ExtraRegionSize {
+                region: self.extra.len() + 1,
+                cells: region.len(),
+                shape: self.shape,
+            });
+        }
+        self.extra.push(region);
+        Ok(self)
+    }
+
+    /// With one more pair of cells (0-based row and column) that must differ.
+    pub fn with_different(
+        mut self,
+        a: (usize, usize),
+        b: (usize, usize),
+    ) -> Result<Rules, RulesError> {
+        let (a, b) = (self.cell(a.0, a.1)?, self.cell(b.0, b.1)?);
+        if a == b {
+            return Err(RulesError::SamePair {
+                row: a.row() + 1,
+                col: a.col() + 1,
+            });
+        }
+        let pair = (a.min(b), a.max(b));
+        if !self.pairs.contains(&pair) {
+            self.pairs.push(pair);
+        }
+        Ok(self)
+    }
+
+    /// The cell at 0-based `row`, `col`, or an error naming it (1-based) when outside.
+    fn cell(&self, row: usize, col: usize) -> Result<Cell, RulesError> {
+        self.shape.cell(row, col).ok_or(RulesError::CellOutside {
+            row: row + 1,
+            col: col + 1,
+            shape: self.shape,
+        })
     }
 
     /// With (or without) both main diagonals as extra regions (X-Sudoku).
@@ -311,7 +366,9 @@ impl Rules {
                 || self.windoku
                 || self.disjoint_groups
                 || self.anti_knight
-                || self.anti_king)
+                || self.anti_king
+                || !self.extra.is_empty()
+                || !self.pairs.is_empty())
     }
 
     /// Every house: rows, columns, regions, then the extra regions (diagonals, windows,
@@ -336,6 +393,7 @@ impl Rules {
         if self.disjoint_groups {
             houses.extend((0..size).map(House::Group));
         }
+        houses.extend((0..self.extra.len() as u16).map(House::Extra));
         houses
     }
 
@@ -373,6 +431,7 @@ impl Rules {
                 let boxes = self.box_shape().expect("disjoint groups need boxes");
                 (0..size).map(|b| boxes.cell(b, g as usize)).collect()
             }
+            House::Extra(e) => self.extra[e as usize].clone(),
         }
     }
 
@@ -413,6 +472,7 @@ impl Rules {
         if self.anti_king {
             moves(Relation::KingMove, &[(1, 1), (1, -1), (-1, 1), (-1, -1)]);
         }
+        pairs.extend(self.pairs.iter().map(|&(a, b)| (a, b, Relation::Marked)));
         pairs
     }
 }
@@ -436,7 +496,13 @@ impl fmt::Display for Rules {
                 write!(f, ", {name}")?;
             }
         }
-        Ok(())
+        let count = |f: &mut fmt::Formatter<'_>, n: usize, what: &str| match n {
+            0 => Ok(()),
+            1 => write!(f, ", 1 {what}"),
+            n => write!(f, ", {n} {what}s"),
+        };
+        count(f, self.extra.len(), "extra region")?;
+        count(f, self.pairs.len(), "marked pair")
     }
 }
 
@@ -458,6 +524,11 @@ pub struct RulesSpec {
     pub anti_knight: bool,
     /// Cells a king's move apart differ.
     pub anti_king: bool,
+    /// Extra regions, each a list of N cells by 0-based row and column (the grid must
+    /// hold them).
+    pub extra_regions: Vec<Vec<(usize, usize)>>,
+    /// Pairs of cells, by 0-based row and column, that must differ.
+    pub pairs: Vec<((usize, usize), (usize, usize))>,
 }
 
 impl RulesSpec {
@@ -486,6 +557,8 @@ impl RulesSpec {
             disjoint_groups: self.disjoint_groups || other.disjoint_groups,
             anti_knight: self.anti_knight || other.anti_knight,
             anti_king: self.anti_king || other.anti_king,
+            extra_regions: [&self.extra_regions[..], &other.extra_regions[..]].concat(),
+            pairs: [&self.pairs[..], &other.pairs[..]].concat(),
         })
     }
 
@@ -514,13 +587,19 @@ impl RulesSpec {
             }
             (None, None) => Rules::standard(shape)?,
         };
-        Ok(Arc::new(
-            base.with_diagonal(self.diagonal)
-                .with_windoku(self.windoku)?
-                .with_disjoint_groups(self.disjoint_groups)?
-                .with_anti_knight(self.anti_knight)
-                .with_anti_king(self.anti_king),
-        ))
+        let mut rules = base
+            .with_diagonal(self.diagonal)
+            .with_windoku(self.windoku)?
+            .with_disjoint_groups(self.disjoint_groups)?
+            .with_anti_knight(self.anti_knight)
+            .with_anti_king(self.anti_king);
+        for region in &self.extra_regions {
+            rules = rules.with_extra_region(region)?;
+        }
+        for &(a, b) in &self.pairs {
+            rules = rules.with_different(a, b)?;
+        }
+        Ok(Arc::new(rules))
     }
 }
 

@@ -61,6 +61,10 @@ pub struct PlainRules {
     pub anti_knight: bool,
     /// Diagonally touching cells differ.
     pub anti_king: bool,
+    /// Extra regions by 0-based (row, column).
+    pub extra_regions: Vec<Vec<(usize, usize)>>,
+    /// Pairs of cells that differ, by 0-based (row, column).
+    pub pairs: Vec<((usize, usize), (usize, usize))>,
 }
 
 impl PlainRules {
@@ -105,15 +109,21 @@ impl PlainRules {
             }
         };
         assert_eq!(base.shape(), shape);
-        std::sync::Arc::new(
-            base.with_diagonal(self.diagonal)
-                .with_windoku(self.windoku)
-                .unwrap()
-                .with_disjoint_groups(self.disjoint_groups)
-                .unwrap()
-                .with_anti_knight(self.anti_knight)
-                .with_anti_king(self.anti_king),
-        )
+        let mut rules = base
+            .with_diagonal(self.diagonal)
+            .with_windoku(self.windoku)
+            .unwrap()
+            .with_disjoint_groups(self.disjoint_groups)
+            .unwrap()
+            .with_anti_knight(self.anti_knight)
+            .with_anti_king(self.anti_king);
+        for region in &self.extra_regions {
+            rules = rules.with_extra_region(region).unwrap();
+        }
+        for &(a, b) in &self.pairs {
+            rules = rules.with_different(a, b).unwrap();
+        }
+        std::sync::Arc::new(rules)
     }
 }
 
@@ -169,6 +179,7 @@ fn houses_under(size: usize, rules: &PlainRules) -> Vec<Vec<(usize, usize)>> {
             houses.push((0..size).map(|b| box_cell(b, p)).collect());
         }
     }
+    houses.extend(rules.extra_regions.iter().cloned());
     houses
 }
 
@@ -190,7 +201,7 @@ fn apart_under(size: usize, rules: &PlainRules) -> Vec<((usize, usize), (usize, 
     if rules.anti_king {
         steps.extend([(1, 1), (1, -1), (-1, 1), (-1, -1)]);
     }
-    let mut pairs = Vec::new();
+    let mut pairs = rules.pairs.clone();
     for r in 0..size as i64 {
         for c in 0..size as i64 {
             for &(dr, dc) in &steps {
