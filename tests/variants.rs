@@ -463,36 +463,24 @@ fn puzzle_files_take_extra_regions_and_pairs() {
         .code(0)
         .stdout(predicate::str::contains(format!("\"count\":{expected}")))
         .stdout(predicate::str::contains("1 extra region, 2 marked pairs"));
-    std::fs::write(&path, text.replace("r4c4", "r4c5")).unwrap();
-    satdoku()
-        .args(["count"])
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("cell r4c5 is outside a 4×4 grid"));
-    std::fs::write(&path, text.replace("\"r4c4\"", "\"r1c1\"")).unwrap();
-    satdoku()
-        .args(["count"])
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
+    for ((from, to), message) in [
+        (("r4c4", "r4c5"), "cell r4c5 is outside a 4×4 grid"),
+        (
+            ("\"r4c4\"", "\"r1c1\""),
             "extra region 1 has 3 distinct cells",
-        ));
-    std::fs::write(&path, text.replace("\"r1c2\", \"r3c3\"", "\"r1c2\"")).unwrap();
-    satdoku()
-        .args(["count"])
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
+        ),
+        (
+            ("\"r1c2\", \"r3c3\"", "\"r1c2\""),
             "line 2: a pair to differ has 1 cells, not 2",
-        ));
-    std::fs::write(&path, text.replace("R2C1", "x2")).unwrap();
-    satdoku()
-        .args(["count"])
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("line 2: \"x2\" is not a cell"));
+        ),
+        (("R2C1", "x2"), "line 2: \"x2\" is not a cell"),
+    ] {
+        std::fs::write(&path, text.replace(from, to)).unwrap();
+        satdoku()
+            .arg("count")
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
 }
