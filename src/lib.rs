@@ -23,6 +23,7 @@ pub mod error;
 pub mod format;
 pub mod generate;
 pub mod grid;
+pub mod logic;
 pub mod named;
 pub mod proof;
 pub mod rate;

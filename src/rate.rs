@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use crate::grid::Layout;
 use crate::grid::{DigitSet, Grid, Puzzle};
-use crate::solvers::propagate::{locked, seen_once_and_twice};
+use crate::logic::{Candidates, locked, seen_once_and_twice};
 use crate::solvers::{PropagateSolver, Solver};
 
 /// How hard a puzzle is for a person, by the hardest technique it needs.
@@ -158,13 +158,7 @@ struct Logic<'a> {
 impl<'a> Logic<'a> {
     fn new(layout: &'a Layout, puzzle: &Puzzle) -> Logic<'a> {
         let shape = layout.shape;
-        let cands = shape
-            .cells()
-            .map(|cell| match puzzle.grid().get(cell) {
-                Some(digit) => DigitSet::single(digit),
-                None => shape.all_digits(),
-            })
-            .collect();
+        let cands = Candidates::of_grid(puzzle.grid()).into_sets();
         let mut logic = Logic {
             layout,
             cands,
@@ -188,12 +182,7 @@ impl<'a> Logic<'a> {
 
     /// The cells with one candidate left, filled in.
     fn grid(&self) -> Grid {
-        let shape = self.layout.shape;
-        let mut grid = Grid::empty(shape);
-        for (cell, set) in shape.cells().zip(&self.cands) {
-            grid.set(cell, set.only());
-        }
-        grid
+        Candidates::decided_grid(self.layout.shape, &self.cands)
     }
 
     /// Removes `digits` from `cell`; whether anything changed.

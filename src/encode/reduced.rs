@@ -4,6 +4,7 @@ use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
 use super::{AmoEncoding, AtMostOne, Encoding};
 use crate::grid::{Cell, Digit, DigitSet, Grid, Layout, Shape};
+use crate::logic::Candidates;
 
 /// How cell-digit pairs map to variables.
 #[derive(Clone, Debug)]
@@ -123,11 +124,7 @@ impl Reduced {
     /// The candidates the givens of `grid` leave, by cell index, before any deduction:
     /// a given's digit, or every digit.
     pub fn givens(grid: &Grid) -> Vec<DigitSet> {
-        let shape = grid.shape();
-        shape
-            .cells()
-            .map(|cell| grid.get(cell).map_or(shape.all_digits(), DigitSet::single))
-            .collect()
+        Candidates::of_grid(grid).into_sets()
     }
 
     /// The reduced formula of candidate sets `cands` (by cell index; `layout` is the
@@ -260,13 +257,7 @@ impl Reduced {
     /// The cells `cands` decides (one candidate left), filled in: what a model of the
     /// reduced formula leaves out.
     pub fn decided(shape: Shape, cands: &[DigitSet]) -> Grid {
-        let mut grid = Grid::empty(shape);
-        for (cell, set) in shape.cells().zip(cands) {
-            if set.len() == 1 {
-                grid.set(cell, set.only());
-            }
-        }
-        grid
+        Candidates::decided_grid(shape, cands)
     }
 }
 
