@@ -401,3 +401,66 @@ pub fn to_grid(values: &Plain) -> satdoku::Grid {
     }
     grid
 }
+
+/// The cell-digit meaning of each variable, read from the file as documented: the reduced
+/// encoding lists `c var N rRcC=D` lines; the others number variable (r·N + c)·N + d + 1.
+pub fn numbering(text: &str, size: usize) -> Vec<Option<(usize, usize, u32)>> {
+    let listed: Vec<(usize, (usize, usize, u32))> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("c var "))
+        .map(|rest| {
+            let (var, pair) = rest.split_once(' ').unwrap();
+            let (cell, digit) = pair.split_once('=').unwrap();
+            let (r, c) = cell[1..].split_once('c').unwrap();
+            let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+            (var.parse().unwrap(), (r - 1, c - 1, digit.parse().unwrap()))
+        })
+        .collect();
+    if listed.is_empty() {
+        (0..size.pow(3))
+            .map(|i| Some((i / size / size, i / size % size, (i % size) as u32 + 1)))
+            .collect()
+    } else {
+        let mut map = vec![None; listed.len()];
+        for (var, pair) in listed {
+            map[var - 1] = Some(pair);
+        }
+        map
+    }
+}
+
+/// The `c fixed rRcC=D` lines: cells decided before encoding.
+pub fn fixed(text: &str) -> Vec<(usize, usize, u32)> {
+    text.lines()
+        .filter_map(|line| line.strip_prefix("c fixed r"))
+        .map(|rest| {
+            let (cell, digit) = rest.split_once('=').unwrap();
+            let (r, c) = cell.split_once('c').unwrap();
+            let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+            (r - 1, c - 1, digit.parse().unwrap())
+        })
+        .collect()
+}
+
+/// The puzzle with the fixed cells and the cell-digit variables true in `model` filled in.
+pub fn decode(
+    model: &[varisat::Lit],
+    map: &[Option<(usize, usize, u32)>],
+    fixed: &[(usize, usize, u32)],
+    puzzle: &[Vec<u32>],
+) -> Vec<Vec<u32>> {
+    let mut grid = puzzle.to_vec();
+    for &(r, c, d) in fixed {
+        assert!(
+            grid[r][c] == 0 || grid[r][c] == d,
+            "a fixed cell contradicts a given"
+        );
+        grid[r][c] = d;
+    }
+    for lit in model.iter().filter(|l| l.is_positive()) {
+        if let Some(Some((r, c, d))) = map.get(lit.var().index()) {
+            grid[*r][*c] = *d;
+        }
+    }
+    grid
+}
