@@ -12,7 +12,7 @@ use satdoku::generate::{
     GenerateError, Generated, Options, Symmetry, check_options, generate, seeds,
 };
 use satdoku::rate::Difficulty;
-use satdoku::{BoxShape, Jigsaw, Shape};
+use satdoku::{BoxShape, Jigsaw, Rules, Shape};
 use serde::Serialize;
 
 use super::args::{OutputArgs, RuleArgs, ThreadArgs, at_least_one};
@@ -73,6 +73,8 @@ struct Row {
     index: usize,
     status: Status,
     seed: u64,
+    size: usize,
+    rules: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     puzzle: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -117,6 +119,12 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     });
     let pool = args.threads.pool()?;
     let mut out = Output::stdout(args.output.format, Alphabet::default());
+    if !out.is_json() && Rules::standard(shape).ok().as_ref() != Some(&*options.rules) {
+        // The grids alone do not say their rules: a comment line (which the reader skips)
+        // does.
+        out.comment(&format!("rules: {}", options.rules))
+            .context("writing the output")?;
+    }
     let progress = Bar::new("puzzles", Total::Items(args.count));
     let mut tally = Tally::default();
     let seeds: Vec<u64> = seeds(seed).take(args.count as usize).collect();
@@ -155,6 +163,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                             index,
                             status: Status::Timeout,
                             seed,
+                            size: options.shape.size(),
+                            rules: options.rules.to_string(),
                             puzzle: None,
                             solution: None,
                             givens: None,
@@ -182,6 +192,8 @@ fn print(out: &mut Output, index: usize, generated: &Generated) -> std::io::Resu
             index,
             status: Status::Generated,
             seed: generated.seed,
+            size: generated.puzzle.shape().size(),
+            rules: generated.puzzle.rules().to_string(),
             puzzle: Some(out.line(generated.puzzle.grid())),
             solution: Some(out.line(&generated.solution)),
             givens: Some(generated.puzzle.grid().given_count()),
