@@ -192,12 +192,19 @@ fn a_hexadoku_is_read_with_zero_as_a_digit() {
         .map(|l| l.split_whitespace().map(|t| t.parse().unwrap()).collect())
         .collect();
     assert_eq!(numbers, known);
-    // Unique, as the puzzle is meant: not `multiple` with every 0 taken for a blank.
+    // Unique, as the puzzle is meant: not `multiple` with every 0 taken for a blank; and
+    // the solution is written in the hexadoku's own symbols, `0` to `F`.
+    let known_line: String = known
+        .iter()
+        .flatten()
+        .map(|&d| "0123456789ABCDEF".as_bytes()[d as usize - 1] as char)
+        .collect();
     satdoku()
         .arg("check")
         .write_stdin(hex.clone())
         .assert()
-        .code(0);
+        .code(0)
+        .stdout(format!("unique {known_line}\n"));
     // Messages name digits as the hexadoku writes them: digit 11 is `A`.
     let clash = format!("AA{}", &hex[2..]);
     let output = satdoku().arg("solve").write_stdin(clash).output().unwrap();

@@ -173,7 +173,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             if out.is_json() {
                 out.json(&Row {
                     head: RowHead::new(&item, status),
-                    solutions: solutions.iter().map(|grid| out.line(grid)).collect(),
+                    solutions: solutions
+                        .iter()
+                        .map(|grid| out.line(grid, item.notation.alphabet()))
+                        .collect(),
                     differences: verdict
                         .differences()
                         .iter()
@@ -191,7 +194,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 let mut line = verdict.name().to_string();
                 for grid in &solutions {
                     line.push(' ');
-                    line.push_str(&out.line(grid));
+                    line.push_str(&out.line(grid, item.notation.alphabet()));
                 }
                 let explanation = explain(&verdict, &redundant, &item.notation);
                 if !explanation.is_empty() {
@@ -209,9 +212,9 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                     verdict.name()
                 ))
                 .and_then(|()| {
-                    solutions
-                        .iter()
-                        .try_for_each(|grid| out.grid(grid, puzzle.rules()))
+                    solutions.iter().try_for_each(|grid| {
+                        out.grid(grid, puzzle.rules(), item.notation.alphabet())
+                    })
                 })
             }
             .context("writing the output")?;

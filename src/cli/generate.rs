@@ -194,8 +194,8 @@ fn print(out: &mut Output, index: usize, generated: &Generated) -> std::io::Resu
             seed: generated.seed,
             size: generated.puzzle.shape().size(),
             rules: generated.puzzle.rules().to_string(),
-            puzzle: Some(out.line(generated.puzzle.grid())),
-            solution: Some(out.line(&generated.solution)),
+            puzzle: Some(out.line(generated.puzzle.grid(), None)),
+            solution: Some(out.line(&generated.solution, None)),
             givens: Some(generated.puzzle.grid().given_count()),
             difficulty: Some(rating.difficulty.name()),
             hardest: Some(rating.hardest.name()),
@@ -203,6 +203,6 @@ fn print(out: &mut Output, index: usize, generated: &Generated) -> std::io::Resu
             error: None,
         })
     } else {
-        out.grid(generated.puzzle.grid(), generated.puzzle.rules())
+        out.grid(generated.puzzle.grid(), generated.puzzle.rules(), None)
     }
 }

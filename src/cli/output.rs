@@ -208,9 +208,10 @@ impl Output {
         self.format == FormatKind::Json
     }
 
-    /// `grid` on one line, for JSON fields.
-    pub fn line(&self, grid: &Grid) -> String {
-        write_line(grid, &self.alphabet)
+    /// `grid` on one line, for JSON fields, in the puzzle's own symbols when it was
+    /// written in symbols (`symbols`: a hexadoku's `0`–`F`), else in the output alphabet.
+    pub fn line(&self, grid: &Grid, symbols: Option<&Alphabet>) -> String {
+        write_line(grid, symbols.unwrap_or(&self.alphabet))
     }
 
     /// Whether results are one line per puzzle.
@@ -219,8 +220,14 @@ impl Output {
     }
 
     /// Prints `grid` in the chosen grid layout (multi-line grids separated by a blank line),
-    /// blocks separated by the boxes of `rules` (none for jigsaw regions).
-    pub fn grid(&mut self, grid: &Grid, rules: &Rules) -> io::Result<()> {
+    /// blocks separated by the boxes of `rules` (none for jigsaw regions), in the puzzle's
+    /// own symbols when it was written in symbols.
+    pub fn grid(
+        &mut self,
+        grid: &Grid,
+        rules: &Rules,
+        symbols: Option<&Alphabet>,
+    ) -> io::Result<()> {
         let format = self
             .format
             .grid_format()
@@ -230,7 +237,12 @@ impl Output {
         writeln!(
             self.writer,
             "{}",
-            write_grid_with(grid, format, &self.alphabet, rules.box_shape())
+            write_grid_with(
+                grid,
+                format,
+                symbols.unwrap_or(&self.alphabet),
+                rules.box_shape()
+            )
         )?;
         self.end_item()
     }

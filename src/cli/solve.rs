@@ -99,11 +99,11 @@ fn row(
         out.json(&Row {
             head: RowHead::new(item, status),
             number,
-            solution: solution.map(|grid| out.line(grid)),
+            solution: solution.map(|grid| out.line(grid, item.notation.alphabet())),
             error,
         })
     } else if let (Some(solution), Ok(puzzle)) = (solution, &item.puzzle) {
-        out.grid(solution, puzzle.rules())
+        out.grid(solution, puzzle.rules(), item.notation.alphabet())
     } else {
         // A comment line (which the reader skips) keeps the output aligned with the input.
         out.comment(&format!(

@@ -44,6 +44,14 @@ impl Notation {
         Notation::Symbols(Arc::new(alphabet))
     }
 
+    /// The alphabet of a notation in symbols; `None` for numbers.
+    pub fn alphabet(&self) -> Option<&Alphabet> {
+        match self {
+            Notation::Symbols(alphabet) => Some(alphabet),
+            Notation::Numbers => None,
+        }
+    }
+
     /// `item` spelled in this notation, for `format!` and `to_string`.
     pub fn show<'a, T: Spell + ?Sized>(&'a self, item: &'a T) -> Spelled<'a, T> {
         Spelled {
