@@ -6,9 +6,9 @@ use crate::format::InputFormat;
 use crate::grid::{Cell, Conflict, Shape};
 
 /// The cell counts of a puzzle written on one line.
-const ONE_LINE_COUNTS: &str = "16, 81, 256, 625, 1296, 2401 or 4096";
+const ONE_LINE_COUNTS: &str = "N² for N from 4 to 64: 16, 25, 36 … 81 … 4096";
 /// The cell counts of a grid's row.
-const ROW_COUNTS: &str = "4, 9, 16, 25, 36, 49 or 64";
+const ROW_COUNTS: &str = "4 to 64";
 
 /// What the cells of a line were counted as, for messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,7 +90,7 @@ pub enum ParseError {
     /// A line of an array holds several lists, but not N lists of N numbers.
     #[error(
         "line {line}: {lists} lists of {numbers} numbers in all: a grid on one line is N lists \
-         of N numbers (N is 4, 9, 16, 25, 36, 49 or 64)"
+         of N numbers (N from 4 to 64)"
     )]
     ArrayShape {
         /// The input line.

@@ -230,3 +230,37 @@ fn an_interrupt_writes_what_is_finished() {
         "{summary} after {written} lines"
     );
 }
+
+/// `--version` works on every subcommand; `--quiet` silences notices and summaries on
+/// stderr, never errors.
+#[test]
+fn version_everywhere_and_quiet_notices() {
+    for command in [
+        "solve", "check", "count", "cnf", "compare", "generate", "rate",
+    ] {
+        satdoku()
+            .args([command, "--version"])
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains(env!("CARGO_PKG_VERSION")));
+    }
+    satdoku()
+        .args(["rate", "puzzles/examples.txt"])
+        .assert()
+        .stderr(predicate::str::contains("rated 7 puzzles"));
+    satdoku()
+        .args(["rate", "--quiet", "puzzles/examples.txt"])
+        .assert()
+        .code(0)
+        .stderr("");
+    satdoku()
+        .args(["generate", "-q"])
+        .assert()
+        .code(0)
+        .stderr("");
+    satdoku()
+        .args(["solve", "-q", "puzzles/invalid-diagonal.txt", "--diagonal"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("two 1s on the main diagonal"));
+}

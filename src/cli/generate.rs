@@ -18,7 +18,7 @@ use serde::Serialize;
 use super::args::{OutputArgs, RuleArgs, ThreadArgs, at_least_one};
 use super::interrupt::interrupted;
 use super::output::{Output, Status, Tally};
-use super::progress::{Bar, Total, report};
+use super::progress::{Bar, Total, notice, report};
 
 /// Arguments of `satdoku generate`.
 #[derive(Debug, Args)]
@@ -114,7 +114,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     check_options(&options)?;
     let seed = args.seed.unwrap_or_else(|| {
         let seed = rand::random::<u64>() >> 11;
-        eprintln!("satdoku: seed {seed} (pass --seed {seed} to generate these puzzles again)");
+        notice(&format!(
+            "satdoku: seed {seed} (pass --seed {seed} to generate these puzzles again)"
+        ));
         seed
     });
     let pool = args.threads.pool()?;

@@ -10,7 +10,7 @@ use satdoku::{InputError, Puzzle, Rules, RulesError, RulesSpec, Shape};
 
 use super::args::InputArgs;
 use super::interrupt::interrupted;
-use super::progress::{Bar, Total, report};
+use super::progress::{Bar, Total, notice, report};
 
 /// One puzzle of the input, checked against the chosen rules.
 pub struct Item<'a> {
@@ -99,7 +99,7 @@ pub fn for_each(
                 } else {
                     "Ctrl-D"
                 };
-                report(&format!(
+                notice(&format!(
                     "satdoku: reading puzzles from standard input (one per line; {end} to end)"
                 ));
             }

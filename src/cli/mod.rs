@@ -28,10 +28,19 @@ pub const EXIT_ERROR: u8 = 2;
 
 /// Solve, check and compare Sudoku puzzles of every size with a SAT solver.
 #[derive(Debug, Parser)]
-#[command(name = "satdoku", version, about, max_term_width = 100)]
+#[command(
+    name = "satdoku",
+    version,
+    about,
+    max_term_width = 100,
+    propagate_version = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// No progress bar, summary or notice on stderr (errors and warnings still show).
+    #[arg(long, short, global = true)]
+    quiet: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -89,6 +98,7 @@ enum Command {
 /// Parses the command line and runs the command.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
+    progress::set_quiet(cli.quiet);
     interrupt::install();
     match cli.command {
         Command::Solve(args) => solve::run(&args),

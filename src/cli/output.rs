@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::args::FormatKind;
 use super::input::Item;
 use super::interrupt::{EXIT_INTERRUPTED, interrupted};
-use super::progress::report;
+use super::progress::{chatty, quiet, report};
 use super::{EXIT_ERROR, EXIT_FAILED, EXIT_OK};
 
 /// The verdict on one puzzle, the `status` field of every JSON row.
@@ -300,7 +300,7 @@ impl Output {
     pub fn finish(mut self, mut tally: Tally, input_errors: usize) -> anyhow::Result<ExitCode> {
         self.writer.flush().context("writing the output")?;
         tally.add_errors(input_errors.saturating_sub(tally.count(Status::Invalid)));
-        if io::stderr().is_terminal() || interrupted() {
+        if chatty() || (interrupted() && !quiet()) {
             report(&format!(
                 "satdoku: {}, in {:.2?}",
                 tally.summary(),

@@ -1,11 +1,37 @@
 //! A progress bar on stderr for long runs, shown only when stderr is a terminal.
 
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+/// Set by `--quiet`: no progress bar, summary or notice (errors and warnings still show).
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Silences progress bars, summaries and notices for the rest of the run.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Whether progress, summaries and notices are to be shown on stderr: it is a terminal
+/// and `--quiet` was not given.
+pub fn chatty() -> bool {
+    !QUIET.load(Ordering::Relaxed) && std::io::stderr().is_terminal()
+}
+
+/// Whether `--quiet` was given.
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
+/// Prints a notice or summary `line` on stderr unless `--quiet`.
+pub fn notice(line: &str) {
+    if !QUIET.load(Ordering::Relaxed) {
+        report(line);
+    }
+}
 
 /// The bar on screen, if any: messages on stderr are printed above it.
 static SHOWN: Mutex<Option<ProgressBar>> = Mutex::new(None);
@@ -49,7 +75,7 @@ pub struct Bar {
 impl Bar {
     /// A progress bar for `what` (`puzzles`) going to `total`.
     pub fn new(what: &str, total: Total) -> Bar {
-        let target = if std::io::stderr().is_terminal() {
+        let target = if chatty() {
             ProgressDrawTarget::stderr_with_hz(4)
         } else {
             ProgressDrawTarget::hidden()

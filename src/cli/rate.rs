@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::args::{FormatKind, InputArgs, OutputArgs, ThreadArgs};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
-use super::progress::report;
+use super::progress::notice;
 
 /// Arguments of `satdoku rate`.
 #[derive(Debug, Args)]
@@ -127,7 +127,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
             skipped.join(", ")
         )
     };
-    report(&format!(
+    notice(&format!(
         "satdoku: rated {rated} puzzle{}: {}{not_rated}",
         if rated == 1 { "" } else { "s" },
         summary.join(", ")

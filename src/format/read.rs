@@ -1436,7 +1436,7 @@ mod tests {
         let block = error(WIKIPEDIA, forced(InputFormat::Block));
         assert_eq!(
             block,
-            "line 1: 81 symbols fit no row of a block grid (a row has 4, 9, 16, 25, 36, 49 or 64 \
+            "line 1: 81 symbols fit no row of a block grid (a row has 4 to 64 \
              cells); it looks like a one-line puzzle: drop --input block"
         );
         let line = error("53..7....", forced(InputFormat::Line));
