@@ -171,38 +171,35 @@ impl SatSolver {
     /// An incremental search over the solutions of `puzzle`, with its givens passed as
     /// `givens`. Under the reduced encoding, [`Givens::Units`] searches the reduced formula.
     pub fn search(&mut self, puzzle: &Puzzle, givens: Givens) -> SatSearch {
-        self.new_search(puzzle, givens, false)
-    }
-
-    /// A metered search over the solutions of `puzzle` (see [`SatSearch`]): conflicts
-    /// counted, a deadline honoured, best for one or two solutions.
-    pub fn metered_search(&mut self, puzzle: &Puzzle) -> SatSearch {
-        self.new_search(puzzle, Givens::Units, true)
-    }
-
-    fn new_search(&mut self, puzzle: &Puzzle, givens: Givens, metered: bool) -> SatSearch {
         if givens == Givens::Units && self.reduces() {
-            if metered {
-                // Kept as a formula: each call of a metered search reloads it.
-                let mut formula = CnfFormula::new();
-                let (_, numbering, decided) = self.reduce_into(puzzle, &mut formula);
-                return SatSearch::new(numbering, Arc::new(formula), &[], &decided, givens, true);
-            }
             // Encoded straight into the solver, without a copy.
             let mut solver = fresh_solver(None);
             let (_, numbering, decided) = self.reduce_into(puzzle, &mut solver);
             return SatSearch::loaded(numbering, solver, &decided);
         }
+        let (numbering, rules, lits) = self.full(puzzle);
+        SatSearch::new(numbering, &rules, &lits, puzzle.grid(), givens)
+    }
+
+    /// A metered search over the solutions of `puzzle` (see [`SatSearch`]): conflicts
+    /// counted, a deadline honoured, best for one or two solutions.
+    pub fn metered_search(&mut self, puzzle: &Puzzle) -> SatSearch {
+        if self.reduces() {
+            // Kept as a formula: each call of a metered search reloads it.
+            let mut formula = CnfFormula::new();
+            let (_, numbering, decided) = self.reduce_into(puzzle, &mut formula);
+            return SatSearch::metered(numbering, Arc::new(formula), &[], &decided);
+        }
+        let (numbering, rules, lits) = self.full(puzzle);
+        SatSearch::metered(numbering, rules, &lits, puzzle.grid())
+    }
+
+    /// The numbering and rule clauses of the full (not reduced) encoding of `puzzle`'s
+    /// rules, and the literals of its givens.
+    fn full(&mut self, puzzle: &Puzzle) -> (Numbering, Arc<CnfFormula>, Vec<Lit>) {
         let (encoding, rules) = self.rules(puzzle.rules());
-        let lits: Vec<Lit> = encoding.given_lits(puzzle.grid()).collect();
-        SatSearch::new(
-            Numbering::Full(encoding.clone()),
-            Arc::clone(rules),
-            &lits,
-            puzzle.grid(),
-            givens,
-            metered,
-        )
+        let lits = encoding.given_lits(puzzle.grid()).collect();
+        (Numbering::Full(encoding.clone()), Arc::clone(rules), lits)
     }
 
     /// The verdict on `puzzle`: solve, forbid the solution, solve again (one solver); on

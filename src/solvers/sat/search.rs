@@ -64,7 +64,6 @@ fn loaded_solver(
     }
     solver
 }
-
 /// A search over a puzzle's solutions on varisat.
 ///
 /// Solutions are enumerated with blocking clauses: each solution found is forbidden by a
@@ -72,64 +71,121 @@ fn loaded_solver(
 /// solver answers every call, so learned clauses carry over, and it can be asked about any
 /// subset of the givens.
 ///
-/// A metered search (givens as units) counts conflicts and honours a deadline through
-/// varisat's binary DRAT proof stream, which cannot record clauses added between calls:
-/// each call gets a fresh solver loaded with the formula and the blocking clauses so far.
-/// That suits a search for one or two solutions; longer enumerations go unmetered.
+/// A [metered](SatSearch::metered) search (givens as units) counts conflicts and honours a
+/// deadline through varisat's binary DRAT proof stream, which cannot record clauses added
+/// between calls: each call gets a fresh solver loaded with the formula and the blocking
+/// clauses so far. That suits a search for one or two solutions; longer enumerations go
+/// unmetered.
 pub struct SatSearch {
-    solver: varisat::Solver<'static>,
-    /// Whether `solver` has been called (so a metered search needs a fresh one).
-    used: bool,
-    /// Whether conflicts are counted and the deadline honoured.
-    metered: bool,
-    /// The formula, to reload (kept only by metered searches).
-    formula: Option<Arc<CnfFormula>>,
+    engine: Engine,
     numbering: Numbering,
     base: Grid,
     givens: Vec<Lit>,
-    assume_givens: bool,
-    blocks: Vec<Vec<Lit>>,
     free: Vec<Cell>,
     exhausted: bool,
-    timed_out: bool,
+}
+
+/// The varisat solver behind a [`SatSearch`], and how it is called.
+enum Engine {
+    /// One solver answers every call; blocking clauses join it as they come.
+    Incremental {
+        solver: varisat::Solver<'static>,
+        /// Whether the givens are assumptions of every call (rather than unit clauses).
+        assume_givens: bool,
+    },
+    /// A fresh solver per call, writing to a [`Meter`].
+    Metered(Metered),
+}
+
+/// The state of a metered search: the formula and blocking clauses to reload, and the meter.
+struct Metered {
+    solver: varisat::Solver<'static>,
+    /// Whether `solver` has been called (so the next call needs a fresh one).
+    used: bool,
+    formula: Arc<CnfFormula>,
+    blocks: Vec<Vec<Lit>>,
     meter: Rc<Meter>,
     /// Conflicts of the solvers used before the current one.
     past_conflicts: u64,
+    /// Whether the deadline or the conflict limit stopped a call.
+    timed_out: bool,
+}
+
+impl Metered {
+    /// Conflicts so far, over all calls.
+    fn conflicts(&self) -> u64 {
+        self.past_conflicts + self.meter.conflicts()
+    }
+
+    /// Whether the formula, the unit clauses `givens` and `units`, and the blocking clauses
+    /// so far can all hold, on a fresh solver unless this is the first call; false once the
+    /// meter stops a call.
+    fn solve(&mut self, givens: &[Lit], units: &[Lit]) -> bool {
+        if self.timed_out {
+            return false;
+        }
+        if self.used {
+            self.past_conflicts = self.conflicts();
+            self.meter.reset();
+            self.solver = loaded_solver(Some(&self.meter), &self.formula, givens, &self.blocks);
+        }
+        self.used = true;
+        for &lit in units {
+            self.solver.add_clause(&[lit]);
+        }
+        match self.solver.solve() {
+            Ok(satisfiable) => satisfiable,
+            Err(SolverError::ProofIoError { cause }) if cause.kind() == io::ErrorKind::TimedOut => {
+                self.timed_out = true;
+                false
+            }
+            Err(error) => panic!("varisat fails only when its proof writer does: {error}"),
+        }
+    }
 }
 
 impl SatSearch {
-    /// A search over the solutions of a puzzle in `formula`, whose cell-digit variables are
-    /// numbered by `numbering`; `base` holds the cells the formula leaves out (the givens,
-    /// or every cell decided before encoding), and a solution is `base` completed by a
-    /// model. `givens` are the literals of the puzzle's givens (empty when `formula` has
-    /// them substituted in), added as `how` says; `metered` (only with [`Givens::Units`])
-    /// counts conflicts and honours a deadline.
-    ///
-    /// # Panics
-    /// If `metered` with [`Givens::Assumptions`]: DRAT has no assumptions.
+    /// An unmetered search over the solutions of a puzzle in `formula`, whose cell-digit
+    /// variables are numbered by `numbering`; `base` holds the cells the formula leaves out
+    /// (the givens, or every cell decided before encoding), and a solution is `base`
+    /// completed by a model. `givens` are the literals of the puzzle's givens (empty when
+    /// `formula` has them substituted in), added as `how` says.
     pub fn new(
+        numbering: Numbering,
+        formula: &CnfFormula,
+        givens: &[Lit],
+        base: &Grid,
+        how: Givens,
+    ) -> SatSearch {
+        let assume_givens = how == Givens::Assumptions;
+        let units: &[Lit] = if assume_givens { &[] } else { givens };
+        let engine = Engine::Incremental {
+            solver: loaded_solver(None, formula, units, &[]),
+            assume_givens,
+        };
+        SatSearch::with_engine(numbering, base, givens.to_vec(), engine)
+    }
+
+    /// A metered search over the solutions of a puzzle in `formula` (see
+    /// [`SatSearch::new`]), with the givens `givens` as unit clauses: it counts conflicts
+    /// and honours a deadline and a conflict limit.
+    pub fn metered(
         numbering: Numbering,
         formula: Arc<CnfFormula>,
         givens: &[Lit],
         base: &Grid,
-        how: Givens,
-        metered: bool,
     ) -> SatSearch {
-        assert!(
-            !(metered && how == Givens::Assumptions),
-            "a metered search takes its givens as units"
-        );
         let meter = Rc::new(Meter::new());
-        let units: &[Lit] = if how == Givens::Units { givens } else { &[] };
-        let solver = loaded_solver(metered.then_some(&meter), &formula, units, &[]);
-        SatSearch {
-            metered,
-            formula: metered.then_some(formula),
-            assume_givens: how == Givens::Assumptions,
-            givens: givens.to_vec(),
+        let engine = Engine::Metered(Metered {
+            solver: loaded_solver(Some(&meter), &formula, givens, &[]),
+            used: false,
+            formula,
+            blocks: Vec::new(),
             meter,
-            ..SatSearch::loaded(numbering, solver, base)
-        }
+            past_conflicts: 0,
+            timed_out: false,
+        });
+        SatSearch::with_engine(numbering, base, givens.to_vec(), engine)
     }
 
     /// An unmetered search over the solutions in `solver`, which holds a formula whose
@@ -140,70 +196,65 @@ impl SatSearch {
         solver: varisat::Solver<'static>,
         base: &Grid,
     ) -> SatSearch {
-        SatSearch {
+        let engine = Engine::Incremental {
             solver,
-            used: false,
-            metered: false,
-            formula: None,
+            assume_givens: false,
+        };
+        SatSearch::with_engine(numbering, base, Vec::new(), engine)
+    }
+
+    fn with_engine(
+        numbering: Numbering,
+        base: &Grid,
+        givens: Vec<Lit>,
+        engine: Engine,
+    ) -> SatSearch {
+        SatSearch {
+            engine,
             numbering,
             base: base.clone(),
-            assume_givens: false,
-            givens: Vec::new(),
-            blocks: Vec::new(),
+            givens,
             free: base
                 .shape()
                 .cells()
                 .filter(|&cell| base.get(cell).is_none())
                 .collect(),
             exhausted: false,
-            timed_out: false,
-            meter: Rc::new(Meter::new()),
-            past_conflicts: 0,
         }
-    }
-
-    /// Gives the search a fresh varisat solver loaded with the formula, the givens (as
-    /// units, unless assumed) and the blocking clauses so far.
-    fn load(&mut self) {
-        self.past_conflicts = self.conflicts();
-        self.meter.reset();
-        let units: &[Lit] = if self.assume_givens {
-            &[]
-        } else {
-            &self.givens
-        };
-        let formula = self
-            .formula
-            .as_ref()
-            .expect("a metered search keeps its formula");
-        self.solver = loaded_solver(Some(&self.meter), formula, units, &self.blocks);
-        self.used = false;
     }
 
     /// Stops a metered search once `deadline` has passed (checked whenever varisat writes
     /// out learned clauses, every few hundred conflicts); [`SatSearch::timed_out`] then
-    /// says so.
+    /// says so. No effect on an unmetered search.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.meter.set_deadline(deadline);
+        if let Engine::Metered(metered) = &self.engine {
+            metered.meter.set_deadline(deadline);
+        }
     }
 
     /// Stops a metered search after about `limit` conflicts (counted over all its calls;
     /// checked as varisat writes out learned clauses), the same way on every machine;
-    /// [`SatSearch::timed_out`] then says so.
+    /// [`SatSearch::timed_out`] then says so. No effect on an unmetered search.
     pub fn set_conflict_limit(&mut self, limit: Option<u64>) {
-        self.meter
-            .set_conflict_limit(limit.map(|l| l.saturating_sub(self.past_conflicts)));
+        if let Engine::Metered(metered) = &self.engine {
+            metered
+                .meter
+                .set_conflict_limit(limit.map(|l| l.saturating_sub(metered.past_conflicts)));
+        }
     }
 
     /// Whether the deadline or the conflict limit stopped the search: the answers given
     /// since are not final.
     pub fn timed_out(&self) -> bool {
-        self.timed_out
+        matches!(&self.engine, Engine::Metered(metered) if metered.timed_out)
     }
 
     /// Conflicts so far, over all calls (0 unless metered).
     pub fn conflicts(&self) -> u64 {
-        self.past_conflicts + self.meter.conflicts()
+        match &self.engine {
+            Engine::Incremental { .. } => 0,
+            Engine::Metered(metered) => metered.conflicts(),
+        }
     }
 
     /// How cells and digits map to variables.
@@ -216,31 +267,56 @@ impl SatSearch {
         &self.givens
     }
 
-    fn solve_under(&mut self, assumptions: &[Lit]) -> bool {
-        if self.timed_out {
-            return false;
+    /// The varisat solver of the last call.
+    fn solver(&self) -> &varisat::Solver<'static> {
+        match &self.engine {
+            Engine::Incremental { solver, .. } => solver,
+            Engine::Metered(metered) => &metered.solver,
         }
-        if self.used && self.metered {
-            self.load();
-        }
-        self.used = true;
-        if !self.metered {
-            // (Even an empty set of assumptions is a proof step DRAT cannot hold.)
-            self.solver.assume(assumptions);
-        } else {
-            assert!(
-                assumptions.is_empty(),
-                "a metered search takes no assumptions"
-            );
-        }
-        match self.solver.solve() {
-            Ok(satisfiable) => satisfiable,
-            Err(SolverError::ProofIoError { cause }) if cause.kind() == io::ErrorKind::TimedOut => {
-                self.timed_out = true;
-                self.exhausted = true;
-                false
+    }
+
+    /// Solves with `assumptions` (on top of the givens, when the search assumes them and
+    /// `with_givens`); false when unsatisfiable or stopped, and then a stopped search
+    /// is exhausted.
+    fn solve(&mut self, assumptions: &[Lit], with_givens: bool) -> bool {
+        let satisfiable = match &mut self.engine {
+            Engine::Incremental {
+                solver,
+                assume_givens,
+            } => {
+                let assumptions = if with_givens && *assume_givens {
+                    &self.givens
+                } else {
+                    assumptions
+                };
+                // (Even an empty set of assumptions is a proof step DRAT cannot hold.)
+                solver.assume(assumptions);
+                match solver.solve() {
+                    Ok(satisfiable) => satisfiable,
+                    Err(error) => panic!("varisat without a proof writer does not fail: {error}"),
+                }
             }
-            Err(error) => panic!("varisat fails only when its proof writer does: {error}"),
+            // DRAT has no assumptions: they are unit clauses of this call.
+            Engine::Metered(metered) => metered.solve(&self.givens, assumptions),
+        };
+        if self.timed_out() {
+            self.exhausted = true;
+        }
+        satisfiable
+    }
+
+    /// Adds the clause `block`: to the solver now, and (metered) to every later one.
+    fn block(&mut self, block: Vec<Lit>) {
+        match &mut self.engine {
+            Engine::Incremental { solver, .. } => solver.add_clause(&block),
+            Engine::Metered(metered) => {
+                // (A metered solver takes clauses only before its first call; later ones
+                // get them on reloading.)
+                if !metered.used {
+                    metered.solver.add_clause(&block);
+                }
+                metered.blocks.push(block);
+            }
         }
     }
 
@@ -250,18 +326,12 @@ impl SatSearch {
         if self.exhausted {
             return None;
         }
-        let assumptions = if self.assume_givens {
-            self.givens.clone()
-        } else {
-            Vec::new()
-        };
-        let satisfiable = self.solve_under(&assumptions);
-        if !satisfiable {
+        if !self.solve(&[], true) {
             self.exhausted = true;
             return None;
         }
         let model = self
-            .solver
+            .solver()
             .model()
             .expect("a satisfiable formula has a model");
         let grid = self.numbering.decode(&model, &self.base);
@@ -278,10 +348,7 @@ impl SatSearch {
             // A complete grid has one solution, itself.
             self.exhausted = true;
         } else {
-            if !self.metered {
-                self.solver.add_clause(&block);
-            }
-            self.blocks.push(block);
+            self.block(block);
         }
         Some(grid)
     }
@@ -296,29 +363,32 @@ impl SatSearch {
             .filter_map(|(cell, digit)| self.numbering.var(cell, digit))
             .map(|var| !var.positive())
             .collect();
-        // (A metered solver takes clauses only before its first call; later it reloads.)
-        if !self.metered || !self.used {
-            self.solver.add_clause(&block);
-        }
-        self.blocks.push(block);
+        self.block(block);
     }
 
     /// Whether the rules, the blocking clauses added so far and `assumptions` (literals of
     /// this encoding, such as a subset of the givens) can all hold. With [`Givens::Units`]
-    /// every given holds as well.
+    /// every given holds as well. (A metered search takes `assumptions` as unit clauses of
+    /// this call, DRAT having no assumptions, and so has no [failed core](Self::failed_core).)
     pub fn satisfiable_with(&mut self, assumptions: &[Lit]) -> bool {
-        self.solve_under(assumptions)
+        self.solve(assumptions, false)
     }
 
     /// After an unsatisfiable call, a subset of its assumptions that is unsatisfiable
     /// already (not necessarily minimal).
     pub fn failed_core(&self) -> Vec<Lit> {
-        self.solver.failed_core().unwrap_or_default().to_vec()
+        self.solver().failed_core().unwrap_or_default().to_vec()
     }
 
     /// Whether the givens are assumptions (rather than unit clauses).
     pub fn assumes_givens(&self) -> bool {
-        self.assume_givens
+        matches!(
+            self.engine,
+            Engine::Incremental {
+                assume_givens: true,
+                ..
+            }
+        )
     }
 
     /// Whether the puzzle has no blank cell.
