@@ -19,7 +19,7 @@ pub use search::{Givens, SatSearch};
 use super::progress::Progress;
 use super::propagate;
 use super::solver::{Outcome, Solver};
-use crate::encode::{AmoEncoding, Encoding, EncodingKind, Numbering, Reduced};
+use crate::encode::{AmoEncoding, Clauses, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
 use crate::grid::{DigitSet, Grid, Puzzle, Rules};
 use crate::grid::{Layout, layout_for};
 use crate::verdict::{Given, Verdict, verdict_of};
@@ -47,7 +47,9 @@ use search::fresh_solver;
 #[derive(Debug, Default)]
 pub struct SatSolver {
     /// Which clauses encode the rules.
-    kind: EncodingKind,
+    clauses: Clauses,
+    /// What is done to each puzzle before encoding.
+    preprocess: Preprocess,
     /// A fixed at-most-one encoding, or `None` to choose by size.
     amo: Option<AmoEncoding>,
     /// The rule clauses per set of rules, built on first use.
@@ -65,7 +67,8 @@ impl SatSolver {
     /// A solver with the encoding `kind`.
     pub fn with_kind(kind: EncodingKind) -> SatSolver {
         SatSolver {
-            kind,
+            clauses: kind.clauses(),
+            preprocess: kind.preprocess(),
             ..SatSolver::default()
         }
     }
@@ -81,19 +84,14 @@ impl SatSolver {
 
     /// The encoding kind in use.
     pub fn kind(&self) -> EncodingKind {
-        self.kind
+        EncodingKind::new(self.clauses, self.preprocess)
     }
 
     /// The encoding of `rules`: the minimal or extended one (the extended one is the
     /// template of the reduced encoding, and is what searches with the givens as
     /// assumptions use), with this solver's at-most-one encoding.
     pub fn encoding(&self, rules: &Arc<Rules>) -> Encoding {
-        let encoding = Encoding::new(rules).with_kind(match self.kind {
-            EncodingKind::Minimal => EncodingKind::Minimal,
-            EncodingKind::Extended | EncodingKind::Reduced | EncodingKind::Propagated => {
-                EncodingKind::Extended
-            }
-        });
+        let encoding = Encoding::new(rules).with_clauses(self.clauses);
         match self.amo {
             Some(amo) => encoding.with_amo(amo),
             None => encoding,
@@ -115,7 +113,7 @@ impl SatSolver {
     /// Whether this solver builds a reduced formula for each puzzle (the reduced and
     /// propagated encodings).
     fn reduces(&self) -> bool {
-        matches!(self.kind, EncodingKind::Reduced | EncodingKind::Propagated)
+        self.preprocess != Preprocess::None
     }
 
     /// Adds the puzzle's reduced formula to `formula` (empty: a `CnfFormula`, or a fresh
@@ -133,10 +131,10 @@ impl SatSolver {
             .unwrap_or_else(|| AmoEncoding::for_reduced(puzzle.shape()));
         let encoding = self
             .encoding(puzzle.rules())
-            .with_kind(self.kind)
+            .with_preprocess(self.preprocess)
             .with_amo(amo);
         let layout = layout_for(&mut self.layout, puzzle);
-        let (cands, decided) = if self.kind == EncodingKind::Reduced {
+        let (cands, decided) = if self.preprocess == Preprocess::Reduced {
             (Reduced::givens(puzzle.grid()), puzzle.grid().clone())
         } else {
             let cands = propagate::candidates(layout, puzzle).unwrap_or_else(|| {
@@ -276,7 +274,7 @@ impl SatSolver {
 
 impl Solver for SatSolver {
     fn name(&self) -> &'static str {
-        match self.kind {
+        match self.kind() {
             EncodingKind::Minimal => "sat:minimal",
             EncodingKind::Extended => "sat:extended",
             EncodingKind::Reduced => "sat:reduced",
