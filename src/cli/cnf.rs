@@ -2,7 +2,7 @@
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -11,8 +11,8 @@ use satdoku::SatSolver;
 use satdoku::encode::{AmoEncoding, EncodingKind, write_cnf};
 
 use super::args::InputArgs;
-use super::input::{self, STDIN};
-use super::output::{Status, Tally};
+use super::input;
+use super::output::{Status, Tally, stem};
 
 /// Arguments of `satdoku cnf`.
 #[derive(Debug, Args)]
@@ -140,15 +140,4 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
     }
     tally.add_errors(errors.saturating_sub(tally.count(Status::Invalid)));
     Ok(tally.exit_code())
-}
-
-/// The name used for an input in file names: its stem, `stdin` for standard input.
-pub fn stem(input: &str) -> String {
-    if input == STDIN {
-        "stdin".to_string()
-    } else {
-        Path::new(input)
-            .file_stem()
-            .map_or("puzzles".into(), |s| s.to_string_lossy().into_owned())
-    }
 }
