@@ -16,6 +16,7 @@ use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
 pub use proof::ProofError;
 pub use search::{Givens, SatSearch};
 
+use super::names::SAT_NAMES;
 use super::progress::Progress;
 use super::propagate;
 use super::solver::{Outcome, Solver};
@@ -274,12 +275,7 @@ impl SatSolver {
 
 impl Solver for SatSolver {
     fn name(&self) -> &'static str {
-        match self.kind() {
-            EncodingKind::Minimal => "sat:minimal",
-            EncodingKind::Extended => "sat:extended",
-            EncodingKind::Reduced => "sat:reduced",
-            EncodingKind::Propagated => "sat:propagated",
-        }
+        SAT_NAMES[self.kind() as usize]
     }
 
     fn effort_unit(&self) -> &'static str {
