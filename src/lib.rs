@@ -28,6 +28,7 @@ pub mod named;
 pub mod proof;
 pub mod rate;
 pub mod solvers;
+mod verdict;
 
 pub use check::{Count, Verdict};
 pub use error::{AlphabetError, InputError, ParseError, PuzzleError, RulesError};

@@ -133,9 +133,9 @@ pub enum InputKind {
 /// Which solver to use.
 #[derive(Debug, Args)]
 pub struct SolverArgs {
-    /// The solving approach: `sat` (CNF and varisat; `sat:minimal`, `sat:extended` or
-    /// `sat:reduced` for one encoding), `propagate` (candidate sets, singles and search),
-    /// `dlx` (exact cover, dancing links) or `naive` (textbook backtracking).
+    /// The solving approach: `sat` (CNF and varisat, with its default encoding; `sat:`
+    /// and an encoding's name for that one), `propagate` (candidate sets, singles and
+    /// search), `dlx` (exact cover, dancing links) or `naive` (textbook backtracking).
     #[arg(long, default_value = "sat", value_parser = clap::builder::PossibleValuesParser::new(satdoku::solvers::SOLVER_NAMES))]
     pub solver: String,
     /// Give up on a puzzle after this long (`2s`, `500ms`): it gets the status `timeout`

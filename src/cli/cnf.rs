@@ -2,17 +2,18 @@
 
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use clap::{Args, ValueEnum};
+use clap::Args;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use satdoku::SatSolver;
-use satdoku::encode::{AmoEncoding, EncodingKind, write_cnf};
+use satdoku::encode::{AmoEncoding, EncodingKind, Preprocess, write_cnf};
 
 use super::args::InputArgs;
-use super::input::{self, STDIN};
-use super::output::{Status, Tally};
+use super::input;
+use super::output::{Status, Tally, stem};
 
 /// Arguments of `satdoku cnf`.
 #[derive(Debug, Args)]
@@ -23,60 +24,30 @@ pub struct CnfArgs {
     /// `extended` (both halves of every exactly-one), `reduced` (extended, with the givens
     /// substituted in and variables only for the candidates they leave), `propagated`
     /// (reduced after naked and hidden singles and locked candidates).
-    #[arg(long, value_enum, default_value_t = Kind::Extended)]
-    encoding: Kind,
+    #[arg(long, default_value = "extended", value_parser = PossibleValuesParser::new(EncodingKind::ALL.map(EncodingKind::name)).map(|s| s.parse::<EncodingKind>().expect("listed")))]
+    encoding: EncodingKind,
     /// At-most-one encoding; `auto` chooses by size (pairwise up to 25×25).
-    #[arg(long, value_enum, default_value_t = Amo::Auto)]
-    amo: Amo,
+    #[arg(long, default_value = AUTO, value_parser = PossibleValuesParser::new([AUTO].into_iter().chain(AmoEncoding::ALL.map(AmoEncoding::name))).map(|s| s.parse::<AmoEncoding>().ok()))]
+    amo: AmoChoice,
     /// Write each puzzle's CNF to DIR/NAME-INDEX.cnf (NAME: the input file's stem) instead
     /// of standard output, which takes a single puzzle.
     #[arg(long, value_name = "DIR")]
     output: Option<PathBuf>,
 }
 
-/// At-most-one encodings for `--amo`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Amo {
-    /// By grid size.
-    Auto,
-    /// A binary clause per pair.
-    Pairwise,
-    /// Sinz's sequential counter.
-    Sequential,
-    /// Commander variables over groups of three.
-    Commander,
-    /// Chen's product encoding.
-    Product,
-}
+/// `--amo` that chooses the at-most-one encoding by size.
+const AUTO: &str = "auto";
 
-/// Encodings for `--encoding`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Kind {
-    /// At-least-one per cell, at-most-one per house and digit.
-    Minimal,
-    /// Exactly one per cell, and per house and digit.
-    Extended,
-    /// Extended with the givens substituted in.
-    Reduced,
-    /// Reduced after singles and locked candidates.
-    Propagated,
-}
+/// The at-most-one encoding of `--amo`, `None` for [`AUTO`]. (An alias, so that clap takes
+/// it for one value rather than an optional argument.)
+type AmoChoice = Option<AmoEncoding>;
 
 /// Writes the CNF of every puzzle of the input.
 pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
-    let mut solver = SatSolver::with_kind(match args.encoding {
-        Kind::Minimal => EncodingKind::Minimal,
-        Kind::Extended => EncodingKind::Extended,
-        Kind::Reduced => EncodingKind::Reduced,
-        Kind::Propagated => EncodingKind::Propagated,
-    });
-    solver = match args.amo {
-        Amo::Auto => solver,
-        Amo::Pairwise => solver.with_amo(AmoEncoding::Pairwise),
-        Amo::Sequential => solver.with_amo(AmoEncoding::Sequential),
-        Amo::Commander => solver.with_amo(AmoEncoding::Commander),
-        Amo::Product => solver.with_amo(AmoEncoding::Product),
-    };
+    let mut solver = SatSolver::with_kind(args.encoding);
+    if let Some(amo) = args.amo {
+        solver = solver.with_amo(amo);
+    }
     if let Some(dir) = &args.output {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
@@ -105,10 +76,10 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
             item.index,
             item.file,
             item.line,
-            match args.encoding {
-                Kind::Reduced => "givens substituted in",
-                Kind::Propagated => "givens and what propagation decides substituted in",
-                Kind::Minimal | Kind::Extended => "givens as unit clauses",
+            match args.encoding.preprocess() {
+                Preprocess::Reduced => "givens substituted in",
+                Preprocess::Propagated => "givens and what propagation decides substituted in",
+                Preprocess::None => "givens as unit clauses",
             }
         );
         let write = |mut out: &mut dyn Write| {
@@ -140,15 +111,4 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
     }
     tally.add_errors(errors.saturating_sub(tally.count(Status::Invalid)));
     Ok(tally.exit_code())
-}
-
-/// The name used for an input in file names: its stem, `stdin` for standard input.
-pub fn stem(input: &str) -> String {
-    if input == STDIN {
-        "stdin".to_string()
-    } else {
-        Path::new(input)
-            .file_stem()
-            .map_or("puzzles".into(), |s| s.to_string_lossy().into_owned())
-    }
 }

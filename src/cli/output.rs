@@ -1,6 +1,7 @@
 //! Printing results: grids in the chosen layout or JSON Lines rows, and the exit status.
 
 use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -9,7 +10,7 @@ use satdoku::{Grid, Rules};
 use serde::Serialize;
 
 use super::args::FormatKind;
-use super::input::Item;
+use super::input::{Item, STDIN};
 use super::interrupt::{EXIT_INTERRUPTED, interrupted};
 use super::progress::{chatty, quiet, report};
 use super::{EXIT_ERROR, EXIT_FAILED, EXIT_OK};
@@ -308,6 +309,17 @@ impl Output {
             ));
         }
         Ok(tally.exit_code())
+    }
+}
+
+/// The name used for an input in file names: its stem, `stdin` for standard input.
+pub fn stem(input: &str) -> String {
+    if input == STDIN {
+        "stdin".to_string()
+    } else {
+        Path::new(input)
+            .file_stem()
+            .map_or("puzzles".into(), |s| s.to_string_lossy().into_owned())
     }
 }
 

@@ -18,7 +18,7 @@ pub fn write(
     puzzle: &Puzzle,
     solution: &Grid,
 ) -> anyhow::Result<()> {
-    let base = dir.join(format!("{}-{index}", super::cnf::stem(input)));
+    let base = dir.join(format!("{}-{index}", super::output::stem(input)));
     let create = |ext: &str| -> anyhow::Result<BufWriter<File>> {
         let path = base.with_extension(ext);
         Ok(BufWriter::new(

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use varisat::dimacs::{DimacsHeader, write_dimacs_clauses, write_dimacs_header};
 use varisat::{CnfFormula, Lit};
 
-use super::{Encoding, EncodingKind, Numbering};
+use super::{Clauses, Encoding, Numbering, Preprocess};
 
 /// Writes `clauses` (the rules under `encoding`, variables numbered by `numbering`) and the
 /// `extra` clauses that `what` describes as one DIMACS CNF, with comment lines describing
@@ -24,20 +24,20 @@ pub fn write_cnf(
         encoding.shape(),
         encoding.rules_encoded()
     )?;
-    let groups = match encoding.kind() {
-        EncodingKind::Minimal => {
+    let groups = match (encoding.preprocess(), encoding.clauses()) {
+        (Preprocess::None, Clauses::Minimal) => {
             "minimal encoding: an at-least-one clause for every cell, an at-most-one \
              constraint for every digit of every house"
         }
-        EncodingKind::Extended => {
+        (Preprocess::None, Clauses::Extended) => {
             "extended encoding: for every cell, and every digit of every house, an \
              at-least-one clause and an at-most-one constraint"
         }
-        EncodingKind::Reduced => {
+        (Preprocess::Reduced, _) => {
             "reduced encoding: the extended one with the givens substituted in (no \
              variables for given cells or for digits a given peer holds)"
         }
-        EncodingKind::Propagated => {
+        (Preprocess::Propagated, _) => {
             "propagated encoding: the reduced one after naked and hidden singles and locked \
              candidates (no variables for the cells and digits they decide)"
         }

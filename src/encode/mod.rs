@@ -5,9 +5,8 @@
 //! (row, column, region and extra region of the [`Rules`]) holds every digit exactly once:
 //! one at-least-one clause and one at-most-one constraint per group, and two cells apart by
 //! another relation (anti-knight, anti-king) a binary clause per digit (the
-//! [extended](EncodingKind::Extended) encoding; the [minimal](EncodingKind::Minimal) one
-//! keeps only what suffices, the [reduced](EncodingKind::Reduced) one drops what the givens
-//! decide). Givens are unit literals, added as clauses or passed as assumptions.
+//! [extended](Clauses::Extended) clauses; the [minimal](Clauses::Minimal) ones keep only
+//! what suffices, and [preprocessing](Preprocess) drops what the givens decide). Givens are unit literals, added as clauses or passed as assumptions.
 
 pub mod amo;
 mod dimacs;
@@ -20,7 +19,7 @@ use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
 pub use amo::{AmoEncoding, AtMostOne};
 pub use dimacs::write_cnf;
-pub use kind::EncodingKind;
+pub use kind::{Clauses, EncodingKind, Preprocess};
 pub use reduced::{Numbering, Reduced};
 
 use crate::grid::{Cell, Digit, Grid, Layout, Rules, Shape};
@@ -31,7 +30,8 @@ pub struct Encoding {
     shape: Shape,
     rules: Arc<Rules>,
     amo: AmoEncoding,
-    kind: EncodingKind,
+    clauses: Clauses,
+    preprocess: Preprocess,
 }
 
 impl Encoding {
@@ -42,7 +42,8 @@ impl Encoding {
             shape,
             rules: Arc::clone(rules),
             amo: AmoEncoding::for_shape(shape),
-            kind: EncodingKind::default(),
+            clauses: Clauses::default(),
+            preprocess: Preprocess::None,
         }
     }
 
@@ -51,14 +52,25 @@ impl Encoding {
         Encoding { amo, ..self }
     }
 
-    /// The same encoding with the clauses of `kind`.
-    pub fn with_kind(self, kind: EncodingKind) -> Encoding {
-        Encoding { kind, ..self }
+    /// The same encoding with the rule clauses `clauses`.
+    pub fn with_clauses(self, clauses: Clauses) -> Encoding {
+        Encoding { clauses, ..self }
     }
 
-    /// Which clauses are encoded.
-    pub fn kind(&self) -> EncodingKind {
-        self.kind
+    /// The same encoding, describing formulas preprocessed by `preprocess` (which
+    /// [`Reduced`] builds; the rule clauses of [`Encoding::rules`] are not preprocessed).
+    pub fn with_preprocess(self, preprocess: Preprocess) -> Encoding {
+        Encoding { preprocess, ..self }
+    }
+
+    /// Which clauses encode the rules.
+    pub fn clauses(&self) -> Clauses {
+        self.clauses
+    }
+
+    /// The preprocessing of the puzzles' formulas.
+    pub fn preprocess(&self) -> Preprocess {
+        self.preprocess
     }
 
     /// The shape encoded.
@@ -134,7 +146,7 @@ impl Encoding {
         let first = formula.new_var();
         assert_eq!(first.index(), 0, "encode_rules needs an empty formula");
         for _ in formula.new_var_iter(self.cell_var_count() - 1) {}
-        let extended = self.kind != EncodingKind::Minimal;
+        let extended = self.clauses == Clauses::Extended;
         for group in self.cell_groups() {
             formula.add_clause(&group);
             if extended {
@@ -233,7 +245,7 @@ mod tests {
                 // Minimal: the cells' at-least-one and the houses' at-most-one halves.
                 let minimal = Encoding::new(&rules)
                     .with_amo(AmoEncoding::Pairwise)
-                    .with_kind(EncodingKind::Minimal)
+                    .with_clauses(Clauses::Minimal)
                     .rules();
                 assert_eq!(minimal.len(), n * n + (groups - n * n) * (n * (n - 1) / 2));
             }

@@ -2,7 +2,8 @@
 
 use std::time::Instant;
 
-use super::{Outcome, Progress, Solver};
+use super::progress::Progress;
+use super::solver::{Outcome, Solver};
 use crate::grid::{DigitSet, Grid, Puzzle};
 use crate::grid::{Layout, layout_for};
 use crate::logic::Propagation;

@@ -34,6 +34,13 @@ pub enum AmoEncoding {
     Product,
 }
 
+crate::named::named_enum!(AmoEncoding, "at-most-one encoding", {
+    Pairwise => "pairwise",
+    Sequential => "sequential",
+    Commander => "commander",
+    Product => "product",
+});
+
 impl AmoEncoding {
     /// The default for the full rule formulas (the minimal and extended encodings, and
     /// searches with the givens as assumptions), whose every group has N literals, by

@@ -1,0 +1,70 @@
+//! The bookkeeping every backtracking search shares: the limit, effort and deadline.
+
+use std::time::Instant;
+
+use super::solver::Outcome;
+use crate::grid::Grid;
+
+/// The bookkeeping every backtracking search shares: solutions found against the limit,
+/// effort, and the deadline (looked at every 256 units of effort, so that the clock costs
+/// nothing measurable).
+#[derive(Debug)]
+pub(crate) struct Progress {
+    limit: u64,
+    deadline: Option<Instant>,
+    effort: u64,
+    outcome: Outcome,
+}
+
+impl Progress {
+    /// A search for up to `limit` solutions until `deadline`.
+    pub fn new(limit: u64, deadline: Option<Instant>) -> Progress {
+        Progress {
+            limit,
+            deadline,
+            effort: 0,
+            outcome: Outcome {
+                found: 0,
+                solutions: Vec::new(),
+                effort: None,
+                timed_out: false,
+            },
+        }
+    }
+
+    /// Counts one unit of effort; false when the search must stop instead.
+    #[inline]
+    pub fn step(&mut self) -> bool {
+        self.effort += 1;
+        if self.effort.is_multiple_of(256)
+            && self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            self.outcome.timed_out = true;
+        }
+        !self.done()
+    }
+
+    /// Whether the search must stop: the limit is reached or the time is up.
+    #[inline]
+    pub fn done(&self) -> bool {
+        self.outcome.found >= self.limit || self.outcome.timed_out
+    }
+
+    /// Records a solution; `grid` makes it, called only for the first two.
+    pub fn solution(&mut self, grid: impl FnOnce() -> Grid) {
+        self.outcome.found += 1;
+        if self.outcome.solutions.len() < 2 {
+            self.outcome.solutions.push(grid());
+        }
+    }
+
+    /// What the search found.
+    pub fn finish(self) -> Outcome {
+        Outcome {
+            effort: Some(self.effort),
+            ..self.outcome
+        }
+    }
+}

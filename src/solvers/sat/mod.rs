@@ -1,0 +1,339 @@
+//! The SAT engine: [`SatSolver`], which encodes a puzzle's rules and givens as CNF for the embedded CDCL solver varisat.
+
+mod check;
+mod meter;
+mod proof;
+mod search;
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::time::Instant;
+
+use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
+
+pub use proof::ProofError;
+pub use search::{Givens, SatSearch};
+
+use super::names::SAT_NAMES;
+use super::progress::Progress;
+use super::propagate;
+use super::solver::{Outcome, Solver};
+use crate::encode::{AmoEncoding, Clauses, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
+use crate::grid::{DigitSet, Grid, Puzzle, Rules};
+use crate::grid::{Layout, layout_for};
+use crate::verdict::{Given, Verdict, verdict_of};
+use search::fresh_solver;
+
+/// Solves puzzles with varisat.
+///
+/// The rule clauses of each set of rules are encoded once and kept; each puzzle gets a
+/// fresh varisat solver (a [`SatSearch`]) loaded with them and its givens, or, under the
+/// [reduced](EncodingKind::Reduced) and [propagated](EncodingKind::Propagated) (default)
+/// encodings, with its own reduced formula.
+///
+/// Its effort is the number of conflicts: varisat learns one clause per conflict, and
+/// writes each to a binary DRAT proof stream that the search counts (varisat keeps no
+/// statistics of its own).
+///
+/// ```
+/// use satdoku::{Grid, Puzzle, SatSolver, Solver};
+/// let grid: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+///     .parse().unwrap();
+/// let puzzle = Puzzle::standard(grid).unwrap();
+/// let solution = SatSolver::new().solve(&puzzle).unwrap();
+/// assert!(solution.solves(&puzzle));
+/// ```
+#[derive(Debug, Default)]
+pub struct SatSolver {
+    /// Which clauses encode the rules.
+    clauses: Clauses,
+    /// What is done to each puzzle before encoding.
+    preprocess: Preprocess,
+    /// A fixed at-most-one encoding, or `None` to choose by size.
+    amo: Option<AmoEncoding>,
+    /// The rule clauses per set of rules, built on first use.
+    rules: HashMap<Arc<Rules>, (Encoding, Arc<CnfFormula>)>,
+    /// Houses and peers for propagation, of the last rules.
+    layout: Option<Layout>,
+}
+
+impl SatSolver {
+    /// A solver with the default encoding, choosing the at-most-one encoding by size.
+    pub fn new() -> SatSolver {
+        SatSolver::default()
+    }
+
+    /// A solver with the encoding `kind`.
+    pub fn with_kind(kind: EncodingKind) -> SatSolver {
+        SatSolver {
+            clauses: kind.clauses(),
+            preprocess: kind.preprocess(),
+            ..SatSolver::default()
+        }
+    }
+
+    /// The same solver using `amo` for every at-most-one constraint.
+    pub fn with_amo(self, amo: AmoEncoding) -> SatSolver {
+        SatSolver {
+            amo: Some(amo),
+            rules: HashMap::new(),
+            ..self
+        }
+    }
+
+    /// The encoding kind in use.
+    pub fn kind(&self) -> EncodingKind {
+        EncodingKind::new(self.clauses, self.preprocess)
+    }
+
+    /// The encoding of `rules`: the minimal or extended one (the extended one is the
+    /// template of the reduced encoding, and is what searches with the givens as
+    /// assumptions use), with this solver's at-most-one encoding.
+    pub fn encoding(&self, rules: &Arc<Rules>) -> Encoding {
+        let encoding = Encoding::new(rules).with_clauses(self.clauses);
+        match self.amo {
+            Some(amo) => encoding.with_amo(amo),
+            None => encoding,
+        }
+    }
+
+    /// The [encoding](SatSolver::encoding) and rule clauses for `rules`, built on first
+    /// use and kept. (The reduced and propagated encodings build a formula per puzzle
+    /// instead, and need these only for searches with assumptions.)
+    pub fn rules(&mut self, rules: &Arc<Rules>) -> &(Encoding, Arc<CnfFormula>) {
+        if !self.rules.contains_key(rules) {
+            let encoding = self.encoding(rules);
+            let formula = Arc::new(encoding.rules());
+            self.rules.insert(Arc::clone(rules), (encoding, formula));
+        }
+        &self.rules[rules]
+    }
+
+    /// Whether this solver builds a reduced formula for each puzzle (the reduced and
+    /// propagated encodings).
+    fn reduces(&self) -> bool {
+        self.preprocess != Preprocess::None
+    }
+
+    /// Adds the puzzle's reduced formula to `formula` (empty: a `CnfFormula`, or a fresh
+    /// varisat solver), when this solver [reduces](SatSolver::reduces), and returns its
+    /// encoding, its numbering, and the cells it leaves out (decided by the givens, or by
+    /// propagation).
+    fn reduce_into<F: ExtendFormula>(
+        &mut self,
+        puzzle: &Puzzle,
+        formula: &mut F,
+    ) -> (Encoding, Numbering, Grid) {
+        debug_assert!(self.reduces());
+        let amo = self
+            .amo
+            .unwrap_or_else(|| AmoEncoding::for_reduced(puzzle.shape()));
+        let encoding = self
+            .encoding(puzzle.rules())
+            .with_preprocess(self.preprocess)
+            .with_amo(amo);
+        let layout = layout_for(&mut self.layout, puzzle);
+        let (cands, decided) = if self.preprocess == Preprocess::Reduced {
+            (Reduced::givens(puzzle.grid()), puzzle.grid().clone())
+        } else {
+            let cands = propagate::candidates(layout, puzzle).unwrap_or_else(|| {
+                // A contradiction: a cell without candidates makes the formula unsatisfiable.
+                vec![DigitSet::EMPTY; puzzle.shape().cell_count()]
+            });
+            let decided = Reduced::decided(puzzle.shape(), &cands);
+            (cands, decided)
+        };
+        let numbering = Reduced::encode(&encoding, layout, &cands, formula);
+        (encoding, numbering, decided)
+    }
+
+    /// The clauses this solver gives varisat for `puzzle` with its givens as unit clauses:
+    /// the encoding, its variable numbering, and the formula (rules, then givens; or the
+    /// reduced formula, which has the givens substituted in).
+    pub fn formula(&mut self, puzzle: &Puzzle) -> (Encoding, Numbering, CnfFormula) {
+        let mut formula = CnfFormula::new();
+        if self.reduces() {
+            let (encoding, numbering, _) = self.reduce_into(puzzle, &mut formula);
+            return (encoding, numbering, formula);
+        }
+        let (encoding, rules) = self.rules(puzzle.rules());
+        formula.set_var_count(rules.var_count());
+        for clause in rules.iter() {
+            formula.add_clause(clause);
+        }
+        encoding.encode_givens(&mut formula, puzzle.grid());
+        (encoding.clone(), Numbering::Full(encoding.clone()), formula)
+    }
+
+    /// An incremental search over the solutions of `puzzle`, with its givens passed as
+    /// `givens`. Under the reduced encoding, [`Givens::Units`] searches the reduced formula.
+    pub fn search(&mut self, puzzle: &Puzzle, givens: Givens) -> SatSearch {
+        if givens == Givens::Units && self.reduces() {
+            // Encoded straight into the solver, without a copy.
+            let mut solver = fresh_solver(None);
+            let (_, numbering, decided) = self.reduce_into(puzzle, &mut solver);
+            return SatSearch::loaded(numbering, solver, &decided);
+        }
+        let (numbering, rules, lits) = self.full(puzzle);
+        SatSearch::new(numbering, &rules, &lits, puzzle.grid(), givens)
+    }
+
+    /// A metered search over the solutions of `puzzle` (see [`SatSearch`]): conflicts
+    /// counted, a deadline honoured, best for one or two solutions.
+    pub fn metered_search(&mut self, puzzle: &Puzzle) -> SatSearch {
+        if self.reduces() {
+            // Kept as a formula: each call of a metered search reloads it.
+            let mut formula = CnfFormula::new();
+            let (_, numbering, decided) = self.reduce_into(puzzle, &mut formula);
+            return SatSearch::metered(numbering, Arc::new(formula), &[], &decided);
+        }
+        let (numbering, rules, lits) = self.full(puzzle);
+        SatSearch::metered(numbering, rules, &lits, puzzle.grid())
+    }
+
+    /// The numbering and rule clauses of the full (not reduced) encoding of `puzzle`'s
+    /// rules, and the literals of its givens.
+    fn full(&mut self, puzzle: &Puzzle) -> (Numbering, Arc<CnfFormula>, Vec<Lit>) {
+        let (encoding, rules) = self.rules(puzzle.rules());
+        let lits = encoding.given_lits(puzzle.grid()).collect();
+        (Numbering::Full(encoding.clone()), Arc::clone(rules), lits)
+    }
+
+    /// The verdict on `puzzle`: solve, forbid the solution, solve again (one solver); on
+    /// no solution, a minimal clash from a solver that assumes the givens.
+    ///
+    /// ```
+    /// use satdoku::{check::Verdict, Grid, Puzzle, SatSolver, Solver};
+    /// let puzzle = Puzzle::standard("1...............".parse::<Grid>()?)?;
+    /// let verdict = SatSolver::new().check(&puzzle);
+    /// assert_eq!(verdict.name(), "multiple");
+    /// assert!(!verdict.differences().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn incremental_check(&mut self, puzzle: &Puzzle) -> Verdict {
+        match check::verdict(&mut self.search(puzzle, Givens::Units)) {
+            // Found with the givens as unit clauses, the clash has no core yet: ask a
+            // search that assumes them.
+            Verdict::NoSolution { .. } => Verdict::NoSolution {
+                conflict: check::clash(&mut self.search(puzzle, Givens::Assumptions)),
+            },
+            other => other,
+        }
+    }
+
+    /// Calls `each` with every solution of `puzzle` as it is found, at most `limit` of
+    /// them, until `each` says to stop ([`ControlFlow::Break`]), and returns how many were
+    /// found. Nothing is collected in memory.
+    pub fn for_each_solution<E>(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        each: impl FnMut(Grid) -> Result<ControlFlow<()>, E>,
+    ) -> Result<u64, E> {
+        check::for_each_solution(&mut self.search(puzzle, Givens::Units), limit, each)
+    }
+
+    /// The clauses that, added to the rules, make a formula unsatisfiable exactly when
+    /// `solution` is the only solution of `puzzle`: each given as a unit clause, and one
+    /// clause saying that some non-given cell differs from `solution`.
+    pub fn uniqueness_clauses(&mut self, puzzle: &Puzzle, solution: &Grid) -> Vec<Vec<Lit>> {
+        proof::uniqueness_clauses(&self.encoding(puzzle.rules()), puzzle, solution)
+    }
+
+    /// Writes the rules and the [uniqueness clauses](Self::uniqueness_clauses) of `puzzle`
+    /// to `cnf` in DIMACS, and to `proof` a proof in `format` (DRAT for drat-trim and most checkers)
+    /// that it is unsatisfiable, made by varisat.
+    ///
+    /// ```
+    /// use satdoku::{proof::ProofFormat, Grid, Puzzle, SatSolver, Solver};
+    /// let puzzle = Puzzle::standard("14........1.3...".parse::<Grid>()?)?;
+    /// let mut solver = SatSolver::new();
+    /// let solution = solver.solve(&puzzle).unwrap();
+    /// let (mut cnf, mut proof) = (Vec::new(), Vec::new());
+    /// solver.prove_unique(&puzzle, &solution, &mut cnf, &mut proof, ProofFormat::Drat)?;
+    /// assert!(String::from_utf8(cnf)?.contains("p cnf 64 "));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn prove_unique(
+        &mut self,
+        puzzle: &Puzzle,
+        solution: &Grid,
+        cnf: &mut impl Write,
+        proof: &mut impl Write,
+        format: ProofFormat,
+    ) -> Result<(), ProofError> {
+        if !solution.solves(puzzle) {
+            return Err(ProofError::NotASolution);
+        }
+        let extra = self.uniqueness_clauses(puzzle, solution);
+        let (encoding, rules) = self.rules(puzzle.rules());
+        proof::prove_unique(encoding, rules, &extra, cnf, proof, format)
+    }
+}
+
+impl Solver for SatSolver {
+    fn name(&self) -> &'static str {
+        SAT_NAMES[self.kind() as usize]
+    }
+
+    fn effort_unit(&self) -> &'static str {
+        "conflicts"
+    }
+
+    fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
+        // Metered for a solution or a uniqueness proof, or against a deadline; a longer
+        // enumeration reuses one solver (reloading per call would cost quadratic time).
+        let metered = limit <= 2 || deadline.is_some();
+        let mut search = if metered {
+            self.metered_search(puzzle)
+        } else {
+            self.search(puzzle, Givens::Units)
+        };
+        search.set_deadline(deadline);
+        let mut progress = Progress::new(limit, None);
+        while !progress.done() {
+            let Some(solution) = search.next_solution() else {
+                break;
+            };
+            progress.solution(|| solution);
+        }
+        let mut outcome = progress.finish();
+        outcome.effort = metered.then(|| search.conflicts());
+        outcome.timed_out = search.timed_out();
+        outcome
+    }
+
+    fn check(&mut self, puzzle: &Puzzle) -> Verdict {
+        self.incremental_check(puzzle)
+    }
+
+    /// With a deadline, the search for two solutions is metered (and so stops in time);
+    /// the clash of a puzzle without solutions is then found as without one.
+    fn check_until(&mut self, puzzle: &Puzzle, deadline: Option<Instant>) -> Option<Verdict> {
+        if deadline.is_none() {
+            return Some(self.incremental_check(puzzle));
+        }
+        let outcome = self.run(puzzle, 2, deadline);
+        if outcome.timed_out {
+            return None;
+        }
+        Some(verdict_of(outcome.solutions).unwrap_or_else(|| self.incremental_check(puzzle)))
+    }
+
+    /// One solver answers every question, each given dropped from the assumptions in turn.
+    ///
+    /// ```
+    /// use satdoku::{Grid, Puzzle, SatSolver, Solver};
+    /// let complete: Grid = "1234341221434321".parse()?;
+    /// let puzzle = Puzzle::standard(complete)?;
+    /// let (verdict, redundant) = SatSolver::new().check_minimal(&puzzle);
+    /// assert_eq!(verdict.name(), "unique");
+    /// assert_eq!(redundant.unwrap().len(), 16); // any one given of a full grid can go
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<Given>>) {
+        check::verdict_and_redundant(&mut self.search(puzzle, Givens::Assumptions))
+    }
+}

@@ -1,0 +1,146 @@
+//! Uniqueness verdicts with their witnesses, and solution counts: plain data, whichever solver found them.
+
+use std::fmt;
+
+use crate::format::{Notation, Spell};
+use crate::grid::{Cell, Digit, Grid};
+
+/// A given: a cell and its digit, written `r1c1=5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Given {
+    /// The cell.
+    pub cell: Cell,
+    /// Its digit.
+    pub digit: Digit,
+}
+
+impl fmt::Display for Given {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.spell(&Notation::Numbers, f)
+    }
+}
+
+impl Spell for Given {
+    /// `r1c1=5`, or `r1c12=C` in a puzzle written in symbols.
+    fn spell(&self, notation: &Notation, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}=", self.cell)?;
+        notation.write_digit(f, self.digit)
+    }
+}
+
+/// A cell where two solutions differ, written `r4c5: 3 vs 7`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Difference {
+    /// The cell.
+    pub cell: Cell,
+    /// Its digit in the first solution.
+    pub first: Digit,
+    /// Its digit in the second solution.
+    pub second: Digit,
+}
+
+impl fmt::Display for Difference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.spell(&Notation::Numbers, f)
+    }
+}
+
+impl Spell for Difference {
+    /// `r4c5: 3 vs 7`, or `r2c4: 4 vs D` in a puzzle written in symbols.
+    fn spell(&self, notation: &Notation, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.cell)?;
+        notation.write_digit(f, self.first)?;
+        f.write_str(" vs ")?;
+        notation.write_digit(f, self.second)
+    }
+}
+
+/// Whether a puzzle has exactly one solution, with the evidence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Exactly one solution.
+    Unique {
+        /// The solution.
+        solution: Grid,
+    },
+    /// More than one solution: two of them.
+    Multiple {
+        /// A solution.
+        first: Grid,
+        /// Another solution.
+        second: Grid,
+    },
+    /// No solution: a minimal set of givens that cannot hold together (removing any one of
+    /// them leaves the rest solvable; not necessarily the smallest such set).
+    NoSolution {
+        /// The clashing givens, in reading order.
+        conflict: Vec<Given>,
+    },
+}
+
+impl Verdict {
+    /// The cells where the two witnesses of [`Verdict::Multiple`] differ (empty otherwise).
+    pub fn differences(&self) -> Vec<Difference> {
+        match self {
+            Verdict::Multiple { first, second } => first
+                .shape()
+                .cells()
+                .filter_map(|cell| match (first.get(cell), second.get(cell)) {
+                    (Some(a), Some(b)) if a != b => Some(Difference {
+                        cell,
+                        first: a,
+                        second: b,
+                    }),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The verdict's name as used in output: `unique`, `multiple` or `no_solution`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Unique { .. } => "unique",
+            Verdict::Multiple { .. } => "multiple",
+            Verdict::NoSolution { .. } => "no_solution",
+        }
+    }
+}
+
+/// A number of solutions, counted up to a limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found.
+    pub count: u64,
+    /// Whether that is all of them (false when the limit stopped the count).
+    pub complete: bool,
+}
+
+impl Count {
+    /// The count to report when a search for up to `limit + 1` solutions found `found`.
+    pub fn from_search(found: u64, limit: u64) -> Count {
+        Count {
+            count: found.min(limit),
+            complete: found <= limit,
+        }
+    }
+}
+
+impl fmt::Display for Count {
+    /// The count, with `+` when the limit stopped it: `288`, `1000+`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.count, if self.complete { "" } else { "+" })
+    }
+}
+
+/// The verdict of a finished search for two solutions of a puzzle that found `solutions`;
+/// `None` when it found none (the caller looks for the clash).
+pub(crate) fn verdict_of(solutions: Vec<Grid>) -> Option<Verdict> {
+    let mut solutions = solutions.into_iter();
+    match (solutions.next(), solutions.next()) {
+        (Some(solution), None) => Some(Verdict::Unique { solution }),
+        (Some(first), Some(second)) => Some(Verdict::Multiple { first, second }),
+        (None, _) => None,
+    }
+}
