@@ -118,13 +118,7 @@ impl Reduced {
     /// a cell or a house-digit group with no candidates: an empty clause, so the formula is
     /// unsatisfiable.
     pub fn new(encoding: &Encoding, layout: &Layout, grid: &Grid) -> Reduced {
-        Reduced::from_candidates(encoding, layout, &Reduced::givens(grid))
-    }
-
-    /// The candidates the givens of `grid` leave, by cell index, before any deduction:
-    /// a given's digit, or every digit.
-    pub fn givens(grid: &Grid) -> Vec<DigitSet> {
-        Candidates::of_grid(grid).into_sets()
+        Reduced::from_candidates(encoding, layout, Candidates::of_grid(grid).sets())
     }
 
     /// The reduced formula of candidate sets `cands` (by cell index; `layout` is the
@@ -252,12 +246,6 @@ impl Reduced {
             index,
             fixed,
         }
-    }
-
-    /// The cells `cands` decides (one candidate left), filled in: what a model of the
-    /// reduced formula leaves out.
-    pub fn decided(shape: Shape, cands: &[DigitSet]) -> Grid {
-        Candidates::decided_grid(shape, cands)
     }
 }
 

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use crate::grid::{Digit, DigitSet, Grid, Puzzle, Rules, Shape};
 use crate::rate::{Difficulty, Rating, rate};
-use crate::solvers::{Givens, PropagateSolver, SatSearch, SatSolver, Solver};
+use crate::solvers::{GivensAs, PropagateSolver, SatSearch, SatSolver, Solver};
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -429,7 +429,7 @@ impl<'a> Oracle<'a> {
         }
         let empty =
             Puzzle::new(Grid::empty(options.shape), Arc::clone(&options.rules)).expect("no givens");
-        let mut search = sat.search(&empty, Givens::Assumptions);
+        let mut search = sat.search(&empty, GivensAs::Assumptions);
         search.forbid(solution);
         Oracle::Incremental {
             search: Box::new(search),

@@ -12,7 +12,7 @@ pub use dlx::DlxSolver;
 pub use naive::NaiveSolver;
 pub use names::{DISTINCT_SOLVERS, SOLVER_NAMES};
 pub use propagate::PropagateSolver;
-pub use sat::{Givens, SatSearch, SatSolver};
+pub use sat::{GivensAs, SatSearch, SatSolver};
 pub use solver::{Outcome, Solver};
 
 use crate::encode::EncodingKind;

@@ -8,8 +8,6 @@ use crate::grid::{DigitSet, Grid, Puzzle};
 use crate::grid::{Layout, layout_for};
 use crate::logic::Propagation;
 
-pub(crate) use crate::logic::candidates;
-
 /// The approach of Norvig's essay, made fast: every cell keeps a bitset of candidate
 /// digits; naked singles (a cell with one candidate), hidden singles (a digit with one place
 /// left in a house) and locked candidates (a digit that a box and a row, column or diagonal

@@ -14,15 +14,15 @@ use std::time::Instant;
 use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
 
 pub use proof::ProofError;
-pub use search::{Givens, SatSearch};
+pub use search::{GivensAs, SatSearch};
 
 use super::names::SAT_NAMES;
 use super::progress::Progress;
-use super::propagate;
 use super::solver::{Outcome, Solver};
 use crate::encode::{AmoEncoding, Clauses, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
 use crate::grid::{DigitSet, Grid, Puzzle, Rules};
 use crate::grid::{Layout, layout_for};
+use crate::logic::{self, Candidates};
 use crate::verdict::{Given, Verdict, verdict_of};
 use search::fresh_solver;
 
@@ -136,13 +136,16 @@ impl SatSolver {
             .with_amo(amo);
         let layout = layout_for(&mut self.layout, puzzle);
         let (cands, decided) = if self.preprocess == Preprocess::Reduced {
-            (Reduced::givens(puzzle.grid()), puzzle.grid().clone())
+            (
+                Candidates::of_grid(puzzle.grid()).into_sets(),
+                puzzle.grid().clone(),
+            )
         } else {
-            let cands = propagate::candidates(layout, puzzle).unwrap_or_else(|| {
+            let cands = logic::candidates(layout, puzzle).unwrap_or_else(|| {
                 // A contradiction: a cell without candidates makes the formula unsatisfiable.
                 vec![DigitSet::EMPTY; puzzle.shape().cell_count()]
             });
-            let decided = Reduced::decided(puzzle.shape(), &cands);
+            let decided = Candidates::decided_grid(puzzle.shape(), &cands);
             (cands, decided)
         };
         let numbering = Reduced::encode(&encoding, layout, &cands, formula);
@@ -168,9 +171,9 @@ impl SatSolver {
     }
 
     /// An incremental search over the solutions of `puzzle`, with its givens passed as
-    /// `givens`. Under the reduced encoding, [`Givens::Units`] searches the reduced formula.
-    pub fn search(&mut self, puzzle: &Puzzle, givens: Givens) -> SatSearch {
-        if givens == Givens::Units && self.reduces() {
+    /// `givens`. Under the reduced encoding, [`GivensAs::Units`] searches the reduced formula.
+    pub fn search(&mut self, puzzle: &Puzzle, givens: GivensAs) -> SatSearch {
+        if givens == GivensAs::Units && self.reduces() {
             // Encoded straight into the solver, without a copy.
             let mut solver = fresh_solver(None);
             let (_, numbering, decided) = self.reduce_into(puzzle, &mut solver);
@@ -213,11 +216,11 @@ impl SatSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn incremental_check(&mut self, puzzle: &Puzzle) -> Verdict {
-        match check::verdict(&mut self.search(puzzle, Givens::Units)) {
+        match check::verdict(&mut self.search(puzzle, GivensAs::Units)) {
             // Found with the givens as unit clauses, the clash has no core yet: ask a
             // search that assumes them.
             Verdict::NoSolution { .. } => Verdict::NoSolution {
-                conflict: check::clash(&mut self.search(puzzle, Givens::Assumptions)),
+                conflict: check::clash(&mut self.search(puzzle, GivensAs::Assumptions)),
             },
             other => other,
         }
@@ -232,7 +235,7 @@ impl SatSolver {
         limit: u64,
         each: impl FnMut(Grid) -> Result<ControlFlow<()>, E>,
     ) -> Result<u64, E> {
-        check::for_each_solution(&mut self.search(puzzle, Givens::Units), limit, each)
+        check::for_each_solution(&mut self.search(puzzle, GivensAs::Units), limit, each)
     }
 
     /// The clauses that, added to the rules, make a formula unsatisfiable exactly when
@@ -289,7 +292,7 @@ impl Solver for SatSolver {
         let mut search = if metered {
             self.metered_search(puzzle)
         } else {
-            self.search(puzzle, Givens::Units)
+            self.search(puzzle, GivensAs::Units)
         };
         search.set_deadline(deadline);
         let mut progress = Progress::new(limit, None);
@@ -334,6 +337,6 @@ impl Solver for SatSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<Given>>) {
-        check::verdict_and_redundant(&mut self.search(puzzle, Givens::Assumptions))
+        check::verdict_and_redundant(&mut self.search(puzzle, GivensAs::Assumptions))
     }
 }

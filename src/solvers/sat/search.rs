@@ -15,7 +15,7 @@ use crate::grid::{Cell, Grid};
 
 /// How a [`SatSearch`] holds the givens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Givens {
+pub enum GivensAs {
     /// As unit clauses (or substituted in, under the reduced encoding): fastest to solve
     /// (on the bundled 25×25 puzzles about 15 times faster than assumptions), used for
     /// solving and counting.
@@ -67,7 +67,7 @@ fn loaded_solver(
 /// A search over a puzzle's solutions on varisat.
 ///
 /// Solutions are enumerated with blocking clauses: each solution found is forbidden by a
-/// clause over the non-given cells before the next call. With [`Givens::Assumptions`] one
+/// clause over the non-given cells before the next call. With [`GivensAs::Assumptions`] one
 /// solver answers every call, so learned clauses carry over, and it can be asked about any
 /// subset of the givens.
 ///
@@ -155,9 +155,9 @@ impl SatSearch {
         formula: &CnfFormula,
         givens: &[Lit],
         base: &Grid,
-        how: Givens,
+        how: GivensAs,
     ) -> SatSearch {
-        let assume_givens = how == Givens::Assumptions;
+        let assume_givens = how == GivensAs::Assumptions;
         let units: &[Lit] = if assume_givens { &[] } else { givens };
         let engine = Engine::Incremental {
             solver: loaded_solver(None, formula, units, &[]),
@@ -367,7 +367,7 @@ impl SatSearch {
     }
 
     /// Whether the rules, the blocking clauses added so far and `assumptions` (literals of
-    /// this encoding, such as a subset of the givens) can all hold. With [`Givens::Units`]
+    /// this encoding, such as a subset of the givens) can all hold. With [`GivensAs::Units`]
     /// every given holds as well. (A metered search takes `assumptions` as unit clauses of
     /// this call, DRAT having no assumptions, and so has no [failed core](Self::failed_core).)
     pub fn satisfiable_with(&mut self, assumptions: &[Lit]) -> bool {
