@@ -548,3 +548,47 @@ fn dimacs_of_every_family_reads_back_and_solves() {
         }
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+    /// Under every rules family, the clash `check` reports for a puzzle without solution is
+    /// unsolvable on its own and minimal: the independent brute force finds no solution of
+    /// the clash, and one for the clash less any one of its givens.
+    #[test]
+    fn clash_cores_are_minimal_under_every_family(
+        (rows, cols) in proptest::prop_oneof![proptest::strategy::Just((2usize, 2usize)), proptest::strategy::Just((2, 3))],
+        cells in proptest::collection::vec(proptest::option::weighted(0.25, 1u32..=6), 36),
+        flags in proptest::array::uniform4(proptest::bool::weighted(0.3)),
+    ) {
+        let size = rows * cols;
+        let values: common::Plain = cells[..size * size]
+            .chunks(size)
+            .map(|row| row.iter().map(|v| v.filter(|&d| d as usize <= size).unwrap_or(0)).collect())
+            .collect();
+        let rules = PlainRules {
+            boxes: Some((rows, cols)),
+            diagonal: flags[0],
+            disjoint_groups: flags[1],
+            anti_knight: flags[2] && size == 4,
+            anti_king: flags[3],
+            ..PlainRules::default()
+        };
+        let Ok(puzzle) = Puzzle::new(to_grid(&values), rules.to_lib(size)) else {
+            return Ok(());
+        };
+        let satdoku::check::Verdict::NoSolution { conflict } = SatSolver::new().check(&puzzle) else {
+            return Ok(());
+        };
+        let mut core = vec![vec![0; size]; size];
+        for given in &conflict {
+            core[given.cell.row()][given.cell.col()] = u32::from(given.digit.get());
+        }
+        proptest::prop_assert_eq!(brute_force_count_under(&core, &rules, 1), 0);
+        for given in &conflict {
+            let mut fewer = core.clone();
+            fewer[given.cell.row()][given.cell.col()] = 0;
+            proptest::prop_assert_eq!(brute_force_count_under(&fewer, &rules, 1), 1, "{} not needed", given);
+        }
+    }
+}
