@@ -592,3 +592,58 @@ proptest::proptest! {
         }
     }
 }
+
+/// Uniqueness under every family comes with a proof that varisat's checker accepts.
+#[test]
+fn uniqueness_proofs_check_under_every_family() {
+    let mut solver = SatSolver::new();
+    for (name, rules, _) in sets() {
+        let values = &parse_file(name)[0];
+        let puzzle = Puzzle::new(to_grid(values), rules.to_lib(values.len())).unwrap();
+        let solution = solver.solve(&puzzle).unwrap();
+        let (mut cnf, mut proof) = (Vec::new(), Vec::new());
+        solver
+            .prove_unique(
+                &puzzle,
+                &solution,
+                &mut cnf,
+                &mut proof,
+                satdoku::proof::ProofFormat::Varisat,
+            )
+            .unwrap();
+        let mut checker = varisat::checker::Checker::new();
+        checker.add_dimacs_cnf(&cnf[..]).unwrap();
+        checker
+            .check_proof(&proof[..])
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
+
+/// Regions need not be connected; a region file with disconnected regions is read, and the
+/// setter is told which.
+#[test]
+fn disconnected_regions_are_allowed_and_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("split.regions");
+    std::fs::write(&path, "AABB\nCABB\nACDD\nCCDD\n").unwrap();
+    let regions = vec![
+        vec![0, 0, 1, 1],
+        vec![2, 0, 1, 1],
+        vec![0, 2, 3, 3],
+        vec![2, 2, 3, 3],
+    ];
+    let rules = PlainRules {
+        regions: Some(regions),
+        ..PlainRules::default()
+    };
+    let expected = brute_force_count_under(&vec![vec![0; 4]; 4], &rules, 10_000);
+    satdoku()
+        .args(["count", "--regions"])
+        .arg(&path)
+        .write_stdin("................\n")
+        .assert()
+        .stdout(format!("{expected}\n"))
+        .stderr(predicate::str::contains(
+            "regions A, C are not connected (allowed)",
+        ));
+}

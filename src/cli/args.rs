@@ -65,10 +65,19 @@ impl RuleArgs {
             Some(path) => {
                 let text = std::fs::read_to_string(path)
                     .with_context(|| format!("reading {}", path.display()))?;
-                Some(
-                    Jigsaw::parse(&text)
-                        .with_context(|| format!("bad region file {}", path.display()))?,
-                )
+                let jigsaw = Jigsaw::parse(&text)
+                    .with_context(|| format!("bad region file {}", path.display()))?;
+                let apart = jigsaw.disconnected();
+                if !apart.is_empty() {
+                    let names: Vec<String> = apart.iter().map(char::to_string).collect();
+                    super::progress::notice(&format!(
+                        "satdoku: {}: region{} {} not connected (allowed)",
+                        path.display(),
+                        if apart.len() == 1 { "" } else { "s" },
+                        names.join(", ") + if apart.len() == 1 { " is" } else { " are" }
+                    ));
+                }
+                Some(jigsaw)
             }
         };
         let spec = RulesSpec {

@@ -139,37 +139,50 @@ impl Jigsaw {
 
     /// Whether every region is connected (orthogonally).
     pub fn connected(&self) -> bool {
+        self.disconnected().is_empty()
+    }
+
+    /// The symbols of the regions that are not connected (orthogonally): allowed, and
+    /// worth telling a setter about.
+    pub fn disconnected(&self) -> Vec<char> {
         let size = self.shape.size();
-        (0..size).all(|r| {
-            let cells: Vec<usize> = (0..self.shape.cell_count())
-                .filter(|&i| self.region_of[i] as usize == r)
-                .collect();
-            let mut seen = vec![cells[0]];
-            let mut todo = vec![cells[0]];
-            while let Some(i) = todo.pop() {
-                let (row, col) = (i / size, i % size);
-                let mut next = Vec::new();
-                if row > 0 {
-                    next.push(i - size);
-                }
-                if row + 1 < size {
-                    next.push(i + size);
-                }
-                if col > 0 {
-                    next.push(i - 1);
-                }
-                if col + 1 < size {
-                    next.push(i + 1);
-                }
-                for j in next {
-                    if self.region_of[j] as usize == r && !seen.contains(&j) {
-                        seen.push(j);
-                        todo.push(j);
-                    }
+        (0..size)
+            .filter(|&r| !self.region_connected(r))
+            .map(|r| self.labels[r])
+            .collect()
+    }
+
+    /// Whether region `r` is connected.
+    fn region_connected(&self, r: usize) -> bool {
+        let size = self.shape.size();
+        let cells: Vec<usize> = (0..self.shape.cell_count())
+            .filter(|&i| self.region_of[i] as usize == r)
+            .collect();
+        let mut seen = vec![cells[0]];
+        let mut todo = vec![cells[0]];
+        while let Some(i) = todo.pop() {
+            let (row, col) = (i / size, i % size);
+            let mut next = Vec::new();
+            if row > 0 {
+                next.push(i - size);
+            }
+            if row + 1 < size {
+                next.push(i + size);
+            }
+            if col > 0 {
+                next.push(i - 1);
+            }
+            if col + 1 < size {
+                next.push(i + 1);
+            }
+            for j in next {
+                if self.region_of[j] as usize == r && !seen.contains(&j) {
+                    seen.push(j);
+                    todo.push(j);
                 }
             }
-            seen.len() == cells.len()
-        })
+        }
+        seen.len() == cells.len()
     }
 }
 
