@@ -150,16 +150,20 @@ macro_rules! behaviour_suite {
                     transversal in Just((0usize..6).collect::<Vec<usize>>()).prop_shuffle(),
                     pair in (0usize..36, 0usize..36),
                     extras: [bool; 2],
+                    jigsaw in proptest::bool::weighted(0.3),
                 ) {
                     let size = rows * cols;
                     let values: Plain = cells[..size * size]
                         .chunks(size)
                         .map(|row| row.iter().map(|v| v.filter(|&d| d as usize <= size).unwrap_or(0)).collect())
                         .collect();
+                    // On 6×6, jigsaw regions instead of boxes a third of the time.
+                    let jigsaw = jigsaw && size == 6;
                     let rules = PlainRules {
                         boxes: Some((rows, cols)),
+                        regions: jigsaw.then(|| common::read_regions("variants/jigsaw-6x6.regions")),
                         diagonal: flags[0],
-                        disjoint_groups: flags[1],
+                        disjoint_groups: flags[1] && !jigsaw,
                         anti_knight: flags[2],
                         anti_king: flags[3],
                         // An extra region of one cell per row, and a pair of cells to differ.

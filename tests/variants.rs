@@ -14,26 +14,6 @@ use common::{
 };
 use predicates::prelude::*;
 use satdoku::{DlxSolver, PropagateSolver, Puzzle, SatSolver, Solver};
-/// The regions of a region file, read independently: letters in order of first appearance.
-fn regions(name: &str) -> Vec<Vec<usize>> {
-    let text = std::fs::read_to_string(puzzle_path(name)).unwrap();
-    let mut labels: Vec<char> = Vec::new();
-    text.lines()
-        .map(|line| line.split('#').next().unwrap())
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| {
-            line.chars()
-                .filter(|c| !c.is_whitespace())
-                .map(|c| {
-                    if !labels.contains(&c) {
-                        labels.push(c);
-                    }
-                    labels.iter().position(|&l| l == c).unwrap()
-                })
-                .collect()
-        })
-        .collect()
-}
 
 /// Every bundled variant set with the rules it is made under and the command-line flags
 /// that ask for them.
@@ -56,12 +36,12 @@ fn sets() -> Vec<(&'static str, PlainRules, Vec<&'static str>)> {
         ),
         (
             "variants/jigsaw-6x6.txt",
-            rules(|r| r.regions = Some(regions("variants/jigsaw-6x6.regions"))),
+            rules(|r| r.regions = Some(common::read_regions("variants/jigsaw-6x6.regions"))),
             vec!["--regions", "puzzles/variants/jigsaw-6x6.regions"],
         ),
         (
             "variants/jigsaw-9x9.txt",
-            rules(|r| r.regions = Some(regions("variants/jigsaw-9x9.regions"))),
+            rules(|r| r.regions = Some(common::read_regions("variants/jigsaw-9x9.regions"))),
             vec!["--regions", "puzzles/variants/jigsaw-9x9.regions"],
         ),
         (
@@ -377,7 +357,7 @@ fn puzzle_files_carry_their_rules() {
         })
         .collect();
     let rules = PlainRules {
-        regions: Some(regions("variants/jigsaw-9x9.regions")),
+        regions: Some(common::read_regions("variants/jigsaw-9x9.regions")),
         anti_king: true,
         ..PlainRules::default()
     };

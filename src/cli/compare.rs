@@ -12,8 +12,8 @@ use serde::Serialize;
 
 use super::args::{InputArgs, ThreadArgs};
 use super::input::{self, Item};
+use super::output::Tally;
 use super::progress::report;
-use super::{EXIT_ERROR, EXIT_FAILED, EXIT_OK};
 
 /// Arguments of `satdoku compare`.
 #[derive(Debug, Args)]
@@ -225,13 +225,11 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     }
     .and_then(|()| out.flush())
     .context("writing the output")?;
-    Ok(ExitCode::from(if invalid > 0 {
-        EXIT_ERROR
-    } else if !disagreements.is_empty() {
-        EXIT_FAILED
-    } else {
-        EXIT_OK
-    }))
+    // The one exit-status rule: errors 2, disagreements 1, Ctrl-C 130.
+    let mut tally = Tally::default();
+    tally.add_errors(invalid);
+    tally.add_failures(disagreements.len());
+    Ok(tally.exit_code())
 }
 
 /// Runs one solver on one puzzle: solve and prove unique (up to two solutions).

@@ -132,6 +132,12 @@ impl Tally {
         }
     }
 
+    /// Counts failures that are not a puzzle's status (a disagreement between solvers),
+    /// for the exit status.
+    pub fn add_failures(&mut self, failures: usize) {
+        self.failed += failures;
+    }
+
     /// Counts errors that are not puzzles (unreadable inputs), for the exit status.
     pub fn add_errors(&mut self, errors: usize) {
         self.errors += errors;

@@ -464,3 +464,24 @@ pub fn decode(
     }
     grid
 }
+
+/// The regions of a region file, read independently: letters in order of first appearance.
+pub fn read_regions(name: &str) -> Vec<Vec<usize>> {
+    let text = std::fs::read_to_string(puzzle_path(name)).unwrap();
+    let mut labels: Vec<char> = Vec::new();
+    text.lines()
+        .map(|line| line.split('#').next().unwrap())
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            line.chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| {
+                    if !labels.contains(&c) {
+                        labels.push(c);
+                    }
+                    labels.iter().position(|&l| l == c).unwrap()
+                })
+                .collect()
+        })
+        .collect()
+}
