@@ -170,3 +170,35 @@ fn threads_change_only_the_times() {
     assert!(one["puzzles"].as_u64().unwrap() >= 10, "{one}");
     assert_eq!(one, untimed("3"));
 }
+
+/// Each solver is named once: `sat` is `sat:propagated`, and naming it twice is refused.
+/// The effort column's numbers align whatever their units.
+#[test]
+fn solvers_are_named_once_and_the_table_aligns() {
+    satdoku()
+        .args([
+            "compare",
+            "--solvers",
+            "sat,sat:propagated",
+            "puzzles/4x4.txt",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--solvers names sat:propagated twice (as sat and sat:propagated)",
+        ));
+    let output = satdoku()
+        .args([
+            "compare",
+            "--solvers",
+            "sat,propagate,dlx",
+            "puzzles/4x4.txt",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let rows: Vec<&str> = stdout.lines().skip(1).take(3).collect();
+    // The effort's number ends at the same column on every row, before its unit.
+    let ends: Vec<usize> = rows.iter().map(|row| row.rfind(' ').unwrap()).collect();
+    assert!(ends.windows(2).all(|w| w[0] == w[1]), "{stdout}");
+}

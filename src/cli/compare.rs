@@ -130,6 +130,17 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     } else {
         args.solvers.iter().map(String::as_str).collect()
     };
+    // Two names for one solver (`sat` is `sat:propagated`) would time it twice.
+    let mut seen: Vec<(&'static str, &str)> = Vec::new();
+    for name in &names {
+        let solver = by_name(name).expect("clap checked the name").name();
+        if let Some((_, first)) = seen.iter().find(|(s, _)| *s == solver) {
+            anyhow::bail!(
+                "--solvers names {solver} twice (as {first} and {name}): name each solver once"
+            );
+        }
+        seen.push((solver, name));
+    }
     let solvers = || -> Vec<Box<dyn Solver + Send>> {
         names
             .iter()
@@ -324,8 +335,9 @@ fn write_table(
         "median",
         "p99",
         "effort/puzzle",
+        "",
     ];
-    let cells: Vec<[String; 7]> = rows
+    let cells: Vec<[String; 8]> = rows
         .iter()
         .map(|row| {
             [
@@ -335,8 +347,8 @@ fn write_table(
                 format!("{:.0}", row.per_second),
                 human_ms(row.median_ms),
                 human_ms(row.p99_ms),
-                row.mean_effort
-                    .map_or("-".into(), |e| format!("{e:.1} {}", row.effort_unit)),
+                row.mean_effort.map_or("-".into(), |e| format!("{e:.1}")),
+                row.effort_unit.to_string(),
             ]
         })
         .collect();
@@ -354,10 +366,14 @@ fn write_table(
         let mut text = String::new();
         for (i, (cell, width)) in texts.iter().zip(&widths).enumerate() {
             let pad = width - cell.chars().count();
-            // The solver's name left-aligned, numbers right-aligned.
+            // The solver's name left-aligned, numbers right-aligned, the effort's unit
+            // after its number.
             if i == 0 {
                 text.push_str(cell);
                 text.push_str(&" ".repeat(pad));
+            } else if i == texts.len() - 1 {
+                text.push(' ');
+                text.push_str(cell);
             } else {
                 text.push_str("  ");
                 text.push_str(&" ".repeat(pad));
