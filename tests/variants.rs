@@ -250,6 +250,15 @@ fn bad_rules_are_refused() {
         .stderr(predicate::str::contains(
             "a 7×7 grid has no boxes (7 is prime)",
         ));
+    // Givens that clash in a jigsaw region name it by its letter.
+    satdoku()
+        .args(["solve", "--regions", "puzzles/variants/jigsaw-9x9.regions"])
+        .write_stdin(format!("1{}1{}\n", ".".repeat(9), ".".repeat(70)))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "two 1s in region A (r1c1 and r2c2)",
+        ));
     // Givens that clash under a relation name both cells.
     satdoku()
         .args(["solve", "--anti-knight"])

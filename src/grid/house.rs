@@ -15,8 +15,9 @@ pub enum House {
     Column(u8),
     /// A box, by 0-based index in reading order.
     Box(u8),
-    /// A jigsaw region, by 0-based index in order of first appearance.
-    Region(u8),
+    /// A jigsaw region, by 0-based index in order of first appearance, with the symbol
+    /// that names it in its region grid.
+    Region(u8, char),
     /// The diagonal from r1c1 to rNcN.
     MainDiagonal,
     /// The diagonal from r1cN to rNc1.
@@ -50,7 +51,7 @@ impl fmt::Display for House {
             House::Row(r) => write!(f, "row {}", r + 1),
             House::Column(c) => write!(f, "column {}", c + 1),
             House::Box(b) => write!(f, "box {}", b + 1),
-            House::Region(r) => write!(f, "region {}", r + 1),
+            House::Region(_, label) => write!(f, "region {label}"),
             House::MainDiagonal => f.write_str("the main diagonal"),
             House::AntiDiagonal => f.write_str("the anti-diagonal"),
             House::Window(w) => write!(f, "window {}", w + 1),

@@ -394,7 +394,9 @@ impl Rules {
             .collect();
         match &self.regions {
             Regions::Boxes(_) => houses.extend((0..size).map(House::Box)),
-            Regions::Jigsaw(_) => houses.extend((0..size).map(House::Region)),
+            Regions::Jigsaw(jigsaw) => {
+                houses.extend((0..size).map(|r| House::Region(r, jigsaw.label(r as usize))))
+            }
         }
         if self.diagonal {
             houses.extend([House::MainDiagonal, House::AntiDiagonal]);
@@ -421,7 +423,7 @@ impl Rules {
                 let boxes = self.box_shape().expect("boxes have box houses");
                 (0..size).map(|i| boxes.cell(b as usize, i)).collect()
             }
-            House::Region(r) => self
+            House::Region(r, _) => self
                 .shape
                 .cells()
                 .filter(|&cell| match &self.regions {
