@@ -88,6 +88,16 @@ impl Technique {
 pub const GUESS_BUDGET: Duration = Duration::from_secs(1);
 
 /// A puzzle's rating.
+///
+/// It prints as `satdoku rate` prints it:
+///
+/// ```
+/// use satdoku::{rate::rate, Grid, Puzzle};
+/// let puzzle = Puzzle::standard("1.3..4.1.1.4.3..".parse::<Grid>()?)?;
+/// assert!(rate(&puzzle).to_string().starts_with("easy "));
+/// assert!(rate(&puzzle).to_string().ends_with(" guesses"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rating {
     /// The difficulty: that of the hardest technique needed.
@@ -102,6 +112,20 @@ pub struct Rating {
     /// the search effort, for telling apart puzzles of one difficulty. `None` when that
     /// search took longer than [`GUESS_BUDGET`] (big grids).
     pub guesses: Option<u64>,
+}
+
+impl std::fmt::Display for Rating {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {} {} steps ",
+            self.difficulty, self.hardest, self.steps
+        )?;
+        match self.guesses {
+            Some(guesses) => write!(f, "{guesses} guesses"),
+            None => f.write_str("many guesses"),
+        }
+    }
 }
 
 /// Rates `puzzle`: a logical solver applies the easiest technique that makes progress,

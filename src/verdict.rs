@@ -78,6 +78,32 @@ pub enum Verdict {
     },
 }
 
+impl fmt::Display for Verdict {
+    /// The verdict as `satdoku check` prints it, digits as numbers: `unique SOLUTION`,
+    /// `multiple FIRST SECOND`, or `no_solution clash r1c1=5 …`.
+    ///
+    /// ```
+    /// use satdoku::{Grid, Puzzle, SatSolver, Solver};
+    /// let puzzle = Puzzle::standard("1234341221434321".parse::<Grid>()?)?;
+    /// assert_eq!(SatSolver::new().check(&puzzle).to_string(), "unique 1234341221434321");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())?;
+        match self {
+            Verdict::Unique { solution } => write!(f, " {solution}"),
+            Verdict::Multiple { first, second } => write!(f, " {first} {second}"),
+            Verdict::NoSolution { conflict } if conflict.is_empty() => {
+                f.write_str(" the rules alone have no solution")
+            }
+            Verdict::NoSolution { conflict } => {
+                f.write_str(" clash")?;
+                conflict.iter().try_for_each(|given| write!(f, " {given}"))
+            }
+        }
+    }
+}
+
 impl Verdict {
     /// The cells where the two witnesses of [`Verdict::Multiple`] differ (empty otherwise).
     pub fn differences(&self) -> Vec<Difference> {

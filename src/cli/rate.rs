@@ -88,11 +88,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
                     row.hardest = Some(rating.hardest.name());
                     row.steps = Some(rating.steps);
                     row.guesses = rating.guesses;
-                    let guesses = rating.guesses.map_or("many".to_string(), |g| g.to_string());
-                    format!(
-                        "{} {} {} steps {guesses} guesses",
-                        rating.difficulty, rating.hardest, rating.steps
-                    )
+                    rating.to_string()
                 }
                 Some(Err(count)) => {
                     row.head.status = if count.count == 0 {

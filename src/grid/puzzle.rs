@@ -15,6 +15,20 @@ pub struct Puzzle {
     rules: Arc<Rules>,
 }
 
+impl std::fmt::Display for Puzzle {
+    /// The givens on one line, then the rules.
+    ///
+    /// ```
+    /// use satdoku::{Grid, Puzzle};
+    /// let puzzle = Puzzle::standard("1...............".parse::<Grid>()?)?;
+    /// assert_eq!(puzzle.to_string(), "1............... (boxes 2x2)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.grid, self.rules)
+    }
+}
+
 impl Puzzle {
     /// Checks that `rules` are for the grid's shape and that no two givens clash under
     /// them, and makes the puzzle.
