@@ -176,6 +176,20 @@ pub enum ParseError {
 impl ParseError {
     /// The input line the error was found on (0 for [`ParseError::NoPuzzle`]).
     pub fn line(&self) -> usize {
+        self.clone().line_mut().map_or(0, |line| *line)
+    }
+
+    /// The same error with its line `by` lines further down: for text read from inside a
+    /// file (a puzzle file's `puzzle` string).
+    pub fn shifted(mut self, by: usize) -> ParseError {
+        if let Some(line) = self.line_mut() {
+            *line += by;
+        }
+        self
+    }
+
+    /// The line field, when the error has one.
+    fn line_mut(&mut self) -> Option<&mut usize> {
         match self {
             ParseError::BadLength { line, .. }
             | ParseError::LineTooLong { line, .. }
@@ -185,27 +199,9 @@ impl ParseError {
             | ParseError::UnknownSymbol { line, .. }
             | ParseError::NotANumber { line, .. }
             | ParseError::OutOfRange { line, .. }
-            | ParseError::ExtraInput { line } => *line,
-            ParseError::NoPuzzle => 0,
+            | ParseError::ExtraInput { line } => Some(line),
+            ParseError::NoPuzzle => None,
         }
-    }
-
-    /// The same error with its line `by` lines further down: for text read from inside a
-    /// file (a puzzle file's `puzzle` string).
-    pub fn shifted(mut self, by: usize) -> ParseError {
-        match &mut self {
-            ParseError::BadLength { line, .. }
-            | ParseError::LineTooLong { line, .. }
-            | ParseError::ArrayShape { line, .. }
-            | ParseError::RowLength { line, .. }
-            | ParseError::Incomplete { line, .. }
-            | ParseError::UnknownSymbol { line, .. }
-            | ParseError::NotANumber { line, .. }
-            | ParseError::OutOfRange { line, .. }
-            | ParseError::ExtraInput { line } => *line += by,
-            ParseError::NoPuzzle => {}
-        }
-        self
     }
 }
 

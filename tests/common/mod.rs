@@ -89,41 +89,35 @@ impl PlainRules {
 
     /// The same rules as library rules for an N×N grid.
     pub fn to_lib(&self, size: usize) -> std::sync::Arc<satdoku::Rules> {
-        let shape = satdoku::Shape::from_size(size).unwrap();
-        let base = match &self.regions {
-            Some(regions) => {
-                let text: String = regions
-                    .iter()
-                    .map(|row| {
-                        row.iter()
-                            .map(|&r| char::from_digit(r as u32, 36).unwrap())
-                            .collect::<String>()
-                            + "\n"
-                    })
-                    .collect();
-                satdoku::Rules::jigsaw(satdoku::Jigsaw::parse(&text).unwrap())
-            }
-            None => {
-                let (rows, cols) = self.box_dims(size);
-                satdoku::Rules::boxes(satdoku::BoxShape::new(rows, cols).unwrap())
-            }
+        let jigsaw = self.regions.as_ref().map(|regions| {
+            let text: String = regions
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .map(|&r| char::from_digit(r as u32, 36).unwrap())
+                        .collect::<String>()
+                        + "\n"
+                })
+                .collect();
+            satdoku::Jigsaw::parse(&text).unwrap()
+        });
+        let boxes = jigsaw.is_none().then(|| {
+            let (rows, cols) = self.box_dims(size);
+            satdoku::BoxShape::new(rows, cols).unwrap()
+        });
+        let spec = satdoku::RulesSpec {
+            boxes,
+            jigsaw,
+            diagonal: self.diagonal,
+            windoku: self.windoku,
+            disjoint_groups: self.disjoint_groups,
+            anti_knight: self.anti_knight,
+            anti_king: self.anti_king,
+            extra_regions: self.extra_regions.clone(),
+            pairs: self.pairs.clone(),
         };
-        assert_eq!(base.shape(), shape);
-        let mut rules = base
-            .with_diagonal(self.diagonal)
-            .with_windoku(self.windoku)
+        spec.rules_for(satdoku::Shape::from_size(size).unwrap())
             .unwrap()
-            .with_disjoint_groups(self.disjoint_groups)
-            .unwrap()
-            .with_anti_knight(self.anti_knight)
-            .with_anti_king(self.anti_king);
-        for region in &self.extra_regions {
-            rules = rules.with_extra_region(region).unwrap();
-        }
-        for &(a, b) in &self.pairs {
-            rules = rules.with_different(a, b).unwrap();
-        }
-        std::sync::Arc::new(rules)
     }
 }
 
