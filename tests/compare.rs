@@ -198,7 +198,11 @@ fn solvers_are_named_once_and_the_table_aligns() {
         .unwrap();
     let stdout = String::from_utf8(output.stdout).unwrap();
     let rows: Vec<&str> = stdout.lines().skip(1).take(3).collect();
-    // The effort's number ends at the same column on every row, before its unit.
-    let ends: Vec<usize> = rows.iter().map(|row| row.rfind(' ').unwrap()).collect();
+    // The effort's number ends at the same column (in characters: `µs` is two bytes) on
+    // every row, before its unit.
+    let ends: Vec<usize> = rows
+        .iter()
+        .map(|row| row[..row.rfind(' ').unwrap()].chars().count())
+        .collect();
     assert!(ends.windows(2).all(|w| w[0] == w[1]), "{stdout}");
 }
