@@ -330,6 +330,14 @@ pub enum RulesError {
         /// 1-based column.
         col: usize,
     },
+    /// A variant constraint that cannot apply to the grid.
+    #[error("{constraint}: {problem}")]
+    Constraint {
+        /// The constraint, as messages name it.
+        constraint: String,
+        /// What is wrong.
+        problem: String,
+    },
     /// A rule that needs something the rules lack.
     #[error("{rule} needs {needs}")]
     Needs {

@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 pub mod check;
+pub mod constraint;
 pub mod encode;
 pub mod error;
 pub mod format;

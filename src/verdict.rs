@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::constraint::VariantConstraint;
 use crate::format::{Notation, Spell};
 use crate::grid::{Cell, Digit, Grid};
 
@@ -70,11 +71,15 @@ pub enum Verdict {
         /// Another solution.
         second: Grid,
     },
-    /// No solution: a minimal set of givens that cannot hold together (removing any one of
-    /// them leaves the rest solvable; not necessarily the smallest such set).
+    /// No solution: a minimal set of givens and variant constraints that cannot hold
+    /// together under the other rules (removing any one of them leaves the rest solvable;
+    /// not necessarily the smallest such set).
     NoSolution {
         /// The clashing givens, in reading order.
         conflict: Vec<Given>,
+        /// The variant constraints (cages, thermometers …) the clash needs, in the order
+        /// of the rules.
+        constraints: Vec<VariantConstraint>,
     },
 }
 
@@ -93,13 +98,7 @@ impl fmt::Display for Verdict {
         match self {
             Verdict::Unique { solution } => write!(f, " {solution}"),
             Verdict::Multiple { first, second } => write!(f, " {first} {second}"),
-            Verdict::NoSolution { conflict } if conflict.is_empty() => {
-                f.write_str(" the rules alone have no solution")
-            }
-            Verdict::NoSolution { conflict } => {
-                f.write_str(" clash")?;
-                conflict.iter().try_for_each(|given| write!(f, " {given}"))
-            }
+            Verdict::NoSolution { .. } => write!(f, " {}", self.clash(&Notation::Numbers)),
         }
     }
 }
@@ -122,6 +121,36 @@ impl Verdict {
                 .collect(),
             _ => Vec::new(),
         }
+    }
+
+    /// What clashes in a puzzle without solutions, digits spelled in `notation`: `clash
+    /// r1c1=5 r2c2=5`, `clash r1c1=5 with killer cage r1c1-r1c2 (sum 3)`, `the rules alone
+    /// have no solution`; empty for other verdicts.
+    pub fn clash(&self, notation: &Notation) -> String {
+        let Verdict::NoSolution {
+            conflict,
+            constraints,
+        } = self
+        else {
+            return String::new();
+        };
+        if conflict.is_empty() && constraints.is_empty() {
+            return "the rules alone have no solution".to_string();
+        }
+        let mut text = String::from("clash");
+        for given in conflict {
+            text.push(' ');
+            text.push_str(&notation.show(given).to_string());
+        }
+        if !constraints.is_empty() {
+            if !conflict.is_empty() {
+                text.push_str(" with");
+            }
+            let names: Vec<String> = constraints.iter().map(ToString::to_string).collect();
+            text.push(' ');
+            text.push_str(&names.join("; "));
+        }
+        text
     }
 
     /// The verdict's name as used in output: `unique`, `multiple` or `no_solution`.

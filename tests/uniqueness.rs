@@ -111,7 +111,7 @@ proptest! {
                 }
                 prop_assert!(redundant.is_none());
             }
-            Verdict::NoSolution { conflict } => {
+            Verdict::NoSolution { conflict, .. } => {
                 prop_assert_eq!(expected, 0);
                 let mut core = vec![vec![0; 4]; 4];
                 for g in conflict {
@@ -140,7 +140,7 @@ fn bundled_conflicts_are_unsatisfiable_and_minimal() {
     ] {
         for values in parse_file(name) {
             let puzzle = puzzle_of(to_grid(&values), diagonal).unwrap();
-            let Verdict::NoSolution { conflict } = solver.check(&puzzle) else {
+            let Verdict::NoSolution { conflict, .. } = solver.check(&puzzle) else {
                 panic!("{name}: not judged unsolvable");
             };
             let mut core = vec![vec![0; values.len()]; values.len()];

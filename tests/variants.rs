@@ -566,7 +566,7 @@ proptest::proptest! {
         let Ok(puzzle) = Puzzle::new(to_grid(&values), rules.to_lib(size)) else {
             return Ok(());
         };
-        let satdoku::check::Verdict::NoSolution { conflict } = SatSolver::new().check(&puzzle) else {
+        let satdoku::check::Verdict::NoSolution { conflict, .. } = SatSolver::new().check(&puzzle) else {
             return Ok(());
         };
         let mut core = vec![vec![0; size]; size];

@@ -47,6 +47,8 @@ struct Row<'a> {
     differences: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     conflict: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    constraints: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     minimal: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -74,12 +76,7 @@ fn explain(verdict: &Verdict, redundant: &Option<Vec<Given>>, notation: &Notatio
                 texts(&verdict.differences(), notation).join(", ")
             )
         }
-        Verdict::NoSolution { conflict } if conflict.is_empty() => {
-            "the rules alone have no solution".to_string()
-        }
-        Verdict::NoSolution { conflict } => {
-            format!("clash {}", texts(conflict, notation).join(" "))
-        }
+        Verdict::NoSolution { .. } => verdict.clash(notation),
     };
     if let Some(redundant) = redundant {
         if !text.is_empty() {
@@ -130,6 +127,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                             solutions: Vec::new(),
                             differences: Vec::new(),
                             conflict: Vec::new(),
+                            constraints: Vec::new(),
                             minimal: None,
                             redundant: None,
                             error: Some(error),
@@ -150,6 +148,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                             solutions: Vec::new(),
                             differences: Vec::new(),
                             conflict: Vec::new(),
+                            constraints: Vec::new(),
                             minimal: None,
                             redundant: None,
                             error: None,
@@ -183,7 +182,13 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                         .map(|d| d.cell.to_string())
                         .collect(),
                     conflict: match &verdict {
-                        Verdict::NoSolution { conflict } => texts(conflict, &item.notation),
+                        Verdict::NoSolution { conflict, .. } => texts(conflict, &item.notation),
+                        _ => Vec::new(),
+                    },
+                    constraints: match &verdict {
+                        Verdict::NoSolution { constraints, .. } => {
+                            constraints.iter().map(ToString::to_string).collect()
+                        }
                         _ => Vec::new(),
                     },
                     minimal: redundant.as_ref().map(Vec::is_empty),

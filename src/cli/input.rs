@@ -5,7 +5,10 @@ use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use satdoku::format::{Notation, PuzzleFile, PuzzleReader, ReadOptions, ReadWarning};
+use satdoku::format::{
+    Notation, PuzzleFile, PuzzleReader, ReadOptions, ReadWarning, fpuzzles_link_json,
+    parse_fpuzzles,
+};
 use satdoku::{InputError, Puzzle, Rules, RulesError, RulesSpec, Shape};
 
 use super::args::InputArgs;
@@ -110,8 +113,8 @@ pub fn for_each(
                 first_index: 1,
             };
             run.read(&source, io::stdin().lock(), &mut each)?;
-        } else if path.extension().is_some_and(|e| e == "toml") {
-            run.puzzle_file(path, &spec, &mut each)?;
+        } else if let Some(kind) = FileKind::of(path) {
+            run.puzzle_file(path, kind, &spec, &mut each)?;
         } else {
             let name = path.display().to_string();
             match File::open(path) {
@@ -238,18 +241,28 @@ impl Run {
         Ok(count)
     }
 
-    /// Reads a puzzle file that carries its own rules (TOML): its rules join those of the
-    /// command line, and its puzzles are read with them.
+    /// Reads a puzzle file that carries its own rules (TOML, an f-puzzles export or share
+    /// link): its rules join those of the command line, and its puzzles are read with them.
     fn puzzle_file(
         &mut self,
         path: &std::path::Path,
+        kind: FileKind,
         spec: &RulesSpec,
         each: &mut dyn FnMut(Item<'_>) -> anyhow::Result<()>,
     ) -> anyhow::Result<()> {
         let name = path.display().to_string();
-        let file = std::fs::read_to_string(path)
-            .map_err(|err| err.to_string())
-            .and_then(|text| PuzzleFile::parse(&text).map_err(|err| err.to_string()))
+        let read = || match kind {
+            FileKind::Link => Ok(name.clone()),
+            _ => std::fs::read_to_string(path).map_err(|err| err.to_string()),
+        };
+        let file = read()
+            .and_then(|text| match kind {
+                FileKind::Toml => PuzzleFile::parse(&text).map_err(|err| err.to_string()),
+                FileKind::Fpuzzles => parse_fpuzzles(&text).map_err(|err| err.to_string()),
+                FileKind::Link => fpuzzles_link_json(&text)
+                    .and_then(|json| parse_fpuzzles(&json))
+                    .map_err(|err| err.to_string()),
+            })
             .and_then(|file| {
                 let merged = spec.merged(&file.spec).map_err(|err| err.to_string())?;
                 Ok((file, merged))
@@ -276,6 +289,32 @@ impl Run {
             }
         }
         Ok(())
+    }
+}
+
+/// Inputs that carry their own rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileKind {
+    /// satdoku's puzzle file (`.toml`).
+    Toml,
+    /// An f-puzzles export (`.json`).
+    Fpuzzles,
+    /// An f-puzzles (or SudokuPad f-puzzles) share link given in place of a file.
+    Link,
+}
+
+impl FileKind {
+    /// The kind of input `path` names, `None` for plain puzzle text.
+    fn of(path: &std::path::Path) -> Option<FileKind> {
+        let text = path.to_string_lossy();
+        if text.starts_with("https://") || text.starts_with("http://") {
+            return Some(FileKind::Link);
+        }
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("toml") => Some(FileKind::Toml),
+            Some("json") => Some(FileKind::Fpuzzles),
+            _ => None,
+        }
     }
 }
 

@@ -9,6 +9,7 @@
 //! what suffices, and [preprocessing](Preprocess) drops what the givens decide). Givens are unit literals, added as clauses or passed as assumptions.
 
 pub mod amo;
+mod constraints;
 mod dimacs;
 mod kind;
 mod reduced;
@@ -18,6 +19,7 @@ use std::sync::Arc;
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
 pub use amo::{AmoEncoding, AtMostOne};
+pub(crate) use constraints::{Known, encode_constraints};
 pub use dimacs::write_cnf;
 pub use kind::{Clauses, EncodingKind, Preprocess};
 pub use reduced::{Numbering, Reduced};
@@ -172,6 +174,9 @@ impl Encoding {
                 ]);
             }
         }
+        encode_constraints(formula, &self.rules, |cell, digit| {
+            Known::Open(self.var(cell, digit).positive())
+        });
     }
 
     /// The rules as a formula.

@@ -2,7 +2,7 @@
 
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
-use super::{AmoEncoding, AtMostOne, Encoding};
+use super::{AmoEncoding, AtMostOne, Encoding, Known, encode_constraints};
 use crate::grid::{Cell, Digit, DigitSet, Grid, Layout, Shape};
 use crate::logic::Candidates;
 
@@ -240,6 +240,14 @@ impl Reduced {
                 }
             }
         }
+        encode_constraints(formula, encoding.rules_encoded(), |cell, digit| {
+            let i = shape.index(cell);
+            match lit(i, digit) {
+                Some(lit) => Known::Open(lit),
+                None if decided(i) && cands[i].contains(digit) => Known::True,
+                None => Known::False,
+            }
+        });
         Numbering::Compact {
             shape,
             pairs,

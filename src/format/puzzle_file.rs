@@ -34,16 +34,25 @@ use std::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::constraint::{
+    Arrow, Between, Cage, CloneCells, Dot, DotColour, Extremum, ExtremumKind, LittleKiller,
+    Negative, NegativeKind, Palindrome, Parity, ParityKind, Quadruple, Renban, Sandwich,
+    Thermometer, VariantConstraint, Whispers, Xv, XvLetter,
+};
 use crate::error::RulesError;
-use crate::grid::{BoxShape, Jigsaw, RulesSpec};
+use crate::grid::{BoxShape, Cell, House, Jigsaw, RulesSpec};
 
 /// The rule names a puzzle file's `rules` list takes.
-pub const RULE_NAMES: [&str; 5] = [
+pub const RULE_NAMES: [&str; 9] = [
     "diagonal",
     "windoku",
     "disjoint-groups",
     "anti-knight",
     "anti-king",
+    "non-consecutive",
+    "negative-difference",
+    "negative-ratio",
+    "negative-xv",
 ];
 
 /// A puzzle file read: its rules and the text of each puzzle, with the file line it
@@ -76,7 +85,7 @@ pub enum PuzzleFileError {
     },
     /// A name in `rules` that is not a rule.
     #[error(
-        "line {line}: unknown rule {rule:?} (rules are diagonal, windoku, disjoint-groups, anti-knight, anti-king)"
+        "line {line}: unknown rule {rule:?} (rules are {})", RULE_NAMES.join(", ")
     )]
     UnknownRule {
         /// The file line.
@@ -120,6 +129,16 @@ pub enum PuzzleFileError {
         /// How many cells it names.
         cells: usize,
     },
+    /// A constraint table that lacks a key, or has one its kind does not take.
+    #[error("line {line}: {kind}: {why}")]
+    BadConstraint {
+        /// The file line.
+        line: usize,
+        /// The table (`cage`, `thermometer` …).
+        kind: &'static str,
+        /// What is wrong.
+        why: String,
+    },
     /// Neither `puzzle` nor `puzzles`.
     #[error("the file holds no puzzle: give `puzzle = \"...\"` or `puzzles = [...]`")]
     NoPuzzle,
@@ -146,6 +165,79 @@ struct Raw {
     extra_regions: Vec<Spanned<Vec<String>>>,
     #[serde(default)]
     differ: Vec<Spanned<Vec<String>>>,
+    #[serde(default)]
+    cage: Vec<Spanned<Entry>>,
+    #[serde(default, rename = "little-killer")]
+    little_killer: Vec<Spanned<Entry>>,
+    #[serde(default)]
+    sandwich: Vec<Spanned<Entry>>,
+    #[serde(default)]
+    thermometer: Vec<Spanned<Entry>>,
+    #[serde(default)]
+    arrow: Vec<Spanned<Entry>>,
+    #[serde(default)]
+    palindrome: Vec<Spanned<Entry>>,
+    #[serde(default)]
+    between: Vec<Spanned<Entry>>,
+    #[serde(default)]
+    renban: Vec<Spanned<Entry>>,
+    #[serde(default)]
+    whispers: Vec<Spanned<Entry>>,
+    #[serde(default, rename = "white-dot")]
+    white_dot: Vec<Spanned<Entry>>,
+    #[serde(default, rename = "black-dot")]
+    black_dot: Vec<Spanned<Entry>>,
+    #[serde(default)]
+    xv: Vec<Spanned<Entry>>,
+    #[serde(default)]
+    odd: Vec<Spanned<Entry>>,
+    #[serde(default)]
+    even: Vec<Spanned<Entry>>,
+    #[serde(default)]
+    minimum: Vec<Spanned<Entry>>,
+    #[serde(default)]
+    maximum: Vec<Spanned<Entry>>,
+    #[serde(default)]
+    quadruple: Vec<Spanned<Entry>>,
+    #[serde(default)]
+    clone: Vec<Spanned<Entry>>,
+}
+
+/// Cells written as a list (`["r1c1", "r1c2"]`) or one string (`"r1c1 r1c2"`).
+#[derive(Deserialize, Clone)]
+#[serde(untagged)]
+enum Cells {
+    List(Vec<String>),
+    Text(String),
+}
+
+impl Cells {
+    fn names(&self) -> Vec<String> {
+        match self {
+            Cells::List(list) => list.clone(),
+            Cells::Text(text) => text
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect(),
+        }
+    }
+}
+
+/// One constraint table (`[[cage]]` …): the keys each kind takes.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Entry {
+    cells: Option<Cells>,
+    sum: Option<u32>,
+    row: Option<u32>,
+    column: Option<u32>,
+    circle: Option<Cells>,
+    difference: Option<u32>,
+    ratio: Option<u32>,
+    letter: Option<String>,
+    digits: Option<Vec<u32>>,
+    copy: Option<Cells>,
 }
 
 impl PuzzleFile {
@@ -187,6 +279,17 @@ impl PuzzleFile {
             spec.jigsaw = Some(jigsaw);
         }
         for rule in &raw.rules {
+            let negative = match rule.get_ref().as_str() {
+                "non-consecutive" => Some(NegativeKind::NonConsecutive),
+                "negative-difference" => Some(NegativeKind::Difference),
+                "negative-ratio" => Some(NegativeKind::Ratio),
+                "negative-xv" => Some(NegativeKind::Xv),
+                _ => None,
+            };
+            if let Some(kind) = negative {
+                spec.constraints.push(Negative::new(kind).into());
+                continue;
+            }
             let on = match rule.get_ref().as_str() {
                 "diagonal" => &mut spec.diagonal,
                 "windoku" => &mut spec.windoku,
@@ -226,6 +329,7 @@ impl PuzzleFile {
             };
             spec.pairs.push((a, b));
         }
+        spec.constraints.extend(constraints(&raw, text)?);
         let puzzles: Vec<PuzzleText> = raw
             .puzzle
             .iter()
@@ -240,6 +344,177 @@ impl PuzzleFile {
         }
         Ok(PuzzleFile { spec, puzzles })
     }
+}
+
+/// The constraint tables of the file, in the order of the kinds, each kind in file order.
+fn constraints(raw: &Raw, text: &str) -> Result<Vec<VariantConstraint>, PuzzleFileError> {
+    let kinds: [(&'static str, &Vec<Spanned<Entry>>); 18] = [
+        ("cage", &raw.cage),
+        ("little-killer", &raw.little_killer),
+        ("sandwich", &raw.sandwich),
+        ("thermometer", &raw.thermometer),
+        ("arrow", &raw.arrow),
+        ("palindrome", &raw.palindrome),
+        ("between", &raw.between),
+        ("renban", &raw.renban),
+        ("whispers", &raw.whispers),
+        ("white-dot", &raw.white_dot),
+        ("black-dot", &raw.black_dot),
+        ("xv", &raw.xv),
+        ("odd", &raw.odd),
+        ("even", &raw.even),
+        ("minimum", &raw.minimum),
+        ("maximum", &raw.maximum),
+        ("quadruple", &raw.quadruple),
+        ("clone", &raw.clone),
+    ];
+    let mut out: Vec<VariantConstraint> = Vec::new();
+    for (kind, entries) in kinds {
+        for entry in entries {
+            let line = line_of(text, entry.span());
+            let e = entry.get_ref();
+            let bad = |why: &str| PuzzleFileError::BadConstraint {
+                line,
+                kind,
+                why: why.to_string(),
+            };
+            let list = |cells: &Option<Cells>, key: &str| -> Result<Vec<Cell>, PuzzleFileError> {
+                let names = cells
+                    .as_ref()
+                    .ok_or_else(|| bad(&format!("needs `{key}`")))?
+                    .names();
+                names
+                    .iter()
+                    .map(|name| {
+                        let (row, col) = cell(name, line)?;
+                        Cell::at(row, col).ok_or_else(|| PuzzleFileError::BadCell {
+                            line,
+                            text: name.clone(),
+                        })
+                    })
+                    .collect()
+            };
+            let cells = || list(&e.cells, "cells");
+            let sum = || e.sum.ok_or_else(|| bad("needs `sum`"));
+            let pair = || -> Result<(Cell, Cell), PuzzleFileError> {
+                match cells()?[..] {
+                    [a, b] => Ok((a, b)),
+                    ref other => Err(bad(&format!("needs 2 cells, not {}", other.len()))),
+                }
+            };
+            // The keys each kind takes besides `cells`.
+            let (takes, constraints): (&[&str], Vec<VariantConstraint>) = match kind {
+                "cage" => (&["sum"], vec![Cage::new(cells()?, e.sum).into()]),
+                "little-killer" => (&["sum"], vec![LittleKiller::new(cells()?, sum()?).into()]),
+                "sandwich" => {
+                    let line = match (e.row, e.column) {
+                        (Some(r), None) if r >= 1 => House::Row((r - 1).min(255) as u8),
+                        (None, Some(c)) if c >= 1 => House::Column((c - 1).min(255) as u8),
+                        _ => return Err(bad("needs `row` or `column` (1-based), not both")),
+                    };
+                    (
+                        &["sum", "row", "column", "nocells"],
+                        vec![Sandwich::new(line, sum()?).into()],
+                    )
+                }
+                "thermometer" => (&[], vec![Thermometer::new(cells()?).into()]),
+                "arrow" => (
+                    &["circle"],
+                    vec![Arrow::new(list(&e.circle, "circle")?, cells()?).into()],
+                ),
+                "palindrome" => (&[], vec![Palindrome::new(cells()?).into()]),
+                "between" => (&[], vec![Between::new(cells()?).into()]),
+                "renban" => (&[], vec![Renban::new(cells()?).into()]),
+                "whispers" => (
+                    &["difference"],
+                    vec![Whispers::new(cells()?, e.difference).into()],
+                ),
+                "white-dot" => {
+                    let (a, b) = pair()?;
+                    (
+                        &["difference"],
+                        vec![Dot::new(a, b, DotColour::White(e.difference.unwrap_or(1))).into()],
+                    )
+                }
+                "black-dot" => {
+                    let (a, b) = pair()?;
+                    (
+                        &["ratio"],
+                        vec![Dot::new(a, b, DotColour::Black(e.ratio.unwrap_or(2))).into()],
+                    )
+                }
+                "xv" => {
+                    let (a, b) = pair()?;
+                    let letter = match e.letter.as_deref() {
+                        Some("X" | "x") => XvLetter::X,
+                        Some("V" | "v") => XvLetter::V,
+                        _ => return Err(bad("needs `letter = \"X\"` or `\"V\"`")),
+                    };
+                    (&["letter"], vec![Xv::new(a, b, letter).into()])
+                }
+                "odd" | "even" => {
+                    let parity = if kind == "odd" {
+                        ParityKind::Odd
+                    } else {
+                        ParityKind::Even
+                    };
+                    (
+                        &[],
+                        cells()?
+                            .into_iter()
+                            .map(|c| Parity::new(c, parity).into())
+                            .collect(),
+                    )
+                }
+                "minimum" | "maximum" => {
+                    let extremum = if kind == "minimum" {
+                        ExtremumKind::Minimum
+                    } else {
+                        ExtremumKind::Maximum
+                    };
+                    (
+                        &[],
+                        cells()?
+                            .into_iter()
+                            .map(|c| Extremum::new(c, extremum).into())
+                            .collect(),
+                    )
+                }
+                "quadruple" => {
+                    let digits = e.digits.clone().ok_or_else(|| bad("needs `digits`"))?;
+                    (&["digits"], vec![Quadruple::new(cells()?, digits).into()])
+                }
+                _ => (
+                    &["copy"],
+                    vec![CloneCells::new(cells()?, list(&e.copy, "copy")?).into()],
+                ),
+            };
+            let given = [
+                ("sum", e.sum.is_some()),
+                ("row", e.row.is_some()),
+                ("column", e.column.is_some()),
+                ("circle", e.circle.is_some()),
+                ("difference", e.difference.is_some()),
+                ("ratio", e.ratio.is_some()),
+                ("letter", e.letter.is_some()),
+                ("digits", e.digits.is_some()),
+                ("copy", e.copy.is_some()),
+                ("nocells", e.cells.is_some()),
+            ];
+            if let Some((key, _)) = given.iter().find(|(key, on)| {
+                *on && if *key == "nocells" {
+                    takes.contains(key)
+                } else {
+                    !takes.contains(key)
+                }
+            }) {
+                let key = if *key == "nocells" { "cells" } else { key };
+                return Err(bad(&format!("takes no `{key}`")));
+            }
+            out.extend(constraints);
+        }
+    }
+    Ok(out)
 }
 
 /// The 0-based row and column of a cell named `r3c7` (any case).

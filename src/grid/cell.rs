@@ -23,6 +23,12 @@ impl Cell {
         }
     }
 
+    /// The cell at 0-based `row` and `col` of some grid up to 64×64, `None` beyond; whether
+    /// a given grid holds it is for its rules to check.
+    pub fn at(row: usize, col: usize) -> Option<Cell> {
+        (row < 64 && col < 64).then(|| Cell::new_unchecked(row, col))
+    }
+
     /// The 0-based row.
     pub const fn row(self) -> usize {
         self.row as usize

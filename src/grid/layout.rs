@@ -33,6 +33,10 @@ pub struct Layout {
     /// The intersections of house `h` are `house_intersections[start[h] .. start[h+1]]`.
     house_intersections: Vec<u32>,
     house_intersection_start: Vec<u32>,
+    /// The variant constraints on cell `i` are
+    /// `cell_constraints[cell_constraint_start[i] .. cell_constraint_start[i+1]]`.
+    cell_constraints: Vec<u32>,
+    cell_constraint_start: Vec<u32>,
 }
 
 /// Two houses sharing two cells or more: a digit of the shared cells that the rest of one
@@ -127,6 +131,16 @@ impl Layout {
             of_house[b].push(i as u32);
         }
         let (house_intersections, house_intersection_start) = flatten(of_house);
+        let mut on_cell = vec![Vec::new(); shape.cell_count()];
+        for (k, constraint) in rules.constraints().iter().enumerate() {
+            for cell in constraint.get().cells(shape) {
+                let list: &mut Vec<u32> = &mut on_cell[shape.index(cell)];
+                if list.last() != Some(&(k as u32)) {
+                    list.push(k as u32);
+                }
+            }
+        }
+        let (cell_constraints, cell_constraint_start) = flatten(on_cell);
         Layout {
             shape,
             rules: Arc::clone(rules),
@@ -141,7 +155,30 @@ impl Layout {
             intersection_cells,
             house_intersections,
             house_intersection_start,
+            cell_constraints,
+            cell_constraint_start,
         }
+    }
+
+    /// Whether the rules have variant constraints (cages, thermometers …), which the
+    /// backtrackers check with [`Layout::admits_at`] as they fill cells.
+    pub fn has_constraints(&self) -> bool {
+        !self.cell_constraints.is_empty()
+    }
+
+    /// Whether the variant constraints on cell `cell` admit the filled cells of `values`
+    /// (by cell index, 0 blank; see [`Constraint::admits`](crate::constraint::Constraint::admits)).
+    pub fn admits_at(&self, values: &[u8], cell: usize) -> bool {
+        let range = self.cell_constraint_start[cell] as usize
+            ..self.cell_constraint_start[cell + 1] as usize;
+        if range.is_empty() {
+            return true;
+        }
+        let values = crate::constraint::CellValues::new(self.shape, values);
+        let constraints = self.rules.constraints();
+        self.cell_constraints[range]
+            .iter()
+            .all(|&k| constraints[k as usize].get().admits(&values))
     }
 
     /// The houses holding the cell with index `cell`, by house index.

@@ -4,6 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::{BoxShape, Cell, House, Relation, Shape};
+use crate::constraint::{CellValues, VariantConstraint};
 use crate::error::RulesError;
 
 /// The regions that, with rows and columns, tile the grid: each holds every digit once.
@@ -210,6 +211,8 @@ pub struct Rules {
     extra: Vec<Vec<Cell>>,
     /// Pairs of cells given as different, first before second in reading order.
     pairs: Vec<(Cell, Cell)>,
+    /// Variant constraints (cages, thermometers, dots …), in the order given.
+    constraints: Vec<VariantConstraint>,
 }
 
 impl Rules {
@@ -242,7 +245,69 @@ impl Rules {
             anti_king: false,
             extra: Vec::new(),
             pairs: Vec::new(),
+            constraints: Vec::new(),
         }
+    }
+
+    /// With one more variant constraint. An error naming it when a cell lies outside the
+    /// grid or it cannot apply (a sum no digits reach, a line longer than the digits allow).
+    ///
+    /// ```
+    /// use satdoku::{Cell, Rules, Shape};
+    /// use satdoku::constraint::Cage;
+    /// let cells = vec![Cell::at(0, 0).unwrap(), Cell::at(0, 1).unwrap()];
+    /// let rules = Rules::standard(Shape::NINE)?;
+    /// assert!(rules.clone().with_constraint(Cage::new(cells.clone(), Some(3))).is_ok());
+    /// let err = rules.with_constraint(Cage::new(cells, Some(40))).unwrap_err();
+    /// assert!(err.to_string().starts_with("killer cage r1c1-r1c2 (sum 40): no 2 different digits"));
+    /// # Ok::<(), satdoku::RulesError>(())
+    /// ```
+    pub fn with_constraint(
+        mut self,
+        constraint: impl Into<VariantConstraint>,
+    ) -> Result<Rules, RulesError> {
+        let constraint = constraint.into();
+        let bad = |problem: String| RulesError::Constraint {
+            constraint: constraint.to_string(),
+            problem,
+        };
+        if let Some(problem) = constraint.get().problem(self.shape) {
+            return Err(bad(problem));
+        }
+        if let Some(cell) = constraint
+            .get()
+            .cells(self.shape)
+            .into_iter()
+            .find(|c| self.shape.cell(c.row(), c.col()).is_none())
+        {
+            return Err(bad(format!("{cell} is outside a {} grid", self.shape)));
+        }
+        self.constraints.push(constraint);
+        let all = std::mem::take(&mut self.constraints);
+        self.constraints = all.iter().map(|c| c.clone().settled(&all)).collect();
+        Ok(self)
+    }
+
+    /// The same rules without the `i`-th variant constraint.
+    pub fn without_constraint(&self, i: usize) -> Rules {
+        let mut rules = self.clone();
+        rules.constraints.remove(i);
+        let all = std::mem::take(&mut rules.constraints);
+        rules.constraints = all.iter().map(|c| c.clone().settled(&all)).collect();
+        rules
+    }
+
+    /// The variant constraints, in the order given.
+    pub fn constraints(&self) -> &[VariantConstraint] {
+        &self.constraints
+    }
+
+    /// Whether the filled cells of `values` (by cell index, 0 blank) break no variant
+    /// constraint: exact on a complete grid, and never false for a partial grid that each
+    /// constraint alone allows to complete.
+    pub fn admits(&self, values: &[u8]) -> bool {
+        let values = CellValues::new(self.shape, values);
+        self.constraints.iter().all(|c| c.get().admits(&values))
     }
 
     /// With one more region: `cells` (0-based row and column) must hold every digit once.
@@ -381,7 +446,8 @@ impl Rules {
                 || self.anti_knight
                 || self.anti_king
                 || !self.extra.is_empty()
-                || !self.pairs.is_empty())
+                || !self.pairs.is_empty()
+                || !self.constraints.is_empty())
     }
 
     /// Every house: rows, columns, regions, then the extra regions (diagonals, windows,
@@ -517,7 +583,29 @@ impl fmt::Display for Rules {
             n => write!(f, ", {n} {what}s"),
         };
         count(f, self.extra.len(), "extra region")?;
-        count(f, self.pairs.len(), "marked pair")
+        count(f, self.pairs.len(), "marked pair")?;
+        // The constraints by kind, in order of first appearance.
+        let mut kinds: Vec<(&VariantConstraint, usize)> = Vec::new();
+        for constraint in &self.constraints {
+            match kinds
+                .iter_mut()
+                .find(|(c, _)| std::mem::discriminant(*c) == std::mem::discriminant(constraint))
+            {
+                Some((_, n)) => *n += 1,
+                None => kinds.push((constraint, 1)),
+            }
+        }
+        for (constraint, n) in kinds {
+            match constraint {
+                VariantConstraint::Negative(rule) => write!(f, ", {}", rule.name())?,
+                _ if n == 1 => {
+                    let plural = constraint.kind_plural();
+                    write!(f, ", 1 {}", &plural[..plural.len() - 1])?
+                }
+                _ => write!(f, ", {n} {}", constraint.kind_plural())?,
+            }
+        }
+        Ok(())
     }
 }
 
@@ -544,6 +632,8 @@ pub struct RulesSpec {
     pub extra_regions: Vec<Vec<(usize, usize)>>,
     /// Pairs of cells, by 0-based row and column, that must differ.
     pub pairs: Vec<((usize, usize), (usize, usize))>,
+    /// Variant constraints (the grid must hold their cells).
+    pub constraints: Vec<VariantConstraint>,
 }
 
 impl RulesSpec {
@@ -574,6 +664,7 @@ impl RulesSpec {
             anti_king: self.anti_king || other.anti_king,
             extra_regions: [&self.extra_regions[..], &other.extra_regions[..]].concat(),
             pairs: [&self.pairs[..], &other.pairs[..]].concat(),
+            constraints: [&self.constraints[..], &other.constraints[..]].concat(),
         })
     }
 
@@ -613,6 +704,9 @@ impl RulesSpec {
         }
         for &(a, b) in &self.pairs {
             rules = rules.with_different(a, b)?;
+        }
+        for constraint in &self.constraints {
+            rules = rules.with_constraint(constraint.clone())?;
         }
         Ok(Arc::new(rules))
     }

@@ -55,12 +55,18 @@ impl Solver for DlxSolver {
         for &node in &given_nodes {
             matrix.select(node);
         }
+        let values = matrix.layout.values(puzzle.grid());
         let mut search = Search {
             progress: Progress::new(limit, deadline),
             stack: Vec::new(),
             puzzle,
+            values,
         };
-        search.go(matrix);
+        // Variant constraints are checked on the cells filled so far as rows are chosen;
+        // those among the givens alone once, here.
+        if matrix.layout.rules.admits(&search.values) {
+            search.go(matrix);
+        }
         for &node in given_nodes.iter().rev() {
             matrix.unselect(node);
         }
@@ -218,6 +224,8 @@ struct Search<'a> {
     /// The rows chosen, by row number cell·N + digit.
     stack: Vec<usize>,
     puzzle: &'a Puzzle,
+    /// The value of each cell so far (0: open), for the variant constraints' checks.
+    values: Vec<u8>,
 }
 
 impl Search<'_> {
@@ -248,14 +256,26 @@ impl Search<'_> {
         }
         m.cover(best);
         let mut r = m.down[best];
+        let size = m.layout.shape.size();
+        let constrained = m.layout.has_constraints();
         while r != best && self.progress.step() {
-            self.stack.push(m.row[r]);
+            let row = m.row[r];
+            self.stack.push(row);
             let mut j = m.right[r];
             while j != r {
                 m.cover(m.column[j]);
                 j = m.right[j];
             }
-            self.go(m);
+            if constrained {
+                let cell = row / size;
+                self.values[cell] = (row % size + 1) as u8;
+                if m.layout.admits_at(&self.values, cell) {
+                    self.go(m);
+                }
+                self.values[cell] = 0;
+            } else {
+                self.go(m);
+            }
             let mut j = m.left[r];
             while j != r {
                 m.uncover(m.column[j]);

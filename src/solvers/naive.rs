@@ -10,6 +10,8 @@ use crate::grid::{Layout, layout_for};
 /// The classic depth-first backtracker most people write first: take the first empty cell
 /// in reading order, try each digit that does not clash with a peer, recurse. No
 /// propagation, no heuristics: the baseline the other approaches are measured against.
+/// Variant constraints (cages, thermometers …) are checked on the cells filled so far at
+/// each digit placed.
 ///
 /// Its effort is the number of digits placed (search nodes).
 ///
@@ -41,7 +43,10 @@ impl Solver for NaiveSolver {
             layout,
             progress: Progress::new(limit, deadline),
         };
-        search.go(&mut values, 0);
+        // Constraints among the givens alone are checked once, here.
+        if layout.rules.admits(&values) {
+            search.go(&mut values, 0);
+        }
         search.progress.finish()
     }
 }
@@ -67,7 +72,9 @@ impl Search<'_> {
                     return;
                 }
                 values[pos] = digit;
-                self.go(values, pos + 1);
+                if self.layout.admits_at(values, pos) {
+                    self.go(values, pos + 1);
+                }
                 values[pos] = 0;
             }
         }

@@ -18,6 +18,9 @@ use crate::logic::Propagation;
 /// branch copies its level's array into the next one, so the search loop allocates nothing.
 /// Only houses that lost a candidate are looked at again for hidden singles.
 ///
+/// Variant constraints (cages, thermometers …) take no part in propagation: each search
+/// node checks them on the cells decided so far.
+///
 /// Its effort is the number of guesses (branches taken).
 ///
 /// ```
@@ -84,8 +87,18 @@ impl Search<'_> {
         {
             return;
         }
-        // The cell with the fewest candidates, two being the fewest possible.
         let cands = &self.levels[start..start + cells];
+        if self.layout.has_constraints() {
+            // Variant constraints, on the cells decided so far.
+            let values: Vec<u8> = cands
+                .iter()
+                .map(|set| set.only().map_or(0, |d| d.get()))
+                .collect();
+            if !self.layout.rules.admits(&values) {
+                return;
+            }
+        }
+        // The cell with the fewest candidates, two being the fewest possible.
         let mut branch = None;
         let mut fewest = usize::MAX;
         for (i, set) in cands.iter().enumerate() {

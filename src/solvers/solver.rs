@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use crate::constraint::VariantConstraint;
 use crate::grid::{Grid, Puzzle};
 use crate::verdict::{Count, Given, Verdict, verdict_of};
 
@@ -82,6 +83,11 @@ fn verdict_by_search<S: Solver + ?Sized>(
     if let Some(verdict) = verdict_of(outcome.solutions) {
         return Some(verdict);
     }
+    let (puzzle, constraints) = needed_constraints(puzzle, |trial| {
+        let outcome = solver.run(trial, 1, deadline);
+        (!outcome.timed_out).then_some(outcome.found > 0)
+    })?;
+    let puzzle = &puzzle;
     let mut core: Vec<Given> = givens(puzzle).collect();
     let mut i = 0;
     while i < core.len() {
@@ -96,7 +102,39 @@ fn verdict_by_search<S: Solver + ?Sized>(
             core.remove(i);
         }
     }
-    Some(Verdict::NoSolution { conflict: core })
+    Some(Verdict::NoSolution {
+        conflict: core,
+        constraints,
+    })
+}
+
+/// For a puzzle without solutions: the variant constraints its clash needs, and the puzzle
+/// under only those (with all its givens). Each constraint is dropped in turn and kept out
+/// when the rest, with every given, still has no solution; `solvable` answers for a trial
+/// puzzle, `None` when out of time (then so is this).
+///
+/// The givens' clash is found afterwards under the constraints kept, which keeps the whole
+/// minimal: a constraint kept was needed with every given, so with fewer too.
+pub(crate) fn needed_constraints(
+    puzzle: &Puzzle,
+    mut solvable: impl FnMut(&Puzzle) -> Option<bool>,
+) -> Option<(Puzzle, Vec<VariantConstraint>)> {
+    let mut current = puzzle.clone();
+    let mut i = 0;
+    while i < current.rules().constraints().len() {
+        let trial = Puzzle::new(
+            current.grid().clone(),
+            current.rules().without_constraint(i),
+        )
+        .expect("dropping a constraint keeps the givens clash-free");
+        if solvable(&trial)? {
+            i += 1;
+        } else {
+            current = trial;
+        }
+    }
+    let constraints = current.rules().constraints().to_vec();
+    Some((current, constraints))
 }
 
 /// The givens of a unique `puzzle` whose removal alone keeps it unique, found by any solver

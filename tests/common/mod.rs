@@ -115,6 +115,7 @@ impl PlainRules {
             anti_king: self.anti_king,
             extra_regions: self.extra_regions.clone(),
             pairs: self.pairs.clone(),
+            constraints: Vec::new(),
         };
         spec.rules_for(satdoku::Shape::from_size(size).unwrap())
             .unwrap()

@@ -84,6 +84,7 @@ pub(super) fn verdict(search: &mut SatSearch) -> Verdict {
             } else {
                 Vec::new()
             },
+            constraints: Vec::new(),
         };
     };
     match search.next_solution() {

@@ -18,7 +18,7 @@ pub use search::{GivensAs, SatSearch};
 
 use super::names::SAT_NAMES;
 use super::progress::Progress;
-use super::solver::{Outcome, Solver};
+use super::solver::{Outcome, Solver, needed_constraints};
 use crate::encode::{AmoEncoding, Clauses, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
 use crate::grid::{DigitSet, Grid, Puzzle, Rules};
 use crate::grid::{Layout, layout_for};
@@ -217,11 +217,27 @@ impl SatSolver {
     /// ```
     fn incremental_check(&mut self, puzzle: &Puzzle) -> Verdict {
         match check::verdict(&mut self.search(puzzle, GivensAs::Units)) {
-            // Found with the givens as unit clauses, the clash has no core yet: ask a
-            // search that assumes them.
-            Verdict::NoSolution { .. } => Verdict::NoSolution {
-                conflict: check::clash(&mut self.search(puzzle, GivensAs::Assumptions)),
-            },
+            // Found with the givens as unit clauses, the clash has no core yet: find the
+            // constraints it needs, then ask a search that assumes the givens.
+            Verdict::NoSolution { .. } => {
+                let (kept, constraints) = needed_constraints(puzzle, |trial| {
+                    Some(
+                        self.search(trial, GivensAs::Units)
+                            .next_solution()
+                            .is_some(),
+                    )
+                })
+                .expect("no deadline");
+                let conflict = check::clash(&mut self.search(&kept, GivensAs::Assumptions));
+                if kept.rules() != puzzle.rules() {
+                    // The trial rules' clauses are not worth keeping.
+                    self.rules.retain(|rules, _| rules == puzzle.rules());
+                }
+                Verdict::NoSolution {
+                    conflict,
+                    constraints,
+                }
+            }
             other => other,
         }
     }
@@ -337,6 +353,14 @@ impl Solver for SatSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<Given>>) {
-        check::verdict_and_redundant(&mut self.search(puzzle, GivensAs::Assumptions))
+        match check::verdict_and_redundant(&mut self.search(puzzle, GivensAs::Assumptions)) {
+            // The clash under every constraint: find which of them it needs.
+            (Verdict::NoSolution { constraints, .. }, redundant)
+                if constraints.is_empty() && !puzzle.rules().constraints().is_empty() =>
+            {
+                (self.incremental_check(puzzle), redundant)
+            }
+            other => other,
+        }
     }
 }

@@ -1,0 +1,85 @@
+//! Arrows: the digits along the arrow add up to the number in its circle (a circle of several cells reads as a number).
+
+use std::fmt;
+
+use super::sum::{Chain, Term, cell_term, sum_admits};
+use super::{CellValues, Constraint, ConstraintCnf, cell_list, repeated};
+use crate::grid::{Cell, Shape};
+
+/// An arrow: the digits of its shaft add up to its circle's number. A circle of one cell
+/// holds a digit; a circle of several (a pill) reads as a decimal number, its cells in the
+/// order given (left to right, top to bottom).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Arrow {
+    circle: Vec<Cell>,
+    shaft: Vec<Cell>,
+}
+
+impl Arrow {
+    /// An arrow from the `circle` cells along the `shaft` cells.
+    pub fn new(circle: Vec<Cell>, shaft: Vec<Cell>) -> Arrow {
+        Arrow { circle, shaft }
+    }
+
+    /// The weights of the circle's cells: 10^(m−1) … 1.
+    fn circle_weights(&self) -> Vec<i64> {
+        let m = self.circle.len() as u32;
+        (0..m).map(|j| 10i64.pow(m - 1 - j)).collect()
+    }
+}
+
+impl fmt::Display for Arrow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "arrow {} <- {}",
+            cell_list(&self.circle),
+            cell_list(&self.shaft)
+        )
+    }
+}
+
+impl Constraint for Arrow {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        [&self.circle[..], &self.shaft[..]].concat()
+    }
+
+    fn problem(&self, shape: Shape) -> Option<String> {
+        let n = shape.size() as i64;
+        if self.circle.is_empty() || self.shaft.is_empty() {
+            return Some("an arrow needs a circle and at least one cell on its shaft".into());
+        }
+        if self.circle.len() > 6 {
+            return Some("a circle of more than 6 cells makes too large a number".into());
+        }
+        if let Some(cell) = repeated(&self.cells(shape)) {
+            return Some(format!("{cell} appears twice"));
+        }
+        let k = self.shaft.len() as i64;
+        let weights = self.circle_weights();
+        let (lo, hi) = (weights.iter().sum::<i64>(), weights.iter().sum::<i64>() * n);
+        (k > hi || k * n < lo).then(|| {
+            format!("the shaft's {k} digits cannot add up to any number the circle can hold ({lo} to {hi})")
+        })
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        let mut terms: Vec<Term> = self.shaft.iter().map(|&c| cell_term(cnf, c, 1)).collect();
+        for (&cell, w) in self.circle.iter().zip(self.circle_weights()) {
+            terms.push(cell_term(cnf, cell, -w));
+        }
+        Chain::equal(cnf, &terms, 0);
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        let cells = self.cells(values.shape());
+        let raw: Vec<u8> = cells.iter().map(|&c| values.raw(c)).collect();
+        let weights: Vec<i64> = std::iter::repeat_n(1, self.shaft.len())
+            .chain(self.circle_weights().into_iter().map(|w| -w))
+            .collect();
+        // cells() lists the circle first: put the weights in that order.
+        let weights = [&weights[self.shaft.len()..], &weights[..self.shaft.len()]].concat();
+        let n = values.shape().size() as i64;
+        sum_admits(&raw, &weights, 1, n, 0)
+    }
+}

@@ -1,0 +1,156 @@
+//! Killer cages: cells whose digits differ and, when the cage has a total, sum to it.
+
+use std::fmt;
+
+use super::sum::{Chain, Term};
+use super::{CellValues, Constraint, ConstraintCnf, cell_list, distinct_sum_range};
+use crate::grid::{Cell, Shape};
+
+/// A killer cage: its digits never repeat, and add up to its sum when it has one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cage {
+    cells: Vec<Cell>,
+    sum: Option<u32>,
+}
+
+impl Cage {
+    /// A cage over `cells` with an optional total.
+    pub fn new(cells: Vec<Cell>, sum: Option<u32>) -> Cage {
+        Cage { cells, sum }
+    }
+
+    /// The total, if the cage has one.
+    pub fn sum(&self) -> Option<u32> {
+        self.sum
+    }
+
+    /// Which values can appear in the cage and which must, on a grid of `n` digits: for
+    /// each value, whether some set of different values containing it (`can`) and some set
+    /// without it (`avoid`) reaches the sum. `None` when the sums are too many to list.
+    fn values(&self, n: usize) -> Option<(Vec<bool>, Vec<bool>)> {
+        let sum = self.sum? as usize;
+        let k = self.cells.len();
+        if n > 25 || k > n {
+            return None;
+        }
+        // ways[j][s]: some j different values among those allowed sum to s.
+        let reachable = |skip: Option<usize>| {
+            let mut ways = vec![vec![false; sum + 1]; k + 1];
+            ways[0][0] = true;
+            for v in (1..=n).filter(|&v| Some(v) != skip) {
+                for j in (1..=k).rev() {
+                    for s in (v..=sum).rev() {
+                        if ways[j - 1][s - v] {
+                            ways[j][s] = true;
+                        }
+                    }
+                }
+            }
+            ways
+        };
+        let mut can = vec![false; n + 1];
+        let mut avoid = vec![false; n + 1];
+        for v in 1..=n {
+            let without = reachable(Some(v));
+            avoid[v] = without[k][sum];
+            can[v] = v <= sum && without[k - 1][sum - v];
+        }
+        Some((can, avoid))
+    }
+}
+
+impl fmt::Display for Cage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.sum {
+            Some(sum) => write!(f, "killer cage {} (sum {sum})", cell_list(&self.cells)),
+            None => write!(f, "cage {} (digits differ)", cell_list(&self.cells)),
+        }
+    }
+}
+
+impl Constraint for Cage {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn problem(&self, shape: Shape) -> Option<String> {
+        let (k, n) = (self.cells.len(), shape.size());
+        if k == 0 {
+            return Some("a cage needs at least one cell".into());
+        }
+        if k > n {
+            return Some(format!(
+                "{k} cells cannot hold different digits from 1 to {n}"
+            ));
+        }
+        let sum = self.sum? as i64;
+        let (lo, hi) = distinct_sum_range(k, n);
+        (!(lo..=hi).contains(&sum)).then(|| {
+            format!(
+                "no {k} different digits from 1 to {n} add up to {sum} (they make {lo} to {hi})"
+            )
+        })
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        cnf.all_different(&self.cells);
+        let Some(sum) = self.sum else {
+            return;
+        };
+        let n = cnf.size();
+        let allowed: Vec<usize> = match self.values(n) {
+            Some((can, avoid)) => {
+                for v in 1..=n {
+                    if !can[v] {
+                        for &cell in &self.cells {
+                            cnf.forbid(cell, v);
+                        }
+                    } else if !avoid[v] {
+                        // In every set that reaches the sum: some cell holds it.
+                        let lits: Vec<_> = self.cells.iter().map(|&c| cnf.holds(c, v)).collect();
+                        cnf.clause(lits);
+                    }
+                }
+                (1..=n).filter(|&v| can[v]).collect()
+            }
+            None => (1..=n).collect(),
+        };
+        let terms: Vec<Term> = self
+            .cells
+            .iter()
+            .map(|&cell| {
+                allowed
+                    .iter()
+                    .map(|&v| (cnf.holds(cell, v), v as i64))
+                    .collect()
+            })
+            .collect();
+        Chain::equal(cnf, &terms, sum as i64);
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        let n = values.shape().size();
+        let mut used = vec![false; n + 1];
+        let (mut total, mut blanks) = (0i64, 0usize);
+        for &cell in &self.cells {
+            match values.get(cell) {
+                Some(v) if used[v] => return false,
+                Some(v) => {
+                    used[v] = true;
+                    total += v as i64;
+                }
+                None => blanks += 1,
+            }
+        }
+        let Some(sum) = self.sum else {
+            return true;
+        };
+        let free: Vec<i64> = (1..=n).filter(|&v| !used[v]).map(|v| v as i64).collect();
+        if free.len() < blanks {
+            return false;
+        }
+        let lo: i64 = free[..blanks].iter().sum();
+        let hi: i64 = free[free.len() - blanks..].iter().sum();
+        (total + lo..=total + hi).contains(&(sum as i64))
+    }
+}

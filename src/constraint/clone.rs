@@ -1,0 +1,66 @@
+//! Clones: two groups of cells of the same shape hold the same digits, cell for cell.
+
+use std::fmt;
+
+use super::{CellValues, Constraint, ConstraintCnf, cell_list};
+use crate::grid::{Cell, Shape};
+
+/// A clone: the i-th cell of one group holds the digit of the i-th cell of the other.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CloneCells {
+    cells: Vec<Cell>,
+    copies: Vec<Cell>,
+}
+
+impl CloneCells {
+    /// `copies[i]` holds the digit of `cells[i]`.
+    pub fn new(cells: Vec<Cell>, copies: Vec<Cell>) -> CloneCells {
+        CloneCells { cells, copies }
+    }
+}
+
+impl fmt::Display for CloneCells {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "clone {} = {}",
+            cell_list(&self.cells),
+            cell_list(&self.copies)
+        )
+    }
+}
+
+impl Constraint for CloneCells {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        [&self.cells[..], &self.copies[..]].concat()
+    }
+
+    fn problem(&self, _shape: Shape) -> Option<String> {
+        if self.cells.is_empty() || self.cells.len() != self.copies.len() {
+            return Some(format!(
+                "the two groups have {} and {} cells: they need the same number, at least one",
+                self.cells.len(),
+                self.copies.len()
+            ));
+        }
+        None
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        for (&a, &b) in self.cells.iter().zip(&self.copies) {
+            if a != b {
+                cnf.relation(a, b, |x, y| x == y);
+            }
+        }
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        self.cells
+            .iter()
+            .zip(&self.copies)
+            .all(|(&a, &b)| match (values.get(a), values.get(b)) {
+                (Some(x), Some(y)) => x == y,
+                _ => true,
+            })
+    }
+}

@@ -1,0 +1,201 @@
+//! A constraint's clauses over "cell holds value" and auxiliary literals, before any variable numbering.
+
+use std::ops::Not;
+
+use crate::grid::{Cell, Shape};
+
+/// A variable of a constraint's clauses: "a cell holds a value" (1..=N), or an auxiliary
+/// variable of the constraint (numbered from 0 per constraint).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Atom {
+    /// The cell holds the value.
+    Holds(Cell, u8),
+    /// An auxiliary variable.
+    Aux(u32),
+}
+
+/// An [`Atom`] or its negation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Literal {
+    /// The variable.
+    pub atom: Atom,
+    /// Whether the literal is the variable itself (true) or its negation.
+    pub positive: bool,
+}
+
+impl Not for Literal {
+    type Output = Literal;
+    fn not(self) -> Literal {
+        Literal {
+            positive: !self.positive,
+            ..self
+        }
+    }
+}
+
+/// The clauses of one constraint: what an encoder maps onto its numbering (a cell decided
+/// before encoding makes its literals constants).
+#[derive(Clone, Debug)]
+pub struct ConstraintCnf {
+    shape: Shape,
+    aux: u32,
+    clauses: Vec<Vec<Literal>>,
+}
+
+impl ConstraintCnf {
+    /// No clauses yet, for a grid of `shape`.
+    pub fn new(shape: Shape) -> ConstraintCnf {
+        ConstraintCnf {
+            shape,
+            aux: 0,
+            clauses: Vec::new(),
+        }
+    }
+
+    /// The grid's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// N, the largest value.
+    pub fn size(&self) -> usize {
+        self.shape.size()
+    }
+
+    /// The literal "`cell` holds `value`" (1..=N).
+    pub fn holds(&self, cell: Cell, value: usize) -> Literal {
+        debug_assert!((1..=self.size()).contains(&value));
+        Literal {
+            atom: Atom::Holds(cell, value as u8),
+            positive: true,
+        }
+    }
+
+    /// A new auxiliary variable, as a positive literal.
+    pub fn aux(&mut self) -> Literal {
+        self.aux += 1;
+        Literal {
+            atom: Atom::Aux(self.aux - 1),
+            positive: true,
+        }
+    }
+
+    /// The number of auxiliary variables.
+    pub fn aux_count(&self) -> u32 {
+        self.aux
+    }
+
+    /// Adds a clause: at least one of `lits` is true (none: the constraint cannot hold).
+    pub fn clause(&mut self, lits: impl IntoIterator<Item = Literal>) {
+        self.clauses.push(lits.into_iter().collect());
+    }
+
+    /// The clauses.
+    pub fn clauses(&self) -> &[Vec<Literal>] {
+        &self.clauses
+    }
+
+    /// `cell` never holds `value`.
+    pub fn forbid(&mut self, cell: Cell, value: usize) {
+        let lit = self.holds(cell, value);
+        self.clause([!lit]);
+    }
+
+    /// The values of `a` and `b` are related by `allowed` (a's value first): for each
+    /// value of either cell, a clause says the other holds a value allowed with it (the
+    /// support encoding, which propagates as far as the relation allows).
+    pub fn relation(&mut self, a: Cell, b: Cell, allowed: impl Fn(usize, usize) -> bool) {
+        let n = self.size();
+        for (this, other, flip) in [(a, b, false), (b, a, true)] {
+            for v in 1..=n {
+                let partners: Vec<usize> = (1..=n)
+                    .filter(|&w| if flip { allowed(w, v) } else { allowed(v, w) })
+                    .collect();
+                if partners.len() == n {
+                    continue;
+                }
+                let mut clause = vec![!self.holds(this, v)];
+                clause.extend(partners.iter().map(|&w| self.holds(other, w)));
+                self.clause(clause);
+            }
+        }
+    }
+
+    /// The cells hold different values: a binary clause per value and pair.
+    pub fn all_different(&mut self, cells: &[Cell]) {
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in &cells[i + 1..] {
+                for v in 1..=self.size() {
+                    let (x, y) = (self.holds(a, v), self.holds(b, v));
+                    self.clause([!x, !y]);
+                }
+            }
+        }
+    }
+
+    /// At least `m` of `lits` are true: every `len − m + 1` of them hold a true one.
+    pub fn at_least(&mut self, lits: &[Literal], m: usize) {
+        if m == 0 {
+            return;
+        }
+        if m > lits.len() {
+            self.clause([]);
+            return;
+        }
+        let k = lits.len() - m + 1;
+        let mut pick: Vec<usize> = (0..k).collect();
+        loop {
+            self.clause(pick.iter().map(|&i| lits[i]));
+            // The next k-subset in lexicographic order.
+            let mut i = k;
+            loop {
+                if i == 0 {
+                    return;
+                }
+                i -= 1;
+                if pick[i] < lits.len() - k + i {
+                    break;
+                }
+                if i == 0 {
+                    return;
+                }
+            }
+            pick[i] += 1;
+            for j in i + 1..k {
+                pick[j] = pick[j - 1] + 1;
+            }
+        }
+    }
+
+    /// A new variable true exactly when `cell` holds one of `values`.
+    pub fn holds_any(&mut self, cell: Cell, values: impl IntoIterator<Item = usize>) -> Literal {
+        let any = self.aux();
+        let mut clause = vec![!any];
+        for v in values {
+            let lit = self.holds(cell, v);
+            self.clause([!lit, any]);
+            clause.push(lit);
+        }
+        self.clause(clause);
+        any
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn at_least_m_takes_every_subset_of_the_right_size() {
+        let shape = Shape::from_size(4).unwrap();
+        let mut cnf = ConstraintCnf::new(shape);
+        let lits: Vec<Literal> = (0..4).map(|_| cnf.aux()).collect();
+        cnf.at_least(&lits, 2);
+        // At least 2 of 4: every 3 of them hold a true one, C(4,3) = 4 clauses.
+        assert_eq!(cnf.clauses().len(), 4);
+        assert!(cnf.clauses().iter().all(|c| c.len() == 3));
+        let mut cnf = ConstraintCnf::new(shape);
+        cnf.at_least(&lits, 5);
+        assert_eq!(cnf.clauses(), [Vec::<Literal>::new()]);
+    }
+}

@@ -1,0 +1,89 @@
+//! Kropki dots between two cells: white, the digits differ by a set amount (1 by default); black, one is a set multiple of the other (2 by default).
+
+use std::fmt;
+
+use super::{CellValues, Constraint, ConstraintCnf};
+use crate::grid::{Cell, Shape};
+
+/// The colour of a kropki dot, with the amount it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DotColour {
+    /// The digits differ by this amount (1: consecutive).
+    White(u32),
+    /// One digit is this multiple of the other (2: a ratio of 1:2).
+    Black(u32),
+}
+
+impl DotColour {
+    /// Whether digits `a` and `b` fit the dot.
+    pub fn holds(self, a: usize, b: usize) -> bool {
+        match self {
+            DotColour::White(d) => a.abs_diff(b) == d as usize,
+            DotColour::Black(r) => a == b * r as usize || b == a * r as usize,
+        }
+    }
+}
+
+/// A kropki dot between two cells.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Dot {
+    cells: [Cell; 2],
+    colour: DotColour,
+}
+
+impl Dot {
+    /// A dot of `colour` between `a` and `b`.
+    pub fn new(a: Cell, b: Cell, colour: DotColour) -> Dot {
+        Dot {
+            cells: [a, b],
+            colour,
+        }
+    }
+
+    /// The two cells.
+    pub fn pair(&self) -> (Cell, Cell) {
+        (self.cells[0], self.cells[1])
+    }
+
+    /// The colour.
+    pub fn colour(&self) -> DotColour {
+        self.colour
+    }
+}
+
+impl fmt::Display for Dot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b] = self.cells;
+        match self.colour {
+            DotColour::White(d) => write!(f, "white dot {a}-{b} (difference {d})"),
+            DotColour::Black(r) => write!(f, "black dot {a}-{b} (ratio {r})"),
+        }
+    }
+}
+
+impl Constraint for Dot {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.cells.to_vec()
+    }
+
+    fn problem(&self, shape: Shape) -> Option<String> {
+        let n = shape.size();
+        if self.cells[0] == self.cells[1] {
+            return Some("a dot needs two different cells".into());
+        }
+        let fits = (1..=n).any(|a| (1..=n).any(|b| self.colour.holds(a, b)));
+        (!fits).then(|| format!("no two digits from 1 to {n} fit it"))
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        let colour = self.colour;
+        cnf.relation(self.cells[0], self.cells[1], |a, b| colour.holds(a, b));
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        match (values.get(self.cells[0]), values.get(self.cells[1])) {
+            (Some(a), Some(b)) => self.colour.holds(a, b),
+            _ => true,
+        }
+    }
+}

@@ -1,0 +1,63 @@
+//! Little killer sums: the digits along a diagonal (given outside the grid) add up to a total; they may repeat.
+
+use std::fmt;
+
+use super::sum::{Chain, Term, cell_term, sum_admits};
+use super::{CellValues, Constraint, ConstraintCnf, cell_list};
+use crate::grid::{Cell, Shape};
+
+/// A little killer clue: the digits of its cells (a diagonal) add up to its sum; digits
+/// may repeat unless other rules forbid it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LittleKiller {
+    cells: Vec<Cell>,
+    sum: u32,
+}
+
+impl LittleKiller {
+    /// The clue over `cells` with total `sum`.
+    pub fn new(cells: Vec<Cell>, sum: u32) -> LittleKiller {
+        LittleKiller { cells, sum }
+    }
+}
+
+impl fmt::Display for LittleKiller {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "little killer {} (sum {})",
+            cell_list(&self.cells),
+            self.sum
+        )
+    }
+}
+
+impl Constraint for LittleKiller {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn problem(&self, shape: Shape) -> Option<String> {
+        let (k, n, sum) = (self.cells.len(), shape.size(), self.sum as usize);
+        if k == 0 {
+            return Some("a little killer needs at least one cell".into());
+        }
+        (!(k..=k * n).contains(&sum)).then(|| {
+            format!(
+                "{k} digits from 1 to {n} cannot add up to {sum} (they make {k} to {})",
+                k * n
+            )
+        })
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        let terms: Vec<Term> = self.cells.iter().map(|&c| cell_term(cnf, c, 1)).collect();
+        Chain::equal(cnf, &terms, self.sum as i64);
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        let raw: Vec<u8> = self.cells.iter().map(|&c| values.raw(c)).collect();
+        let n = values.shape().size() as i64;
+        sum_admits(&raw, &vec![1; raw.len()], 1, n, self.sum as i64)
+    }
+}

@@ -1,0 +1,234 @@
+//! Variant constraints (killer cages, thermometers, arrows, dots …): one file each, holding its clauses and its check, behind the [`Constraint`] trait.
+
+mod arrow;
+mod between;
+mod cage;
+mod clone;
+pub mod cnf;
+mod dot;
+mod extremum;
+mod little_killer;
+mod negative;
+mod palindrome;
+mod parity;
+mod quadruple;
+mod renban;
+mod sandwich;
+mod sum;
+mod thermometer;
+mod whispers;
+mod xv;
+
+use std::fmt;
+
+pub use arrow::Arrow;
+pub use between::Between;
+pub use cage::Cage;
+pub use clone::CloneCells;
+pub use cnf::{Atom, ConstraintCnf, Literal};
+pub use dot::{Dot, DotColour};
+pub use extremum::{Extremum, ExtremumKind};
+pub use little_killer::LittleKiller;
+pub use negative::{Negative, NegativeKind};
+pub use palindrome::Palindrome;
+pub use parity::{Parity, ParityKind};
+pub use quadruple::Quadruple;
+pub use renban::Renban;
+pub use sandwich::Sandwich;
+pub use thermometer::Thermometer;
+pub use whispers::Whispers;
+pub use xv::{Xv, XvLetter};
+
+use crate::grid::{Cell, Shape};
+
+/// The values of a grid being checked: by cell, 1..=N, or none for a blank cell.
+#[derive(Clone, Copy, Debug)]
+pub struct CellValues<'a> {
+    shape: Shape,
+    values: &'a [u8],
+}
+
+impl<'a> CellValues<'a> {
+    /// The values of `shape`'s cells in reading order, 0 for a blank cell.
+    ///
+    /// # Panics
+    /// If `values` does not have one entry per cell.
+    pub fn new(shape: Shape, values: &'a [u8]) -> CellValues<'a> {
+        assert_eq!(values.len(), shape.cell_count(), "one value per cell");
+        CellValues { shape, values }
+    }
+
+    /// The grid's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The value of `cell`, 0 when blank.
+    pub fn raw(&self, cell: Cell) -> u8 {
+        self.values[self.shape.index(cell)]
+    }
+
+    /// The value of `cell`, `None` when blank.
+    pub fn get(&self, cell: Cell) -> Option<usize> {
+        match self.raw(cell) {
+            0 => None,
+            v => Some(v as usize),
+        }
+    }
+}
+
+/// One kind of variant constraint: its clauses, its check, and how it reads in messages.
+///
+/// Every implementation keeps the two in step: [`Constraint::admits`] is true on a
+/// complete grid exactly when the grid satisfies the clauses of [`Constraint::encode`].
+pub trait Constraint: fmt::Display {
+    /// The cells it constrains on a grid of `shape` (every cell for rules over the whole
+    /// grid).
+    fn cells(&self, shape: Shape) -> Vec<Cell>;
+
+    /// Why it cannot apply to a grid of `shape` beyond its cells lying inside (a sum no
+    /// digits reach, a line longer than the digits allow …), if so.
+    fn problem(&self, shape: Shape) -> Option<String>;
+
+    /// Adds its clauses to `cnf`.
+    fn encode(&self, cnf: &mut ConstraintCnf);
+
+    /// Whether the filled cells of `values` leave it satisfiable on its own: exact on a
+    /// complete grid, and never false on a partial grid that some filling satisfies.
+    fn admits(&self, values: &CellValues<'_>) -> bool;
+}
+
+macro_rules! variants {
+    ($($variant:ident($ty:ty) => $what:literal),+ $(,)?) => {
+        /// A variant constraint of any kind, as the rules hold it.
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum VariantConstraint {
+            $(
+                #[doc = $what]
+                $variant($ty),
+            )+
+        }
+
+        impl VariantConstraint {
+            /// The constraint, behind its trait.
+            pub fn get(&self) -> &dyn Constraint {
+                match self {
+                    $(VariantConstraint::$variant(c) => c),+
+                }
+            }
+
+            /// The kind's name, in the plural for counts (`killer cages`).
+            pub fn kind_plural(&self) -> &'static str {
+                match self {
+                    $(VariantConstraint::$variant(_) => concat!($what, "s")),+
+                }
+            }
+        }
+
+        $(
+            impl From<$ty> for VariantConstraint {
+                fn from(c: $ty) -> VariantConstraint {
+                    VariantConstraint::$variant(c)
+                }
+            }
+        )+
+    };
+}
+
+variants! {
+    Cage(Cage) => "killer cage",
+    LittleKiller(LittleKiller) => "little killer sum",
+    Sandwich(Sandwich) => "sandwich sum",
+    Thermometer(Thermometer) => "thermometer",
+    Arrow(Arrow) => "arrow",
+    Palindrome(Palindrome) => "palindrome",
+    Between(Between) => "between line",
+    Renban(Renban) => "renban line",
+    Whispers(Whispers) => "whispers line",
+    Dot(Dot) => "kropki dot",
+    Xv(Xv) => "XV sum",
+    Negative(Negative) => "negative constraint",
+    Parity(Parity) => "parity cell",
+    Extremum(Extremum) => "minimum or maximum cell",
+    Quadruple(Quadruple) => "quadruple",
+    Clone(CloneCells) => "clone",
+}
+
+impl fmt::Display for VariantConstraint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
+impl VariantConstraint {
+    /// The constraint with what it takes from the others settled: negative constraints
+    /// learn which pairs carry dots or letters (those pairs are exempt).
+    pub(crate) fn settled(self, all: &[VariantConstraint]) -> VariantConstraint {
+        match self {
+            VariantConstraint::Negative(negative) => {
+                VariantConstraint::Negative(negative.settled(all))
+            }
+            other => other,
+        }
+    }
+}
+
+/// Cells joined for messages: `r1c1-r1c2-r2c2`.
+pub(crate) fn cell_list(cells: &[Cell]) -> String {
+    cells
+        .iter()
+        .map(Cell::to_string)
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// The smallest and largest sums of `k` different values from 1..=n.
+pub(crate) fn distinct_sum_range(k: usize, n: usize) -> (i64, i64) {
+    let (k, n) = (k as i64, n as i64);
+    (k * (k + 1) / 2, k * (2 * n - k + 1) / 2)
+}
+
+/// The pairs of orthogonally adjacent cells of `shape`, each once, the first before the
+/// second in reading order.
+pub(crate) fn orthogonal_pairs(shape: Shape) -> impl Iterator<Item = (Cell, Cell)> {
+    shape.cells().flat_map(move |cell| {
+        [(0, 1), (1, 0)].into_iter().filter_map(move |(dr, dc)| {
+            shape
+                .cell(cell.row() + dr, cell.col() + dc)
+                .map(|other| (cell, other))
+        })
+    })
+}
+
+/// The orthogonal neighbours of `cell`.
+pub(crate) fn neighbours(shape: Shape, cell: Cell) -> Vec<Cell> {
+    let (r, c) = (cell.row() as isize, cell.col() as isize);
+    [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+        .into_iter()
+        .filter(|&(r, c)| r >= 0 && c >= 0)
+        .filter_map(|(r, c)| shape.cell(r as usize, c as usize))
+        .collect()
+}
+
+/// Whether some cell appears twice in `cells`; the first repeated one.
+pub(crate) fn repeated(cells: &[Cell]) -> Option<Cell> {
+    cells
+        .iter()
+        .enumerate()
+        .find(|&(i, c)| cells[..i].contains(c))
+        .map(|(_, &c)| c)
+}
+
+/// Whether the filled values among `cells` are all different.
+pub(crate) fn filled_distinct(values: &CellValues<'_>, cells: &[Cell]) -> bool {
+    let mut seen = 0u128;
+    for &cell in cells {
+        if let Some(v) = values.get(cell) {
+            if seen & (1 << v) != 0 {
+                return false;
+            }
+            seen |= 1 << v;
+        }
+    }
+    true
+}

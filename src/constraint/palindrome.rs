@@ -1,0 +1,58 @@
+//! Palindromes: the line reads the same from either end.
+
+use std::fmt;
+
+use super::{CellValues, Constraint, ConstraintCnf, cell_list, repeated};
+use crate::grid::{Cell, Shape};
+
+/// A palindrome line: the i-th cell from one end holds the digit of the i-th from the other.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Palindrome {
+    cells: Vec<Cell>,
+}
+
+impl Palindrome {
+    /// A palindrome along `cells`.
+    pub fn new(cells: Vec<Cell>) -> Palindrome {
+        Palindrome { cells }
+    }
+
+    /// The pairs of cells that hold the same digit.
+    fn pairs(&self) -> impl Iterator<Item = (Cell, Cell)> + '_ {
+        let len = self.cells.len();
+        (0..len / 2).map(move |i| (self.cells[i], self.cells[len - 1 - i]))
+    }
+}
+
+impl fmt::Display for Palindrome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "palindrome {}", cell_list(&self.cells))
+    }
+}
+
+impl Constraint for Palindrome {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn problem(&self, _shape: Shape) -> Option<String> {
+        if self.cells.len() < 2 {
+            return Some("a palindrome needs at least two cells".into());
+        }
+        repeated(&self.cells).map(|cell| format!("{cell} appears twice"))
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        for (a, b) in self.pairs() {
+            cnf.relation(a, b, |x, y| x == y);
+        }
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        self.pairs()
+            .all(|(a, b)| match (values.get(a), values.get(b)) {
+                (Some(x), Some(y)) => x == y,
+                _ => true,
+            })
+    }
+}

@@ -1,0 +1,63 @@
+//! Odd and even cells: a grey circle holds an odd digit, a grey square an even one.
+
+use std::fmt;
+
+use super::{CellValues, Constraint, ConstraintCnf};
+use crate::grid::{Cell, Shape};
+
+/// Odd or even.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParityKind {
+    /// An odd digit.
+    Odd,
+    /// An even digit.
+    Even,
+}
+
+/// A cell that holds an odd (or an even) digit.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Parity {
+    cell: Cell,
+    kind: ParityKind,
+}
+
+impl Parity {
+    /// `cell` holds a digit of parity `kind`.
+    pub fn new(cell: Cell, kind: ParityKind) -> Parity {
+        Parity { cell, kind }
+    }
+
+    fn fits(&self, v: usize) -> bool {
+        (v % 2 == 1) == (self.kind == ParityKind::Odd)
+    }
+}
+
+impl fmt::Display for Parity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.kind {
+            ParityKind::Odd => "odd",
+            ParityKind::Even => "even",
+        };
+        write!(f, "{kind} cell {}", self.cell)
+    }
+}
+
+impl Constraint for Parity {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        vec![self.cell]
+    }
+
+    fn problem(&self, _shape: Shape) -> Option<String> {
+        None
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        for v in (1..=cnf.size()).filter(|&v| !self.fits(v)) {
+            cnf.forbid(self.cell, v);
+        }
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        values.get(self.cell).is_none_or(|v| self.fits(v))
+    }
+}

@@ -1,0 +1,100 @@
+//! Quadruples: the digits in the circle at a corner appear among the (up to four) cells around it.
+
+use std::fmt;
+
+use super::{CellValues, Constraint, ConstraintCnf, cell_list, repeated};
+use crate::grid::{Cell, Shape};
+
+/// A quadruple: each digit listed appears among its cells at least as often as it is
+/// listed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Quadruple {
+    cells: Vec<Cell>,
+    digits: Vec<u32>,
+}
+
+impl Quadruple {
+    /// The clue `digits` over `cells`.
+    pub fn new(cells: Vec<Cell>, mut digits: Vec<u32>) -> Quadruple {
+        digits.sort_unstable();
+        Quadruple { cells, digits }
+    }
+
+    /// Each listed digit with how often it is listed.
+    fn counts(&self) -> Vec<(usize, usize)> {
+        let mut counts: Vec<(usize, usize)> = Vec::new();
+        for &d in &self.digits {
+            match counts.last_mut() {
+                Some((v, k)) if *v == d as usize => *k += 1,
+                _ => counts.push((d as usize, 1)),
+            }
+        }
+        counts
+    }
+}
+
+impl fmt::Display for Quadruple {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let digits: Vec<String> = self.digits.iter().map(u32::to_string).collect();
+        write!(
+            f,
+            "quadruple {} ({})",
+            cell_list(&self.cells),
+            digits.join(", ")
+        )
+    }
+}
+
+impl Constraint for Quadruple {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn problem(&self, shape: Shape) -> Option<String> {
+        let n = shape.size();
+        if self.cells.is_empty() {
+            return Some("a quadruple needs cells".into());
+        }
+        if let Some(cell) = repeated(&self.cells) {
+            return Some(format!("{cell} appears twice"));
+        }
+        if let Some(d) = self.digits.iter().find(|&&d| d == 0 || d as usize > n) {
+            return Some(format!("{d} is not a digit from 1 to {n}"));
+        }
+        (self.digits.len() > self.cells.len()).then(|| {
+            format!(
+                "{} digits do not fit in {} cells",
+                self.digits.len(),
+                self.cells.len()
+            )
+        })
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        for (v, times) in self.counts() {
+            let lits: Vec<_> = self.cells.iter().map(|&c| cnf.holds(c, v)).collect();
+            cnf.at_least(&lits, times);
+        }
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        let blanks = self
+            .cells
+            .iter()
+            .filter(|&&c| values.get(c).is_none())
+            .count();
+        let missing: usize = self
+            .counts()
+            .into_iter()
+            .map(|(v, times)| {
+                let have = self
+                    .cells
+                    .iter()
+                    .filter(|&&c| values.get(c) == Some(v))
+                    .count();
+                times.saturating_sub(have)
+            })
+            .sum();
+        missing <= blanks
+    }
+}

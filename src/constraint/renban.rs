@@ -1,0 +1,72 @@
+//! Renban lines: different digits that form a run of consecutive values, in any order.
+
+use std::fmt;
+
+use super::{CellValues, Constraint, ConstraintCnf, cell_list, filled_distinct, repeated};
+use crate::grid::{Cell, Shape};
+
+/// A renban line: its digits differ and form a set of consecutive values.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Renban {
+    cells: Vec<Cell>,
+}
+
+impl Renban {
+    /// A renban line along `cells`.
+    pub fn new(cells: Vec<Cell>) -> Renban {
+        Renban { cells }
+    }
+}
+
+impl fmt::Display for Renban {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "renban {}", cell_list(&self.cells))
+    }
+}
+
+impl Constraint for Renban {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn problem(&self, shape: Shape) -> Option<String> {
+        let (len, n) = (self.cells.len(), shape.size());
+        if len < 2 {
+            return Some("a renban line needs at least two cells".into());
+        }
+        if let Some(cell) = repeated(&self.cells) {
+            return Some(format!("{cell} appears twice"));
+        }
+        (len > n).then(|| format!("{len} cells cannot hold different digits from 1 to {n}"))
+    }
+
+    /// Different digits, and no two of them `len` or more apart: a variable per value
+    /// says the line holds it.
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        let (len, n) = (self.cells.len(), cnf.size());
+        cnf.all_different(&self.cells);
+        let present: Vec<_> = (1..=n)
+            .map(|v| {
+                let p = cnf.aux();
+                for &cell in &self.cells {
+                    let x = cnf.holds(cell, v);
+                    cnf.clause([!x, p]);
+                }
+                p
+            })
+            .collect();
+        for a in 1..=n {
+            for b in a + len..=n {
+                cnf.clause([!present[a - 1], !present[b - 1]]);
+            }
+        }
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        let filled: Vec<usize> = self.cells.iter().filter_map(|&c| values.get(c)).collect();
+        let (Some(&lo), Some(&hi)) = (filled.iter().min(), filled.iter().max()) else {
+            return true;
+        };
+        filled_distinct(values, &self.cells) && hi - lo < self.cells.len()
+    }
+}

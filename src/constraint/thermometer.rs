@@ -1,0 +1,76 @@
+//! Thermometers: digits strictly increase from the bulb along the line.
+
+use std::fmt;
+
+use super::{CellValues, Constraint, ConstraintCnf, cell_list, repeated};
+use crate::grid::{Cell, Shape};
+
+/// A thermometer: the digits strictly increase along its cells, bulb first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Thermometer {
+    cells: Vec<Cell>,
+}
+
+impl Thermometer {
+    /// A thermometer along `cells`, the bulb first.
+    pub fn new(cells: Vec<Cell>) -> Thermometer {
+        Thermometer { cells }
+    }
+}
+
+impl fmt::Display for Thermometer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "thermometer {}", cell_list(&self.cells))
+    }
+}
+
+impl Constraint for Thermometer {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn problem(&self, shape: Shape) -> Option<String> {
+        let (len, n) = (self.cells.len(), shape.size());
+        if len < 2 {
+            return Some("a thermometer needs at least two cells".into());
+        }
+        if let Some(cell) = repeated(&self.cells) {
+            return Some(format!("{cell} appears twice"));
+        }
+        (len > n).then(|| format!("{len} cells cannot strictly increase through digits 1 to {n}"))
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        let (len, n) = (self.cells.len(), cnf.size());
+        for (i, &cell) in self.cells.iter().enumerate() {
+            // The i-th cell has i cells below it and len − 1 − i above.
+            for v in (1..=i).chain(n + i + 1 - (len - 1)..=n) {
+                if (1..=n).contains(&v) {
+                    cnf.forbid(cell, v);
+                }
+            }
+        }
+        for pair in self.cells.windows(2) {
+            cnf.relation(pair[0], pair[1], |a, b| a < b);
+        }
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        let (len, n) = (self.cells.len(), values.shape().size());
+        let mut last: Option<(usize, usize)> = None;
+        for (i, &cell) in self.cells.iter().enumerate() {
+            if let Some(v) = values.get(cell) {
+                if v < i + 1 || v > n - (len - 1 - i) {
+                    return false;
+                }
+                if let Some((j, w)) = last
+                    && v < w + (i - j)
+                {
+                    return false;
+                }
+                last = Some((i, v));
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,71 @@
+//! Whispers lines (German whispers on 9×9): neighbours along the line differ by at least a set amount.
+
+use std::fmt;
+
+use super::{CellValues, Constraint, ConstraintCnf, cell_list};
+use crate::grid::{Cell, Shape};
+
+/// A whispers line: digits next to each other on it differ by at least `difference`
+/// (by default ⌈N/2⌉: 5 on 9×9, German whispers).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Whispers {
+    cells: Vec<Cell>,
+    difference: Option<u32>,
+}
+
+impl Whispers {
+    /// A whispers line along `cells`; `difference` `None` takes ⌈N/2⌉.
+    pub fn new(cells: Vec<Cell>, difference: Option<u32>) -> Whispers {
+        Whispers { cells, difference }
+    }
+
+    /// The least difference on a grid of `n` digits.
+    fn least(&self, n: usize) -> usize {
+        self.difference.map_or(n.div_ceil(2), |d| d as usize)
+    }
+}
+
+impl fmt::Display for Whispers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "whispers {}", cell_list(&self.cells))?;
+        match self.difference {
+            Some(d) => write!(f, " (difference at least {d})"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Constraint for Whispers {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn problem(&self, shape: Shape) -> Option<String> {
+        let n = shape.size();
+        if self.cells.len() < 2 {
+            return Some("a whispers line needs at least two cells".into());
+        }
+        if let Some(pair) = self.cells.windows(2).find(|p| p[0] == p[1]) {
+            return Some(format!("{} follows itself", pair[0]));
+        }
+        let d = self.least(n);
+        (d == 0 || d >= n).then(|| format!("no two digits from 1 to {n} differ by {d} or more"))
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        let d = self.least(cnf.size());
+        for pair in self.cells.windows(2) {
+            cnf.relation(pair[0], pair[1], |a, b| a.abs_diff(b) >= d);
+        }
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        let d = self.least(values.shape().size());
+        self.cells
+            .windows(2)
+            .all(|p| match (values.get(p[0]), values.get(p[1])) {
+                (Some(a), Some(b)) => a.abs_diff(b) >= d,
+                _ => true,
+            })
+    }
+}

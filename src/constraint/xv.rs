@@ -1,0 +1,81 @@
+//! XV: an X between two cells means their digits add up to 10, a V to 5.
+
+use std::fmt;
+
+use super::{CellValues, Constraint, ConstraintCnf};
+use crate::grid::{Cell, Shape};
+
+/// The letter of an XV clue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum XvLetter {
+    /// The digits add up to 10.
+    X,
+    /// The digits add up to 5.
+    V,
+}
+
+impl XvLetter {
+    /// The sum the letter stands for.
+    pub fn sum(self) -> usize {
+        match self {
+            XvLetter::X => 10,
+            XvLetter::V => 5,
+        }
+    }
+}
+
+/// An X or a V between two cells.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Xv {
+    cells: [Cell; 2],
+    letter: XvLetter,
+}
+
+impl Xv {
+    /// `letter` between `a` and `b`.
+    pub fn new(a: Cell, b: Cell, letter: XvLetter) -> Xv {
+        Xv {
+            cells: [a, b],
+            letter,
+        }
+    }
+
+    /// The two cells.
+    pub fn pair(&self) -> (Cell, Cell) {
+        (self.cells[0], self.cells[1])
+    }
+}
+
+impl fmt::Display for Xv {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b] = self.cells;
+        write!(f, "{:?} {a}-{b} (sum {})", self.letter, self.letter.sum())
+    }
+}
+
+impl Constraint for Xv {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.cells.to_vec()
+    }
+
+    fn problem(&self, shape: Shape) -> Option<String> {
+        let n = shape.size();
+        if self.cells[0] == self.cells[1] {
+            return Some("an X or V needs two different cells".into());
+        }
+        let sum = self.letter.sum();
+        (sum < 2 || sum > 2 * n).then(|| format!("no two digits from 1 to {n} add up to {sum}"))
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        let sum = self.letter.sum();
+        cnf.relation(self.cells[0], self.cells[1], |a, b| a + b == sum);
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        match (values.get(self.cells[0]), values.get(self.cells[1])) {
+            (Some(a), Some(b)) => a + b == self.letter.sum(),
+            _ => true,
+        }
+    }
+}

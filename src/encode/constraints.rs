@@ -1,0 +1,54 @@
+//! The variant constraints' clauses on a numbering: literals of cells decided before encoding become constants.
+
+use varisat::{ExtendFormula, Lit, Var};
+
+use crate::constraint::{Atom, ConstraintCnf, Literal};
+use crate::grid::{Cell, Digit, Rules};
+
+/// What a "cell holds digit" literal is under a numbering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Known {
+    /// Decided true (the cell holds the digit).
+    True,
+    /// Decided false (the digit is no candidate of the cell).
+    False,
+    /// Still open: this literal.
+    Open(Lit),
+}
+
+/// Adds the clauses of every variant constraint of `rules` to `formula`, mapping "cell
+/// holds digit" through `lookup` and giving each auxiliary variable a new variable.
+/// Clauses satisfied by a constant are dropped, false literals left out; a clause left
+/// empty makes the formula unsatisfiable, as it should.
+pub(crate) fn encode_constraints<F: ExtendFormula>(
+    formula: &mut F,
+    rules: &Rules,
+    lookup: impl Fn(Cell, Digit) -> Known,
+) {
+    let mut clause: Vec<Lit> = Vec::new();
+    for constraint in rules.constraints() {
+        let mut cnf = ConstraintCnf::new(rules.shape());
+        constraint.get().encode(&mut cnf);
+        let mut aux: Vec<Option<Var>> = vec![None; cnf.aux_count() as usize];
+        'clauses: for lits in cnf.clauses() {
+            clause.clear();
+            for &Literal { atom, positive } in lits {
+                let lit = match atom {
+                    Atom::Holds(cell, value) => {
+                        match lookup(cell, Digit::new(value).expect("values are 1..=N")) {
+                            Known::True if positive => continue 'clauses,
+                            Known::False if !positive => continue 'clauses,
+                            Known::True | Known::False => continue,
+                            Known::Open(lit) => lit,
+                        }
+                    }
+                    Atom::Aux(i) => aux[i as usize]
+                        .get_or_insert_with(|| formula.new_var())
+                        .positive(),
+                };
+                clause.push(if positive { lit } else { !lit });
+            }
+            formula.add_clause(&clause);
+        }
+    }
+}
