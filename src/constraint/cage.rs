@@ -59,6 +59,44 @@ impl Cage {
     }
 }
 
+/// Above this many sets of values reaching a cage's sum, the cage is encoded as a chain of
+/// partial sums instead of a choice among the sets.
+const MAX_COMBINATIONS: usize = 256;
+
+/// The sets of `k` different values among `allowed` (increasing) that add up to `sum`, or
+/// `None` when there are more than `most`.
+fn combinations(allowed: &[usize], k: usize, sum: usize, most: usize) -> Option<Vec<Vec<usize>>> {
+    fn go(
+        allowed: &[usize],
+        k: usize,
+        sum: usize,
+        set: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+        most: usize,
+    ) -> bool {
+        if k == 0 {
+            if sum == 0 {
+                out.push(set.clone());
+            }
+            return out.len() <= most;
+        }
+        for (i, &v) in allowed.iter().enumerate() {
+            if v > sum {
+                break;
+            }
+            set.push(v);
+            let ok = go(&allowed[i + 1..], k - 1, sum - v, set, out, most);
+            set.pop();
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+    let mut out = Vec::new();
+    go(allowed, k, sum, &mut Vec::new(), &mut out, most).then_some(out)
+}
+
 impl fmt::Display for Cage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.sum {
@@ -115,17 +153,48 @@ impl Constraint for Cage {
             }
             None => (1..=n).collect(),
         };
-        let terms: Vec<Term> = self
-            .cells
-            .iter()
-            .map(|&cell| {
-                allowed
+        match combinations(&allowed, self.cells.len(), sum as usize, MAX_COMBINATIONS) {
+            Some(sets) => {
+                // The cage holds one of the sets of values that reach the sum: a selector per
+                // set, and per value a variable "the cage holds it". With the digits
+                // different, the cage's values are then exactly the set chosen.
+                let mut holds = vec![None; n + 1];
+                for (v, slot) in holds.iter_mut().enumerate().skip(1) {
+                    let any = cnf.aux();
+                    let mut back = vec![!any];
+                    for &cell in &self.cells {
+                        let lit = cnf.holds(cell, v);
+                        cnf.clause([!lit, any]);
+                        back.push(lit);
+                    }
+                    cnf.clause(back);
+                    *slot = Some(any);
+                }
+                let mut choose = Vec::with_capacity(sets.len());
+                for set in &sets {
+                    let pick = cnf.aux();
+                    for (v, has) in holds.iter().enumerate().skip(1) {
+                        let has = has.expect("made above");
+                        cnf.clause([!pick, if set.contains(&v) { has } else { !has }]);
+                    }
+                    choose.push(pick);
+                }
+                cnf.clause(choose);
+            }
+            None => {
+                let terms: Vec<Term> = self
+                    .cells
                     .iter()
-                    .map(|&v| (cnf.holds(cell, v), v as i64))
-                    .collect()
-            })
-            .collect();
-        Chain::equal(cnf, &terms, sum as i64);
+                    .map(|&cell| {
+                        allowed
+                            .iter()
+                            .map(|&v| (cnf.holds(cell, v), v as i64))
+                            .collect()
+                    })
+                    .collect();
+                Chain::equal(cnf, &terms, sum as i64);
+            }
+        }
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {

@@ -167,6 +167,23 @@ impl ConstraintCnf {
         }
     }
 
+    /// At most one of `lits` is true: Sinz's sequential counter (3k − 4 clauses, k − 1 new
+    /// variables).
+    pub fn at_most_one(&mut self, lits: &[Literal]) {
+        let k = lits.len();
+        if k < 2 {
+            return;
+        }
+        let counts: Vec<Literal> = (0..k - 1).map(|_| self.aux()).collect();
+        self.clause([!lits[0], counts[0]]);
+        for i in 1..k - 1 {
+            self.clause([!lits[i], counts[i]]);
+            self.clause([!counts[i - 1], counts[i]]);
+            self.clause([!lits[i], !counts[i - 1]]);
+        }
+        self.clause([!lits[k - 1], !counts[k - 2]]);
+    }
+
     /// A new variable true exactly when `cell` holds one of `values`.
     pub fn holds_any(&mut self, cell: Cell, values: impl IntoIterator<Item = usize>) -> Literal {
         let any = self.aux();

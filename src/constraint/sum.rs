@@ -75,6 +75,9 @@ impl Chain {
                     cnf.clause([!target].into_iter().chain(states.into_iter().flatten()));
                 }
             }
+            // One partial sum after each term: the states say exactly what it is.
+            let states: Vec<Literal> = next.values().flatten().copied().collect();
+            cnf.at_most_one(&states);
             levels.push(next);
         }
         Chain { levels }

@@ -337,14 +337,32 @@ impl Reader<'_> {
         Ok((spec, text))
     }
 
-    /// A cell named `R3C7`.
-    fn cell(&self, field: &str, entry: usize, value: &Value) -> Result<Cell, FpuzzlesError> {
+    /// The 1-based row and column of a position named `R3C7` (0 and N+1 lie outside the
+    /// grid, where clues go).
+    fn position(
+        &self,
+        field: &str,
+        entry: usize,
+        value: &Value,
+    ) -> Result<(usize, usize), FpuzzlesError> {
         let name = value.as_str().unwrap_or_default();
         let upper = name.to_ascii_uppercase();
         upper
             .strip_prefix('R')
             .and_then(|rest| rest.split_once('C'))
             .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
+            .ok_or_else(|| {
+                self.bad(
+                    field,
+                    entry,
+                    &format!("{value} is not a cell (R1C1 … R64C64)"),
+                )
+            })
+    }
+
+    /// A cell named `R3C7`.
+    fn cell(&self, field: &str, entry: usize, value: &Value) -> Result<Cell, FpuzzlesError> {
+        Some(self.position(field, entry, value)?)
             .filter(|&(r, c)| r >= 1 && c >= 1)
             .and_then(|(r, c)| Cell::at(r - 1, c - 1))
             .ok_or_else(|| {
@@ -456,15 +474,21 @@ impl Reader<'_> {
                         let Some(sum) = self.number(field, entry, value)? else {
                             continue;
                         };
-                        let clue = one()?;
-                        let line = match (clue.row(), clue.col()) {
-                            (0, c) if c >= 1 => House::Column((c - 1) as u8),
-                            (r, 0) if r >= 1 => House::Row((r - 1) as u8),
+                        let clue =
+                            self.position(field, entry, value.get("cell").unwrap_or(&Value::Null))?;
+                        let n = shape.size();
+                        let line = match clue {
+                            (r, c) if (r == 0 || r == n + 1) && (1..=n).contains(&c) => {
+                                House::Column((c - 1) as u8)
+                            }
+                            (r, c) if (c == 0 || c == n + 1) && (1..=n).contains(&r) => {
+                                House::Row((r - 1) as u8)
+                            }
                             _ => {
                                 return Err(self.bad(
                                     field,
                                     entry,
-                                    "the clue is not outside the grid's top or left",
+                                    "the clue is not just outside the grid beside a row or column",
                                 ));
                             }
                         };

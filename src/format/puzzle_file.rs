@@ -28,6 +28,27 @@
 //! `puzzle` holds one puzzle and `puzzles` a list, each in any layout the reader takes
 //! (line, block, tokens). Unknown keys and unknown rules are errors: a rule left out would
 //! give a wrong verdict.
+//!
+//! Variant constraints are tables, `cells` a list or one string of cell names:
+//!
+//! ```toml
+//! [[cage]]                           # killer cage; `sum` optional
+//! cells = "r1c1 r1c2 r2c1"
+//! sum = 6
+//! [[arrow]]
+//! circle = "r5c5"
+//! cells = "r4c4 r3c3"
+//! [[sandwich]]
+//! row = 3                            # or column = 3
+//! sum = 12
+//! ```
+//!
+//! The tables: `cage`, `little-killer` (`sum`), `sandwich`, `thermometer` (bulb first),
+//! `arrow`, `palindrome`, `between`, `renban`, `whispers` (`difference`, default ⌈N/2⌉),
+//! `white-dot` (`difference`, default 1), `black-dot` (`ratio`, default 2), `xv`
+//! (`letter = "X"` or `"V"`), `odd`, `even`, `minimum`, `maximum` (each cell listed),
+//! `quadruple` (`digits`), `clone` (`copy`, the cells holding the same digits). `rules` also
+//! takes `non-consecutive`, `negative-difference`, `negative-ratio` and `negative-xv`.
 
 use std::ops::Range;
 

@@ -584,9 +584,14 @@ impl fmt::Display for Rules {
         };
         count(f, self.extra.len(), "extra region")?;
         count(f, self.pairs.len(), "marked pair")?;
-        // The constraints by kind, in order of first appearance.
+        // The constraints by kind, in order of first appearance; the rules over the whole
+        // grid (non-consecutive, negative) last.
         let mut kinds: Vec<(&VariantConstraint, usize)> = Vec::new();
-        for constraint in &self.constraints {
+        let (negative, local): (Vec<_>, Vec<_>) = self
+            .constraints
+            .iter()
+            .partition(|c| matches!(c, VariantConstraint::Negative(_)));
+        for constraint in local.into_iter().chain(negative) {
             match kinds
                 .iter_mut()
                 .find(|(c, _)| std::mem::discriminant(*c) == std::mem::discriminant(constraint))

@@ -1,6 +1,9 @@
 //! Test helpers: an independent validator and readers for the bundled puzzle files.
 #![allow(dead_code)]
 
+pub mod drat;
+pub mod fpuzzles;
+
 use std::path::{Path, PathBuf};
 
 /// A grid as plain numbers, 0 for blank, independent of the library's types.

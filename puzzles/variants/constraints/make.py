@@ -1,0 +1,334 @@
+#!/usr/bin/env python3
+"""Makes the bundled constraint puzzles (f-puzzles JSON) with satdoku itself.
+
+For each family: take a random solution grid (from `satdoku generate`, or under a rule a
+plain grid cannot meet, from solving the empty grid with random seeds), read constraints
+off it (cages with its sums, thermometers along rising digits ...), then add givens of the
+solution at cells where `satdoku check` finds two solutions differ until the puzzle is
+unique, and drop the givens `check --minimal` calls redundant. Each file keeps the solution
+in f-puzzles' `solution` field, which satdoku ignores and the tests check independently.
+
+Usage: python3 make.py path/to/satdoku      (writes *.json beside this script)
+"""
+import json, os, random, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SAT = sys.argv[1] if len(sys.argv) > 1 else "satdoku"
+
+
+def run(*args, stdin=None):
+    return subprocess.run([SAT, *args], input=stdin, capture_output=True, text=True).stdout
+
+
+def name(r, c):
+    return f"R{r + 1}C{c + 1}"
+
+
+def puzzle_json(n, givens, fields):
+    grid = [[({"value": givens[r][c], "given": True} if givens[r][c] else {}) for c in range(n)] for r in range(n)]
+    return dict({"size": n, "grid": grid}, **fields)
+
+
+def check(obj, minimal=False):
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(obj, f)
+    try:
+        out = run("check", "--format", "json", *(["--minimal"] if minimal else []), f.name)
+    finally:
+        os.unlink(f.name)
+    return json.loads(out)
+
+
+def solution_grid(rng, n=9, fields=None):
+    if fields is None:
+        line = run("generate", "--seed", str(rng.randrange(1 << 30)), "--size", str(n)).split()[0]
+        return [[int(ch, 36) for ch in run("solve", "-", stdin=line).strip()[r * n:(r + 1) * n]] for r in range(n)]
+    # Under a rule most grids break: solve from a few random givens until one works.
+    while True:
+        givens = [[0] * n for _ in range(n)]
+        for _ in range(3):
+            givens[rng.randrange(n)][rng.randrange(n)] = rng.randrange(1, n + 1)
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump(puzzle_json(n, givens, fields), f)
+        try:
+            out = run("solve", "--format", "json", f.name)
+        finally:
+            os.unlink(f.name)
+        row = json.loads(out) if out else {}
+        if row.get("status") == "solved":
+            s = row["solution"]
+            return [[int(ch, 36) for ch in s[r * n:(r + 1) * n]] for r in range(n)]
+
+
+def make_unique(rng, n, sol, fields, givens=None):
+    givens = givens or [[0] * n for _ in range(n)]
+    while True:
+        row = check(puzzle_json(n, givens, fields))
+        if row["status"] == "unique":
+            break
+        assert row["status"] == "multiple", row
+        cell = rng.choice(row["differences"])
+        r, c = (int(x) - 1 for x in cell[1:].split("c"))
+        givens[r][c] = sol[r][c]
+    # Drop redundant givens one at a time.
+    while True:
+        row = check(puzzle_json(n, givens, fields), minimal=True)
+        redundant = row.get("redundant") or []
+        if not redundant:
+            return givens
+        cell = rng.choice(redundant).split("=")[0]
+        r, c = (int(x) - 1 for x in cell[1:].split("c"))
+        givens[r][c] = 0
+
+
+def neighbours(n, r, c, diagonal=False):
+    steps = [(-1, 0), (1, 0), (0, -1), (0, 1)] + ([(-1, -1), (-1, 1), (1, -1), (1, 1)] if diagonal else [])
+    return [(r + dr, c + dc) for dr, dc in steps if 0 <= r + dr < n and 0 <= c + dc < n]
+
+
+def walk(rng, n, start, length, ok, diagonal=True):
+    """A random path from `start` whose cells satisfy ok(path, next)."""
+    path = [start]
+    while len(path) < length:
+        options = [x for x in neighbours(n, *path[-1], diagonal) if x not in path and ok(path, x)]
+        if not options:
+            return None
+        path.append(rng.choice(options))
+    return path
+
+
+def killer(rng, n, sol):
+    free = {(r, c) for r in range(n) for c in range(n)}
+    cages = []
+    while free:
+        start = min(free)
+        cage, size = [start], rng.choice([2, 2, 3, 3, 4])
+        free.discard(start)
+        while len(cage) < size:
+            options = [x for cell in cage for x in neighbours(n, *cell) if x in free and sol[x[0]][x[1]] not in [sol[a][b] for a, b in cage]]
+            if not options:
+                break
+            x = rng.choice(options)
+            cage.append(x)
+            free.discard(x)
+        cages.append({"cells": [name(*x) for x in cage], "value": str(sum(sol[a][b] for a, b in cage))})
+    return {"killercage": cages}
+
+
+def lines(rng, n, sol, count, length, ok, diagonal=True):
+    found, used = [], set()
+    for _ in range(2000):
+        if len(found) == count:
+            break
+        start = (rng.randrange(n), rng.randrange(n))
+        if start in used:
+            continue
+        path = walk(rng, n, start, rng.choice(length), ok, diagonal)
+        if path and not used & set(path) and ok_whole(path):
+            found.append(path)
+            used |= set(path)
+    return found
+
+
+ok_whole = lambda path: True
+
+
+def thermo(rng, n, sol):
+    paths = lines(rng, n, sol, 8, [3, 4, 5], lambda p, x: sol[x[0]][x[1]] > sol[p[-1][0]][p[-1][1]])
+    return {"thermometer": [{"lines": [[name(*x) for x in p]]} for p in paths]}
+
+
+def whispers(rng, n, sol):
+    paths = lines(rng, n, sol, 6, [3, 4, 5, 6], lambda p, x: abs(sol[x[0]][x[1]] - sol[p[-1][0]][p[-1][1]]) >= 5)
+    return {"whispers": [{"lines": [[name(*x) for x in p]]} for p in paths]}
+
+
+def renban(rng, n, sol):
+    def ok(p, x):
+        vals = [sol[a][b] for a, b in p] + [sol[x[0]][x[1]]]
+        return len(set(vals)) == len(vals) and max(vals) - min(vals) <= 4
+    global ok_whole
+    ok_whole = lambda p: (lambda v: max(v) - min(v) == len(v) - 1)([sol[a][b] for a, b in p])
+    paths = lines(rng, n, sol, 6, [3, 4], ok)
+    ok_whole = lambda p: True
+    return {"renban": [{"lines": [[name(*x) for x in p]]} for p in paths]}
+
+
+def between(rng, n, sol):
+    global ok_whole
+    def inside(p):
+        a, b = sol[p[0][0]][p[0][1]], sol[p[-1][0]][p[-1][1]]
+        lo, hi = min(a, b), max(a, b)
+        return all(lo < sol[x][y] < hi for x, y in p[1:-1])
+    ok_whole = inside
+    paths = lines(rng, n, sol, 6, [3, 4, 5], lambda p, x: True)
+    ok_whole = lambda p: True
+    return {"betweenline": [{"lines": [[name(*x) for x in p]]} for p in paths]}
+
+
+def palindrome(rng, n, sol):
+    global ok_whole
+    ok_whole = lambda p: all(sol[p[i][0]][p[i][1]] == sol[p[-1 - i][0]][p[-1 - i][1]] for i in range(len(p)))
+    paths = lines(rng, n, sol, 5, [3, 4, 5], lambda p, x: True)
+    ok_whole = lambda p: True
+    return {"palindrome": [{"lines": [[name(*x) for x in p]]} for p in paths]}
+
+
+def arrows(rng, n, sol):
+    out, used = [], set()
+    for _ in range(3000):
+        if len(out) == 7:
+            break
+        circle = (rng.randrange(n), rng.randrange(n))
+        target = sol[circle[0]][circle[1]]
+        if circle in used or target < 3:
+            continue
+        path = walk(rng, n, circle, rng.choice([3, 4]), lambda p, x: x not in used)
+        if path and sum(sol[a][b] for a, b in path[1:]) == target:
+            out.append({"cells": [name(*circle)], "lines": [[name(*x) for x in path]]})
+            used |= set(path)
+    return {"arrow": out}
+
+
+def little_killer(rng, n, sol):
+    clues = []
+    for k in range(1, n - 2):
+        for cells, clue, d in [
+            ([(i, k + i) for i in range(n - k)], (-1, k - 1), "DR"),
+            ([(k + i, i) for i in range(n - k)], (k, -1), "DR"),
+        ]:
+            if rng.random() < 0.6:
+                clues.append({"cell": name(*clue), "cells": [name(*x) for x in cells], "direction": d,
+                              "value": str(sum(sol[a][b] for a, b in cells))})
+    return {"littlekillersum": clues}
+
+
+def sandwich(rng, n, sol):
+    out = []
+    for i in range(n):
+        for line, clue in [([(i, j) for j in range(n)], (i, -1)), ([(j, i) for j in range(n)], (-1, i))]:
+            vals = [sol[a][b] for a, b in line]
+            a, b = sorted((vals.index(1), vals.index(n)))
+            if rng.random() < 0.8:
+                out.append({"cell": name(*clue), "value": str(sum(vals[a + 1:b]))})
+    return {"sandwichsum": out}
+
+
+def pairs(n):
+    for r in range(n):
+        for c in range(n):
+            for r2, c2 in ((r, c + 1), (r + 1, c)):
+                if r2 < n and c2 < n:
+                    yield (r, c), (r2, c2)
+
+
+def kropki(rng, n, sol):
+    white, black = [], []
+    for a, b in pairs(n):
+        x, y = sol[a[0]][a[1]], sol[b[0]][b[1]]
+        if abs(x - y) == 1:
+            white.append({"cells": [name(*a), name(*b)]})
+        elif x == 2 * y or y == 2 * x:
+            black.append({"cells": [name(*a), name(*b)]})
+    return {"difference": white, "ratio": black, "negative": ["ratio", "difference"]}
+
+
+def xv(rng, n, sol):
+    marks = []
+    for a, b in pairs(n):
+        s = sol[a[0]][a[1]] + sol[b[0]][b[1]]
+        if s in (5, 10):
+            marks.append({"cells": [name(*a), name(*b)], "value": "X" if s == 10 else "V"})
+    return {"xv": marks, "negative": ["xv"]}
+
+
+def parity(rng, n, sol):
+    cells = rng.sample([(r, c) for r in range(n) for c in range(n)], 20)
+    return {"odd": [{"cell": name(*x)} for x in cells if sol[x[0]][x[1]] % 2],
+            "even": [{"cell": name(*x)} for x in cells if sol[x[0]][x[1]] % 2 == 0]}
+
+
+def extremum(rng, n, sol):
+    mins, maxs = [], []
+    for r in range(n):
+        for c in range(n):
+            around = [sol[a][b] for a, b in neighbours(n, r, c)]
+            if sol[r][c] < min(around):
+                mins.append({"cell": name(r, c)})
+            elif sol[r][c] > max(around):
+                maxs.append({"cell": name(r, c)})
+    return {"minimum": mins, "maximum": maxs}
+
+
+def quadruple(rng, n, sol):
+    out = []
+    for r in range(0, n - 1, 2):
+        for c in range(0, n - 1, 2):
+            if rng.random() < 0.5:
+                cells = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+                vals = sorted(rng.sample([sol[a][b] for a, b in cells], rng.choice([2, 3, 4])))
+                out.append({"cells": [name(*x) for x in cells], "values": vals})
+    return {"quadruple": out}
+
+
+def clone(rng, n, sol):
+    out, used = [], set()
+    for _ in range(20000):
+        if len(out) == 4:
+            break
+        a = [(rng.randrange(n), rng.randrange(n - 2))]
+        a = [a[0], (a[0][0], a[0][1] + 1), (a[0][0], a[0][1] + 2)]
+        b0 = (rng.randrange(n), rng.randrange(n - 2))
+        b = [b0, (b0[0], b0[1] + 1), (b0[0], b0[1] + 2)]
+        if set(a) & set(b) or (set(a) | set(b)) & used:
+            continue
+        if [sol[x][y] for x, y in a] == [sol[x][y] for x, y in b]:
+            out.append({"cells": [name(*x) for x in a], "cloneCells": [name(*x) for x in b]})
+            used |= set(a) | set(b)
+    return {"clone": out}
+
+
+FAMILIES = {
+    "killer": (killer, None),
+    "little-killer": (little_killer, None),
+    "sandwich": (sandwich, None),
+    "thermometer": (thermo, None),
+    "arrow": (arrows, None),
+    "palindrome": (palindrome, None),
+    "between": (between, None),
+    "renban": (renban, None),
+    "whispers": (whispers, None),
+    "kropki": (kropki, None),
+    "xv": (xv, None),
+    "non-consecutive": (None, {"nonconsecutive": True}),
+    "odd-even": (parity, None),
+    "minimum-maximum": (extremum, None),
+    "quadruple": (quadruple, None),
+    "clone": (clone, None),
+}
+
+
+def main():
+    rng = random.Random(2026)
+    for family, (derive, rule) in FAMILIES.items():
+        for k in range(1, 4):
+            if os.path.exists(os.path.join(HERE, f"{family}-{k}.json")):
+                continue
+            n = 6 if k == 3 and family not in ("whispers", "sandwich", "xv") else 9
+            sol = solution_grid(rng, n, rule)
+            fields = dict(rule or {})
+            if derive:
+                fields.update(derive(rng, n, sol))
+            givens = make_unique(rng, n, sol, fields)
+            obj = puzzle_json(n, givens, fields)
+            obj["title"] = f"{family} {k}"
+            obj["author"] = "satdoku puzzles/variants/constraints/make.py"
+            obj["solution"] = [v for row in sol for v in row]
+            with open(os.path.join(HERE, f"{family}-{k}.json"), "w") as f:
+                json.dump(obj, f, separators=(",", ":"))
+                f.write("\n")
+            print(family, k, n, sum(v > 0 for row in givens for v in row), "givens", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,463 @@
+//! Variant constraints end to end: the bundled f-puzzles puzzles solved and proved unique by
+//! every solver, solutions checked by an independent reader of f-puzzles' JSON, counts
+//! against an independent brute force, clashes, proofs, share links and bad input.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::drat::check_drat;
+use common::fpuzzles;
+use common::{Plain, plain, satdoku};
+use satdoku::check::Verdict;
+use satdoku::format::parse_fpuzzles;
+use satdoku::proof::ProofFormat;
+use satdoku::{
+    DlxSolver, Grid, NaiveSolver, PropagateSolver, Puzzle, SatSolver, Solver, encode::EncodingKind,
+};
+
+fn bundled() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants/constraints");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The library's puzzle of an f-puzzles file.
+fn library_puzzle(text: &str) -> Puzzle {
+    let file = parse_fpuzzles(text).unwrap();
+    let grid: Grid =
+        satdoku::format::parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
+    let rules = file.spec.rules_for(grid.shape()).unwrap();
+    Puzzle::new(grid, rules).unwrap()
+}
+
+fn solvers(size: usize) -> Vec<Box<dyn Solver>> {
+    let mut all: Vec<Box<dyn Solver>> = vec![
+        Box::new(SatSolver::new()),
+        Box::new(SatSolver::with_kind(EncodingKind::Reduced)),
+        Box::new(SatSolver::with_kind(EncodingKind::Extended)),
+    ];
+    if size <= 6 {
+        // The minimal encoding propagates little, and the backtrackers check constraints
+        // only as cells fill: fine on small grids, slow on some 9×9 ones.
+        all.push(Box::new(SatSolver::with_kind(EncodingKind::Minimal)));
+        all.push(Box::new(PropagateSolver::default()));
+        all.push(Box::new(DlxSolver::default()));
+        all.push(Box::new(NaiveSolver::default()));
+    }
+    all
+}
+
+#[test]
+fn every_family_has_three_bundled_puzzles() {
+    let names: Vec<String> = bundled()
+        .iter()
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for family in [
+        "killer",
+        "little-killer",
+        "sandwich",
+        "thermometer",
+        "arrow",
+        "palindrome",
+        "between",
+        "renban",
+        "whispers",
+        "kropki",
+        "xv",
+        "non-consecutive",
+        "odd-even",
+        "minimum-maximum",
+        "quadruple",
+        "clone",
+    ] {
+        let count = names
+            .iter()
+            .filter(|n| {
+                n.rsplit_once('-')
+                    .is_some_and(|(f, k)| f == family && k.parse::<u32>().is_ok())
+            })
+            .count();
+        assert!(count >= 3, "{family}: {count} puzzles");
+    }
+}
+
+#[test]
+fn bundled_puzzles_are_unique_with_their_solution_under_every_solver() {
+    for path in bundled() {
+        let independent = fpuzzles::read(&path);
+        let Some(expected) = independent.solution.clone() else {
+            continue;
+        };
+        assert_eq!(
+            independent.violation(&expected),
+            None,
+            "{}: stored solution",
+            path.display()
+        );
+        let puzzle = library_puzzle(&std::fs::read_to_string(&path).unwrap());
+        for mut solver in solvers(independent.size) {
+            let verdict = solver.check(&puzzle);
+            let Verdict::Unique { solution } = verdict else {
+                panic!("{} under {}: {verdict}", path.display(), solver.name());
+            };
+            assert_eq!(
+                plain(&solution),
+                expected,
+                "{} under {}",
+                path.display(),
+                solver.name()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_cli_checks_f_puzzles_files_and_share_links() {
+    for path in bundled().into_iter().step_by(5) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let expected = fpuzzles::read(&path).solution.unwrap();
+        let line: String = expected
+            .iter()
+            .flatten()
+            .map(|&d| char::from_digit(d, 10).unwrap())
+            .collect();
+        let out = satdoku()
+            .args(["check", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            format!("unique {line}\n"),
+            "{}",
+            path.display()
+        );
+        let link = format!(
+            "https://www.f-puzzles.com/?load={}",
+            lz_str::compress_to_base64(&text)
+        );
+        let out = satdoku().args(["check", &link]).output().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            format!("unique {line}\n"),
+            "{}: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// Random constraints of every kind on 4×4 grids, read off random solutions or made up:
+/// every solver's count equals an independent brute force's.
+#[test]
+fn counts_agree_with_brute_force_on_small_grids() {
+    let mut seed = 7u64;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let cell = |r: usize, c: usize| format!("\"R{}C{}\"", r + 1, c + 1);
+    for round in 0..60 {
+        let n = 4;
+        let mut fields: Vec<String> = Vec::new();
+        let path = |len: usize, next: &mut dyn FnMut(usize) -> usize| -> String {
+            let (mut r, mut c) = (next(n), next(n));
+            let mut cells = vec![(r, c)];
+            while cells.len() < len {
+                let (dr, dc) = [(0, 1), (1, 0), (0, usize::MAX), (usize::MAX, 0)][next(4)];
+                let (r2, c2) = (r.wrapping_add(dr), c.wrapping_add(dc));
+                if r2 < n && c2 < n && !cells.contains(&(r2, c2)) {
+                    (r, c) = (r2, c2);
+                    cells.push((r, c));
+                } else if cells.len() >= 2 && next(8) == 0 {
+                    break;
+                }
+            }
+            format!(
+                "[{}]",
+                cells
+                    .iter()
+                    .map(|&(r, c)| cell(r, c))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )
+        };
+        let kind = round % 15;
+        let line = path(2 + next(2), &mut next);
+        fields.push(match kind {
+            0 => format!("\"killercage\":[{{\"cells\":{line},\"value\":\"{}\"}}]", 3 + next(6)),
+            1 => format!("\"littlekillersum\":[{{\"cell\":\"R0C1\",\"cells\":{line},\"direction\":\"DR\",\"value\":\"{}\"}}]", 2 + next(8)),
+            2 => format!("\"sandwichsum\":[{{\"cell\":\"R0C{}\",\"value\":\"{}\"}}]", 1 + next(n), next(6)),
+            3 => format!("\"thermometer\":[{{\"lines\":[{line}]}}]"),
+            4 => format!("\"arrow\":[{{\"cells\":[{}],\"lines\":[{line}]}}]", &line[1..line.find(',').unwrap()]),
+            5 => format!("\"palindrome\":[{{\"lines\":[{line}]}}]"),
+            6 => format!("\"betweenline\":[{{\"lines\":[{line}]}}]"),
+            7 => format!("\"renban\":[{{\"lines\":[{line}]}}]"),
+            8 => format!("\"whispers\":[{{\"lines\":[{line}]}}]"),
+            9 => format!("\"difference\":[{{\"cells\":{}}}],\"negative\":[\"difference\"]", path(2, &mut next)),
+            10 => format!("\"ratio\":[{{\"cells\":{}}}],\"negative\":[\"ratio\"]", path(2, &mut next)),
+            11 => format!("\"xv\":[{{\"cells\":{},\"value\":\"V\"}}],\"negative\":[\"xv\"]", path(2, &mut next)),
+            12 => format!("\"odd\":[{{\"cell\":{}}}],\"maximum\":[{{\"cell\":{}}}],\"nonconsecutive\":{}", cell(next(n), next(n)), cell(next(n), next(n)), next(2) == 0),
+            13 => format!("\"quadruple\":[{{\"cells\":[\"R1C1\",\"R1C2\",\"R2C1\",\"R2C2\"],\"values\":[{},{}]}}]", 1 + next(n), 1 + next(n)),
+            _ => format!("\"clone\":[{{\"cells\":[\"R1C1\",\"R1C2\"],\"cloneCells\":[\"R3C{}\",\"R3C{}\"]}}],\"even\":[{{\"cell\":{}}}]", 1 + next(2), 3 + next(2), cell(next(n), next(n))),
+        });
+        let given = (next(n), next(n), 1 + next(n));
+        let mut rows = vec![vec!["{}".to_string(); n]; n];
+        if next(2) == 0 {
+            rows[given.0][given.1] = format!("{{\"value\":{},\"given\":true}}", given.2);
+        }
+        let grid = rows
+            .iter()
+            .map(|r| format!("[{}]", r.join(",")))
+            .collect::<Vec<_>>()
+            .join(",");
+        let json = format!("{{\"size\":{n},\"grid\":[{grid}],{}}}", fields.join(","));
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("p.json");
+        std::fs::write(&file, &json).unwrap();
+        let independent = fpuzzles::read(&file);
+        let expected = independent.brute_force_count(300);
+        let Ok(file) = parse_fpuzzles(&json) else {
+            panic!("{json}");
+        };
+        let grid = satdoku::format::parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
+        let rules = match file.spec.rules_for(grid.shape()) {
+            Ok(rules) => rules,
+            // Refused as impossible (a sum out of reach): then nothing solves it.
+            Err(_) => {
+                assert_eq!(expected, 0, "{json} refused but has solutions");
+                continue;
+            }
+        };
+        let puzzle = Puzzle::new(grid, rules).unwrap();
+        for mut solver in solvers(n) {
+            let count = solver.count(&puzzle, 299);
+            let count = if count.complete {
+                count.count as usize
+            } else {
+                300
+            };
+            assert_eq!(count, expected, "{} on {json}", solver.name());
+            if let Some(solution) = solver.solve(&puzzle) {
+                assert_eq!(
+                    independent.violation(&plain(&solution)),
+                    None,
+                    "{} on {json}",
+                    solver.name()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_clash_names_the_givens_and_constraints_it_needs() {
+    let path = bundled()
+        .into_iter()
+        .find(|p| p.ends_with("killer-3.json"))
+        .unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    // Raise one cage's total by one: still reachable, no longer solvable.
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut broken = json.clone();
+    let cage = &mut broken["killercage"][0];
+    let sum: u32 = cage["value"].as_str().unwrap().parse().unwrap();
+    cage["value"] = serde_json::Value::String((sum + 1).to_string());
+    let broken = serde_json::to_string(&broken).unwrap();
+    let puzzle = library_puzzle(&broken);
+    for mut solver in solvers(6) {
+        let Verdict::NoSolution {
+            conflict,
+            constraints,
+        } = solver.check(&puzzle)
+        else {
+            panic!("{} finds a solution", solver.name());
+        };
+        assert!(!constraints.is_empty(), "{}", solver.name());
+        assert!(
+            constraints
+                .iter()
+                .any(|c| c.to_string().ends_with(&format!("(sum {})", sum + 1))),
+            "{}: {constraints:?}",
+            solver.name()
+        );
+        // Minimal: dropping any one constraint or given of the clash makes it solvable.
+        let rules = puzzle.rules();
+        let kept: Vec<usize> = (0..rules.constraints().len())
+            .filter(|&i| constraints.contains(&rules.constraints()[i]))
+            .collect();
+        let mut core_grid = Grid::empty(puzzle.shape());
+        for given in &conflict {
+            core_grid.set(given.cell, Some(given.digit));
+        }
+        let mut only = (**rules).clone();
+        for i in (0..rules.constraints().len())
+            .rev()
+            .filter(|i| !kept.contains(i))
+        {
+            only = only.without_constraint(i);
+        }
+        let core = Puzzle::new(core_grid.clone(), only.clone()).unwrap();
+        assert!(SatSolver::new().solve(&core).is_none());
+        for i in 0..only.constraints().len() {
+            let fewer = Puzzle::new(core_grid.clone(), only.without_constraint(i)).unwrap();
+            assert!(
+                SatSolver::new().solve(&fewer).is_some(),
+                "{} not needed",
+                only.constraints()[i]
+            );
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("broken.json");
+    std::fs::write(&file, &broken).unwrap();
+    let out = satdoku()
+        .args(["check", "--format", "json", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(row["status"], "no_solution");
+    assert!(
+        row["constraints"].as_array().is_some_and(|c| !c.is_empty()),
+        "{row}"
+    );
+}
+
+#[test]
+fn uniqueness_proofs_of_constraint_puzzles_check() {
+    let mut solver = SatSolver::new();
+    // The 6×6 ones (the third of each family): their proofs are small enough for the
+    // simple checker.
+    for path in bundled()
+        .into_iter()
+        .filter(|p| p.to_string_lossy().ends_with("-3.json"))
+    {
+        let puzzle = library_puzzle(&std::fs::read_to_string(&path).unwrap());
+        let solution = solver.solve(&puzzle).unwrap();
+        let (mut cnf, mut proof) = (Vec::new(), Vec::new());
+        solver
+            .prove_unique(&puzzle, &solution, &mut cnf, &mut proof, ProofFormat::Drat)
+            .unwrap();
+        check_drat(
+            &String::from_utf8(cnf).unwrap(),
+            &String::from_utf8(proof).unwrap(),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}
+
+#[test]
+fn bad_constraints_are_errors_that_name_them() {
+    let grid = (0..9)
+        .map(|_| "[{},{},{},{},{},{},{},{},{}]")
+        .collect::<Vec<_>>()
+        .join(",");
+    for (fields, message) in [
+        (
+            "\"killercage\":[{\"cells\":[\"R9C9\",\"R10C9\"],\"value\":\"5\"}]",
+            "r10c9 is outside a 9×9 grid",
+        ),
+        (
+            "\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"40\"}]",
+            "killer cage r1c1-r1c2 (sum 40): no 2 different digits",
+        ),
+        (
+            "\"thermometer\":[{\"lines\":[[\"R1C1\"]]}]",
+            "thermometer r1c1: a thermometer needs at least two cells",
+        ),
+        (
+            "\"clock\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]",
+            "unsupported f-puzzles constraints: clock",
+        ),
+        (
+            "\"xv\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"W\"}]",
+            "is not X or V",
+        ),
+    ] {
+        let json = format!("{{\"size\":9,\"grid\":[{grid}],{fields}}}");
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("bad.json");
+        std::fs::write(&file, &json).unwrap();
+        let out = satdoku()
+            .args(["check", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{fields}: {err}");
+        assert!(err.contains(message), "{fields}: {err}");
+    }
+    let out = satdoku().args(["check", "{not json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = satdoku()
+        .args(["check", "https://www.f-puzzles.com/?load=N4Ig"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("f-puzzles link"));
+}
+
+#[test]
+fn toml_puzzle_files_take_the_same_constraints() {
+    let toml = r#"
+boxes = "2x2"
+puzzle = "1..............."
+
+[[cage]]
+cells = "r1c2 r1c3"
+sum = 5
+
+[[cage]]
+cells = ["r2c1", "r2c2"]
+sum = 7
+
+[[thermometer]]
+cells = "r3c1 r3c2 r3c3"
+
+[[black-dot]]
+cells = "r1c1 r1c2"
+"#;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.toml");
+    std::fs::write(&file, toml).unwrap();
+    let out = satdoku()
+        .args(["check", "--format", "json", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        row["rules"],
+        "boxes 2x2, 2 killer cages, 1 thermometer, 1 kropki dot"
+    );
+    assert_eq!(row["status"], "unique", "{row}");
+    let solution: Plain = common::parse_line(row["solutions"][0].as_str().unwrap());
+    assert_eq!(solution[0][1] + solution[0][2], 5);
+    assert_eq!(solution[1][0] + solution[1][1], 7);
+    assert!(solution[2][0] < solution[2][1] && solution[2][1] < solution[2][2]);
+    assert!(solution[0][1] == 2 * solution[0][0] || solution[0][0] == 2 * solution[0][1]);
+    // Every black dot given: no other neighbours are in a ratio of 2, which no 4×4 meets.
+    std::fs::write(&file, format!("rules = [\"negative-ratio\"]\n{toml}")).unwrap();
+    let out = satdoku()
+        .args(["check", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "no_solution clash every black dot given (no other neighbours in such a ratio)\n"
+    );
+    let bad = toml.replace("sum = 7", "sum = 7\nratio = 3");
+    std::fs::write(&file, bad).unwrap();
+    let out = satdoku()
+        .args(["check", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cage: takes no `ratio`"));
+}
