@@ -101,21 +101,25 @@ impl ConstraintCnf {
         self.clause([!lit]);
     }
 
-    /// The values of `a` and `b` are related by `allowed` (a's value first): for each
-    /// value of either cell, a clause says the other holds a value allowed with it (the
-    /// support encoding, which propagates as far as the relation allows).
+    /// The values of `a` and `b` are related by `allowed` (a's value first). For each value
+    /// v of `a`, either a binary clause per partner v forbids (when they are fewer than those
+    /// it allows), or one clause lists the partners it allows (the support encoding). Either
+    /// way unit propagation reaches arc consistency both ways, the cells holding one value
+    /// each; binary clauses suit the CDCL solver best.
     pub fn relation(&mut self, a: Cell, b: Cell, allowed: impl Fn(usize, usize) -> bool) {
         let n = self.size();
-        for (this, other, flip) in [(a, b, false), (b, a, true)] {
-            for v in 1..=n {
-                let partners: Vec<usize> = (1..=n)
-                    .filter(|&w| if flip { allowed(w, v) } else { allowed(v, w) })
-                    .collect();
-                if partners.len() == n {
-                    continue;
+        for v in 1..=n {
+            let (partners, forbidden): (Vec<usize>, Vec<usize>) =
+                (1..=n).partition(|&w| allowed(v, w));
+            let x = self.holds(a, v);
+            if forbidden.len() <= partners.len() {
+                for w in forbidden {
+                    let y = self.holds(b, w);
+                    self.clause([!x, !y]);
                 }
-                let mut clause = vec![!self.holds(this, v)];
-                clause.extend(partners.iter().map(|&w| self.holds(other, w)));
+            } else {
+                let mut clause = vec![!x];
+                clause.extend(partners.iter().map(|&w| self.holds(b, w)));
                 self.clause(clause);
             }
         }
