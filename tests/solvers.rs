@@ -47,7 +47,7 @@ fn solves_set(solver: &mut dyn Solver, name: &str, rules: &PlainRules) {
 
 /// Searches every puzzle of a bundled set for two solutions with `solver` and with
 /// `other`: the same number found, every solution valid, the same solution when unique,
-/// and effort reported by the backtrackers.
+/// and effort reported by the backtrackers; and the solver's fastest run finds the same.
 fn agrees_on_set(solver: &mut dyn Solver, other: &mut dyn Solver, name: &str, rules: &PlainRules) {
     for (i, values) in parse_file(name).iter().enumerate() {
         let puzzle = to_puzzle(values, rules).unwrap();
@@ -66,6 +66,12 @@ fn agrees_on_set(solver: &mut dyn Solver, other: &mut dyn Solver, name: &str, ru
         }
         if mine.found == 1 {
             assert_eq!(mine.solutions, theirs.solutions, "{what}");
+        }
+        // The run `compare` times finds the same.
+        let fastest = solver.run_fastest(&puzzle, 2);
+        assert_eq!(fastest.found, mine.found, "{what}, fastest run");
+        if mine.found == 1 {
+            assert_eq!(fastest.solutions, mine.solutions, "{what}, fastest run");
         }
         if mine.found == 2 {
             assert_ne!(mine.solutions[0], mine.solutions[1], "{what}");
