@@ -1,6 +1,6 @@
 //! Solvers, one file (or folder) per approach, all behind the [`Solver`] trait.
 
-mod bitboard;
+pub(crate) mod bitboard;
 mod dlx;
 mod naive;
 mod names;

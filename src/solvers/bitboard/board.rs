@@ -304,6 +304,36 @@ impl Board {
             .fold(0, |set, d| set | 1 << d)
     }
 
+    /// Failed-literal probing after [`propagate`](Board::propagate): each digit of each
+    /// unplaced cell with two candidates is tried on a copy; a digit whose propagation
+    /// fails leaves the cell (so the other one is placed), and the board is propagated
+    /// again, until no probe fails. False on a contradiction. Sound: only digits that
+    /// propagation refutes are removed.
+    pub(super) fn probe<const DIAGONAL: bool>(&mut self) -> bool {
+        'again: loop {
+            for b in 0..3 {
+                let (_, two, three) = self.digit_counts(b);
+                for bit in (two & !three & self.unplaced[b]).bits() {
+                    let mut digits = self.digits_at(b, bit);
+                    while digits != 0 {
+                        let d = digits.trailing_zeros() as usize;
+                        digits &= digits - 1;
+                        let mut trial = *self;
+                        trial.assign(d, b, bit);
+                        if !trial.propagate::<DIAGONAL>() {
+                            self.keep(d, b, !BandCells::cell(bit));
+                            if !self.propagate::<DIAGONAL>() {
+                                return false;
+                            }
+                            continue 'again;
+                        }
+                    }
+                }
+            }
+            return true;
+        }
+    }
+
     /// The digit (1–9) of each cell, in reading order, once every cell is placed.
     pub(super) fn values(&self) -> [u8; 81] {
         let mut values = [0; 81];

@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::progress::Progress;
 use super::propagate::PropagateSolver;
 use super::solver::{Outcome, Solver};
-use crate::grid::{BoxShape, Puzzle, Rules, Shape};
+use crate::grid::{BoxShape, Digit, DigitSet, Puzzle, Rules, Shape};
 use board::Board;
 use search::Search;
 
@@ -106,6 +106,45 @@ impl BitboardSolver {
     }
 }
 
+/// The board of `puzzle`'s givens, not propagated yet.
+fn board_of(puzzle: &Puzzle) -> Board {
+    let mut board = Board::empty();
+    for (cell, digit) in puzzle.grid().givens() {
+        let (b, bit) = (cell.row() / 3, (cell.row() % 3 * 9 + cell.col()) as u32);
+        board.assign(digit.index(), b, bit);
+    }
+    board
+}
+
+/// The candidates of a classic or diagonal 9×9 `puzzle` after the bitboard propagation
+/// and failed-literal probing of cells with two candidates (see [`BitboardRules::of`]);
+/// every set empty on a contradiction; `None` for other puzzles.
+pub(crate) fn probed_candidates(puzzle: &Puzzle) -> Option<Vec<DigitSet>> {
+    let rules = BitboardRules::of(puzzle.rules())?;
+    let mut board = board_of(puzzle);
+    let consistent = match rules {
+        BitboardRules::Classic => board.propagate::<false>() && board.probe::<false>(),
+        BitboardRules::Diagonal => board.propagate::<true>() && board.probe::<true>(),
+    };
+    if !consistent {
+        return Some(vec![DigitSet::EMPTY; 81]);
+    }
+    Some(
+        (0..81)
+            .map(|i| {
+                let digits = board.digits_at(i / 27, (i % 27) as u32);
+                (0..9)
+                    .filter(|d| digits & 1 << d != 0)
+                    .map(Digit::from_index)
+                    .fold(DigitSet::EMPTY, |mut set, digit| {
+                        set.insert(digit);
+                        set
+                    })
+            })
+            .collect(),
+    )
+}
+
 impl Solver for BitboardSolver {
     fn name(&self) -> &'static str {
         "bitboard"
@@ -119,11 +158,7 @@ impl Solver for BitboardSolver {
         let Some(rules) = self.rules_of(puzzle) else {
             return self.fallback.run(puzzle, limit, deadline);
         };
-        let mut board = Board::empty();
-        for (cell, digit) in puzzle.grid().givens() {
-            let (b, bit) = (cell.row() / 3, (cell.row() % 3 * 9 + cell.col()) as u32);
-            board.assign(digit.index(), b, bit);
-        }
+        let board = board_of(puzzle);
         let mut search = Search {
             progress: Progress::new(limit, deadline),
         };
@@ -134,5 +169,50 @@ impl Solver for BitboardSolver {
         let outcome = search.progress.finish();
         debug_assert!(outcome.solutions.iter().all(|grid| grid.solves(puzzle)));
         outcome
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// The bundled classic puzzles with their solutions.
+    fn examples() -> Vec<(Puzzle, Grid)> {
+        let puzzles = include_str!("../../../puzzles/examples.txt")
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.trim().is_empty());
+        let solutions = include_str!("../../../puzzles/examples.solutions.txt").lines();
+        puzzles
+            .zip(solutions)
+            .map(|(puzzle, solution)| {
+                let grid: Grid = puzzle[..81].parse().unwrap();
+                (Puzzle::standard(grid).unwrap(), solution.parse().unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn probing_keeps_every_digit_of_the_solution() {
+        for (puzzle, solution) in examples() {
+            let cands = probed_candidates(&puzzle).expect("classic 9×9");
+            for (i, cell) in Shape::NINE.cells().enumerate() {
+                let digit = solution.get(cell).unwrap();
+                assert!(cands[i].contains(digit), "{puzzle}: {cell:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn probing_finds_a_contradiction_and_leaves_other_rules_alone() {
+        // r1c1–r1c8 hold 1–8 and r2c9 a 9: r1c9 has no digit left.
+        let grid: Grid = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63))
+            .parse()
+            .unwrap();
+        let puzzle = Puzzle::standard(grid).unwrap();
+        let cands = probed_candidates(&puzzle).unwrap();
+        assert!(cands.iter().all(|set| set.is_empty()));
+        let four = Puzzle::standard("1...............".parse::<Grid>().unwrap()).unwrap();
+        assert_eq!(probed_candidates(&four), None);
     }
 }

@@ -16,6 +16,7 @@ use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
 pub use proof::ProofError;
 pub use search::{GivensAs, SatSearch};
 
+use super::bitboard;
 use super::names::SAT_NAMES;
 use super::progress::Progress;
 use super::solver::{Outcome, Solver};
@@ -141,10 +142,14 @@ impl SatSolver {
                 puzzle.grid().clone(),
             )
         } else {
-            let cands = logic::candidates(layout, puzzle).unwrap_or_else(|| {
-                // A contradiction: a cell without candidates makes the formula unsatisfiable.
-                vec![DigitSet::EMPTY; puzzle.shape().cell_count()]
-            });
+            // Classic and diagonal 9×9: the bitboard propagation, with failed-literal
+            // probing of the cells with two candidates; other puzzles: `logic`'s.
+            let cands = bitboard::probed_candidates(puzzle)
+                .or_else(|| logic::candidates(layout, puzzle))
+                .unwrap_or_else(|| {
+                    // A contradiction: a cell without candidates makes the formula unsatisfiable.
+                    vec![DigitSet::EMPTY; puzzle.shape().cell_count()]
+                });
             let decided = Candidates::decided_grid(puzzle.shape(), &cands);
             (cands, decided)
         };
