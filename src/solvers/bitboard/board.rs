@@ -94,16 +94,24 @@ impl Board {
         loop {
             let mut dirty = self.dirty();
             if dirty == 0 {
-                if !self.naked_singles() || !self.columns(touched) {
+                // The cheaper passes first: the column pass waits for naked singles to
+                // run dry (the fixed point is the same in any order).
+                if !self.naked_singles() {
                     return false;
                 }
-                if DIAGONAL && !self.diagonal_singles() {
-                    return false;
-                }
-                touched = 0;
                 dirty = self.dirty();
                 if dirty == 0 {
-                    return true;
+                    if !self.columns(touched) {
+                        return false;
+                    }
+                    if DIAGONAL && !self.diagonal_singles() {
+                        return false;
+                    }
+                    touched = 0;
+                    dirty = self.dirty();
+                    if dirty == 0 {
+                        return true;
+                    }
                 }
             }
             while dirty != 0 {
