@@ -3,8 +3,9 @@
 //!
 //! `cargo bench --bench solve` runs them all; `cargo bench --bench solve -- unique/propagate`
 //! one group and solver. `../shared/data/top95.txt` joins the sets when it is present, and
-//! the `reference` group times `check` (the SAT pipeline: solve and prove unique) on the
-//! public sets of `../shared/data/` whose reference rates ../shared/README.md lists.
+//! the `reference` group times `check` (the SAT pipeline: solve and prove unique) and the
+//! `bitboard` solver (solve and prove unique) on the public sets of `../shared/data/` whose
+//! reference rates ../shared/README.md lists.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -15,7 +16,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use satdoku::encode::Encoding;
 use satdoku::format::{PuzzleReader, ReadOptions};
 use satdoku::solvers::{DISTINCT_SOLVERS, by_name};
-use satdoku::{Puzzle, RulesSpec, SatSolver, Shape, Solver, Verdict};
+use satdoku::{BitboardSolver, Puzzle, RulesSpec, SatSolver, Shape, Solver, Verdict};
 
 /// The puzzles of a set.
 fn load(path: &Path, diagonal: bool) -> Vec<Puzzle> {
@@ -114,8 +115,9 @@ fn bench_encoding(c: &mut Criterion) {
     group.finish();
 }
 
-/// `check` on the public sets, as `satdoku check --threads 1` runs it: elements per second
-/// compare directly with the reference table of ../shared/README.md. (17clue: its first
+/// `check` on the public sets, as `satdoku check --threads 1` runs it, and the `bitboard`
+/// solver proving each puzzle unique: elements per second compare directly with the
+/// reference table of ../shared/README.md. (17clue: its first
 /// 5,000 puzzles, to keep the bench short.) Skipped when ../shared/data is absent.
 fn bench_reference(c: &mut Criterion) {
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
@@ -140,6 +142,15 @@ fn bench_reference(c: &mut Criterion) {
             b.iter(|| {
                 for puzzle in &puzzles {
                     assert!(matches!(solver.check(puzzle), Verdict::Unique { .. }));
+                }
+            })
+        });
+        // The bitboard backtracker, solve + prove unique (two solutions looked for).
+        let mut bitboard = BitboardSolver::default();
+        group.bench_function(format!("bitboard/{set}"), |b| {
+            b.iter(|| {
+                for puzzle in &puzzles {
+                    assert_eq!(bitboard.run(puzzle, 2, None).found, 1);
                 }
             })
         });

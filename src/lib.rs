@@ -37,7 +37,9 @@ pub use grid::{
     BoxShape, Cell, Conflict, Digit, DigitSet, Grid, House, Jigsaw, Layout, Puzzle, Regions,
     Relation, Rules, RulesSpec, Shape,
 };
-pub use solvers::{DlxSolver, NaiveSolver, Outcome, PropagateSolver, SatSearch, SatSolver, Solver};
+pub use solvers::{
+    BitboardSolver, DlxSolver, NaiveSolver, Outcome, PropagateSolver, SatSearch, SatSolver, Solver,
+};
 
 /// Solves `puzzle` with the SAT solver; `None` when it has no solution.
 ///

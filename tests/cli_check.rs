@@ -238,7 +238,7 @@ fn every_solver_is_selectable_and_agrees() {
     assert_eq!(code, Some(2));
     assert!(
         err.contains(
-            "possible values: sat, sat:minimal, sat:extended, sat:reduced, sat:propagated, propagate, dlx, naive"
+            "possible values: sat, sat:minimal, sat:extended, sat:reduced, sat:propagated, bitboard, propagate, dlx, naive"
         ),
         "{err}"
     );
@@ -268,7 +268,7 @@ fn check_gives_the_same_verdicts_with_every_solver() {
         };
         let sat = verdicts("sat");
         assert!(!sat.is_empty());
-        for solver in ["propagate", "dlx", "naive", "sat:minimal"] {
+        for solver in ["bitboard", "propagate", "dlx", "naive", "sat:minimal"] {
             assert_eq!(verdicts(solver), sat, "{solver} on {file}");
         }
     }

@@ -9,7 +9,9 @@ use common::{
 };
 use proptest::prelude::*;
 use satdoku::encode::EncodingKind;
-use satdoku::{DlxSolver, Grid, NaiveSolver, PropagateSolver, Puzzle, SatSolver, Shape, Solver};
+use satdoku::{
+    BitboardSolver, DlxSolver, Grid, NaiveSolver, PropagateSolver, Puzzle, SatSolver, Shape, Solver,
+};
 
 fn to_puzzle(values: &Plain, rules: &PlainRules) -> Option<Puzzle> {
     let shape = Shape::from_size(values.len()).unwrap();
@@ -45,7 +47,7 @@ fn solves_set(solver: &mut dyn Solver, name: &str, rules: &PlainRules) {
 
 /// Searches every puzzle of a bundled set for two solutions with `solver` and with
 /// `other`: the same number found, every solution valid, the same solution when unique,
-/// and effort reported by the backtrackers.
+/// and effort reported by the backtrackers; and the solver's fastest run finds the same.
 fn agrees_on_set(solver: &mut dyn Solver, other: &mut dyn Solver, name: &str, rules: &PlainRules) {
     for (i, values) in parse_file(name).iter().enumerate() {
         let puzzle = to_puzzle(values, rules).unwrap();
@@ -64,6 +66,12 @@ fn agrees_on_set(solver: &mut dyn Solver, other: &mut dyn Solver, name: &str, ru
         }
         if mine.found == 1 {
             assert_eq!(mine.solutions, theirs.solutions, "{what}");
+        }
+        // The run `compare` times finds the same.
+        let fastest = solver.run_fastest(&puzzle, 2);
+        assert_eq!(fastest.found, mine.found, "{what}, fastest run");
+        if mine.found == 1 {
+            assert_eq!(fastest.solutions, mine.solutions, "{what}, fastest run");
         }
         if mine.found == 2 {
             assert_ne!(mine.solutions[0], mine.solutions[1], "{what}");
@@ -240,6 +248,9 @@ behaviour_suite! {
     sat_extended: SatSolver::with_kind(EncodingKind::Extended), other: DlxSolver::default(),
         sets: SMALL.iter().chain(&HARD).copied(),
         unique: VERDICTS.iter().chain(&HARD).copied();
+    bitboard: BitboardSolver::default(), other: SatSolver::new(),
+        sets: SMALL.iter().chain(&HARD).copied(),
+        unique: VERDICTS.iter().chain(&HARD).copied();
     propagate: PropagateSolver::default(), other: SatSolver::new(),
         sets: SMALL.iter().chain(&HARD).copied(),
         unique: VERDICTS.iter().chain(&HARD).copied();
@@ -249,4 +260,56 @@ behaviour_suite! {
     naive: NaiveSolver::default(), other: PropagateSolver::default(),
         sets: SMALL.iter().copied(),
         unique: VERDICTS.iter().chain(&SMALL).copied();
+}
+
+/// The bitboard solver on random 9×9 puzzles, classic and diagonal: blanked solution grids
+/// with their digits relabelled (one, several or, with a stray given, no solutions), its
+/// counts agree with SAT's and every solution it reports is valid and keeps the givens.
+mod bitboard_nine {
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn counts_agree_with_sat(
+            diagonal: bool,
+            which in 0usize..6,
+            relabel in Just((1u32..=9).collect::<Vec<u32>>()).prop_shuffle(),
+            keep in proptest::collection::vec(proptest::bool::weighted(0.3), 81),
+            stray in proptest::option::weighted(0.3, (0usize..81, 1u32..=9)),
+        ) {
+            let name = if diagonal { "diagonal.txt" } else { "examples.txt" };
+            let solutions: Vec<Plain> = known_solutions(name).into_iter().flatten().collect();
+            let solution = &solutions[which % solutions.len()];
+            let mut values: Plain = solution
+                .iter()
+                .enumerate()
+                .map(|(r, row)| {
+                    row.iter()
+                        .enumerate()
+                        .map(|(c, &v)| if keep[9 * r + c] { relabel[v as usize - 1] } else { 0 })
+                        .collect()
+                })
+                .collect();
+            if let Some((cell, digit)) = stray {
+                values[cell / 9][cell % 9] = digit;
+            }
+            let rules = PlainRules::classic(diagonal);
+            let Some(puzzle) = to_puzzle(&values, &rules) else { return Ok(()); };
+            let mut bitboard = BitboardSolver::default();
+            prop_assert!(bitboard.applies(&puzzle));
+            let outcome = bitboard.run(&puzzle, 3, None);
+            let expected = SatSolver::new().count(&puzzle, 2);
+            prop_assert_eq!(outcome.found, if expected.complete { expected.count } else { 3 });
+            prop_assert_eq!(outcome.solutions.len() as u64, outcome.found.min(2));
+            prop_assert!(!outcome.timed_out);
+            for solution in &outcome.solutions {
+                check_solution_under(&values, &plain(solution), &rules).unwrap();
+            }
+            if outcome.solutions.len() == 2 {
+                prop_assert_ne!(&outcome.solutions[0], &outcome.solutions[1]);
+            }
+        }
+    }
 }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use satdoku::solvers::{DISTINCT_SOLVERS, SOLVER_NAMES, by_name};
-use satdoku::{Grid, Puzzle, Solver};
+use satdoku::{Grid, Outcome, Puzzle, Solver};
 use serde::Serialize;
 
 use super::args::{InputArgs, ThreadArgs};
@@ -86,8 +86,9 @@ struct Disagreement {
     file: String,
     index: usize,
     line: usize,
-    /// Each solver's answer: `no_solution`, `unique SOLUTION`, `multiple`, `timeout`, or
-    /// `wrong SOLUTION` for a grid that does not solve the puzzle.
+    /// Each solver's answer: `no_solution`, `unique SOLUTION`, `multiple`, `timeout`,
+    /// `wrong SOLUTION` for a grid that does not solve the puzzle, or `inconsistent (…)`
+    /// when a solver's metered and fastest runs disagree.
     answers: Vec<(String, String)>,
 }
 
@@ -109,6 +110,8 @@ enum Answer {
     Multiple,
     Timeout,
     Wrong(Grid),
+    /// The metered and the fastest run of one solver disagree: both answers.
+    Inconsistent(String),
 }
 
 impl Answer {
@@ -119,6 +122,7 @@ impl Answer {
             Answer::Multiple => "multiple".into(),
             Answer::Timeout => "timeout".into(),
             Answer::Wrong(grid) => format!("wrong {grid}"),
+            Answer::Inconsistent(both) => format!("inconsistent ({both})"),
         }
     }
 }
@@ -187,7 +191,9 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
                 .filter(|a| **a != Answer::Timeout)
                 .collect();
             let agree = decided.windows(2).all(|pair| pair[0] == pair[1])
-                && !decided.iter().any(|a| matches!(a, Answer::Wrong(_)));
+                && !decided
+                    .iter()
+                    .any(|a| matches!(a, Answer::Wrong(_) | Answer::Inconsistent(_)));
             if !agree {
                 let disagreement = Disagreement {
                     file: item.file.to_string(),
@@ -243,11 +249,38 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     Ok(tally.exit_code())
 }
 
-/// Runs one solver on one puzzle: solve and prove unique (up to two solutions).
+/// Runs one solver on one puzzle: solve and prove unique (up to two solutions). A solver
+/// whose metering costs time (SAT) is timed on its fastest run, the one `check` makes;
+/// its effort, and whether it finishes within the timeout, come from a metered run before
+/// it, untimed.
 fn attempt(solver: &mut dyn Solver, puzzle: &Puzzle, timeout: Duration) -> Attempt {
     let start = Instant::now();
-    let outcome = solver.run(puzzle, 2, Some(start + timeout));
+    let metered = solver.run(puzzle, 2, Some(start + timeout));
+    if metered.timed_out || !solver.metering_costs_time() {
+        return judge(puzzle, metered, start.elapsed(), None);
+    }
+    let start = Instant::now();
+    let fastest = solver.run_fastest(puzzle, 2);
     let time = start.elapsed();
+    let effort = metered.effort;
+    let answer = judge(puzzle, metered, time, None).answer;
+    let attempt = judge(puzzle, fastest, time, effort);
+    if attempt.answer == answer {
+        return attempt;
+    }
+    // The two runs of one solver must agree too.
+    Attempt {
+        answer: Answer::Inconsistent(format!(
+            "metered {}, fastest {}",
+            answer.describe(),
+            attempt.answer.describe()
+        )),
+        ..attempt
+    }
+}
+
+/// The answer in `outcome`, taken in `time`, with `effort` (or the outcome's own).
+fn judge(puzzle: &Puzzle, outcome: Outcome, time: Duration, effort: Option<u64>) -> Attempt {
     let answer = if outcome.timed_out {
         Answer::Timeout
     } else if let Some(wrong) = outcome.solutions.iter().find(|grid| !grid.solves(puzzle)) {
@@ -262,7 +295,7 @@ fn attempt(solver: &mut dyn Solver, puzzle: &Puzzle, timeout: Duration) -> Attem
     Attempt {
         answer,
         time,
-        effort: outcome.effort,
+        effort: effort.or(outcome.effort),
     }
 }
 

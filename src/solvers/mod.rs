@@ -1,5 +1,6 @@
 //! Solvers, one file (or folder) per approach, all behind the [`Solver`] trait.
 
+pub(crate) mod bitboard;
 mod dlx;
 mod naive;
 mod names;
@@ -8,6 +9,7 @@ pub(crate) mod propagate;
 pub(crate) mod sat;
 mod solver;
 
+pub use bitboard::{BitboardRules, BitboardSolver};
 pub use dlx::DlxSolver;
 pub use naive::NaiveSolver;
 pub use names::{DISTINCT_SOLVERS, SOLVER_NAMES};
@@ -21,6 +23,7 @@ use crate::encode::EncodingKind;
 pub fn by_name(name: &str) -> Option<Box<dyn Solver + Send>> {
     match name {
         "sat" => Some(Box::new(SatSolver::new())),
+        "bitboard" => Some(Box::new(BitboardSolver::default())),
         "propagate" => Some(Box::new(PropagateSolver::default())),
         "dlx" => Some(Box::new(DlxSolver::default())),
         "naive" => Some(Box::new(NaiveSolver::default())),

@@ -11,6 +11,7 @@ pub const SOLVER_NAMES: &[&str] = &[
     "sat:extended",
     "sat:reduced",
     "sat:propagated",
+    "bitboard",
     "propagate",
     "dlx",
     "naive",

@@ -36,6 +36,21 @@ pub trait Solver {
     /// `deadline` has passed.
     fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome;
 
+    /// Whether measuring effort and honouring a deadline slow [`run`](Solver::run) down
+    /// (the SAT engine meters through a proof stream, which makes it reload varisat
+    /// between calls). Then [`run_fastest`](Solver::run_fastest) is the run to time, and
+    /// effort comes from a separate metered run. False unless a solver says otherwise.
+    fn metering_costs_time(&self) -> bool {
+        false
+    }
+
+    /// Searches `puzzle` for up to `limit` solutions the fastest way the solver has, as
+    /// `check` and `count` do: like [`run`](Solver::run) without a deadline, though the
+    /// effort may be left unmeasured (`None`).
+    fn run_fastest(&mut self, puzzle: &Puzzle, limit: u64) -> Outcome {
+        self.run(puzzle, limit, None)
+    }
+
     /// A solution of `puzzle`, or `None` when it has none.
     fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
         self.run(puzzle, 1, None).solutions.into_iter().next()

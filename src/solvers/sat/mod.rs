@@ -16,6 +16,7 @@ use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
 pub use proof::ProofError;
 pub use search::{GivensAs, SatSearch};
 
+use super::bitboard;
 use super::names::SAT_NAMES;
 use super::progress::Progress;
 use super::solver::{Outcome, Solver, needed_constraints};
@@ -141,10 +142,14 @@ impl SatSolver {
                 puzzle.grid().clone(),
             )
         } else {
-            let cands = logic::candidates(layout, puzzle).unwrap_or_else(|| {
-                // A contradiction: a cell without candidates makes the formula unsatisfiable.
-                vec![DigitSet::EMPTY; puzzle.shape().cell_count()]
-            });
+            // Classic and diagonal 9×9: the bitboard propagation, with failed-literal
+            // probing of the cells with two candidates; other puzzles: `logic`'s.
+            let cands = bitboard::probed_candidates(puzzle)
+                .or_else(|| logic::candidates(layout, puzzle))
+                .unwrap_or_else(|| {
+                    // A contradiction: a cell without candidates makes the formula unsatisfiable.
+                    vec![DigitSet::EMPTY; puzzle.shape().cell_count()]
+                });
             let decided = Candidates::decided_grid(puzzle.shape(), &cands);
             (cands, decided)
         };
@@ -292,6 +297,21 @@ impl SatSolver {
     }
 }
 
+/// Up to `limit` solutions from `search`, effort unmeasured.
+fn solutions(search: &mut SatSearch, limit: u64) -> Outcome {
+    let mut progress = Progress::new(limit, None);
+    while !progress.done() {
+        let Some(solution) = search.next_solution() else {
+            break;
+        };
+        progress.solution(|| solution);
+    }
+    Outcome {
+        effort: None,
+        ..progress.finish()
+    }
+}
+
 impl Solver for SatSolver {
     fn name(&self) -> &'static str {
         SAT_NAMES[self.kind() as usize]
@@ -305,23 +325,27 @@ impl Solver for SatSolver {
         // Metered for a solution or a uniqueness proof, or against a deadline; a longer
         // enumeration reuses one solver (reloading per call would cost quadratic time).
         let metered = limit <= 2 || deadline.is_some();
-        let mut search = if metered {
-            self.metered_search(puzzle)
-        } else {
-            self.search(puzzle, GivensAs::Units)
-        };
-        search.set_deadline(deadline);
-        let mut progress = Progress::new(limit, None);
-        while !progress.done() {
-            let Some(solution) = search.next_solution() else {
-                break;
-            };
-            progress.solution(|| solution);
+        if !metered {
+            return self.run_fastest(puzzle, limit);
         }
-        let mut outcome = progress.finish();
-        outcome.effort = metered.then(|| search.conflicts());
+        let mut search = self.metered_search(puzzle);
+        search.set_deadline(deadline);
+        let mut outcome = solutions(&mut search, limit);
+        outcome.effort = Some(search.conflicts());
         outcome.timed_out = search.timed_out();
         outcome
+    }
+
+    /// Metering reloads varisat for every call after the first and writes a proof stream:
+    /// about 40 % slower on a uniqueness check than `check`'s incremental search.
+    fn metering_costs_time(&self) -> bool {
+        true
+    }
+
+    /// The search `check` runs: one incremental varisat solver, no proof stream, no
+    /// deadline; effort unmeasured.
+    fn run_fastest(&mut self, puzzle: &Puzzle, limit: u64) -> Outcome {
+        solutions(&mut self.search(puzzle, GivensAs::Units), limit)
     }
 
     fn check(&mut self, puzzle: &Puzzle) -> Verdict {

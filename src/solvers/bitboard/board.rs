@@ -1,0 +1,458 @@
+//! The search state (nine digit bitboards of three bands, the unplaced cells) and its propagation to a fixed point.
+
+use super::band::{BandCells, matched_pairs};
+
+/// A position of the search: where each digit may still go, and which cells are placed.
+///
+/// Invariants kept by every method: a placed cell is a candidate of its digit only, and is
+/// the only candidate of that digit in its row, column and box (and diagonal, under the
+/// diagonal rule) once propagation has reached its fixed point.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Board {
+    /// `cands[d][b]`: the cells of band `b` where digit `d` (0-based) may go, placed ones
+    /// included.
+    cands: [[BandCells; 3]; 9],
+    /// The cells without a digit yet, per band.
+    unplaced: [BandCells; 3],
+    /// `cands` as last propagated (after locked candidates): a digit band that differs
+    /// from it needs propagating again.
+    seen: [[BandCells; 3]; 9],
+}
+
+/// The cells of the main diagonal (top left to bottom right), per band.
+const MAIN: [BandCells; 3] = diagonal(false);
+/// The cells of the anti-diagonal (top right to bottom left), per band.
+const ANTI: [BandCells; 3] = diagonal(true);
+
+/// The other two bands of each band.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+const fn diagonal(anti: bool) -> [BandCells; 3] {
+    let mut masks = [BandCells::NONE; 3];
+    let mut r = 0;
+    while r < 9 {
+        let c = if anti { 8 - r } else { r };
+        masks[r / 3].0 |= 1 << ((r % 3) * 9 + c);
+        r += 1;
+    }
+    masks
+}
+
+impl Board {
+    /// The empty grid: every digit anywhere.
+    pub(super) fn empty() -> Board {
+        Board {
+            cands: [[BandCells::ALL; 3]; 9],
+            unplaced: [BandCells::ALL; 3],
+            seen: [[BandCells::NONE; 3]; 9],
+        }
+    }
+
+    /// The digit bands changed since they were last propagated: bit `3·d + b`.
+    #[inline]
+    fn dirty(&self) -> u32 {
+        let (cands, seen) = (self.cands.as_flattened(), self.seen.as_flattened());
+        let mut dirty = 0;
+        for i in 0..27 {
+            // A select, not a shift by `i`, so that it vectorises.
+            dirty |= if cands[i] != seen[i] { 1 << i } else { 0 };
+        }
+        dirty
+    }
+
+    /// Keeps only `keep` of `cands[d][b]`.
+    #[inline]
+    fn keep(&mut self, d: usize, b: usize, keep: BandCells) {
+        self.cands[d][b] &= keep;
+    }
+
+    /// Whether digit `d` may go at bit `bit` of band `b`.
+    #[inline]
+    pub(super) fn allows(&self, d: usize, b: usize, bit: u32) -> bool {
+        !(self.cands[d][b] & BandCells::cell(bit)).is_empty()
+    }
+
+    /// Puts digit `d` at bit `bit` of band `b` (a candidate there): every other digit
+    /// leaves the cell and `d` leaves the rest of the cell's row; propagation does the rest.
+    #[inline]
+    pub(super) fn assign(&mut self, d: usize, b: usize, bit: u32) {
+        let cell = BandCells::cell(bit);
+        for e in 0..9 {
+            if e != d {
+                self.keep(e, b, !cell);
+            }
+        }
+        self.keep(d, b, !BandCells::row(bit / 9) | cell);
+    }
+
+    /// Propagates to a fixed point: locked candidates and row singles band by band (with
+    /// the columns, and diagonals when `DIAGONAL`, of each digit placed), then naked
+    /// singles, hidden singles in columns (and diagonals), until nothing changes. False on
+    /// a contradiction.
+    pub(super) fn propagate<const DIAGONAL: bool>(&mut self) -> bool {
+        let mut touched = 0u16;
+        loop {
+            let mut dirty = self.dirty();
+            if dirty == 0 {
+                // The cheaper passes first: the column pass waits for naked singles to
+                // run dry (the fixed point is the same in any order).
+                if !self.naked_singles() {
+                    return false;
+                }
+                dirty = self.dirty();
+                if dirty == 0 {
+                    if !self.columns(touched) {
+                        return false;
+                    }
+                    if DIAGONAL && !self.diagonal_singles() {
+                        return false;
+                    }
+                    touched = 0;
+                    dirty = self.dirty();
+                    if dirty == 0 {
+                        return true;
+                    }
+                }
+            }
+            while dirty != 0 {
+                let i = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                touched |= 1 << (i / 3);
+                if !self.update::<DIAGONAL>(i / 3, i % 3) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Propagates digit `d` in band `b`: locked candidates, then places the digit at the
+    /// cells alone in their row, which removes it from their columns (and diagonals) and
+    /// every other digit from them. Written without branches where it can be: which way
+    /// they go is hard to predict.
+    #[inline]
+    fn update<const DIAGONAL: bool>(&mut self, d: usize, b: usize) -> bool {
+        let locked = self.cands[d][b].lock();
+        if locked.is_empty() {
+            return false;
+        }
+        let singles = locked.row_singles();
+        if singles.column_repeats() != 0 {
+            return false;
+        }
+        let placed = singles & self.unplaced[b];
+        self.unplaced[b] &= !placed;
+        // Every digit leaves the placed cells (`d` is set again below).
+        for e in 0..9 {
+            self.keep(e, b, !placed);
+        }
+        let columns = BandCells::columns(placed.column_union());
+        for other in OTHER_BANDS[b] {
+            let mut gone = columns;
+            if DIAGONAL {
+                let on = |diagonal: &[BandCells; 3]| {
+                    BandCells(u32::from(!(placed & diagonal[b]).is_empty()).wrapping_neg())
+                        & diagonal[other]
+                };
+                gone |= on(&MAIN) | on(&ANTI);
+            }
+            self.keep(d, other, !gone);
+        }
+        // When the columns take cells away, it differs from `seen` and is locked again.
+        self.seen[d][b] = locked;
+        self.cands[d][b] = locked & (!columns | singles);
+        true
+    }
+
+    /// Each digit band's cells, counted up to three per cell: (at least one digit, at
+    /// least two, at least three).
+    #[inline]
+    fn digit_counts(&self, b: usize) -> (BandCells, BandCells, BandCells) {
+        let (mut one, mut two, mut three) = (BandCells::NONE, BandCells::NONE, BandCells::NONE);
+        for d in 0..9 {
+            let cells = self.cands[d][b];
+            three |= two & cells;
+            two |= one & cells;
+            one |= cells;
+        }
+        (one, two, three)
+    }
+
+    /// Places the digit of every unplaced cell with one candidate; false when a cell has
+    /// none.
+    fn naked_singles(&mut self) -> bool {
+        for b in 0..3 {
+            let (one, two, _) = self.digit_counts(b);
+            let unplaced = self.unplaced[b];
+            if !(unplaced & !one).is_empty() {
+                return false;
+            }
+            let naked = unplaced & !two;
+            if naked.is_empty() {
+                continue;
+            }
+            for d in 0..9 {
+                for bit in (self.cands[d][b] & naked).bits() {
+                    // Another naked single of `d` in the same row may have taken it.
+                    if self.allows(d, b, bit) {
+                        self.keep(d, b, !BandCells::row(bit / 9) | BandCells::cell(bit));
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Per digit of `touched` (bit `d`), locked candidates between columns and boxes (in each stack, the three
+    /// columns matched one to one with the three bands), then each digit whose column
+    /// holds it in one cell only placed there; false when a column or a box has no place
+    /// for a digit.
+    fn columns(&mut self, mut touched: u16) -> bool {
+        while touched != 0 {
+            let d = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            let mut unions = self.cands[d].map(BandCells::column_union);
+            if unions[0] | unions[1] | unions[2] != 0x1ff {
+                return false;
+            }
+            // In stack `s`, pair (band b, column j) is bit 3·b + j.
+            let mut allowed = [0u32; 3];
+            for s in 0..3 {
+                let present = (unions[0] >> (3 * s)) & 7
+                    | ((unions[1] >> (3 * s)) & 7) << 3
+                    | ((unions[2] >> (3 * s)) & 7) << 6;
+                let kept = matched_pairs(present);
+                if kept == 0 {
+                    return false;
+                }
+                for (b, columns) in allowed.iter_mut().enumerate() {
+                    *columns |= ((kept >> (3 * b)) & 7) << (3 * s);
+                }
+            }
+            for b in 0..3 {
+                if allowed[b] != unions[b] {
+                    unions[b] = allowed[b];
+                    self.keep(d, b, BandCells::columns(allowed[b]));
+                }
+            }
+            for b in 0..3 {
+                let cells = self.cands[d][b];
+                let alone = unions[b]
+                    & !unions[(b + 1) % 3]
+                    & !unions[(b + 2) % 3]
+                    & !cells.column_repeats();
+                if alone == 0 {
+                    continue;
+                }
+                let found = cells & BandCells::columns(alone) & self.unplaced[b];
+                for bit in found.bits() {
+                    if self.allows(d, b, bit) {
+                        self.keep(d, b, !BandCells::row(bit / 9) | BandCells::cell(bit));
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Places each digit whose diagonal holds it in one cell only; false when a diagonal
+    /// has no place for a digit.
+    fn diagonal_singles(&mut self) -> bool {
+        for d in 0..9 {
+            for diagonal in [MAIN, ANTI] {
+                let on = [0, 1, 2].map(|b| self.cands[d][b] & diagonal[b]);
+                match on.iter().map(|cells| cells.len()).sum::<u32>() {
+                    0 => return false,
+                    1 => {
+                        let b = on
+                            .iter()
+                            .position(|cells| !cells.is_empty())
+                            .expect("one cell");
+                        let bit = on[b].first();
+                        if !(self.unplaced[b] & on[b]).is_empty() {
+                            self.assign(d, b, bit);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        true
+    }
+
+    /// The cell to branch on, as (band, bit): the first unplaced cell with two
+    /// candidates, else one with the fewest; `None` when every cell is placed.
+    pub(super) fn branch_cell(&self) -> Option<(usize, u32)> {
+        let mut counts = [(BandCells::NONE, BandCells::NONE, BandCells::NONE); 3];
+        for (b, count) in counts.iter_mut().enumerate() {
+            *count = self.digit_counts(b);
+            let (_, two, three) = *count;
+            let pairs = two & !three & self.unplaced[b];
+            if !pairs.is_empty() {
+                return Some((b, pairs.first()));
+            }
+        }
+        let mut best = None;
+        let mut fewest = u32::MAX;
+        for b in 0..3 {
+            for bit in self.unplaced[b].bits() {
+                let n = self.digits_at(b, bit).count_ones();
+                if n < fewest {
+                    (best, fewest) = (Some((b, bit)), n);
+                }
+            }
+        }
+        best
+    }
+
+    /// The digits that may go at bit `bit` of band `b`, as bit `d` for digit `d` (0-based).
+    #[inline]
+    pub(super) fn digits_at(&self, b: usize, bit: u32) -> u16 {
+        (0..9)
+            .filter(|&d| self.allows(d, b, bit))
+            .fold(0, |set, d| set | 1 << d)
+    }
+
+    /// Failed-literal probing after [`propagate`](Board::propagate): each digit of each
+    /// unplaced cell with two candidates is tried on a copy; a digit whose propagation
+    /// fails leaves the cell (so the other one is placed), and the board is propagated
+    /// again, until no probe fails. False on a contradiction. Sound: only digits that
+    /// propagation refutes are removed.
+    pub(super) fn probe<const DIAGONAL: bool>(&mut self) -> bool {
+        'again: loop {
+            for b in 0..3 {
+                let (_, two, three) = self.digit_counts(b);
+                for bit in (two & !three & self.unplaced[b]).bits() {
+                    let mut digits = self.digits_at(b, bit);
+                    while digits != 0 {
+                        let d = digits.trailing_zeros() as usize;
+                        digits &= digits - 1;
+                        let mut trial = *self;
+                        trial.assign(d, b, bit);
+                        if !trial.propagate::<DIAGONAL>() {
+                            self.keep(d, b, !BandCells::cell(bit));
+                            if !self.propagate::<DIAGONAL>() {
+                                return false;
+                            }
+                            continue 'again;
+                        }
+                    }
+                }
+            }
+            return true;
+        }
+    }
+
+    /// The digit (1–9) of each cell, in reading order, once every cell is placed.
+    pub(super) fn values(&self) -> [u8; 81] {
+        let mut values = [0; 81];
+        for (d, bands) in self.cands.iter().enumerate() {
+            for (b, cells) in bands.iter().enumerate() {
+                for bit in cells.bits() {
+                    values[27 * b + bit as usize] = d as u8 + 1;
+                }
+            }
+        }
+        values
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The board of an 81-character puzzle (`.` blank), givens assigned, not propagated.
+    fn board(text: &str) -> Board {
+        let mut board = Board::empty();
+        for (i, ch) in text.chars().enumerate() {
+            if let Some(v) = ch.to_digit(10) {
+                board.assign(v as usize - 1, i / 27, (i % 27) as u32);
+            }
+        }
+        board
+    }
+
+    /// A puzzle that naked and hidden singles solve, and its solution.
+    const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const EASY_SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    fn text(values: &[u8; 81]) -> String {
+        values.iter().map(|v| char::from(b'0' + v)).collect()
+    }
+
+    #[test]
+    fn singles_solve_an_easy_puzzle() {
+        let mut easy = board(EASY);
+        assert!(easy.propagate::<false>());
+        assert_eq!(easy.branch_cell(), None);
+        assert_eq!(text(&easy.values()), EASY_SOLUTION);
+    }
+
+    #[test]
+    fn propagation_keeps_the_givens_and_every_solution() {
+        // Blank every third cell of the solution: propagation must not lose its digits.
+        let sparse: String = EASY_SOLUTION
+            .chars()
+            .enumerate()
+            .map(|(i, c)| if i % 3 == 0 { '.' } else { c })
+            .collect();
+        let mut sparse = board(&sparse);
+        assert!(sparse.propagate::<false>());
+        for (i, digit) in EASY_SOLUTION.bytes().enumerate() {
+            let d = usize::from(digit - b'1');
+            assert!(sparse.allows(d, i / 27, (i % 27) as u32), "cell {i}");
+        }
+    }
+
+    #[test]
+    fn a_digit_with_no_place_is_a_contradiction() {
+        // Row 1 holds 2–9 and needs its 1 at r1c9, but r5c9 is a 1.
+        let mut text: Vec<char> = "23456789.".chars().chain(['.'; 72]).collect();
+        text[4 * 9 + 8] = '1';
+        let mut clash = board(&text.iter().collect::<String>());
+        assert!(!clash.propagate::<false>());
+    }
+
+    #[test]
+    fn two_givens_alike_in_a_column_are_a_contradiction() {
+        let mut text = ['.'; 81];
+        text[0] = '5';
+        text[9 * 8] = '5';
+        let mut clash = board(&text.iter().collect::<String>());
+        assert!(!clash.propagate::<false>());
+    }
+
+    #[test]
+    fn the_diagonal_rule_removes_a_digit_along_the_diagonal() {
+        let mut text = ['.'; 81];
+        text[0] = '7'; // r1c1, on the main diagonal
+        let text: String = text.iter().collect();
+        let mut plain = board(&text);
+        assert!(plain.propagate::<false>());
+        assert!(plain.allows(6, 2, 26)); // r9c9 may be 7 without the rule
+        let mut diagonal = board(&text);
+        assert!(diagonal.propagate::<true>());
+        assert!(!diagonal.allows(6, 2, 26)); // r9c9
+        assert!(!diagonal.allows(6, 1, 13)); // r5c5
+        assert!(diagonal.allows(6, 2, 20)); // r9c3: on no diagonal
+    }
+
+    #[test]
+    fn the_branch_cell_has_the_fewest_candidates() {
+        let hard =
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+        let mut hard = board(hard);
+        assert!(hard.propagate::<false>());
+        let (b, bit) = hard.branch_cell().expect("not solved by propagation");
+        let count = |b: usize, bit: u32| hard.digits_at(b, bit).count_ones();
+        let fewest = (0..3)
+            .flat_map(|b| hard.unplaced[b].bits().map(move |bit| (b, bit)))
+            .map(|(b, bit)| count(b, bit))
+            .min()
+            .unwrap();
+        assert!(fewest >= 2);
+        assert_eq!(count(b, bit), fewest);
+        assert!(!(hard.unplaced[b] & BandCells::cell(bit)).is_empty());
+    }
+}
