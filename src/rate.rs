@@ -16,8 +16,8 @@ pub const GUESS_BUDGET: Duration = Duration::from_secs(1);
 ///
 /// ```
 /// use satdoku::{rate::rate, Grid, Puzzle};
-/// let puzzle = Puzzle::standard("1.3..4.1.1.4.3..".parse::<Grid>()?)?;
-/// assert!(rate(&puzzle).to_string().starts_with("easy "));
+/// let puzzle = Puzzle::standard("14........1.3...".parse::<Grid>()?)?;
+/// assert!(rate(&puzzle).to_string().starts_with("easy hidden_single 12 steps "));
 /// assert!(rate(&puzzle).to_string().ends_with(" guesses"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -66,6 +66,9 @@ pub fn total(args: &InputArgs) -> Total {
 /// The name used for standard input in messages and JSON.
 pub const STDIN: &str = "<stdin>";
 
+/// The name used for a grid given as an argument (see [`InputArgs::inline_grids`]).
+pub const GRID_ARGUMENT: &str = "<argument>";
+
 /// Calls `each` for every puzzle of every input, one at a time. Invalid puzzles are
 /// reported on stderr, above any progress bar (and still passed to `each`, for JSON rows);
 /// after the first one, `--fail-fast` stops. Inputs that cannot be opened or read, or that
@@ -110,6 +113,15 @@ pub fn for_each(
                 first_index: 1,
             };
             run.read(&source, io::stdin().lock(), &mut each)?;
+        } else if args.inline_grids && !path.exists() {
+            let text = path.to_string_lossy().into_owned();
+            let source = Source {
+                name: GRID_ARGUMENT,
+                spec: &spec,
+                first_line: 1,
+                first_index: 1,
+            };
+            run.read(&source, text.as_bytes(), &mut each)?;
         } else if path.extension().is_some_and(|e| e == "toml") {
             run.puzzle_file(path, &spec, &mut each)?;
         } else {

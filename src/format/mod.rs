@@ -11,6 +11,6 @@ pub use notation::{Notation, Spell, Spelled};
 pub use puzzle_file::{PuzzleFile, PuzzleFileError, PuzzleText, RULE_NAMES};
 pub use read::{Entry, InputFormat, MAX_LINE, PuzzleReader, ReadOptions, ReadWarning, parse_one};
 pub use write::{
-    OutputFormat, write_block, write_block_with, write_grid, write_grid_with, write_line,
-    write_tokens,
+    OutputFormat, candidate_texts, write_block, write_block_with, write_candidates, write_grid,
+    write_grid_with, write_line, write_tokens,
 };

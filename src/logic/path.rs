@@ -39,10 +39,12 @@ pub fn next_step(board: &Board<'_>) -> Option<Step> {
 /// ```
 /// use satdoku::logic::{End, explain};
 /// use satdoku::{Grid, Layout, Puzzle};
-/// let puzzle = Puzzle::standard("1.3..4.1.1.4.3..".parse::<Grid>()?)?;
-/// let path = explain(&Layout::new(puzzle.rules()), puzzle.grid(), true);
+/// let puzzle = Puzzle::standard("14........1.3...".parse::<Grid>()?)?;
+/// let layout = Layout::new(puzzle.rules());
+/// let path = explain(&layout, puzzle.grid(), true);
 /// assert_eq!(path.end, End::Solved);
-/// assert_eq!(path.steps.len(), 10);
+/// assert_eq!(path.steps.len(), 12);
+/// assert_eq!(path.steps[0].to_string(), "hidden_single: r2c2 is the only place for 3 in box 1");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn explain<'a>(layout: &'a Layout, grid: &Grid, unique: bool) -> Path<'a> {

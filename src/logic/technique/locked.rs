@@ -55,12 +55,14 @@ impl Find for LockedCandidates {
                         .text(if claiming { "claiming: " } else { "pointing: " })
                         .digits(digits)
                         .text(format!(
-                            " {} {confined} lies only in ",
-                            confined.preposition()
+                            " {} {confined} {} only in ",
+                            confined.preposition(),
+                            if digits.len() == 1 { "lies" } else { "lie" }
                         ))
                         .cells(&step.cells)
                         .text(format!(
-                            " (which {target} shares), so the rest of {target} loses it"
+                            " (which {target} shares), so the rest of {target} loses {}",
+                            if digits.len() == 1 { "it" } else { "them" }
                         ));
                     if best.as_ref().is_none_or(|b| step.weight < b.weight) {
                         if !claiming {
