@@ -34,24 +34,45 @@ pub trait Find: Sync {
 
 /// Every technique's finder, easiest first: the order in which the logical solver tries
 /// them (by [`Technique::weight`]).
-pub static LADDER: [&dyn Find; 20] = [
+pub static LADDER: [&dyn Find; 23] = [
     &HiddenSingle,
     &NakedSingle,
     &LockedCandidates,
     &NakedSubset { size: 2 },
-    &Fish { size: 2 },
+    &Fish {
+        size: 2,
+        finned: false,
+    },
     &HiddenSubset { size: 2 },
     &NakedSubset { size: 3 },
-    &Fish { size: 3 },
+    &Fish {
+        size: 3,
+        finned: false,
+    },
     &HiddenSubset { size: 3 },
     &TurbotFish,
     &XyWing,
+    &Fish {
+        size: 2,
+        finned: true,
+    },
     &XyzWing,
     &WWing,
     &UniqueRectangle,
+    &Fish {
+        size: 3,
+        finned: true,
+    },
     &NakedSubset { size: 4 },
-    &Fish { size: 4 },
+    &Fish {
+        size: 4,
+        finned: false,
+    },
     &HiddenSubset { size: 4 },
+    &Fish {
+        size: 4,
+        finned: true,
+    },
     &XChain,
     &XyChain,
     &Aic,
@@ -64,7 +85,7 @@ pub enum Difficulty {
     Easy,
     /// Also locked candidates (pointing and claiming) and naked or hidden pairs.
     Medium,
-    /// Also subsets of three and four, fish (X-wing, swordfish, jellyfish), skyscrapers,
+    /// Also subsets of three and four, fish (X-wing, swordfish, jellyfish, finned or not), skyscrapers,
     /// 2-string kites, wings (XY, XYZ, W) and unique rectangles.
     Hard,
     /// None of these suffice: it needs chains (X-chains, XY-chains, AIC) or guessing.
@@ -109,6 +130,8 @@ pub enum Technique {
     TurbotFish,
     /// A bivalue pivot XY seeing bivalue pincers XZ and YZ: Z leaves what sees both.
     XyWing,
+    /// An X-wing with fins: what sees every fin and lies in the cover loses the digit.
+    FinnedXWing,
     /// A pivot XYZ seeing pincers XZ and YZ: Z leaves what sees all three.
     XyzWing,
     /// Two XY cells joined by a conjugate pair of X: Y leaves what sees both.
@@ -116,12 +139,16 @@ pub enum Technique {
     /// Type 1: three corners of a rectangle hold only the same two digits; the fourth
     /// loses them (only in a puzzle known to be unique).
     UniqueRectangle,
+    /// A swordfish with fins.
+    FinnedSwordfish,
     /// Four cells of a house with four candidates between them.
     NakedQuad,
     /// The fish of four rows and four columns.
     Jellyfish,
     /// Four digits with four places between them in a house.
     HiddenQuad,
+    /// A jellyfish with fins.
+    FinnedJellyfish,
     /// A chain of one digit's conjugate pairs (simple colouring, X-chains).
     XChain,
     /// A chain of bivalue cells.
@@ -146,12 +173,15 @@ crate::named::named_enum!(Technique, "technique", {
     TwoStringKite => "two_string_kite",
     TurbotFish => "turbot_fish",
     XyWing => "xy_wing",
+    FinnedXWing => "finned_x_wing",
     XyzWing => "xyz_wing",
     WWing => "w_wing",
     UniqueRectangle => "unique_rectangle",
+    FinnedSwordfish => "finned_swordfish",
     NakedQuad => "naked_quad",
     Jellyfish => "jellyfish",
     HiddenQuad => "hidden_quad",
+    FinnedJellyfish => "finned_jellyfish",
     XChain => "x_chain",
     XyChain => "xy_chain",
     Aic => "aic",
@@ -189,12 +219,15 @@ impl Technique {
             TwoStringKite => 41,
             TurbotFish => 42,
             XyWing => 42,
+            FinnedXWing => 43,
             XyzWing => 44,
             WWing => 44,
             UniqueRectangle => 45,
+            FinnedSwordfish => 46,
             NakedQuad => 50,
             Jellyfish => 52,
             HiddenQuad => 54,
+            FinnedJellyfish => 56,
             XChain => 65,
             XyChain => 66,
             Aic => 70,
@@ -234,4 +267,20 @@ pub(crate) fn first_subset<T: Copy, R>(
         None
     }
     go(items, k, 0, &mut Vec::with_capacity(k), &mut f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ladder_runs_easiest_first_in_the_order_of_the_techniques() {
+        let techniques: Vec<Technique> = LADDER.iter().map(|f| f.technique()).collect();
+        assert!(techniques.windows(2).all(|w| w[0] < w[1]), "{techniques:?}");
+        assert!(
+            techniques
+                .windows(2)
+                .all(|w| w[0].weight() <= w[1].weight())
+        );
+    }
 }
