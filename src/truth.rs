@@ -1,8 +1,8 @@
 //! What SAT knows about a grid's solutions, for the logical tools: true candidates and wrong entries.
 
 use crate::check::{Given, Verdict};
-use crate::grid::{DigitSet, Grid, Puzzle};
-use crate::logic::Candidates;
+use crate::grid::{DigitSet, Grid, Layout, Puzzle};
+use crate::logic::{self, Candidates};
 use crate::solvers::{GivensAs, SatSolver, Solver};
 
 /// The true candidates of `puzzle`: for each cell, every digit it holds in at least one
@@ -10,7 +10,9 @@ use crate::solvers::{GivensAs, SatSolver, Solver};
 ///
 /// One incremental SAT search under the puzzle's rules (so any rule set): each solution
 /// found covers a digit of every cell at once, and each digit not covered yet is tested by
-/// assuming it (a new solution covers more; none proves the digit impossible).
+/// assuming it (a new solution covers more; none proves the digit impossible). Digits
+/// that propagation (singles, locked candidates) removes are not tested, and a unique
+/// puzzle is settled after two calls.
 ///
 /// ```
 /// use satdoku::{Grid, Puzzle};
@@ -22,6 +24,9 @@ use crate::solvers::{GivensAs, SatSolver, Solver};
 /// ```
 pub fn true_candidates(puzzle: &Puzzle) -> Option<Candidates> {
     let shape = puzzle.shape();
+    // Propagation (singles and locked candidates) removes only digits of no solution: those
+    // need no test. It finds a contradiction only when there is no solution.
+    let possible = logic::candidates(&Layout::new(puzzle.rules()), puzzle)?;
     let mut search = SatSolver::new().search(puzzle, GivensAs::Units);
     let mut sets = vec![DigitSet::EMPTY; shape.cell_count()];
     let cover = |sets: &mut [DigitSet], grid: &Grid| {
@@ -33,8 +38,15 @@ pub fn true_candidates(puzzle: &Puzzle) -> Option<Candidates> {
     };
     let first = search.solution_with(&[])?;
     cover(&mut sets, &first);
+    // A unique puzzle (the usual case) needs one more call: none other than the first.
+    search.forbid(&first);
+    let Some(second) = search.solution_with(&[]) else {
+        return Some(Candidates::from_sets(shape, sets));
+    };
+    cover(&mut sets, &second);
     for (i, cell) in shape.cells().enumerate() {
-        for digit in shape.digits() {
+        for digit in (possible[i] & !sets[i]).iter() {
+            // Covered by a solution found since the loop reached this cell.
             if sets[i].contains(digit) {
                 continue;
             }

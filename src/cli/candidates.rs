@@ -4,13 +4,12 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
+use satdoku::Puzzle;
 use satdoku::format::{candidate_texts, write_candidates};
 use satdoku::logic::Candidates;
-use satdoku::{Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
 use super::args::{FormatKind, InputArgs, OutputArgs, ThreadArgs};
-use super::explain::status_of;
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
 
@@ -44,19 +43,15 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
     let pool = args.threads.pool()?;
     let mut tally = Tally::default();
-    let work = |solver: &mut SatSolver, puzzle: &Puzzle| {
-        (
-            solver.count(puzzle, 2),
-            satdoku::truth::true_candidates(puzzle),
-        )
-    };
+    // The status follows from the candidates: none, one digit in every cell, or more.
+    let work = |_: &mut (), puzzle: &Puzzle| satdoku::truth::true_candidates(puzzle);
     let errors = input::for_each_parallel(
         &args.input,
         &pool,
-        SatSolver::new,
+        || (),
         work,
         |item: Item<'_>, found| {
-            let (Ok(puzzle), Some((count, candidates))) = (&item.puzzle, found) else {
+            let (Ok(puzzle), Some(candidates)) = (&item.puzzle, found) else {
                 let error = item.error().unwrap_or_default();
                 tally.record(Status::Invalid, false);
                 let row = Row {
@@ -66,7 +61,11 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
                 };
                 return out.row(&row, &format!("invalid {error}"));
             };
-            let status = status_of(&count);
+            let status = match &candidates {
+                None => Status::NoSolution,
+                Some(c) if c.sets().iter().all(|s| s.len() == 1) => Status::Unique,
+                Some(_) => Status::Multiple,
+            };
             tally.record(status, status != Status::NoSolution);
             let shape = puzzle.shape();
             let sets = candidates.map(Candidates::into_sets);
