@@ -133,6 +133,9 @@ fn hint_gives_the_next_step_of_a_partly_filled_grid() {
         out.starts_with("hidden_single: r1c4 is the only place for 6"),
         "{out}"
     );
+    let (code, _, err) = run(&["hint", "nosuch.txt"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("nosuch.txt: No such file"), "{err}");
     let (code, out, _) = run(&["hint", "-f", "json", "puzzles/4x4.txt"]);
     assert_eq!(code, Some(0));
     assert_eq!(json_rows(&out).len(), 8);

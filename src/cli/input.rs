@@ -66,6 +66,13 @@ pub fn total(args: &InputArgs) -> Total {
 /// The name used for standard input in messages and JSON.
 pub const STDIN: &str = "<stdin>";
 
+/// Whether an argument that may be a grid (see [`InputArgs::inline_grids`]) is one: it
+/// names no file, holds no path separator and is at least a 4×4 grid long.
+fn looks_like_grid(path: &std::path::Path) -> bool {
+    let text = path.to_string_lossy();
+    !path.exists() && !text.contains(['/', '\\']) && text.chars().count() >= 16
+}
+
 /// The name used for a grid given as an argument (see [`InputArgs::inline_grids`]).
 pub const GRID_ARGUMENT: &str = "<argument>";
 
@@ -113,7 +120,7 @@ pub fn for_each(
                 first_index: 1,
             };
             run.read(&source, io::stdin().lock(), &mut each)?;
-        } else if args.inline_grids && !path.exists() {
+        } else if args.inline_grids && looks_like_grid(path) {
             let text = path.to_string_lossy().into_owned();
             let source = Source {
                 name: GRID_ARGUMENT,
