@@ -11,8 +11,8 @@ use crate::solvers::{GivensAs, SatSolver, Solver};
 /// One incremental SAT search under the puzzle's rules (so any rule set): each solution
 /// found covers a digit of every cell at once, and each digit not covered yet is tested by
 /// assuming it (a new solution covers more; none proves the digit impossible). Digits
-/// that propagation (singles, locked candidates) removes are not tested, and a unique
-/// puzzle is settled after two calls.
+/// that propagation (singles, locked candidates) removes are not tested, and when many
+/// are left one call first asks whether the puzzle is unique (then nothing is left).
 ///
 /// ```
 /// use satdoku::{Grid, Puzzle};
@@ -38,12 +38,20 @@ pub fn true_candidates(puzzle: &Puzzle) -> Option<Candidates> {
     };
     let first = search.solution_with(&[])?;
     cover(&mut sets, &first);
-    // A unique puzzle (the usual case) needs one more call: none other than the first.
-    search.forbid(&first);
-    let Some(second) = search.solution_with(&[]) else {
-        return Some(Candidates::from_sets(shape, sets));
-    };
-    cover(&mut sets, &second);
+    // Many digits left to test: one call may settle them all, when the puzzle is unique
+    // (no solution other than the first).
+    let untested: usize = sets
+        .iter()
+        .zip(&possible)
+        .map(|(&found, &possible)| (possible & !found).len())
+        .sum();
+    if untested > shape.size() {
+        search.forbid(&first);
+        let Some(second) = search.solution_with(&[]) else {
+            return Some(Candidates::from_sets(shape, sets));
+        };
+        cover(&mut sets, &second);
+    }
     for (i, cell) in shape.cells().enumerate() {
         for digit in (possible[i] & !sets[i]).iter() {
             // Covered by a solution found since the loop reached this cell.
