@@ -163,6 +163,53 @@ fn hint_names_the_wrong_entry() {
 }
 
 #[test]
+fn hint_works_on_pencil_marks_and_names_a_cell_that_lost_its_digit() {
+    // The candidates where logic stops on examples.txt #4 (r1c1 is 1 in the solution).
+    let (_, out, _) = run(&["explain", "puzzles/examples.txt"]);
+    let fourth = out.split("# puzzle 4").nth(1).unwrap();
+    let marks: String = fourth
+        .split("candidates left:\n")
+        .nth(1)
+        .unwrap()
+        .split("# puzzle 5")
+        .next()
+        .unwrap()
+        .to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("marks.txt");
+    std::fs::write(&path, &marks).unwrap();
+    let path = path.to_str().unwrap();
+    let (code, out, _) = run(&["hint", "--marks", path]);
+    assert_eq!(code, Some(1));
+    assert!(out.starts_with("stuck: no technique applies"), "{out}");
+    // Without 6 in r1c1 (not its digit), a chain applies.
+    std::fs::write(path, marks.replacen("1269 ", "129  ", 1)).unwrap();
+    let (code, out, _) = run(&["hint", "--marks", "-f", "json", path]);
+    assert_eq!(code, Some(0));
+    assert!(json_rows(&out)[0]["step"]["technique"].is_string(), "{out}");
+    // Without 1 in r1c1, its own digit: named.
+    std::fs::write(path, marks.replacen("1269 ", "269  ", 1)).unwrap();
+    let (code, out, _) = run(&["hint", "--marks", path]);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.starts_with("wrong marks: r1c1 has lost its digit"),
+        "{out}"
+    );
+    // Marks that are no grid, and entries that clash.
+    std::fs::write(path, "1 2 3\n").unwrap();
+    let (code, _, err) = run(&["hint", "--marks", path]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("3 cells in a row, which is no grid size"),
+        "{err}"
+    );
+    std::fs::write(path, "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 2\n").unwrap();
+    let (code, _, err) = run(&["hint", "--marks", path]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("two 2s in row 4 (r4c3 and r4c4)"), "{err}");
+}
+
+#[test]
 fn candidates_print_a_grid_and_json() {
     let (code, out, _) = run(&["candidates", "puzzles/multiple.txt"]);
     assert_eq!(code, Some(0));

@@ -1,12 +1,14 @@
 //! Puzzle formats: reading line, block, tokens and array grids from a stream, and writing them.
 
 mod alphabet;
+mod marks;
 mod notation;
 mod puzzle_file;
 mod read;
 mod write;
 
 pub use alphabet::Alphabet;
+pub use marks::{MarksError, read_marks};
 pub use notation::{Notation, Spell, Spelled};
 pub use puzzle_file::{PuzzleFile, PuzzleFileError, PuzzleText, RULE_NAMES};
 pub use read::{Entry, InputFormat, MAX_LINE, PuzzleReader, ReadOptions, ReadWarning, parse_one};

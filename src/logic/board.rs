@@ -58,6 +58,19 @@ impl<'a> Board<'a> {
         board
     }
 
+    /// Narrows every cell's candidates to `marks` as well (N² sets in reading order: the
+    /// pencil marks a person has kept).
+    ///
+    /// # Panics
+    /// If there are not N² sets.
+    pub fn keep(&mut self, marks: &[DigitSet]) {
+        let sets = self.candidates.sets_mut();
+        assert_eq!(sets.len(), marks.len(), "one set of marks per cell");
+        for (set, &mark) in sets.iter_mut().zip(marks) {
+            *set = *set & mark;
+        }
+    }
+
     /// The layout.
     pub fn layout(&self) -> &'a Layout {
         self.layout

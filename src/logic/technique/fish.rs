@@ -39,6 +39,9 @@ impl Find for Fish {
         let layout = board.layout();
         let size = layout.shape.size();
         let [rows, columns] = board.lines();
+        if rows.iter().chain(columns).any(|&h| h == usize::MAX) {
+            return None;
+        }
         let most = if self.finned {
             self.size + MAX_FINS
         } else {
