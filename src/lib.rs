@@ -29,6 +29,7 @@ pub mod named;
 pub mod proof;
 pub mod rate;
 pub mod solvers;
+pub mod truth;
 mod verdict;
 
 pub use check::{Count, Verdict};

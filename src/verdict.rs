@@ -6,28 +6,9 @@ use crate::constraint::VariantConstraint;
 use crate::format::{Notation, Spell};
 use crate::grid::{Cell, Digit, Grid};
 
-/// A given: a cell and its digit, written `r1c1=5`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Given {
-    /// The cell.
-    pub cell: Cell,
-    /// Its digit.
-    pub digit: Digit,
-}
-
-impl fmt::Display for Given {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.spell(&Notation::Numbers, f)
-    }
-}
-
-impl Spell for Given {
-    /// `r1c1=5`, or `r1c12=C` in a puzzle written in symbols.
-    fn spell(&self, notation: &Notation, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}=", self.cell)?;
-        notation.write_digit(f, self.digit)
-    }
-}
+/// A given: a cell and its digit, written `r1c1=5` (`r1c12=C` in a puzzle written in
+/// symbols).
+pub type Given = crate::logic::CellDigit;
 
 /// A cell where two solutions differ, written `r4c5: 3 vs 7`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -461,3 +461,38 @@ cells = "r1c1 r1c2"
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cage: takes no `ratio`"));
 }
+
+#[test]
+fn logical_commands_refuse_constraints_they_do_not_use() {
+    for command in ["rate", "explain", "hint"] {
+        let out = satdoku()
+            .args([command, "puzzles/variants/killer.toml"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("do not use variant constraints"),
+            "{command}: {err}"
+        );
+    }
+    // True candidates come from SAT, which uses them: a unique puzzle's are its solution.
+    let out = satdoku()
+        .args([
+            "candidates",
+            "--format",
+            "json",
+            "puzzles/variants/killer.toml",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cells: Vec<&str> = row["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(cells.concat(), "215463364125632541451236523614146352");
+}

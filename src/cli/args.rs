@@ -27,6 +27,15 @@ pub struct InputArgs {
     /// Stop at the first invalid puzzle instead of reporting it and going on.
     #[arg(long)]
     pub fail_fast: bool,
+
+    /// Whether an argument that names no file is read as a grid itself (for `hint`).
+    #[arg(skip)]
+    pub inline_grids: bool,
+
+    /// The command, when it reasons with logical techniques only (`rate`, `explain`,
+    /// `hint`): those do not use variant constraints yet, so puzzles with them are refused.
+    #[arg(skip)]
+    pub logic_only: Option<&'static str>,
 }
 
 /// The rules, shared by every command that reads or makes puzzles.

@@ -69,6 +69,16 @@ pub fn total(args: &InputArgs) -> Total {
 /// The name used for standard input in messages and JSON.
 pub const STDIN: &str = "<stdin>";
 
+/// Whether an argument that may be a grid (see [`InputArgs::inline_grids`]) is one: it
+/// names no file, holds no path separator and is at least a 4×4 grid long.
+fn looks_like_grid(path: &std::path::Path) -> bool {
+    let text = path.to_string_lossy();
+    !path.exists() && !text.contains(['/', '\\']) && text.chars().count() >= 16
+}
+
+/// The name used for a grid given as an argument (see [`InputArgs::inline_grids`]).
+pub const GRID_ARGUMENT: &str = "<argument>";
+
 /// Calls `each` for every puzzle of every input, one at a time. Invalid puzzles are
 /// reported on stderr, above any progress bar (and still passed to `each`, for JSON rows);
 /// after the first one, `--fail-fast` stops. Inputs that cannot be opened or read, or that
@@ -89,6 +99,7 @@ pub fn for_each(
     };
     let mut run = Run {
         options,
+        logic_only: args.logic_only,
         fail_fast: args.fail_fast,
         errors: 0,
         before: 0,
@@ -113,6 +124,15 @@ pub fn for_each(
                 first_index: 1,
             };
             run.read(&source, io::stdin().lock(), &mut each)?;
+        } else if args.inline_grids && looks_like_grid(path) {
+            let text = path.to_string_lossy().into_owned();
+            let source = Source {
+                name: GRID_ARGUMENT,
+                spec: &spec,
+                first_line: 1,
+                first_index: 1,
+            };
+            run.read(&source, text.as_bytes(), &mut each)?;
         } else if let Some(kind) = FileKind::of(path) {
             run.puzzle_file(path, kind, &spec, &mut each)?;
         } else {
@@ -143,6 +163,8 @@ pub fn for_each(
 /// The state of one run over the inputs.
 struct Run {
     options: ReadOptions,
+    /// The command that refuses variant constraints, if any (see `InputArgs::logic_only`).
+    logic_only: Option<&'static str>,
     fail_fast: bool,
     /// Invalid puzzles and unreadable inputs so far.
     errors: usize,
@@ -209,7 +231,23 @@ impl Run {
             let notation = entry.notation.clone();
             let puzzle = entry
                 .puzzle_with(&mut rules_for)
-                .map_err(|err| err.shifted(source.first_line - 1));
+                .map_err(|err| err.shifted(source.first_line - 1))
+                .and_then(
+                    |puzzle| match (self.logic_only, puzzle.rules().constraints().first()) {
+                        // A technique that ignored a constraint would mislead: refuse.
+                        (Some(command), Some(constraint)) => Err(InputError::Rules {
+                            line,
+                            error: RulesError::Constraint {
+                                constraint: constraint.to_string(),
+                                problem: format!(
+                                    "{command}'s logical techniques do not use variant constraints \
+                                 yet (solve, check, count and candidates do)"
+                                ),
+                            },
+                        }),
+                        _ => Ok(puzzle),
+                    },
+                );
             let item = Item {
                 file: name,
                 index,

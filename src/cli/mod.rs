@@ -1,11 +1,14 @@
 //! The command line: argument parsing, shared input and output handling, one file per command.
 
 mod args;
+mod candidates;
 mod check;
 mod cnf;
 mod compare;
 mod count;
+mod explain;
 mod generate;
+mod hint;
 mod input;
 mod interrupt;
 mod output;
@@ -93,6 +96,27 @@ enum Command {
     /// technique, the number of steps and the guesses a backtracker needs. Puzzles without
     /// exactly one solution are not rated. Exit status as for `check`.
     Rate(rate::RateArgs),
+    /// Show the logical path through each puzzle: one step a line, each with its technique,
+    /// what it places and removes, and why.
+    ///
+    /// Techniques run easiest first (singles, locked candidates, subsets, fish, wings,
+    /// single-digit patterns, unique rectangles, chains). When no technique applies, the
+    /// candidates left are printed: logic never guesses. Exit status as for `check`.
+    Explain(explain::ExplainArgs),
+    /// Give the next simplest step for each grid (a puzzle, or one partly filled in).
+    ///
+    /// GRID is a file, `-`, or the grid itself on one line. When the filled cells leave no
+    /// solution, names the entries that are wrong instead. Exit status: 0 when a step is
+    /// given (or the grid is solved), 1 when an entry is wrong or nothing applies, 2 on
+    /// input errors (two equal digits in a house are named there).
+    Hint(hint::HintArgs),
+    /// Print the true candidates of each puzzle: every digit a cell holds in at least one
+    /// solution.
+    ///
+    /// Found by one incremental SAT search under the puzzle's rules. Printed as a candidate
+    /// grid (`--format line` or `block`) or JSON. Exit status: 0 when every puzzle has a
+    /// solution, 1 when any has none, 2 on input errors.
+    Candidates(candidates::CandidatesArgs),
 }
 
 /// Parses the command line and runs the command.
@@ -107,7 +131,19 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Cnf(args) => cnf::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Generate(args) => generate::run(&args),
-        Command::Rate(args) => rate::run(&args),
+        Command::Rate(mut args) => {
+            args.input.logic_only = Some("rate");
+            rate::run(&args)
+        }
+        Command::Explain(mut args) => {
+            args.input.logic_only = Some("explain");
+            explain::run(&args)
+        }
+        Command::Hint(mut args) => {
+            args.input.logic_only = Some("hint");
+            hint::run(args)
+        }
+        Command::Candidates(args) => candidates::run(&args),
     }
 }
 

@@ -16,11 +16,25 @@ use super::progress::notice;
 #[derive(Debug, Args)]
 pub struct RateArgs {
     #[command(flatten)]
-    input: InputArgs,
+    pub input: InputArgs,
     #[command(flatten)]
     output: OutputArgs,
     #[command(flatten)]
     threads: ThreadArgs,
+    /// The rating printed: `labels` (easy, medium, hard, expert) or `se`, a number on the
+    /// scale of Sudoku Explainer (1.2 to 10.0, see the README) before the labels, and in
+    /// JSON as `rating`.
+    #[arg(long, value_enum, default_value_t = Scale::Labels)]
+    scale: Scale,
+}
+
+/// The ratings `--scale` offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Scale {
+    /// The difficulty labels only.
+    Labels,
+    /// A number modelled on Sudoku Explainer's scale, with the labels.
+    Se,
 }
 
 /// A JSON row of `rate`.
@@ -28,6 +42,8 @@ pub struct RateArgs {
 struct Row<'a> {
     #[serde(flatten)]
     head: RowHead<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     difficulty: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -66,6 +82,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
         |item: Item<'_>, judged| {
             let mut row = Row {
                 head: RowHead::new(&item, Status::Invalid),
+                rating: None,
                 difficulty: None,
                 hardest: None,
                 steps: None,
@@ -88,7 +105,12 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
                     row.hardest = Some(rating.hardest.name());
                     row.steps = Some(rating.steps);
                     row.guesses = rating.guesses;
-                    rating.to_string()
+                    if args.scale == Scale::Se {
+                        row.rating = Some(rating.se());
+                        format!("{:.1} {rating}", rating.se())
+                    } else {
+                        rating.to_string()
+                    }
                 }
                 Some(Err(count)) => {
                     row.head.status = if count.count == 0 {

@@ -2,6 +2,7 @@
 
 mod alphabet;
 mod fpuzzles;
+mod marks;
 mod notation;
 mod puzzle_file;
 mod read;
@@ -11,10 +12,11 @@ pub use alphabet::Alphabet;
 pub use fpuzzles::{
     CONSTRAINT_FIELDS, COSMETIC_FIELDS, FpuzzlesError, fpuzzles_link_json, parse_fpuzzles,
 };
+pub use marks::{MarksError, read_marks};
 pub use notation::{Notation, Spell, Spelled};
 pub use puzzle_file::{PuzzleFile, PuzzleFileError, PuzzleText, RULE_NAMES};
 pub use read::{Entry, InputFormat, MAX_LINE, PuzzleReader, ReadOptions, ReadWarning, parse_one};
 pub use write::{
-    OutputFormat, write_block, write_block_with, write_grid, write_grid_with, write_line,
-    write_tokens,
+    OutputFormat, candidate_texts, write_block, write_block_with, write_candidates, write_grid,
+    write_grid_with, write_line, write_tokens,
 };

@@ -1,7 +1,7 @@
 //! Writing grids: one line, a block with box separators, or rows of numbers.
 
-use super::Alphabet;
-use crate::grid::{BoxShape, Digit, Grid};
+use super::{Alphabet, Notation};
+use crate::grid::{BoxShape, Digit, DigitSet, Grid, Shape};
 
 /// A text layout for a grid.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -143,4 +143,80 @@ pub fn write_tokens(grid: &Grid) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The candidates of each cell (`sets`, N² in reading order, of a grid of `shape`) as
+/// text: the digits' symbols run together (`1457`), or, when `notation` writes numbers or
+/// its alphabet does not cover the grid, numbers joined by commas (`1,4,35`).
+pub fn candidate_texts(shape: Shape, sets: &[DigitSet], notation: &Notation) -> Vec<String> {
+    let symbols = notation.alphabet().is_some_and(|a| a.covers(shape));
+    sets.iter()
+        .map(|set| {
+            let digits: Vec<String> = set.iter().map(|d| notation.show(&d).to_string()).collect();
+            digits.join(if symbols { "" } else { "," })
+        })
+        .collect()
+}
+
+/// The candidates of each cell as a grid, the layout HoDoKu and Sudoku Explainer print:
+/// each cell's digits (see [`candidate_texts`]; `-` for a cell without any), columns
+/// aligned, `|` between the stacks and `-+-` rules between the bands of `boxes` (none:
+/// no separators, as for jigsaw regions).
+///
+/// ```
+/// use satdoku::format::{Notation, write_candidates};
+/// use satdoku::{DigitSet, Digit, Shape};
+/// let shape = Shape::from_size(4).unwrap();
+/// let d = |v| DigitSet::single(Digit::new(v).unwrap());
+/// let sets = [d(1), d(2) | d(3), d(4), d(2) | d(3)].repeat(4);
+/// let text = write_candidates(shape, &sets, &Notation::default(), satdoku::BoxShape::default_for(shape));
+/// assert_eq!(text.lines().next(), Some("1  23 | 4  23"));
+/// ```
+pub fn write_candidates(
+    shape: Shape,
+    sets: &[DigitSet],
+    notation: &Notation,
+    boxes: Option<BoxShape>,
+) -> String {
+    let size = shape.size();
+    let texts: Vec<String> = candidate_texts(shape, sets, notation)
+        .into_iter()
+        .map(|t| if t.is_empty() { "-".to_string() } else { t })
+        .collect();
+    let (box_rows, box_cols) = boxes
+        .filter(|b| b.shape() == shape)
+        .map_or((size, size), |b| (b.rows(), b.cols()));
+    let widths: Vec<usize> = (0..size)
+        .map(|c| {
+            (0..size)
+                .map(|r| texts[r * size + c].chars().count())
+                .max()
+                .unwrap_or(1)
+        })
+        .collect();
+    let stacks = size / box_cols;
+    let stack_width = |s: usize| -> usize {
+        (s * box_cols..(s + 1) * box_cols)
+            .map(|c| widths[c])
+            .sum::<usize>()
+            + 2 * (box_cols - 1)
+    };
+    let rule: Vec<String> = (0..stacks).map(|s| "-".repeat(stack_width(s))).collect();
+    let rule = rule.join("-+-");
+    let mut lines = Vec::with_capacity(size + size / box_rows);
+    for row in 0..size {
+        if row > 0 && row % box_rows == 0 {
+            lines.push(rule.clone());
+        }
+        let parts: Vec<String> = (0..stacks)
+            .map(|s| {
+                (s * box_cols..(s + 1) * box_cols)
+                    .map(|c| format!("{:<w$}", texts[row * size + c], w = widths[c]))
+                    .collect::<Vec<_>>()
+                    .join("  ")
+            })
+            .collect();
+        lines.push(parts.join(" | ").trim_end().to_string());
+    }
+    lines.join("\n")
 }

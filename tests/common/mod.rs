@@ -317,6 +317,19 @@ pub fn brute_force_count(puzzle: &Plain, diagonal: bool, limit: usize) -> usize 
 /// `limit` — an independent reference for small grids. Each relation pair is a house of two
 /// cells here (no digit twice), which is what "must differ" means.
 pub fn brute_force_count_under(puzzle: &Plain, rules: &PlainRules, limit: usize) -> usize {
+    let mut count = 0;
+    brute_force_solutions_under(puzzle, rules, limit, &mut |_| count += 1);
+    count
+}
+
+/// Calls `each` with every solution of a plain puzzle under `rules` (up to `limit` of
+/// them), found by simple backtracking as [`brute_force_count_under`] counts them.
+pub fn brute_force_solutions_under(
+    puzzle: &Plain,
+    rules: &PlainRules,
+    limit: usize,
+    each: &mut dyn FnMut(&Plain),
+) {
     let size = puzzle.len();
     let mut houses = houses_under(size, rules);
     houses.extend(
@@ -339,7 +352,7 @@ pub fn brute_force_count_under(puzzle: &Plain, rules: &PlainRules, limit: usize)
             let v = grid[r][c] as usize;
             if v != 0 {
                 if seen[v] {
-                    return 0;
+                    return;
                 }
                 seen[v] = true;
             }
@@ -352,6 +365,7 @@ pub fn brute_force_count_under(puzzle: &Plain, rules: &PlainRules, limit: usize)
         cell_houses: &[Vec<usize>],
         count: &mut usize,
         limit: usize,
+        each: &mut dyn FnMut(&Plain),
     ) {
         let size = grid.len();
         if *count >= limit {
@@ -359,11 +373,12 @@ pub fn brute_force_count_under(puzzle: &Plain, rules: &PlainRules, limit: usize)
         }
         if pos == size * size {
             *count += 1;
+            each(grid);
             return;
         }
         let (r, c) = (pos / size, pos % size);
         if grid[r][c] != 0 {
-            return go(grid, pos + 1, houses, cell_houses, count, limit);
+            return go(grid, pos + 1, houses, cell_houses, count, limit, each);
         }
         for v in 1..=size as u32 {
             let clash = cell_houses[pos]
@@ -371,14 +386,13 @@ pub fn brute_force_count_under(puzzle: &Plain, rules: &PlainRules, limit: usize)
                 .any(|&h| houses[h].iter().any(|&(i, j)| grid[i][j] == v));
             if !clash {
                 grid[r][c] = v;
-                go(grid, pos + 1, houses, cell_houses, count, limit);
+                go(grid, pos + 1, houses, cell_houses, count, limit, each);
                 grid[r][c] = 0;
             }
         }
     }
     let mut count = 0;
-    go(&mut grid, 0, &houses, &cell_houses, &mut count, limit);
-    count
+    go(&mut grid, 0, &houses, &cell_houses, &mut count, limit, each);
 }
 
 /// The `satdoku` binary, run from the repository root.

@@ -374,6 +374,19 @@ impl SatSearch {
         self.solve(assumptions, false)
     }
 
+    /// A solution under `assumptions` (literals of this encoding), without blocking it;
+    /// `None` when there is none. The search's blocking clauses hold too.
+    pub fn solution_with(&mut self, assumptions: &[Lit]) -> Option<Grid> {
+        if !self.solve(assumptions, false) {
+            return None;
+        }
+        let model = self
+            .solver()
+            .model()
+            .expect("a satisfiable formula has a model");
+        Some(self.numbering.decode(&model, &self.base))
+    }
+
     /// After an unsatisfiable call, a subset of its assumptions that is unsatisfiable
     /// already (not necessarily minimal).
     pub fn failed_core(&self) -> Vec<Lit> {

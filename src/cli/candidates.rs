@@ -1,0 +1,104 @@
+//! `satdoku candidates`: every digit each cell holds in at least one solution, by SAT.
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+use satdoku::Puzzle;
+use satdoku::format::{candidate_texts, write_candidates};
+use satdoku::logic::Candidates;
+use serde::Serialize;
+
+use super::args::{FormatKind, InputArgs, OutputArgs, ThreadArgs};
+use super::input::{self, Item};
+use super::output::{Output, RowHead, Status, Tally};
+
+/// Arguments of `satdoku candidates`.
+#[derive(Debug, Args)]
+pub struct CandidatesArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+    #[command(flatten)]
+    threads: ThreadArgs,
+}
+
+/// A JSON row of `candidates`.
+#[derive(Serialize)]
+struct Row<'a> {
+    #[serde(flatten)]
+    head: RowHead<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// Prints the true candidates of every puzzle of the input.
+pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
+    if args.output.format == FormatKind::Tokens {
+        anyhow::bail!("candidates prints candidate grids: use --format line, block or json");
+    }
+    let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
+    let pool = args.threads.pool()?;
+    let mut tally = Tally::default();
+    // The status follows from the candidates: none, one digit in every cell, or more.
+    let work = |_: &mut (), puzzle: &Puzzle| satdoku::truth::true_candidates(puzzle);
+    let errors = input::for_each_parallel(
+        &args.input,
+        &pool,
+        || (),
+        work,
+        |item: Item<'_>, found| {
+            let (Ok(puzzle), Some(candidates)) = (&item.puzzle, found) else {
+                let error = item.error().unwrap_or_default();
+                tally.record(Status::Invalid, false);
+                let row = Row {
+                    head: RowHead::new(&item, Status::Invalid),
+                    candidates: None,
+                    error: Some(error.clone()),
+                };
+                return out.row(&row, &format!("invalid {error}"));
+            };
+            let status = match &candidates {
+                None => Status::NoSolution,
+                Some(c) if c.sets().iter().all(|s| s.len() == 1) => Status::Unique,
+                Some(_) => Status::Multiple,
+            };
+            tally.record(status, status != Status::NoSolution);
+            let shape = puzzle.shape();
+            let sets = candidates.map(Candidates::into_sets);
+            if out.is_json() {
+                let candidates = sets
+                    .as_ref()
+                    .map(|sets| candidate_texts(shape, sets, &item.notation));
+                return out
+                    .json(&Row {
+                        head: RowHead::new(&item, status),
+                        candidates,
+                        error: None,
+                    })
+                    .context("writing the output");
+            }
+            out.comment(&format!(
+                "puzzle {} (line {}): {}",
+                item.index,
+                item.line,
+                status.name()
+            ))
+            .context("writing the output")?;
+            if let Some(sets) = sets {
+                out.text(&write_candidates(
+                    shape,
+                    &sets,
+                    &item.notation,
+                    puzzle.rules().box_shape(),
+                ))
+                .context("writing the output")?;
+            }
+            Ok(())
+        },
+    )?;
+    out.finish(tally, errors)
+}

@@ -1,0 +1,215 @@
+//! `satdoku explain`: the logical path through each puzzle, one step a line.
+
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+use satdoku::format::{Notation, write_candidates};
+use satdoku::logic::{End, Step, explain};
+use satdoku::{Count, DigitSet, Layout, Puzzle, SatSolver, Solver};
+use serde::Serialize;
+
+use super::args::{FormatKind, InputArgs, OutputArgs, ThreadArgs};
+use super::input::{self, Item};
+use super::output::{Output, RowHead, Status, Tally};
+
+/// Arguments of `satdoku explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+    #[command(flatten)]
+    threads: ThreadArgs,
+}
+
+/// A step as JSON: shared by `explain` and `hint`.
+#[derive(Serialize)]
+pub struct StepRow {
+    technique: &'static str,
+    placements: Vec<String>,
+    eliminations: Vec<String>,
+    cells: Vec<String>,
+    houses: Vec<String>,
+    sentence: String,
+    rating: f64,
+}
+
+impl StepRow {
+    /// The row of `step`, digits in `notation`.
+    pub fn new(step: &Step, notation: &Notation) -> StepRow {
+        let spell = |items: &[satdoku::logic::CellDigit]| {
+            items
+                .iter()
+                .map(|item| notation.show(item).to_string())
+                .collect()
+        };
+        StepRow {
+            technique: step.technique.name(),
+            placements: spell(&step.placements),
+            eliminations: spell(&step.eliminations),
+            cells: step.cells.iter().map(ToString::to_string).collect(),
+            houses: step.houses.iter().map(ToString::to_string).collect(),
+            sentence: notation.show(&step.sentence).to_string(),
+            rating: f64::from(step.weight) / 10.0,
+        }
+    }
+}
+
+/// `step` as a line of text: the technique, the sentence, and what it changes
+/// (`r3c7=5` placed, `r3c7<>5` removed).
+pub fn step_line(step: &Step, notation: &Notation) -> String {
+    let changes: Vec<String> = step
+        .placements
+        .iter()
+        .map(|p| notation.show(p).to_string())
+        .chain(
+            step.eliminations
+                .iter()
+                .map(|e| notation.show(e).to_string().replacen('=', "<>", 1)),
+        )
+        .collect();
+    format!("{} ({})", notation.show(step), changes.join(" "))
+}
+
+/// What `explain` found for one puzzle.
+struct Explained {
+    count: Count,
+    steps: Vec<Step>,
+    end: End,
+    candidates: Vec<DigitSet>,
+}
+
+/// A JSON row of `explain`.
+#[derive(Serialize)]
+struct Row<'a> {
+    #[serde(flatten)]
+    head: RowHead<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<StepRow>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// The name of an ending, as JSON writes it.
+fn end_name(end: End) -> &'static str {
+    match end {
+        End::Solved => "solved",
+        End::Stuck => "stuck",
+        End::Contradiction => "contradiction",
+    }
+}
+
+/// The status of a puzzle with `count` solutions (counted up to 2).
+pub fn status_of(count: &Count) -> Status {
+    match count.count {
+        0 => Status::NoSolution,
+        1 if count.complete => Status::Unique,
+        _ => Status::Multiple,
+    }
+}
+
+/// Explains every puzzle of the input.
+pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
+    if !matches!(args.output.format, FormatKind::Line | FormatKind::Json) {
+        anyhow::bail!("explain prints steps as lines: use --format line or json");
+    }
+    let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
+    let pool = args.threads.pool()?;
+    let mut tally = Tally::default();
+    let work = |solver: &mut SatSolver, puzzle: &Puzzle| {
+        let count = solver.count(puzzle, 2);
+        let unique = count.count == 1 && count.complete;
+        let layout = Layout::new(puzzle.rules());
+        let path = explain(&layout, puzzle.grid(), unique);
+        Explained {
+            count,
+            steps: path.steps,
+            end: path.end,
+            candidates: path.board.candidates().sets().to_vec(),
+        }
+    };
+    let errors = input::for_each_parallel(
+        &args.input,
+        &pool,
+        SatSolver::new,
+        work,
+        |item: Item<'_>, explained| {
+            let (Ok(puzzle), Some(explained)) = (&item.puzzle, explained) else {
+                let error = item.error().unwrap_or_default();
+                tally.record(Status::Invalid, false);
+                let row = Row {
+                    head: RowHead::new(&item, Status::Invalid),
+                    end: None,
+                    steps: None,
+                    candidates: None,
+                    error: Some(error.clone()),
+                };
+                return out.row(&row, &format!("invalid {error}"));
+            };
+            let status = status_of(&explained.count);
+            tally.record(status, status == Status::Unique);
+            let notation = &item.notation;
+            let shape = puzzle.shape();
+            let left = (explained.end != End::Solved)
+                .then(|| satdoku::format::candidate_texts(shape, &explained.candidates, notation));
+            if out.is_json() {
+                return out
+                    .json(&Row {
+                        head: RowHead::new(&item, status),
+                        end: Some(end_name(explained.end)),
+                        steps: Some(
+                            explained
+                                .steps
+                                .iter()
+                                .map(|s| StepRow::new(s, notation))
+                                .collect(),
+                        ),
+                        candidates: left,
+                        error: None,
+                    })
+                    .context("writing the output");
+            }
+            let n = explained.steps.len();
+            let ending = match explained.end {
+                End::Solved => format!("logic solves it in {n} steps"),
+                End::Stuck => format!(
+                    "logic stops after {n} steps: no technique applies (going on needs guessing)"
+                ),
+                End::Contradiction => {
+                    format!("logic reaches a contradiction after {n} steps")
+                }
+            };
+            out.comment(&format!(
+                "puzzle {} (line {}): {}; {ending}",
+                item.index,
+                item.line,
+                status.name()
+            ))
+            .context("writing the output")?;
+            for (i, step) in explained.steps.iter().enumerate() {
+                out.text(&format!("{}. {}", i + 1, step_line(step, notation)))
+                    .context("writing the output")?;
+            }
+            if explained.end != End::Solved {
+                out.text("candidates left:")
+                    .and_then(|()| {
+                        out.text(&write_candidates(
+                            shape,
+                            &explained.candidates,
+                            notation,
+                            puzzle.rules().box_shape(),
+                        ))
+                    })
+                    .context("writing the output")?;
+            }
+            Ok(())
+        },
+    )?;
+    out.finish(tally, errors)
+}

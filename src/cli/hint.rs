@@ -1,0 +1,264 @@
+//! `satdoku hint`: the next simplest step for a grid, or the entries that make it wrong.
+
+use std::process::ExitCode;
+
+use std::path::PathBuf;
+
+use clap::Args;
+use satdoku::check::Given;
+use satdoku::format::{Notation, read_marks, write_candidates};
+use satdoku::logic::{Board, Standing, Step, next_step};
+use satdoku::{Cell, Count, DigitSet, Grid, Layout, Puzzle, PuzzleError, SatSolver, Solver};
+use serde::Serialize;
+
+use super::args::{FormatKind, InputArgs, OutputArgs};
+use super::explain::{StepRow, status_of, step_line};
+use super::input::{self, Item};
+use super::output::{Output, RowHead, Status, Tally};
+use super::progress::report;
+
+/// Arguments of `satdoku hint`.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    output: OutputArgs,
+    /// Read each input (a file, or `-`) as one grid of pencil marks, laid out as
+    /// `candidates` prints it: cells with one mark are the entries, and the hint works on
+    /// the marks kept (a cell whose marks leave out its digit is named instead).
+    #[arg(long)]
+    marks: bool,
+}
+
+/// What `hint` found for one grid.
+enum Found {
+    /// The next step.
+    Step(Step),
+    /// Every cell is filled, and rightly.
+    Solved,
+    /// No technique applies: the candidates left.
+    Stuck(Vec<DigitSet>),
+    /// No solution: the entries to blame (empty when none alone is).
+    Wrong(Vec<Given>),
+    /// The pencil marks of these cells leave out their digit (of the one solution).
+    LostDigit(Vec<Cell>),
+}
+
+/// A JSON row of `hint`.
+#[derive(Serialize)]
+struct Row<'a> {
+    #[serde(flatten)]
+    head: RowHead<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<StepRow>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solved: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wrong: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lost: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// What to tell about `puzzle` (with the pencil marks `marks`, when given), with its
+/// solution count.
+fn find(solver: &mut SatSolver, puzzle: &Puzzle, marks: Option<&[DigitSet]>) -> (Count, Found) {
+    let count = solver.count(puzzle, 2);
+    if count.count == 0 {
+        return (count, Found::Wrong(satdoku::truth::wrong_entries(puzzle)));
+    }
+    let unique = count.count == 1 && count.complete;
+    if let (Some(marks), true) = (marks, unique) {
+        let solution = solver
+            .solve(puzzle)
+            .expect("a unique puzzle has a solution");
+        let lost: Vec<Cell> = puzzle
+            .shape()
+            .cells()
+            .zip(marks)
+            .filter(|(cell, mark)| solution.get(*cell).is_some_and(|d| !mark.contains(d)))
+            .map(|(cell, _)| cell)
+            .collect();
+        if !lost.is_empty() {
+            return (count, Found::LostDigit(lost));
+        }
+    }
+    let layout = Layout::new(puzzle.rules());
+    let mut board = Board::new(&layout, puzzle.grid(), unique);
+    if let Some(marks) = marks {
+        board.keep(marks);
+    }
+    let found = match (board.standing(), next_step(&board)) {
+        (Standing::Solved, _) => Found::Solved,
+        (_, Some(step)) => Found::Step(step),
+        (_, None) => Found::Stuck(board.candidates().sets().to_vec()),
+    };
+    (count, found)
+}
+
+/// Gives a hint for every grid of the input.
+pub fn run(mut args: HintArgs) -> anyhow::Result<ExitCode> {
+    if !matches!(args.output.format, FormatKind::Line | FormatKind::Json) {
+        anyhow::bail!("hint prints one step as a line: use --format line or json");
+    }
+    if args.marks {
+        return run_marks(&args);
+    }
+    args.input.inline_grids = true;
+    let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
+    let mut tally = Tally::default();
+    let errors = input::for_each_parallel(
+        &args.input,
+        &pool,
+        SatSolver::new,
+        |solver, puzzle| find(solver, puzzle, None),
+        |item: Item<'_>, found| emit(&mut out, &mut tally, &item, found),
+    )?;
+    out.finish(tally, errors)
+}
+
+/// Gives a hint for every grid of pencil marks of the input (one a file).
+fn run_marks(args: &HintArgs) -> anyhow::Result<ExitCode> {
+    let alphabet = args.input.alphabet()?;
+    let spec = args.input.rules.spec()?;
+    let mut out = Output::stdout(args.output.format, alphabet.clone());
+    let mut tally = Tally::default();
+    let mut solver = SatSolver::new();
+    let mut errors = 0;
+    let stdin = [PathBuf::from("-")];
+    let files = if args.input.files.is_empty() {
+        &stdin[..]
+    } else {
+        &args.input.files[..]
+    };
+    for path in files {
+        let name = if path.as_os_str() == "-" {
+            input::STDIN.to_string()
+        } else {
+            path.display().to_string()
+        };
+        let text = if path.as_os_str() == "-" {
+            std::io::read_to_string(std::io::stdin())
+        } else {
+            std::fs::read_to_string(path)
+        };
+        let read = text.map_err(|e| e.to_string()).and_then(|text| {
+            let (shape, marks) = read_marks(&text, &alphabet).map_err(|e| e.to_string())?;
+            let rules = spec.rules_for(shape).map_err(|e| e.to_string())?;
+            let mut grid = Grid::empty(shape);
+            for (cell, mark) in shape.cells().zip(&marks) {
+                grid.set(cell, mark.only());
+            }
+            let notation = Notation::symbols(alphabet.clone());
+            let puzzle = Puzzle::new(grid, rules).map_err(|e| match e {
+                PuzzleError::Conflict(conflict) => notation.show(&conflict).to_string(),
+                other => other.to_string(),
+            })?;
+            Ok((puzzle, marks))
+        });
+        let (puzzle, marks) = match read {
+            Ok(read) => read,
+            Err(err) => {
+                report(&format!("satdoku: {name}: {err}"));
+                errors += 1;
+                continue;
+            }
+        };
+        let found = find(&mut solver, &puzzle, Some(&marks));
+        let item = Item {
+            file: &name,
+            index: 1,
+            line: 1,
+            consumed: 0,
+            notation: Notation::symbols(alphabet.clone()),
+            puzzle: Ok(puzzle),
+            warnings: Vec::new(),
+        };
+        emit(&mut out, &mut tally, &item, Some(found))?;
+    }
+    out.finish(tally, errors)
+}
+
+/// Prints what `hint` found for `item` (`None`: the item is invalid).
+fn emit(
+    out: &mut Output,
+    tally: &mut Tally,
+    item: &Item<'_>,
+    found: Option<(Count, Found)>,
+) -> anyhow::Result<()> {
+    let mut row = Row {
+        head: RowHead::new(item, Status::Invalid),
+        step: None,
+        solved: None,
+        wrong: None,
+        lost: None,
+        candidates: None,
+        error: None,
+    };
+    let (Ok(puzzle), Some((count, found))) = (&item.puzzle, found) else {
+        let error = item.error().unwrap_or_default();
+        tally.record(Status::Invalid, false);
+        row.error = Some(error.clone());
+        return out.row(&row, &format!("invalid {error}"));
+    };
+    let notation = &item.notation;
+    let status = status_of(&count);
+    row.head.status = status;
+    let spell = |items: &[Given]| -> Vec<String> {
+        items.iter().map(|g| notation.show(g).to_string()).collect()
+    };
+    let (text, answered) = match &found {
+        Found::Step(step) => {
+            row.step = Some(StepRow::new(step, notation));
+            (step_line(step, notation), true)
+        }
+        Found::Solved => {
+            row.solved = Some(true);
+            ("solved: every cell is filled".to_string(), true)
+        }
+        Found::Stuck(sets) => {
+            let shape = puzzle.shape();
+            row.candidates = Some(satdoku::format::candidate_texts(shape, sets, notation));
+            let grid = write_candidates(shape, sets, notation, puzzle.rules().box_shape());
+            (
+                format!(
+                    "stuck: no technique applies (going on needs guessing); candidates left:\n{grid}"
+                ),
+                false,
+            )
+        }
+        Found::Wrong(wrong) => {
+            row.wrong = Some(spell(wrong));
+            let text = match &wrong[..] {
+                [] => "no solution: no single entry is to blame".to_string(),
+                [one] => format!(
+                    "wrong {}: with it the grid has no solution, without it one",
+                    notation.show(one)
+                ),
+                many => format!(
+                    "wrong: one of {} (with all of them the grid has no solution, without any one of them it has one)",
+                    spell(many).join(", ")
+                ),
+            };
+            (text, false)
+        }
+        Found::LostDigit(cells) => {
+            let cells: Vec<String> = cells.iter().map(ToString::to_string).collect();
+            let text = format!(
+                "wrong marks: {} {} lost {} digit (the marks leave out the solution's)",
+                cells.join(", "),
+                if cells.len() == 1 { "has" } else { "have" },
+                if cells.len() == 1 { "its" } else { "their" },
+            );
+            row.lost = Some(cells);
+            (text, false)
+        }
+    };
+    tally.record(status, answered);
+    out.row(&row, &text)
+}

@@ -1,0 +1,190 @@
+//! The board a technique looks at: candidates over a layout, with what is known of the puzzle.
+
+use super::{Candidates, Step};
+use crate::grid::{Cell, Digit, DigitSet, Grid, House, Layout};
+
+/// Candidates over a layout, which cells have been placed (their digit removed from their
+/// peers), and whether the puzzle is known to have one solution. Techniques look at a
+/// board ([`Find`](super::Find)); [`Board::apply`] changes it by any step, whatever found it.
+#[derive(Clone, Debug)]
+pub struct Board<'a> {
+    layout: &'a Layout,
+    candidates: Candidates,
+    placed: Vec<bool>,
+    unique: bool,
+    /// The house indices of the rows and of the columns, by 0-based number.
+    rows: Vec<usize>,
+    columns: Vec<usize>,
+}
+
+/// Where a board stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// Every cell is placed.
+    Solved,
+    /// Cells are still open.
+    Open,
+    /// A cell has no candidate left, or a digit no place in a house: the grid has no
+    /// solution.
+    Contradiction,
+}
+
+impl<'a> Board<'a> {
+    /// The board of `grid` (a puzzle or a partly filled grid) under `layout`: its filled
+    /// cells placed, their digits removed from their peers. `unique` says whether the puzzle
+    /// is known to have exactly one solution (some techniques rely on it).
+    pub fn new(layout: &'a Layout, grid: &Grid, unique: bool) -> Board<'a> {
+        let shape = layout.shape;
+        let mut rows = vec![usize::MAX; shape.size()];
+        let mut columns = vec![usize::MAX; shape.size()];
+        for h in 0..layout.house_count() {
+            match layout.kind(h) {
+                House::Row(r) => rows[r as usize] = h,
+                House::Column(c) => columns[c as usize] = h,
+                _ => {}
+            }
+        }
+        let mut board = Board {
+            layout,
+            candidates: Candidates::of_grid(grid),
+            placed: vec![false; shape.cell_count()],
+            unique,
+            rows,
+            columns,
+        };
+        for (cell, digit) in grid.givens() {
+            board.place(shape.index(cell), digit);
+        }
+        board
+    }
+
+    /// Narrows every cell's candidates to `marks` as well (N² sets in reading order: the
+    /// pencil marks a person has kept).
+    ///
+    /// # Panics
+    /// If there are not N² sets.
+    pub fn keep(&mut self, marks: &[DigitSet]) {
+        let sets = self.candidates.sets_mut();
+        assert_eq!(sets.len(), marks.len(), "one set of marks per cell");
+        for (set, &mark) in sets.iter_mut().zip(marks) {
+            *set = *set & mark;
+        }
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> &'a Layout {
+        self.layout
+    }
+
+    /// The candidates.
+    pub fn candidates(&self) -> &Candidates {
+        &self.candidates
+    }
+
+    /// Whether the puzzle is known to have exactly one solution.
+    pub fn unique(&self) -> bool {
+        self.unique
+    }
+
+    /// The candidates of the cell with index `i`.
+    #[inline]
+    pub fn set(&self, i: usize) -> DigitSet {
+        self.candidates.sets()[i]
+    }
+
+    /// Whether the cell with index `i` has been placed.
+    #[inline]
+    pub fn placed(&self, i: usize) -> bool {
+        self.placed[i]
+    }
+
+    /// The cell with index `i`.
+    #[inline]
+    pub fn cell(&self, i: usize) -> Cell {
+        self.layout
+            .shape
+            .cell_at(i)
+            .expect("a cell index of the board")
+    }
+
+    /// Whether the cells with indices `a` and `b` must differ (share a house or a relation
+    /// such as anti-knight).
+    #[inline]
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        self.layout.peers(a).contains(&(b as u32))
+    }
+
+    /// The cells of house `h` that may hold `digit`, by index.
+    pub fn places(&self, h: usize, digit: Digit) -> Vec<usize> {
+        self.layout
+            .house(h)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| self.set(c).contains(digit))
+            .collect()
+    }
+
+    /// The house indices of the rows (by 0-based row) and of the columns; `usize::MAX` for
+    /// a line the rules lack (never, today: every rule set has rows and columns).
+    pub fn lines(&self) -> [&[usize]; 2] {
+        [&self.rows, &self.columns]
+    }
+
+    /// The cells not placed yet, by index.
+    pub fn open_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.placed.len()).filter(|&i| !self.placed[i])
+    }
+
+    /// The grid of the placed cells.
+    pub fn grid(&self) -> Grid {
+        let mut grid = Grid::empty(self.layout.shape);
+        for (i, &placed) in self.placed.iter().enumerate() {
+            if placed {
+                grid.set(self.cell(i), self.set(i).only());
+            }
+        }
+        grid
+    }
+
+    /// Where the board stands.
+    pub fn standing(&self) -> Standing {
+        let all = self.layout.shape.all_digits();
+        let sets = self.candidates.sets();
+        if sets.iter().any(|s| s.is_empty())
+            || self.layout.houses().any(|house| {
+                house
+                    .iter()
+                    .fold(DigitSet::EMPTY, |a, &c| a | sets[c as usize])
+                    != all
+            })
+        {
+            Standing::Contradiction
+        } else if self.placed.iter().all(|&p| p) {
+            Standing::Solved
+        } else {
+            Standing::Open
+        }
+    }
+
+    /// Applies `step`: each placement fills its cell and removes its digit from the cell's
+    /// peers; each elimination removes a candidate.
+    pub fn apply(&mut self, step: &Step) {
+        let shape = self.layout.shape;
+        for placement in &step.placements {
+            self.place(shape.index(placement.cell), placement.digit);
+        }
+        for elimination in &step.eliminations {
+            self.candidates.sets_mut()[shape.index(elimination.cell)].remove(elimination.digit);
+        }
+    }
+
+    /// Fills the cell with index `i` with `digit` and removes it from its peers.
+    fn place(&mut self, i: usize, digit: Digit) {
+        let sets = self.candidates.sets_mut();
+        sets[i] = sets[i] & DigitSet::single(digit);
+        self.placed[i] = true;
+        for &peer in self.layout.peers(i) {
+            sets[peer as usize].remove(digit);
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! The logical path: the easiest step again and again until the grid is full or logic stops.
+
+use super::{Board, LADDER, Standing, Step};
+use crate::grid::{Grid, Layout};
+
+/// How a logical path ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Every cell is filled.
+    Solved,
+    /// No technique makes progress: going on needs guessing (or techniques beyond these).
+    Stuck,
+    /// A cell lost its last candidate (or a digit its last place in a house): the grid
+    /// has no solution.
+    Contradiction,
+}
+
+/// A logical path through a puzzle.
+#[derive(Clone, Debug)]
+pub struct Path<'a> {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// How it ends.
+    pub end: End,
+    /// The board where it ends (the candidates left when it is stuck).
+    pub board: Board<'a>,
+}
+
+/// The easiest step on `board`: the first technique of [`LADDER`] that finds one.
+pub fn next_step(board: &Board<'_>) -> Option<Step> {
+    LADDER.iter().find_map(|technique| technique.find(board))
+}
+
+/// The logical path from `grid` (a puzzle, or a partly filled grid) under `layout`: the
+/// easiest step, again and again, until the grid is full, a contradiction shows, or no
+/// technique applies. `unique`: whether the puzzle is known to have one solution (unique
+/// rectangles need it).
+///
+/// ```
+/// use satdoku::logic::{End, explain};
+/// use satdoku::{Grid, Layout, Puzzle};
+/// let puzzle = Puzzle::standard("14........1.3...".parse::<Grid>()?)?;
+/// let layout = Layout::new(puzzle.rules());
+/// let path = explain(&layout, puzzle.grid(), true);
+/// assert_eq!(path.end, End::Solved);
+/// assert_eq!(path.steps.len(), 12);
+/// assert_eq!(path.steps[0].to_string(), "hidden_single: r2c2 is the only place for 3 in box 1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn explain<'a>(layout: &'a Layout, grid: &Grid, unique: bool) -> Path<'a> {
+    let mut board = Board::new(layout, grid, unique);
+    let mut steps = Vec::new();
+    let end = loop {
+        match board.standing() {
+            Standing::Solved => break End::Solved,
+            Standing::Contradiction => break End::Contradiction,
+            Standing::Open => {}
+        }
+        let Some(step) = next_step(&board) else {
+            break End::Stuck;
+        };
+        board.apply(&step);
+        steps.push(step);
+    };
+    Path { steps, end, board }
+}

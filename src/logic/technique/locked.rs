@@ -1,0 +1,88 @@
+//! Locked candidates: a digit one house holds only where it meets another leaves the rest of the other.
+
+use super::{Find, Technique};
+use crate::grid::Layout;
+use crate::logic::{Board, CellDigit, Sentence, Step, locked};
+
+/// Locked candidates over every intersection of two houses the rules give (a box and a
+/// line, a jigsaw region and a line, a diagonal and a box …): pointing (a box or region
+/// onto another house, 2.6) and claiming (a line onto another house, 2.8).
+#[derive(Clone, Copy, Debug)]
+pub struct LockedCandidates;
+
+impl Find for LockedCandidates {
+    fn technique(&self) -> Technique {
+        Technique::LockedCandidates
+    }
+
+    fn find(&self, board: &Board<'_>) -> Option<Step> {
+        let layout = board.layout();
+        let sets = board.candidates().sets();
+        let mut best: Option<Step> = None;
+        for h in 0..layout.house_count() {
+            for &i in layout.intersections_of(h) {
+                let i = i as usize;
+                let (shared, rest_of_first, _) = layout.intersection(i);
+                // Each intersection is listed under both its houses: take it under the first.
+                if !rest_of_first.iter().all(|c| layout.house(h).contains(c)) {
+                    continue;
+                }
+                let other = other_house(layout, h, shared);
+                for (k, (digits, rest)) in locked(layout, sets, i).into_iter().enumerate() {
+                    if digits.is_empty() {
+                        continue;
+                    }
+                    let (confined, target) = if k == 0 { (h, other) } else { (other, h) };
+                    let (confined, target) = (layout.kind(confined), layout.kind(target));
+                    let claiming = confined.is_line();
+                    let mut step = Step::new(Technique::LockedCandidates);
+                    if claiming {
+                        step.weight = 28;
+                    }
+                    for &c in rest {
+                        for digit in (sets[c as usize] & digits).iter() {
+                            let cell = board.cell(c as usize);
+                            step.eliminations.push(CellDigit { cell, digit });
+                        }
+                    }
+                    step.cells = shared
+                        .iter()
+                        .filter(|&&c| !(sets[c as usize] & digits).is_empty())
+                        .map(|&c| board.cell(c as usize))
+                        .collect();
+                    step.houses = vec![confined, target];
+                    step.sentence = Sentence::default()
+                        .text(if claiming { "claiming: " } else { "pointing: " })
+                        .digits(digits)
+                        .text(format!(
+                            " {} {confined} {} only in ",
+                            confined.preposition(),
+                            if digits.len() == 1 { "lies" } else { "lie" }
+                        ))
+                        .cells(&step.cells)
+                        .text(format!(
+                            " (which {target} shares), so the rest of {target} loses {}",
+                            if digits.len() == 1 { "it" } else { "them" }
+                        ));
+                    if best.as_ref().is_none_or(|b| step.weight < b.weight) {
+                        if !claiming {
+                            return Some(step);
+                        }
+                        best = Some(step);
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The house other than `h` that holds all of `shared`.
+fn other_house(layout: &Layout, h: usize, shared: &[u32]) -> usize {
+    layout
+        .houses_of(shared[0] as usize)
+        .iter()
+        .map(|&g| g as usize)
+        .find(|&g| g != h && shared.iter().all(|c| layout.house(g).contains(c)))
+        .expect("an intersection has two houses")
+}

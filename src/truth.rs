@@ -1,0 +1,99 @@
+//! What SAT knows about a grid's solutions, for the logical tools: true candidates and wrong entries.
+
+use crate::check::{Given, Verdict};
+use crate::grid::{DigitSet, Grid, Layout, Puzzle};
+use crate::logic::{self, Candidates};
+use crate::solvers::{GivensAs, SatSolver, Solver};
+
+/// The true candidates of `puzzle`: for each cell, every digit it holds in at least one
+/// solution; `None` when there is no solution. On a unique puzzle, the solution.
+///
+/// One incremental SAT search under the puzzle's rules (so any rule set): each solution
+/// found covers a digit of every cell at once, and each digit not covered yet is tested by
+/// assuming it (a new solution covers more; none proves the digit impossible). Digits
+/// that propagation (singles, locked candidates) removes are not tested, and when many
+/// are left one call first asks whether the puzzle is unique (then nothing is left).
+///
+/// ```
+/// use satdoku::{Grid, Puzzle};
+/// let puzzle = Puzzle::standard("1.........1.....".parse::<Grid>()?)?;
+/// let candidates = satdoku::truth::true_candidates(&puzzle).expect("solvable");
+/// assert_eq!(candidates.sets()[0].len(), 1);
+/// assert_eq!(candidates.sets()[1].len(), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn true_candidates(puzzle: &Puzzle) -> Option<Candidates> {
+    let shape = puzzle.shape();
+    // Propagation (singles and locked candidates) removes only digits of no solution: those
+    // need no test. It finds a contradiction only when there is no solution.
+    let possible = logic::candidates(&Layout::new(puzzle.rules()), puzzle)?;
+    let mut search = SatSolver::new().search(puzzle, GivensAs::Units);
+    let mut sets = vec![DigitSet::EMPTY; shape.cell_count()];
+    let cover = |sets: &mut [DigitSet], grid: &Grid| {
+        for (set, cell) in sets.iter_mut().zip(shape.cells()) {
+            if let Some(digit) = grid.get(cell) {
+                set.insert(digit);
+            }
+        }
+    };
+    let first = search.solution_with(&[])?;
+    cover(&mut sets, &first);
+    // Many digits left to test: one call may settle them all, when the puzzle is unique
+    // (no solution other than the first).
+    let untested: usize = sets
+        .iter()
+        .zip(&possible)
+        .map(|(&found, &possible)| (possible & !found).len())
+        .sum();
+    if untested > shape.size() {
+        search.forbid(&first);
+        let Some(second) = search.solution_with(&[]) else {
+            return Some(Candidates::from_sets(shape, sets));
+        };
+        cover(&mut sets, &second);
+    }
+    for (i, cell) in shape.cells().enumerate() {
+        for digit in (possible[i] & !sets[i]).iter() {
+            // Covered by a solution found since the loop reached this cell.
+            if sets[i].contains(digit) {
+                continue;
+            }
+            // No variable: the encoding ruled the digit out before the search.
+            let Some(var) = search.numbering().var(cell, digit) else {
+                continue;
+            };
+            if let Some(grid) = search.solution_with(&[var.positive()]) {
+                cover(&mut sets, &grid);
+            }
+        }
+    }
+    Some(Candidates::from_sets(shape, sets))
+}
+
+/// The filled cells of `puzzle` that are wrong, when it has no solution: the entries of
+/// a clashing set of givens without which the rest has a solution. Empty when the puzzle
+/// has a solution (or when no single entry is to blame: the rules alone have none).
+///
+/// ```
+/// use satdoku::{Grid, Puzzle};
+/// // Box 1 holds 1, 3 and 2, so r2c1 needs 4, which column 1 has at r4c1.
+/// let puzzle = Puzzle::standard("13...2......4...".parse::<Grid>()?)?;
+/// let wrong = satdoku::truth::wrong_entries(&puzzle);
+/// assert!(!wrong.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn wrong_entries(puzzle: &Puzzle) -> Vec<Given> {
+    let mut solver = SatSolver::new();
+    let Verdict::NoSolution { conflict, .. } = solver.check(puzzle) else {
+        return Vec::new();
+    };
+    conflict
+        .into_iter()
+        .filter(|given| {
+            let mut grid = puzzle.grid().clone();
+            grid.set(given.cell, None);
+            let without = puzzle.with_grid(grid).expect("fewer givens still agree");
+            solver.solve(&without).is_some()
+        })
+        .collect()
+}

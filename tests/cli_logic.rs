@@ -1,0 +1,323 @@
+//! `satdoku explain`, `hint`, `candidates` and `rate --scale se` end to end; true candidates
+//! against an independent brute force.
+
+mod common;
+
+use common::{PlainRules, brute_force_solutions_under, parse_file, read_regions, satdoku};
+
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = satdoku().args(args).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+fn json_rows(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The Wikipedia puzzle: singles solve it.
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+#[test]
+fn explain_prints_one_step_a_line_and_the_candidates_where_logic_stops() {
+    let (code, out, _) = run(&["explain", "puzzles/examples.txt"]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with(
+        "# puzzle 1 (line 3): unique; logic solves it in 51 steps\n1. hidden_single: "
+    ));
+    let third = out.split("# puzzle 3").nth(1).unwrap();
+    assert!(third.contains("logic stops after 0 steps"), "{third}");
+    assert!(third.contains("candidates left:\n"), "{third}");
+    assert!(third.contains(" | "), "{third}");
+}
+
+#[test]
+fn explain_json_has_steps_with_their_parts() {
+    let (code, out, _) = run(&["explain", "--format", "json", "puzzles/examples.txt"]);
+    assert_eq!(code, Some(0));
+    let rows = json_rows(&out);
+    assert_eq!(rows.len(), 7);
+    for row in &rows {
+        for key in ["file", "index", "line", "status", "end", "steps"] {
+            assert!(row.get(key).is_some(), "{key} missing in {row}");
+        }
+        for step in row["steps"].as_array().unwrap() {
+            for key in [
+                "technique",
+                "placements",
+                "eliminations",
+                "cells",
+                "houses",
+                "sentence",
+            ] {
+                assert!(step.get(key).is_some(), "{key} missing in {step}");
+            }
+        }
+    }
+    assert_eq!(rows[0]["end"], "solved");
+    assert!(rows[0].get("candidates").is_none());
+    let first = &rows[0]["steps"][0];
+    assert_eq!(first["technique"], "hidden_single");
+    assert_eq!(first["placements"][0], "r1c6=8");
+    assert_eq!(first["houses"][0], "box 2");
+    assert_eq!(rows[2]["end"], "stuck");
+    assert_eq!(rows[2]["candidates"].as_array().unwrap().len(), 81);
+    // An elimination step lists what it removes.
+    let medium = rows[1]["steps"].as_array().unwrap();
+    let locked = medium
+        .iter()
+        .find(|s| s["technique"] == "locked_candidates")
+        .unwrap();
+    assert!(!locked["eliminations"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn explain_works_on_4x4_16x16_and_jigsaw_and_names_regions() {
+    let (code, out, _) = run(&["explain", "-f", "json", "puzzles/4x4.txt"]);
+    assert_eq!(code, Some(0));
+    assert!(json_rows(&out).iter().all(|r| r["end"] == "solved"));
+    let (code, out, _) = run(&["explain", "-f", "json", "puzzles/16x16.txt"]);
+    assert_eq!(code, Some(0));
+    let rows = json_rows(&out);
+    // Digits past 9 are written as the puzzle writes them.
+    let text = rows[0]["steps"].to_string();
+    assert!(text.contains("=G\""), "{text}");
+    let (code, out, _) = run(&[
+        "explain",
+        "-f",
+        "json",
+        "--regions",
+        "puzzles/variants/jigsaw-9x9.regions",
+        "puzzles/variants/jigsaw-9x9.txt",
+    ]);
+    assert_eq!(code, Some(0));
+    let text = out.to_string();
+    assert!(text.contains("\"region "), "{text}");
+}
+
+#[test]
+fn explain_and_hint_write_digits_in_the_alphabet() {
+    let letters: String = EASY
+        .chars()
+        .map(|c| match c.to_digit(10) {
+            Some(d) => (b'A' + d as u8 - 1) as char,
+            None => c,
+        })
+        .collect();
+    let (code, out, _) = run(&["hint", "--alphabet", "ABCDEFGHI", &letters]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        out,
+        "hidden_single: r1c6 is the only place for H in box 2 (r1c6=H)\n"
+    );
+    let (_, out, _) = run(&["hint", "-f", "json", "--alphabet", "ABCDEFGHI", &letters]);
+    let row = &json_rows(&out)[0];
+    assert_eq!(row["step"]["placements"][0], "r1c6=H");
+    assert_eq!(row["file"], "<argument>");
+}
+
+#[test]
+fn hint_gives_the_next_step_of_a_partly_filled_grid() {
+    // The Wikipedia puzzle with its first step done by hand.
+    let mut grid = EASY.to_string();
+    grid.replace_range(5..6, "8");
+    let (code, out, _) = run(&["hint", &grid]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.starts_with("hidden_single: r1c4 is the only place for 6"),
+        "{out}"
+    );
+    let (code, _, err) = run(&["hint", "nosuch.txt"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("nosuch.txt: No such file"), "{err}");
+    let (code, out, _) = run(&["hint", "-f", "json", "puzzles/4x4.txt"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(json_rows(&out).len(), 8);
+}
+
+#[test]
+fn hint_names_the_wrong_entry() {
+    // r1c3 is 4 in the solution: a 1 there clashes with no given, but leaves no solution.
+    let mut grid = EASY.to_string();
+    grid.replace_range(2..3, "1");
+    let (code, out, _) = run(&["hint", &grid]);
+    assert_eq!(code, Some(1));
+    assert!(out.starts_with("wrong"), "{out}");
+    assert!(out.contains("r1c3=1"), "{out}");
+    let (_, out, _) = run(&["hint", "-f", "json", &grid]);
+    let row = &json_rows(&out)[0];
+    assert_eq!(row["status"], "no_solution");
+    assert!(row["wrong"].as_array().unwrap().contains(&"r1c3=1".into()));
+    // Two equal digits in a row: the rules name both.
+    let mut grid = EASY.to_string();
+    grid.replace_range(2..3, "5");
+    let (code, _, err) = run(&["hint", &grid]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("two 5s in row 1 (r1c1 and r1c3)"), "{err}");
+}
+
+#[test]
+fn hint_works_on_pencil_marks_and_names_a_cell_that_lost_its_digit() {
+    // The candidates where logic stops on examples.txt #4 (r1c1 is 1 in the solution).
+    let (_, out, _) = run(&["explain", "puzzles/examples.txt"]);
+    let fourth = out.split("# puzzle 4").nth(1).unwrap();
+    let marks: String = fourth
+        .split("candidates left:\n")
+        .nth(1)
+        .unwrap()
+        .split("# puzzle 5")
+        .next()
+        .unwrap()
+        .to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("marks.txt");
+    std::fs::write(&path, &marks).unwrap();
+    let path = path.to_str().unwrap();
+    let (code, out, _) = run(&["hint", "--marks", path]);
+    assert_eq!(code, Some(1));
+    assert!(out.starts_with("stuck: no technique applies"), "{out}");
+    // Without 6 in r1c1 (not its digit), a chain applies.
+    std::fs::write(path, marks.replacen("1269 ", "129  ", 1)).unwrap();
+    let (code, out, _) = run(&["hint", "--marks", "-f", "json", path]);
+    assert_eq!(code, Some(0));
+    assert!(json_rows(&out)[0]["step"]["technique"].is_string(), "{out}");
+    // Without 1 in r1c1, its own digit: named.
+    std::fs::write(path, marks.replacen("1269 ", "269  ", 1)).unwrap();
+    let (code, out, _) = run(&["hint", "--marks", path]);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.starts_with("wrong marks: r1c1 has lost its digit"),
+        "{out}"
+    );
+    // Marks that are no grid, and entries that clash.
+    std::fs::write(path, "1 2 3\n").unwrap();
+    let (code, _, err) = run(&["hint", "--marks", path]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("3 cells in a row, which is no grid size"),
+        "{err}"
+    );
+    std::fs::write(path, "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 2\n").unwrap();
+    let (code, _, err) = run(&["hint", "--marks", path]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("two 2s in row 4 (r4c3 and r4c4)"), "{err}");
+}
+
+#[test]
+fn candidates_print_a_grid_and_json() {
+    let (code, out, _) = run(&["candidates", "puzzles/multiple.txt"]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("# puzzle 1 (line 2): multiple\n"), "{out}");
+    let (code, out, _) = run(&["candidates", "-f", "json", "puzzles/examples.txt"]);
+    assert_eq!(code, Some(0));
+    for row in json_rows(&out) {
+        let cells = row["candidates"].as_array().unwrap();
+        assert_eq!(cells.len(), 81);
+        assert!(cells.iter().all(|c| c.as_str().unwrap().len() == 1));
+    }
+    let (code, _, _) = run(&["candidates", "puzzles/unsolvable-4x4.txt"]);
+    assert_eq!(code, Some(1));
+    let (code, _, err) = run(&["candidates", "-f", "tokens", "puzzles/4x4.txt"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--format"), "{err}");
+}
+
+/// The true candidates `satdoku candidates` prints for `file` equal the union of all
+/// solutions, enumerated by the independent brute force.
+fn candidates_match_brute_force(file: &str, rules: &PlainRules, flags: &[&str]) {
+    let mut args = vec!["candidates", "-f", "json"];
+    args.extend(flags);
+    let path = format!("puzzles/{file}");
+    args.push(&path);
+    let (_, out, _) = run(&args);
+    let rows = json_rows(&out);
+    let puzzles = parse_file(file);
+    assert_eq!(rows.len(), puzzles.len());
+    for (row, puzzle) in rows.iter().zip(&puzzles) {
+        let size = puzzle.len();
+        let mut union = vec![vec![false; size + 1]; size * size];
+        brute_force_solutions_under(puzzle, rules, usize::MAX, &mut |solution| {
+            for (i, &v) in solution.iter().flatten().enumerate() {
+                union[i][v as usize] = true;
+            }
+        });
+        let expected: Vec<String> = union
+            .iter()
+            .map(|seen| {
+                (1..=size)
+                    .filter(|&v| seen[v])
+                    .map(|v| {
+                        std::char::from_digit(v as u32, 36)
+                            .unwrap()
+                            .to_ascii_uppercase()
+                    })
+                    .collect()
+            })
+            .collect();
+        if expected.iter().all(String::is_empty) {
+            assert!(row.get("candidates").is_none(), "{row}");
+            continue;
+        }
+        let got: Vec<String> = row["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(got, expected, "{file}");
+    }
+}
+
+#[test]
+fn true_candidates_are_the_union_of_all_solutions() {
+    candidates_match_brute_force("multiple.txt", &PlainRules::classic(false), &[]);
+    candidates_match_brute_force("empty-4x4.txt", &PlainRules::classic(false), &[]);
+    candidates_match_brute_force("unsolvable-4x4.txt", &PlainRules::classic(false), &[]);
+    candidates_match_brute_force(
+        "diagonal-4x4.txt",
+        &PlainRules::classic(true),
+        &["--diagonal"],
+    );
+    let regions = PlainRules {
+        regions: Some(read_regions("variants/jigsaw-6x6.regions")),
+        ..PlainRules::default()
+    };
+    candidates_match_brute_force(
+        "variants/jigsaw-6x6.txt",
+        &regions,
+        &["--regions", "puzzles/variants/jigsaw-6x6.regions"],
+    );
+    let anti_king = PlainRules {
+        boxes: Some((2, 3)),
+        anti_king: true,
+        ..PlainRules::default()
+    };
+    candidates_match_brute_force("variants/6x6.txt", &anti_king, &["--anti-king"]);
+}
+
+#[test]
+fn rate_on_the_se_scale_adds_a_number() {
+    let (code, out, _) = run(&["rate", "--scale", "se", "puzzles/examples.txt"]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("1.2 easy hidden_single 51 steps"), "{out}");
+    assert!(out.contains("\n10.0 expert guess "), "{out}");
+    let (_, out, _) = run(&[
+        "rate",
+        "--scale",
+        "se",
+        "-f",
+        "json",
+        "puzzles/examples.txt",
+    ]);
+    let rows = json_rows(&out);
+    assert_eq!(rows[0]["rating"], 1.2);
+    assert_eq!(rows[1]["rating"], 2.6);
+    let (_, out, _) = run(&["rate", "-f", "json", "puzzles/examples.txt"]);
+    assert!(json_rows(&out)[0].get("rating").is_none());
+}
