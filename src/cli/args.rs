@@ -152,10 +152,12 @@ pub enum InputKind {
 #[derive(Debug, Args)]
 pub struct SolverArgs {
     /// The solving approach: `sat` (CNF and varisat, with its default encoding; `sat:`
-    /// and an encoding's name for that one), `propagate` (candidate sets, singles and
-    /// search), `dlx` (exact cover, dancing links) or `naive` (textbook backtracking).
-    #[arg(long, default_value = "sat", value_parser = clap::builder::PossibleValuesParser::new(satdoku::solvers::SOLVER_NAMES))]
-    pub solver: String,
+    /// and an encoding's name for that one), `bitboard` (9×9 bitboards), `propagate`
+    /// (candidate sets, singles and search), `dlx` (exact cover, dancing links) or `naive`
+    /// (textbook backtracking). Default: `sat`, except that `count` without `--solver`
+    /// enumerates past two solutions with a backtracker (see the README).
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(satdoku::solvers::SOLVER_NAMES))]
+    pub solver: Option<String>,
     /// Give up on a puzzle after this long (`2s`, `500ms`): it gets the status `timeout`
     /// and the batch goes on.
     #[arg(long, value_parser = humantime::parse_duration)]
@@ -163,9 +165,19 @@ pub struct SolverArgs {
 }
 
 impl SolverArgs {
+    /// The approach's name: the one chosen, or `sat`.
+    pub fn name(&self) -> &str {
+        self.solver.as_deref().unwrap_or("sat")
+    }
+
+    /// Whether `--solver` was given.
+    pub fn chosen(&self) -> bool {
+        self.solver.is_some()
+    }
+
     /// A new solver of the chosen approach.
     pub fn make(&self) -> Box<dyn satdoku::Solver + Send> {
-        satdoku::solvers::by_name(&self.solver).expect("clap checked the name")
+        satdoku::solvers::by_name(self.name()).expect("clap checked the name")
     }
 
     /// The deadline of a puzzle started now.
