@@ -496,3 +496,23 @@ fn logical_commands_refuse_constraints_they_do_not_use() {
         .collect();
     assert_eq!(cells.concat(), "215463364125632541451236523614146352");
 }
+
+#[test]
+fn proofs_of_a_share_link_are_named_link() {
+    let json = r#"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C2","R1C3"],"value":"5"},{"cells":["R2C1","R2C2"],"value":"7"}],"thermometer":[{"lines":[["R3C1","R3C2","R3C3"]]}]}"#;
+    let link = format!(
+        "https://www.f-puzzles.com/?load={}",
+        lz_str::compress_to_base64(json)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = satdoku()
+        .args(["check", "--proof", dir.path().to_str().unwrap(), &link])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "unique 1234341223414123\n"
+    );
+    assert!(dir.path().join("link-1.cnf").exists());
+    assert!(dir.path().join("link-1.drat").exists());
+}

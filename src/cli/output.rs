@@ -318,10 +318,14 @@ impl Output {
     }
 }
 
-/// The name used for an input in file names: its stem, `stdin` for standard input.
+/// The name used for an input in file names: its stem, `stdin` for standard input, `link`
+/// for a share link.
 pub fn stem(input: &str) -> String {
     if input == STDIN {
         "stdin".to_string()
+    } else if input.starts_with("https://") || input.starts_with("http://") {
+        // A share link: its last part is compressed data, no name.
+        "link".to_string()
     } else {
         Path::new(input)
             .file_stem()

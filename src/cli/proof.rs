@@ -9,7 +9,7 @@ use satdoku::proof::ProofFormat;
 use satdoku::{Grid, Puzzle, SatSolver};
 
 /// Writes `DIR/NAME-INDEX.cnf` and `DIR/NAME-INDEX.drat` for a unique puzzle, NAME being the
-/// input's file stem (`stdin` for standard input).
+/// input's file stem (`stdin` for standard input, `link` for a share link).
 pub fn write(
     dir: &Path,
     input: &str,
