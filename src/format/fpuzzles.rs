@@ -429,26 +429,26 @@ impl Reader<'_> {
 
     fn constraints(&self, shape: Shape, mut spec: RulesSpec) -> Result<RulesSpec, FpuzzlesError> {
         let mut out: Vec<VariantConstraint> = Vec::new();
-        for (field, each) in [
-            ("killercage", 0),
-            ("littlekillersum", 1),
-            ("sandwichsum", 2),
-            ("thermometer", 3),
-            ("arrow", 4),
-            ("palindrome", 5),
-            ("betweenline", 6),
-            ("renban", 7),
-            ("whispers", 8),
-            ("difference", 9),
-            ("ratio", 10),
-            ("xv", 11),
-            ("odd", 12),
-            ("even", 13),
-            ("minimum", 14),
-            ("maximum", 15),
-            ("extraregion", 16),
-            ("quadruple", 17),
-            ("clone", 18),
+        for field in [
+            "killercage",
+            "littlekillersum",
+            "sandwichsum",
+            "thermometer",
+            "arrow",
+            "palindrome",
+            "betweenline",
+            "renban",
+            "whispers",
+            "difference",
+            "ratio",
+            "xv",
+            "odd",
+            "even",
+            "minimum",
+            "maximum",
+            "extraregion",
+            "quadruple",
+            "clone",
         ] {
             for (i, value) in self.entries(field)?.iter().enumerate() {
                 let entry = i + 1;
@@ -462,15 +462,17 @@ impl Reader<'_> {
                         }
                     }
                 };
-                match each {
-                    0 => out.push(Cage::new(cells()?, self.number(field, entry, value)?).into()),
-                    1 => {
+                match field {
+                    "killercage" => {
+                        out.push(Cage::new(cells()?, self.number(field, entry, value)?).into())
+                    }
+                    "littlekillersum" => {
                         // A clue without a total says nothing.
                         if let Some(sum) = self.number(field, entry, value)? {
                             out.push(LittleKiller::new(cells()?, sum).into());
                         }
                     }
-                    2 => {
+                    "sandwichsum" => {
                         let Some(sum) = self.number(field, entry, value)? else {
                             continue;
                         };
@@ -494,12 +496,12 @@ impl Reader<'_> {
                         };
                         out.push(Sandwich::new(line, sum).into());
                     }
-                    3 => {
+                    "thermometer" => {
                         for line in self.lines(field, entry, value)? {
                             out.push(Thermometer::new(line).into());
                         }
                     }
-                    4 => {
+                    "arrow" => {
                         let circle = cells()?;
                         for line in self.lines(field, entry, value)? {
                             let shaft: Vec<Cell> =
@@ -509,27 +511,27 @@ impl Reader<'_> {
                             out.push(Arrow::new(circle, shaft).into());
                         }
                     }
-                    5..=8 => {
+                    "palindrome" | "betweenline" | "renban" | "whispers" => {
                         for line in self.lines(field, entry, value)? {
-                            out.push(match each {
-                                5 => Palindrome::new(line).into(),
-                                6 => Between::new(line).into(),
-                                7 => Renban::new(line).into(),
+                            out.push(match field {
+                                "palindrome" => Palindrome::new(line).into(),
+                                "betweenline" => Between::new(line).into(),
+                                "renban" => Renban::new(line).into(),
                                 _ => Whispers::new(line, None).into(),
                             });
                         }
                     }
-                    9 | 10 => {
+                    "difference" | "ratio" => {
                         let (a, b) = pair()?;
                         let amount = self.number(field, entry, value)?;
-                        let colour = if each == 9 {
+                        let colour = if field == "difference" {
                             DotColour::White(amount.unwrap_or(1))
                         } else {
                             DotColour::Black(amount.unwrap_or(2))
                         };
                         out.push(Dot::new(a, b, colour).into());
                     }
-                    11 => {
+                    "xv" => {
                         let (a, b) = pair()?;
                         let letter = match value.get("value").and_then(Value::as_str) {
                             Some("X") | Some("x") => XvLetter::X,
@@ -544,11 +546,11 @@ impl Reader<'_> {
                         };
                         out.push(Xv::new(a, b, letter).into());
                     }
-                    12 => out.push(Parity::new(one()?, ParityKind::Odd).into()),
-                    13 => out.push(Parity::new(one()?, ParityKind::Even).into()),
-                    14 => out.push(Extremum::new(one()?, ExtremumKind::Minimum).into()),
-                    15 => out.push(Extremum::new(one()?, ExtremumKind::Maximum).into()),
-                    16 => {
+                    "odd" => out.push(Parity::new(one()?, ParityKind::Odd).into()),
+                    "even" => out.push(Parity::new(one()?, ParityKind::Even).into()),
+                    "minimum" => out.push(Extremum::new(one()?, ExtremumKind::Minimum).into()),
+                    "maximum" => out.push(Extremum::new(one()?, ExtremumKind::Maximum).into()),
+                    "extraregion" => {
                         let cells = cells()?;
                         if cells.len() == shape.size() {
                             spec.extra_regions
@@ -558,7 +560,7 @@ impl Reader<'_> {
                             out.push(Cage::new(cells, None).into());
                         }
                     }
-                    17 => {
+                    "quadruple" => {
                         let digits = value
                             .get("values")
                             .and_then(Value::as_array)
@@ -573,6 +575,7 @@ impl Reader<'_> {
                             .ok_or_else(|| self.bad(field, entry, "values are not digits"))?;
                         out.push(Quadruple::new(cells()?, digits).into());
                     }
+                    // "clone", the last field of the list.
                     _ => {
                         let copies = self.cells(field, entry, value.get("cloneCells"))?;
                         out.push(CloneCells::new(cells()?, copies).into());

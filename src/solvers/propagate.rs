@@ -63,6 +63,7 @@ impl Solver for PropagateSolver {
             levels: &mut self.levels,
             work,
             progress: Progress::new(limit, deadline),
+            values: vec![0; cells],
         };
         search.go(0);
         search.progress.finish()
@@ -75,6 +76,9 @@ struct Search<'a> {
     levels: &'a mut Vec<DigitSet>,
     work: &'a mut Propagation,
     progress: Progress,
+    /// The decided cells' values (0: open), reused by every node that checks variant
+    /// constraints.
+    values: Vec<u8>,
 }
 
 impl Search<'_> {
@@ -90,11 +94,10 @@ impl Search<'_> {
         let cands = &self.levels[start..start + cells];
         if self.layout.has_constraints() {
             // Variant constraints, on the cells decided so far.
-            let values: Vec<u8> = cands
-                .iter()
-                .map(|set| set.only().map_or(0, |d| d.get()))
-                .collect();
-            if !self.layout.rules.admits(&values) {
+            for (value, set) in self.values.iter_mut().zip(cands) {
+                *value = set.only().map_or(0, |d| d.get());
+            }
+            if !self.layout.rules.admits(&self.values) {
                 return;
             }
         }
