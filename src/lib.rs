@@ -39,24 +39,28 @@ pub use grid::{
     Relation, Rules, RulesSpec, Shape,
 };
 pub use solvers::{
-    BitboardSolver, DlxSolver, NaiveSolver, Outcome, PropagateSolver, SatSearch, SatSolver, Solver,
+    AutoSolver, BitboardSolver, DlxSolver, NaiveSolver, Outcome, PropagateSolver, SatSearch,
+    SatSolver, Solver,
 };
 
-/// Solves `puzzle` with the SAT solver; `None` when it has no solution.
+/// Solves `puzzle` with the [`AutoSolver`] (a backtracker or the SAT engine, whichever
+/// suits the puzzle); `None` when it has no solution.
 ///
-/// For many puzzles keep one [`SatSolver`], which encodes the rules of each shape once.
+/// For many puzzles keep one solver, which prepares each shape's rules once; for the SAT
+/// engine alone, a [`SatSolver`].
 pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
-    SatSolver::new().solve(puzzle)
+    AutoSolver::default().solve(puzzle)
 }
 
-/// Whether `puzzle` has exactly one solution, with the evidence (see [`Verdict`]).
+/// Whether `puzzle` has exactly one solution, with the evidence (see [`Verdict`]), from
+/// the [`AutoSolver`].
 pub fn check(puzzle: &Puzzle) -> Verdict {
-    SatSolver::new().check(puzzle)
+    AutoSolver::default().check(puzzle)
 }
 
-/// The number of solutions of `puzzle`, counting at most `limit`.
+/// The number of solutions of `puzzle`, counting at most `limit`, from the [`AutoSolver`].
 pub fn count_solutions(puzzle: &Puzzle, limit: u64) -> Count {
-    SatSolver::new().count(puzzle, limit)
+    AutoSolver::default().count(puzzle, limit)
 }
 
 /// The README's Rust examples, compiled and run as doc tests.

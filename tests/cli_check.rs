@@ -238,7 +238,7 @@ fn every_solver_is_selectable_and_agrees() {
     assert_eq!(code, Some(2));
     assert!(
         err.contains(
-            "possible values: sat, sat:minimal, sat:extended, sat:reduced, sat:propagated, bitboard, propagate, dlx, naive"
+            "possible values: auto, sat, sat:minimal, sat:extended, sat:reduced, sat:propagated, bitboard, propagate, dlx, naive"
         ),
         "{err}"
     );

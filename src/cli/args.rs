@@ -151,11 +151,11 @@ pub enum InputKind {
 /// Which solver to use.
 #[derive(Debug, Args)]
 pub struct SolverArgs {
-    /// The solving approach: `sat` (CNF and varisat, with its default encoding; `sat:`
-    /// and an encoding's name for that one), `bitboard` (9×9 bitboards), `propagate`
-    /// (candidate sets, singles and search), `dlx` (exact cover, dancing links) or `naive`
-    /// (textbook backtracking). Default: `sat`, except that `count` without `--solver`
-    /// enumerates past two solutions with a backtracker (see the README).
+    /// The solving approach: `auto` (the default: a backtracker within a budget of
+    /// guesses, then SAT; see the README), `sat` (CNF and varisat, with its default
+    /// encoding; `sat:` and an encoding's name for that one), `bitboard` (9×9 bitboards),
+    /// `propagate` (candidate sets, singles and search), `dlx` (exact cover, dancing
+    /// links) or `naive` (textbook backtracking).
     #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(satdoku::solvers::SOLVER_NAMES))]
     pub solver: Option<String>,
     /// Give up on a puzzle after this long (`2s`, `500ms`): it gets the status `timeout`
@@ -165,14 +165,9 @@ pub struct SolverArgs {
 }
 
 impl SolverArgs {
-    /// The approach's name: the one chosen, or `sat`.
+    /// The approach's name: the one chosen, or `auto`.
     pub fn name(&self) -> &str {
-        self.solver.as_deref().unwrap_or("sat")
-    }
-
-    /// Whether `--solver` was given.
-    pub fn chosen(&self) -> bool {
-        self.solver.is_some()
+        self.solver.as_deref().unwrap_or("auto")
     }
 
     /// A new solver of the chosen approach.

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::Args;
 use serde::Serialize;
 
-use satdoku::{BitboardSolver, Count, Puzzle, Solver};
+use satdoku::{Count, Puzzle, Solver};
 
 use super::args::{InputArgs, OutputArgs, SolverArgs, ThreadArgs, at_least_one};
 use super::input::{self, Item};
@@ -40,40 +40,14 @@ struct Row<'a> {
     error: Option<String>,
 }
 
-/// The solver asked for, and the backtracker that takes over the enumeration past two
-/// solutions when none was (`None`: `--solver` forces one engine).
-type Solvers = (Box<dyn Solver + Send>, Option<BitboardSolver>);
-
-/// Counts the solutions of every puzzle of the input. Without `--solver`, SAT looks for
-/// three solutions (proving few-solution puzzles quickly on every size) and, when it finds
-/// them, the `bitboard` backtracker (itself `propagate` beyond classic and diagonal 9×9)
-/// counts from scratch; puzzles with variant constraints stay with SAT, which the
-/// backtrackers only check as they fill cells.
+/// Counts the solutions of every puzzle of the input, with the solver asked for (by
+/// default `auto`, which hands enumerations past three solutions to a backtracker).
 pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
     let pool = args.threads.pool()?;
     let mut tally = Tally::default();
-    let count = |(solver, enumerator): &mut Solvers, puzzle: &Puzzle| {
-        let deadline = args.solver.deadline();
-        let limit = args.limit.saturating_add(1);
-        let handover = match enumerator {
-            Some(enumerator) if puzzle.rules().constraints().is_empty() => Some(enumerator),
-            _ => None,
-        };
-        let first = if handover.is_some() {
-            limit.min(3)
-        } else {
-            limit
-        };
-        let mut outcome = solver.run(puzzle, first, deadline);
-        if let Some(enumerator) = handover
-            && outcome.found == first
-            && limit > first
-        {
-            // Three solutions or more: a backtracker enumerates the rest far faster than
-            // one SAT call per solution, each blocking the last (BENCHMARKS.md).
-            outcome = enumerator.run(puzzle, limit, deadline);
-        }
+    let count = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| {
+        let outcome = solver.run(puzzle, args.limit.saturating_add(1), args.solver.deadline());
         (
             Count::from_search(outcome.found, args.limit),
             outcome.timed_out,
@@ -82,12 +56,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let errors = input::for_each_parallel(
         &args.input,
         &pool,
-        || {
-            (
-                args.solver.make(),
-                (!args.solver.chosen()).then(BitboardSolver::default),
-            )
-        },
+        || args.solver.make(),
         count,
         |item: Item<'_>, count| {
             let (row, text) = match (&item.puzzle, count) {

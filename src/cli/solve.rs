@@ -50,7 +50,7 @@ struct Row<'a> {
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
     if args.all {
-        if args.solver.name() != "sat" {
+        if !matches!(args.solver.name(), "auto" | "sat") {
             anyhow::bail!("--all enumerates solutions with the SAT engine only: drop --solver");
         }
         return all(args, out);

@@ -16,6 +16,9 @@ pub(crate) struct Propagation {
     locked: Vec<u64>,
     /// The houses taken from `locked` for the pass under way.
     pass: Vec<u64>,
+    /// Every change to the candidates since [`start`](Propagation::start): the cell and
+    /// its candidates before, so that a search can [`undo`](Propagation::undo) a branch.
+    trail: Vec<(u32, DigitSet)>,
 }
 
 /// The candidates that naked and hidden singles and locked candidates leave from the givens
@@ -33,6 +36,7 @@ impl Propagation {
     /// them to propagate.
     pub(crate) fn start(&mut self, layout: &Layout, puzzle: &Puzzle, cands: &mut [DigitSet]) {
         self.queue.clear();
+        self.trail.clear();
         let words = layout.house_count().div_ceil(64);
         for set in [&mut self.dirty, &mut self.locked, &mut self.pass] {
             set.clear();
@@ -79,6 +83,7 @@ impl Propagation {
             return true;
         }
         let left = set & !digits;
+        self.trail.push((cell as u32, set));
         cands[cell] = left;
         match left.len() {
             0 => return false,
@@ -89,6 +94,21 @@ impl Propagation {
             self.mark(h);
         }
         true
+    }
+
+    /// How many changes the trail holds: a mark to [`undo`](Propagation::undo) back to.
+    #[inline]
+    pub(crate) fn trail_mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Restores `cands` as they were at `mark`, undoing every change made since. Pending
+    /// work must be empty (a fixed point was reached, or a contradiction reset it).
+    #[inline]
+    pub(crate) fn undo(&mut self, cands: &mut [DigitSet], mark: usize) {
+        for (cell, set) in self.trail.drain(mark..).rev() {
+            cands[cell as usize] = set;
+        }
     }
 
     /// Applies naked singles, hidden singles and locked candidates until nothing changes.

@@ -1,5 +1,6 @@
 //! Solvers, one file (or folder) per approach, all behind the [`Solver`] trait.
 
+mod auto;
 pub(crate) mod bitboard;
 mod dlx;
 mod naive;
@@ -9,6 +10,7 @@ pub(crate) mod propagate;
 pub(crate) mod sat;
 mod solver;
 
+pub use auto::AutoSolver;
 pub use bitboard::{BitboardRules, BitboardSolver};
 pub use dlx::DlxSolver;
 pub use naive::NaiveSolver;
@@ -22,6 +24,7 @@ use crate::encode::EncodingKind;
 /// A new solver called `name`, one of [`SOLVER_NAMES`].
 pub fn by_name(name: &str) -> Option<Box<dyn Solver + Send>> {
     match name {
+        "auto" => Some(Box::new(AutoSolver::default())),
         "sat" => Some(Box::new(SatSolver::new())),
         "bitboard" => Some(Box::new(BitboardSolver::default())),
         "propagate" => Some(Box::new(PropagateSolver::default())),

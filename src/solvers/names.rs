@@ -2,10 +2,12 @@
 
 use crate::encode::EncodingKind;
 
-/// The solvers by name, for the command line. `sat` takes an encoding after a colon
-/// (`sat:minimal`, `sat:extended`, `sat:reduced`, `sat:propagated`); plain `sat` uses the
-/// default one (`propagated`).
+/// The solvers by name, for the command line. `auto` (the default) chooses per puzzle
+/// between a backtracker and SAT ([`AutoSolver`](super::AutoSolver)). `sat` takes an
+/// encoding after a colon (`sat:minimal`, `sat:extended`, `sat:reduced`,
+/// `sat:propagated`); plain `sat` uses the default one (`propagated`).
 pub const SOLVER_NAMES: &[&str] = &[
+    "auto",
     "sat",
     "sat:minimal",
     "sat:extended",
@@ -17,9 +19,9 @@ pub const SOLVER_NAMES: &[&str] = &[
     "naive",
 ];
 
-/// Every distinct solver: each SAT encoding and each backtracker (all names but the
-/// plain `sat`, which is one of the encodings).
-pub const DISTINCT_SOLVERS: &[&str] = SOLVER_NAMES.split_at(1).1;
+/// Every distinct solver: each SAT encoding and each backtracker (all names but `auto`,
+/// which chooses among them, and the plain `sat`, which is one of the encodings).
+pub const DISTINCT_SOLVERS: &[&str] = SOLVER_NAMES.split_at(2).1;
 
 /// The SAT solver's name under each encoding, in the order of
 /// [`EncodingKind::ALL`](crate::encode::EncodingKind::ALL).

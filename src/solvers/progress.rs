@@ -12,6 +12,8 @@ use crate::grid::Grid;
 pub(crate) struct Progress {
     limit: u64,
     deadline: Option<Instant>,
+    /// The effort after which the search gives up as if out of time (`u64::MAX`: never).
+    budget: u64,
     effort: u64,
     outcome: Outcome,
 }
@@ -22,6 +24,7 @@ impl Progress {
         Progress {
             limit,
             deadline,
+            budget: u64::MAX,
             effort: 0,
             outcome: Outcome {
                 found: 0,
@@ -32,10 +35,21 @@ impl Progress {
         }
     }
 
+    /// The same search, giving up (reported as out of time) after `budget` units of effort.
+    pub fn with_budget(self, budget: Option<u64>) -> Progress {
+        Progress {
+            budget: budget.unwrap_or(u64::MAX),
+            ..self
+        }
+    }
+
     /// Counts one unit of effort; false when the search must stop instead.
     #[inline]
     pub fn step(&mut self) -> bool {
         self.effort += 1;
+        if self.effort > self.budget {
+            self.outcome.timed_out = true;
+        }
         if self.effort.is_multiple_of(256)
             && self
                 .deadline

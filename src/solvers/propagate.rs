@@ -14,8 +14,10 @@ use crate::logic::Propagation;
 /// can only hold in their shared cells leaves the rest of the other house) are applied to a
 /// fixed point; then the search branches on a cell with the fewest candidates.
 ///
-/// The candidate arrays of all search levels live in one buffer kept between puzzles: a
-/// branch copies its level's array into the next one, so the search loop allocates nothing.
+/// One candidate array serves the whole search: each change is recorded on a trail, and a
+/// branch is undone by replaying the trail backwards. Memory stays at the array and the
+/// trail (at most every candidate once), where a copy of the array per search level took
+/// 32 KB a level on 64×64, thousands of levels deep on an empty grid.
 /// Only houses that lost a candidate are looked at again for hidden singles.
 ///
 /// Variant constraints (cages, thermometers …) take no part in propagation: each search
@@ -35,9 +37,19 @@ use crate::logic::Propagation;
 #[derive(Debug, Default)]
 pub struct PropagateSolver {
     layout: Option<Layout>,
-    /// Candidate arrays, one per search level, back to back.
-    levels: Vec<DigitSet>,
+    /// The candidates, kept between puzzles.
+    cands: Vec<DigitSet>,
     work: Propagation,
+    guess_limit: Option<u64>,
+}
+
+impl PropagateSolver {
+    /// Makes every later run give up after `limit` guesses (`None`: never), reporting the
+    /// run as [timed out](Outcome::timed_out): a budget for trying this solver before
+    /// another, as [`AutoSolver`](super::AutoSolver) does. `Some(0)`: propagation only.
+    pub fn set_guess_limit(&mut self, limit: Option<u64>) {
+        self.guess_limit = limit;
+    }
 }
 
 impl Solver for PropagateSolver {
@@ -52,28 +64,24 @@ impl Solver for PropagateSolver {
     fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
         let layout = layout_for(&mut self.layout, puzzle);
         let cells = layout.shape.cell_count();
-        if self.levels.len() < cells {
-            self.levels.resize(cells, DigitSet::EMPTY);
-        }
+        self.cands.resize(cells, DigitSet::EMPTY);
         let work = &mut self.work;
-        work.start(layout, puzzle, &mut self.levels[..cells]);
+        work.start(layout, puzzle, &mut self.cands);
         let mut search = Search {
             layout,
-            cells,
-            levels: &mut self.levels,
+            cands: &mut self.cands,
             work,
-            progress: Progress::new(limit, deadline),
+            progress: Progress::new(limit, deadline).with_budget(self.guess_limit),
             values: vec![0; cells],
         };
-        search.go(0);
+        search.go();
         search.progress.finish()
     }
 }
 
 struct Search<'a> {
     layout: &'a Layout,
-    cells: usize,
-    levels: &'a mut Vec<DigitSet>,
+    cands: &'a mut [DigitSet],
     work: &'a mut Propagation,
     progress: Progress,
     /// The decided cells' values (0: open), reused by every node that checks variant
@@ -82,16 +90,13 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Searches from the candidates of level `depth`, with its pending work.
-    fn go(&mut self, depth: usize) {
-        let (start, cells) = (depth * self.cells, self.cells);
-        if !self
-            .work
-            .propagate(self.layout, &mut self.levels[start..start + cells])
-        {
+    /// Searches from the current candidates, with their pending work. Leaves the
+    /// candidates changed: the caller undoes them.
+    fn go(&mut self) {
+        if !self.work.propagate(self.layout, self.cands) {
             return;
         }
-        let cands = &self.levels[start..start + cells];
+        let cands = &*self.cands;
         if self.layout.has_constraints() {
             // Variant constraints, on the cells decided so far.
             for (value, set) in self.values.iter_mut().zip(cands) {
@@ -124,21 +129,21 @@ impl Search<'_> {
             });
             return;
         };
-        let next = start + cells;
-        if self.levels.len() < next + cells {
-            self.levels.resize(next + cells, DigitSet::EMPTY);
-        }
-        let options = self.levels[start + cell];
+        let options = cands[cell];
         for digit in options.iter() {
             if !self.progress.step() {
                 return;
             }
-            self.levels.copy_within(start..next, next);
-            let level = &mut self.levels[next..next + cells];
+            let mark = self.work.trail_mark();
             // Cannot fail: the cell keeps `digit`.
-            self.work
-                .remove(self.layout, level, cell, options & !DigitSet::single(digit));
-            self.go(depth + 1);
+            self.work.remove(
+                self.layout,
+                self.cands,
+                cell,
+                options & !DigitSet::single(digit),
+            );
+            self.go();
+            self.work.undo(self.cands, mark);
         }
     }
 }

@@ -17,7 +17,9 @@ pub struct Outcome {
     /// it was not measured (the SAT solver meters searches for up to two solutions, or
     /// against a deadline).
     pub effort: Option<u64>,
-    /// Whether the deadline stopped the search before it was complete.
+    /// Whether the search stopped before it was complete: the deadline passed (or a
+    /// budget of effort the caller set ran out, as with
+    /// [`PropagateSolver::set_guess_limit`](super::PropagateSolver::set_guess_limit)).
     pub timed_out: bool,
 }
 

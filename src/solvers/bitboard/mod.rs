@@ -85,12 +85,21 @@ pub struct BitboardSolver {
     last: Option<(Arc<Rules>, Option<BitboardRules>)>,
     /// The solver for the puzzles the bitboards do not apply to.
     fallback: PropagateSolver,
+    /// Guesses allowed per run (`None`: no limit).
+    guess_limit: Option<u64>,
 }
 
 impl BitboardSolver {
     /// Whether the bitboard search (rather than the fallback) solves `puzzle`.
     pub fn applies(&mut self, puzzle: &Puzzle) -> bool {
         self.rules_of(puzzle).is_some()
+    }
+
+    /// Makes every later run give up after `limit` guesses (`None`: never), reporting the
+    /// run as [timed out](Outcome::timed_out); the fallback too.
+    pub fn set_guess_limit(&mut self, limit: Option<u64>) {
+        self.guess_limit = limit;
+        self.fallback.set_guess_limit(limit);
     }
 
     /// The bitboard rule set of `puzzle`, remembered for its rules.
@@ -160,7 +169,7 @@ impl Solver for BitboardSolver {
         };
         let board = board_of(puzzle);
         let mut search = Search {
-            progress: Progress::new(limit, deadline),
+            progress: Progress::new(limit, deadline).with_budget(self.guess_limit),
         };
         match rules {
             BitboardRules::Classic => search.go::<false>(board),

@@ -1,0 +1,154 @@
+//! The `auto` solver, the command line's default: a backtracker within a budget of guesses first, the SAT engine when the budget runs out.
+
+use std::time::Instant;
+
+use super::bitboard::BitboardSolver;
+use super::sat::SatSolver;
+use super::solver::{Outcome, Solver};
+use crate::grid::Puzzle;
+use crate::verdict::{Given, Verdict, verdict_of};
+
+/// Each puzzle to the approach that answers it fastest, chosen by measurement
+/// (BENCHMARKS.md, "Choosing per puzzle"): the `bitboard` solver (its bitboards on classic
+/// and diagonal 9×9, `propagate` elsewhere) tries first within a budget of guesses
+/// ([`AutoSolver::guess_budget`]); when the budget runs out, the SAT engine
+/// ([`SatSolver::new`]) answers. A puzzle without solutions gets its clash from SAT, and
+/// puzzles with variant constraints (which the backtrackers only check, never propagate)
+/// go to SAT at once. Counting past three solutions hands the enumeration back to the
+/// backtracker, far faster than one SAT call per solution.
+///
+/// Every answer is exact whichever engine gives it; only the time differs. The effort of
+/// a run is left unmeasured (`None`): it would mix guesses and conflicts.
+///
+/// ```
+/// use satdoku::{AutoSolver, Grid, Puzzle, Solver};
+/// let grid: Grid = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+///     .parse()?;
+/// let puzzle = Puzzle::standard(grid)?;
+/// let mut solver = AutoSolver::default();
+/// assert_eq!(solver.check(&puzzle).name(), "unique");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct AutoSolver {
+    backtracker: BitboardSolver,
+    sat: SatSolver,
+}
+
+/// Solutions SAT finds before a count hands over to the backtracker.
+const SAT_COUNT: u64 = 3;
+
+impl AutoSolver {
+    /// The guesses the backtracker may take on `puzzle` before SAT takes over; `None`: the
+    /// backtracker is not tried (variant constraints).
+    ///
+    /// - Classic and diagonal 9×9 (bitboards, well under a microsecond a guess): 5,000
+    ///   guesses, more than any puzzle of the public sets takes, and about what one SAT
+    ///   call costs.
+    /// - Fewer than a quarter of the cells given (empty and sparse grids, where SAT
+    ///   drowns in the size of the formula and search finds solutions with little
+    ///   backtracking): 16 guesses a cell.
+    /// - Other grids up to 16×16: one guess a cell.
+    /// - Other grids from 25×25: none, propagation only (SAT is faster on them as soon as
+    ///   propagation alone does not decide).
+    pub fn guess_budget(&mut self, puzzle: &Puzzle) -> Option<u64> {
+        if !puzzle.rules().constraints().is_empty() {
+            return None;
+        }
+        let shape = puzzle.rules().shape();
+        let cells = shape.cell_count() as u64;
+        if self.backtracker.applies(puzzle) {
+            Some(5_000)
+        } else if (puzzle.grid().given_count() as u64) * 4 < cells {
+            Some(16 * cells)
+        } else if shape.size() <= 16 {
+            Some(cells)
+        } else {
+            Some(0)
+        }
+    }
+
+    /// The backtracker's outcome when it finished within its budget; `Ok(None)` when the
+    /// budget ran out (or the backtracker is not tried on `puzzle`); `Err` with the partial
+    /// outcome when `deadline` passed.
+    fn try_backtracker(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Outcome>, Outcome> {
+        let Some(budget) = self.guess_budget(puzzle) else {
+            return Ok(None);
+        };
+        self.backtracker.set_guess_limit(Some(budget));
+        let outcome = self.backtracker.run(puzzle, limit, deadline);
+        self.backtracker.set_guess_limit(None);
+        if !outcome.timed_out {
+            return Ok(Some(outcome));
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(outcome);
+        }
+        Ok(None)
+    }
+
+    /// The search behind [`run`](Solver::run) and [`run_fastest`](Solver::run_fastest).
+    fn search(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
+        let outcome = match self.try_backtracker(puzzle, limit, deadline) {
+            Ok(Some(outcome)) | Err(outcome) => outcome,
+            Ok(None) => {
+                let handover = limit > SAT_COUNT && puzzle.rules().constraints().is_empty();
+                let first = if handover { SAT_COUNT } else { limit };
+                let outcome = match deadline {
+                    None => self.sat.run_fastest(puzzle, first),
+                    Some(_) => self.sat.run(puzzle, first, deadline),
+                };
+                if handover && outcome.found == first {
+                    // Three solutions or more: the backtracker enumerates the rest far
+                    // faster than one SAT call per solution, each blocking the last.
+                    self.backtracker.run(puzzle, limit, deadline)
+                } else {
+                    outcome
+                }
+            }
+        };
+        Outcome {
+            effort: None,
+            ..outcome
+        }
+    }
+}
+
+impl Solver for AutoSolver {
+    fn name(&self) -> &'static str {
+        "auto"
+    }
+
+    fn effort_unit(&self) -> &'static str {
+        "steps"
+    }
+
+    fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
+        self.search(puzzle, limit, deadline)
+    }
+
+    fn check(&mut self, puzzle: &Puzzle) -> Verdict {
+        self.check_until(puzzle, None)
+            .expect("without a deadline the search finishes")
+    }
+
+    /// The backtracker's two solutions when it finds them within its budget; otherwise
+    /// (out of budget, or no solution and so a clash to find) SAT's verdict.
+    fn check_until(&mut self, puzzle: &Puzzle, deadline: Option<Instant>) -> Option<Verdict> {
+        match self.try_backtracker(puzzle, 2, deadline) {
+            Err(_) => None,
+            Ok(Some(outcome)) if outcome.found > 0 => verdict_of(outcome.solutions),
+            Ok(_) => self.sat.check_until(puzzle, deadline),
+        }
+    }
+
+    /// SAT's: one solver answers every question under assumptions.
+    fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<Given>>) {
+        self.sat.check_minimal(puzzle)
+    }
+}
