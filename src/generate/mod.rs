@@ -13,11 +13,14 @@ pub use symmetry::Symmetry;
 
 use crate::encode::EncodingKind;
 use crate::grid::Layout;
+use crate::logic;
 use std::sync::Arc;
 
 use crate::grid::{Digit, DigitSet, Grid, Puzzle, Rules, Shape};
 use crate::rate::{Difficulty, Rating, rate};
-use crate::solvers::{BitboardSolver, GivensAs, SatSearch, SatSolver, Solver};
+use crate::solvers::{
+    BitboardSolver, GivensAs, Outcome, PropagateSolver, SatSearch, SatSolver, Solver,
+};
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -168,7 +171,7 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError
         if options.difficulty.is_some_and(|d| d != rating.difficulty) {
             continue;
         }
-        let check = second_opinion(options.shape).run(&puzzle, 2, options.deadline);
+        let check = second_opinion(&puzzle, options.deadline);
         if check.timed_out {
             continue;
         }
@@ -186,16 +189,24 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError
     }
 }
 
-/// The solver that checks a generated puzzle again, other than the incremental SAT search
-/// that made it: `bitboard` up to 16×16 (its bitboards on classic and diagonal 9×9, where
-/// it is the fastest; `propagate`, its fallback, on the rest); beyond, where backtracking
-/// takes too long, the SAT engine on the extended encoding, a fresh solver per puzzle.
-fn second_opinion(shape: Shape) -> Box<dyn Solver> {
+/// Searches for two solutions of a generated puzzle with a solver other than the
+/// incremental SAT search that made it: `bitboard` up to 16×16 (its bitboards on classic
+/// and diagonal 9×9, where it is the fastest; `propagate`, its fallback, on the rest);
+/// beyond, `propagate` within one guess a cell (puzzles that propagation solves, as the
+/// big grids' removal makes them unless asked otherwise, need none), then the SAT engine on
+/// the extended encoding, a fresh solver per puzzle.
+fn second_opinion(puzzle: &Puzzle, deadline: Option<Instant>) -> Outcome {
+    let shape = puzzle.shape();
     if shape.size() <= 16 {
-        Box::new(BitboardSolver::default())
-    } else {
-        Box::new(SatSolver::with_kind(EncodingKind::Extended))
+        return BitboardSolver::default().run(puzzle, 2, deadline);
     }
+    let mut backtracker = PropagateSolver::default();
+    backtracker.set_guess_limit(Some(shape.cell_count() as u64));
+    let outcome = backtracker.run(puzzle, 2, deadline);
+    if !outcome.timed_out || deadline.is_some_and(|d| Instant::now() >= d) {
+        return outcome;
+    }
+    SatSolver::with_kind(EncodingKind::Extended).run(puzzle, 2, deadline)
 }
 
 /// The fewest givens a unique 9×9 Sudoku can have (McGuire, Tugemann and Civario, 2012,
@@ -279,10 +290,11 @@ fn orbit_sizes(sizes: &[usize]) -> String {
     words.join(" or ")
 }
 
-/// A random solution grid: random digits in about a fifth of the cells (each consistent
-/// with those before it), completed by the SAT solver, then the digits relabelled by a
-/// random permutation. Retries when the random start has no completion. `None` once
-/// `deadline` has passed.
+/// A random solution grid: random digits in about a fifth of the cells (N cells under rules
+/// beyond boxes and from 25×25 on), each consistent with those before it, completed by the
+/// SAT solver (from 25×25 on by the `propagate` backtracker), then the digits relabelled by
+/// a random permutation. Retries when the random start has no completion within the
+/// budget. `None` once `deadline` has passed.
 fn random_solution(
     rng: &mut ChaCha8Rng,
     layout: &Layout,
@@ -295,11 +307,19 @@ fn random_solution(
     // proving that can take long: start from N cells, and give up on a start after a
     // budget of conflicts (a count, so that a seed makes the same grid everywhere).
     let standard = layout.rules.is_standard();
-    let (seeded, budget) = if standard {
+    let (seeded, budget) = if standard && shape.size() < BIG_GRID {
         (shape.cell_count() / 5, None)
     } else {
         (shape.size(), Some(START_BUDGET))
     };
+    // Big grids: SAT drowns in the formula of a sparse grid, where a backtracker finds a
+    // completion with little backtracking (an empty 64×64 grid: 22,318 guesses, about a
+    // second); a start it cannot complete within its budget is drawn again.
+    let mut backtracker = (shape.size() >= BIG_GRID).then(|| {
+        let mut solver = PropagateSolver::default();
+        solver.set_guess_limit(Some(START_GUESSES_PER_CELL * shape.cell_count() as u64));
+        solver
+    });
     loop {
         order.shuffle(rng);
         let mut values = vec![0u8; shape.cell_count()];
@@ -316,16 +336,28 @@ fn random_solution(
         }
         let start = Puzzle::new(layout.grid(&values), Arc::clone(&layout.rules))
             .expect("each random digit avoids its peers' digits");
-        let mut search = sat.metered_search(&start);
-        search.set_deadline(deadline);
-        search.set_conflict_limit(budget);
-        let found = search.next_solution();
-        if search.timed_out() {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                return None;
+        let found = if let Some(backtracker) = &mut backtracker {
+            let outcome = backtracker.run(&start, 1, deadline);
+            if outcome.timed_out {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    return None;
+                }
+                continue;
             }
-            continue;
-        }
+            outcome.solutions.into_iter().next()
+        } else {
+            let mut search = sat.metered_search(&start);
+            search.set_deadline(deadline);
+            search.set_conflict_limit(budget);
+            let found = search.next_solution();
+            if search.timed_out() {
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    return None;
+                }
+                continue;
+            }
+            found
+        };
         if let Some(grid) = found {
             let mut relabel: Vec<u8> = (1..=shape.size() as u8).collect();
             relabel.shuffle(rng);
@@ -391,6 +423,14 @@ fn pattern(solution: &Grid, given: &[bool]) -> Grid {
 /// another start is drawn.
 pub const START_BUDGET: u64 = 2_000;
 
+/// The size from which a random solution grid is completed by the `propagate` backtracker
+/// rather than SAT.
+pub const BIG_GRID: usize = 25;
+
+/// Guesses per cell the backtracker may take to complete a random start of a big grid
+/// before another start is drawn.
+pub const START_GUESSES_PER_CELL: u64 = 8;
+
 /// Conflicts one uniqueness check may take on big grids (25×25 and up) unless `minimal` is
 /// asked for: a check that runs out keeps its givens, so the puzzle stays unique but may
 /// not be minimal. Most checks need none (propagation decides them); a few near the end
@@ -407,12 +447,22 @@ enum Oracle<'a> {
         search: Box<SatSearch>,
         solution: &'a Grid,
     },
-    /// A fresh solver per check on the reduced formula of the givens: small while many
-    /// givens remain. From 25×25 on, where assumptions over hundreds of givens are slow.
+    /// From 25×25 on: first propagation (naked and hidden singles, locked candidates)
+    /// from the givens, which decides most checks in a millisecond; the rest, only when
+    /// the options ask for minimality, a number of givens or a difficulty, go to a fresh
+    /// SAT solver on the reduced formula of the givens (assumptions over hundreds of
+    /// givens are slow). Without those options, a given goes only when propagation still
+    /// solves the puzzle: on 36×36, 700 of 1,296 checks were undecided by propagation and
+    /// took 15 ms each in SAT for 57 more givens removed (BENCHMARKS.md).
     Reduced {
         solution: &'a Grid,
+        /// The rules' layout, for propagation.
+        layout: Box<Layout>,
         rules: Arc<Rules>,
-        /// Conflicts allowed per check, unless minimality was asked for.
+        /// Whether checks that propagation does not decide go to SAT (else the given
+        /// stays).
+        ask_sat: bool,
+        /// Conflicts allowed per SAT check, unless minimality was asked for.
         budget: Option<u64>,
         /// When the generation gives up.
         deadline: Option<Instant>,
@@ -424,7 +474,11 @@ impl<'a> Oracle<'a> {
         if options.shape.size() >= 25 {
             return Oracle::Reduced {
                 solution,
+                layout: Box::new(Layout::new(&options.rules)),
                 rules: Arc::clone(&options.rules),
+                ask_sat: options.minimal
+                    || options.givens.is_some()
+                    || options.difficulty.is_some(),
                 budget: (!options.minimal).then_some(CHECK_BUDGET),
                 deadline: options.deadline,
             };
@@ -457,12 +511,21 @@ impl<'a> Oracle<'a> {
             }
             Oracle::Reduced {
                 solution,
+                layout,
                 rules,
+                ask_sat,
                 budget,
                 deadline,
             } => {
                 let puzzle = Puzzle::new(pattern(solution, given), Arc::clone(rules))
                     .expect("givens of a solution agree");
+                // Naked and hidden singles and locked candidates remove only digits of no
+                // solution: when they decide every cell, the solution is unique.
+                let decided = logic::candidates(layout, &puzzle)
+                    .is_some_and(|cands| cands.iter().all(|set| set.len() == 1));
+                if decided || !*ask_sat {
+                    return decided;
+                }
                 let mut search = sat.metered_search(&puzzle);
                 search.set_conflict_limit(*budget);
                 search.set_deadline(*deadline);
