@@ -9,7 +9,7 @@ use common::{known_solutions, parse_file, plain};
 use proptest::prelude::*;
 use satdoku::generate::{GenerateError, Options, Symmetry, generate};
 use satdoku::rate::{Difficulty, Technique, rate};
-use satdoku::{DlxSolver, Grid, Puzzle, RulesSpec, Shape, Solver};
+use satdoku::{DlxSolver, Grid, Puzzle, RulesSpec, SatSolver, Shape, Solver};
 
 /// Options for classic rules on `shape`, with both diagonals when `diagonal`.
 fn classic(shape: Shape, diagonal: bool) -> Options {
@@ -91,7 +91,21 @@ fn puzzles_of_every_small_size_variant_and_symmetry_are_unique_and_minimal() {
 fn sixteen_by_sixteen_and_twenty_five_by_twenty_five() {
     check(&classic(Shape::from_size(16).unwrap(), false), 3);
     check(&classic(Shape::from_size(16).unwrap(), true), 3);
-    // 25×25 with many givens left: quick to make, still unique.
+    // 25×25 by default: givens go while propagation still solves the puzzle. Unique by
+    // SAT (dancing links takes too long on this many blanks), same seed same puzzle.
+    let options = classic(Shape::from_size(25).unwrap(), false);
+    let generated = generate(&options, 1).unwrap();
+    assert_eq!(
+        SatSolver::new().count(&generated.puzzle, 1),
+        satdoku::Count {
+            count: 1,
+            complete: true
+        }
+    );
+    assert!(generated.solution.solves(&generated.puzzle));
+    assert!(generated.puzzle.grid().given_count() < 625 / 2);
+    assert_eq!(generate(&options, 1).unwrap().puzzle, generated.puzzle);
+    // 25×25 with a number of givens: SAT decides what propagation leaves open.
     check(
         &Options {
             givens: Some(400),

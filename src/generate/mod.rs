@@ -117,9 +117,11 @@ fn splitmix64(x: u64) -> u64 {
 /// — proved by one incremental SAT solver that holds the rules and a clause forbidding the
 /// solution, asked under the remaining givens as assumptions. Attempts repeat until a
 /// puzzle meets the number of givens and the difficulty asked for, or the deadline passes.
-/// The result is checked unique again by a different solver (`bitboard` on classic and
-/// diagonal 9×9, `propagate` on the rest up to 16×16, a fresh SAT solver on the extended
-/// encoding beyond).
+/// From 25×25 on, the solution grid is completed by the `propagate` backtracker, and a
+/// given goes only when propagation still solves the puzzle unless the options need SAT
+/// (see `Oracle::Reduced`). The result is checked unique again by a different solver
+/// (`bitboard` on classic and diagonal 9×9, `propagate` on the rest up to 16×16; beyond,
+/// `propagate` within one guess a cell, then a fresh SAT solver on the extended encoding).
 ///
 /// ```
 /// use satdoku::generate::{generate, Options};
