@@ -206,3 +206,62 @@ fn solvers_are_named_once_and_the_table_aligns() {
         .collect();
     assert!(ends.windows(2).all(|w| w[0] == w[1]), "{stdout}");
 }
+
+/// Without `--solvers`, `naive` runs only on puzzles up to 9×9 (above, it only times out):
+/// its row counts the puzzles it ran, a notice says so, and named, it runs on every size.
+#[test]
+fn the_default_set_leaves_naive_out_above_9x9() {
+    let solvers = |report: &Value| -> Vec<(String, u64)> {
+        report["solvers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| {
+                let name = row["solver"].as_str().unwrap().to_string();
+                (name, row["puzzles"].as_u64().unwrap())
+            })
+            .collect()
+    };
+    // 16x16.txt holds 3 puzzles, 4x4.txt 8.
+    let (code, mixed, stderr) = report(&["puzzles/16x16.txt", "puzzles/4x4.txt"], "");
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(mixed["puzzles"], 11);
+    let rows = solvers(&mixed);
+    assert_eq!(rows.len(), satdoku::solvers::DISTINCT_SOLVERS.len());
+    for (name, puzzles) in &rows {
+        let expected = if name == "naive" { 8 } else { 11 };
+        assert_eq!(*puzzles, expected, "{name}: {mixed}");
+    }
+    assert!(
+        stderr.contains("naive was left out of 3 puzzles above 9×9"),
+        "{stderr}"
+    );
+    let (code, big, stderr) = report(&["puzzles/16x16.txt"], "");
+    assert_eq!(code, Some(0), "{stderr}");
+    let names: Vec<String> = solvers(&big).into_iter().map(|(name, _)| name).collect();
+    assert!(!names.iter().any(|name| name == "naive"), "{big}");
+    assert_eq!(names.len(), satdoku::solvers::DISTINCT_SOLVERS.len() - 1);
+    let (code, named, stderr) = report(
+        &[
+            "--solvers",
+            "propagate,naive",
+            "--timeout",
+            "100ms",
+            "puzzles/16x16.txt",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        solvers(&named),
+        [("propagate".to_string(), 3), ("naive".to_string(), 3)]
+    );
+    assert!(!stderr.contains("left out"), "{stderr}");
+    satdoku()
+        .args(["compare", "--help"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "`naive` only on puzzles up to 9×9",
+        ));
+}

@@ -13,7 +13,13 @@ use serde::Serialize;
 use super::args::{InputArgs, ThreadArgs};
 use super::input::{self, Item};
 use super::output::Tally;
-use super::progress::report;
+use super::progress::{notice, report};
+
+/// The solver the default set runs only on puzzles up to 9×9: above, it spends the whole
+/// timeout on nearly every puzzle.
+const SMALL_ONLY: &str = "naive";
+/// The largest grid side [`SMALL_ONLY`] runs on by default.
+const SMALL_ONLY_MAX_SIZE: usize = 9;
 
 /// Arguments of `satdoku compare`.
 #[derive(Debug, Args)]
@@ -23,7 +29,7 @@ pub struct CompareArgs {
     #[command(flatten)]
     threads: ThreadArgs,
     /// The solvers to compare, separated by commas (default: every SAT encoding and every
-    /// backtracker).
+    /// backtracker, but `naive` only on puzzles up to 9×9: above, it only times out).
     #[arg(long, value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(SOLVER_NAMES))]
     solvers: Vec<String>,
     /// Give up on a puzzle after this long, per solver (`2s`, `500ms`, `1m`); the puzzle
@@ -53,6 +59,8 @@ struct SolverRun {
     unit: &'static str,
     /// Time per puzzle, timeouts included.
     times: Vec<Duration>,
+    /// Puzzles it was not run on (the default set leaves `naive` out above 9×9).
+    skipped: usize,
     solved: usize,
     timeouts: usize,
     effort: u64,
@@ -129,7 +137,8 @@ impl Answer {
 
 /// Runs every solver on every puzzle and prints the comparison.
 pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
-    let names: Vec<&str> = if args.solvers.is_empty() {
+    let default_set = args.solvers.is_empty();
+    let names: Vec<&str> = if default_set {
         DISTINCT_SOLVERS.to_vec()
     } else {
         args.solvers.iter().map(String::as_str).collect()
@@ -157,6 +166,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
             name: solver.name(),
             unit: solver.effort_unit(),
             times: Vec::new(),
+            skipped: 0,
             solved: 0,
             timeouts: 0,
             effort: 0,
@@ -170,10 +180,15 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
         &args.input,
         &pool,
         solvers,
-        |solvers, puzzle| -> Vec<Attempt> {
+        |solvers, puzzle| -> Vec<Option<Attempt>> {
             solvers
                 .iter_mut()
-                .map(|solver| attempt(solver.as_mut(), puzzle, args.timeout))
+                .map(|solver| {
+                    let left_out = default_set
+                        && solver.name() == SMALL_ONLY
+                        && puzzle.shape().size() > SMALL_ONLY_MAX_SIZE;
+                    (!left_out).then(|| attempt(solver.as_mut(), puzzle, args.timeout))
+                })
                 .collect()
         },
         |item: Item<'_>, attempts| {
@@ -182,12 +197,20 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
             };
             puzzles += 1;
             for (run, attempt) in runs.iter_mut().zip(&attempts) {
-                run.add(attempt);
+                match attempt {
+                    Some(attempt) => run.add(attempt),
+                    None => run.skipped += 1,
+                }
             }
-            let answers: Vec<&Answer> = attempts.iter().map(|a| &a.answer).collect();
+            // Each solver run on the puzzle, with its answer.
+            let answers: Vec<(&str, &Answer)> = runs
+                .iter()
+                .zip(&attempts)
+                .filter_map(|(run, attempt)| Some((run.name, &attempt.as_ref()?.answer)))
+                .collect();
             let decided: Vec<&Answer> = answers
                 .iter()
-                .copied()
+                .map(|&(_, answer)| answer)
                 .filter(|a| **a != Answer::Timeout)
                 .collect();
             let agree = decided.windows(2).all(|pair| pair[0] == pair[1])
@@ -199,10 +222,9 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
                     file: item.file.to_string(),
                     index: item.index,
                     line: item.line,
-                    answers: runs
+                    answers: answers
                         .iter()
-                        .zip(&answers)
-                        .map(|(run, answer)| (run.name.to_string(), answer.describe()))
+                        .map(|(name, answer)| (name.to_string(), answer.describe()))
                         .collect(),
                 };
                 report(&format!(
@@ -222,7 +244,20 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
             Ok(())
         },
     )?;
-    let rows: Vec<Row> = runs.iter_mut().map(|run| run.row(puzzles)).collect();
+    if let Some(run) = runs.iter().find(|run| run.skipped > 0) {
+        notice(&format!(
+            "satdoku: {} was left out of {} above {SMALL_ONLY_MAX_SIZE}×{SMALL_ONLY_MAX_SIZE}, \
+             where it only times out (name it in --solvers to run it)",
+            run.name,
+            plural(run.skipped, "puzzle")
+        ));
+    }
+    // A solver run on no puzzle at all has no row.
+    let rows: Vec<Row> = runs
+        .iter_mut()
+        .filter(|run| run.skipped == 0 || !run.times.is_empty())
+        .map(|run| run.row(puzzles - run.skipped))
+        .collect();
     let mut out = io::BufWriter::new(io::stdout().lock());
     match args.format {
         CompareFormat::Table => write_table(&mut out, &rows, puzzles, invalid, &disagreements),
@@ -419,7 +454,6 @@ fn write_table(
     for row in &cells {
         line(out, &row.each_ref().map(String::as_str))?;
     }
-    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     let mut summary = plural(puzzles, "puzzle");
     if invalid > 0 {
         summary.push_str(&format!(" ({} skipped)", plural(invalid, "invalid one")));
@@ -460,4 +494,9 @@ fn write_csv(out: &mut impl Write, rows: &[Row]) -> io::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// `n` and `what`, in the plural unless `n` is 1.
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }

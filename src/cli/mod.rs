@@ -15,12 +15,13 @@ mod output;
 mod progress;
 mod proof;
 mod rate;
+mod shell;
 mod solve;
 
 use std::io;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 /// Exit code: every puzzle solved.
 pub const EXIT_OK: u8 = 0;
@@ -117,6 +118,16 @@ enum Command {
     /// grid (`--format line` or `block`) or JSON. Exit status: 0 when every puzzle has a
     /// solution, 1 when any has none, 2 on input errors.
     Candidates(candidates::CandidatesArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell or elvish).
+    ///
+    /// For example `satdoku completions bash > ~/.local/share/bash-completion/completions/satdoku`,
+    /// or `satdoku completions zsh > ~/.zfunc/_satdoku` with `~/.zfunc` on `fpath`.
+    Completions(shell::CompletionsArgs),
+    /// Print the man page in roff: `satdoku man | man -l -`.
+    ///
+    /// The main page, `satdoku(1)`, lists the commands; `satdoku man solve` prints
+    /// `satdoku-solve(1)`, and `--dir DIR` writes every page there.
+    Man(shell::ManArgs),
 }
 
 /// Parses the command line and runs the command.
@@ -144,6 +155,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
             hint::run(args)
         }
         Command::Candidates(args) => candidates::run(&args),
+        Command::Completions(args) => shell::completions(&args, Cli::command()),
+        Command::Man(args) => shell::man(&args, Cli::command()),
     }
 }
 
