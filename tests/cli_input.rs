@@ -243,6 +243,17 @@ fn an_ambiguous_zero_is_read_as_blank_with_a_warning() {
         .output()
         .unwrap();
     assert!(stderr_of(&output).contains("warning: line 1: 0 was read as a blank"));
+    // … and in the JSON row itself.
+    let row: serde_json::Value = serde_json::from_str(stdout_of(&output).trim()).unwrap();
+    let warnings = row["warnings"].as_array().expect("a warnings field");
+    assert_eq!(warnings.len(), 1);
+    assert!(
+        warnings[0]
+            .as_str()
+            .unwrap()
+            .contains("0 was read as a blank"),
+        "{row}"
+    );
     // With the alphabet named, 0 is a digit and nothing is guessed.
     let output = satdoku()
         .args(["solve", "--alphabet", "0123456789ABCDEF"])

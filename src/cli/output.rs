@@ -94,6 +94,10 @@ pub struct RowHead<'a> {
     /// The rules the puzzle was read under (`boxes 3x3, diagonal`), when it was read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<String>,
+    /// What the reader guessed about the puzzle (as also reported on stderr), such as a
+    /// `0` read as a blank.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 impl<'a> RowHead<'a> {
@@ -105,6 +109,7 @@ impl<'a> RowHead<'a> {
             line: item.line,
             status,
             rules: item.puzzle.as_ref().ok().map(|p| p.rules().to_string()),
+            warnings: item.warnings.iter().map(ToString::to_string).collect(),
         }
     }
 }
