@@ -125,6 +125,17 @@ fn check_minimal_lists_redundant_givens() {
         out.lines()
             .all(|l| l.ends_with(" minimal") || l.contains(" redundant r"))
     );
+
+    // A timeout it would not honour is refused, not ignored.
+    let (code, out, err) = run(
+        &["check", "--minimal", "--timeout", "1s", "puzzles/4x4.txt"],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert!(
+        err.contains("'--minimal' cannot be used with '--timeout"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -26,8 +26,9 @@ pub struct CheckArgs {
     solver: SolverArgs,
     #[command(flatten)]
     threads: ThreadArgs,
-    /// Also tell whether every given is needed, and list the redundant ones.
-    #[arg(long)]
+    /// Also tell whether every given is needed, and list the redundant ones. Not with
+    /// `--timeout`: the check of each given runs to its end.
+    #[arg(long, conflicts_with = "timeout")]
     minimal: bool,
     /// Write, for each unique puzzle, its CNF with the solution blocked (DIMACS) and a DRAT
     /// proof that it is unsatisfiable into DIR, as NAME-INDEX.cnf and NAME-INDEX.drat
