@@ -2,6 +2,8 @@
 
 mod common;
 
+use common::{stderr_of, stdout_of};
+
 use common::satdoku;
 
 use std::io::{BufRead, BufReader, Write};
@@ -12,14 +14,6 @@ use predicates::prelude::*;
 
 const WIKIPEDIA: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-fn stdout_of(output: &std::process::Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr_of(output: &std::process::Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
 
 /// `satdoku solve FILE` prints one line per puzzle, each the known solution.
 fn solve_matches_known(file: &str, extra: &[&str], diagonal: bool) {

@@ -2,26 +2,9 @@
 
 mod common;
 
-use common::satdoku;
-
 use std::collections::HashSet;
 
-use common::{check_solution, known_solutions, parse_line};
-
-fn run(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
-    let output = satdoku().args(args).write_stdin(stdin).output().unwrap();
-    (
-        output.status.code(),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
-}
-
-fn json_rows(text: &str) -> Vec<serde_json::Value> {
-    text.lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
+use common::{check_solution, json_rows, known_solutions, parse_line, run};
 
 #[test]
 fn check_prints_unique_with_the_solution_and_exits_zero() {

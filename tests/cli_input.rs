@@ -4,24 +4,18 @@
 
 mod common;
 
+use common::{stderr_of, stdout_of};
+
 use common::satdoku;
 
 use std::io::Write;
-use std::process::{Command as Process, Output, Stdio};
+use std::process::{Command as Process, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{Plain, check_solution, known_solutions, parse_line, puzzle_path};
 
 const WIKIPEDIA: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-fn stdout_of(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr_of(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
 
 /// The known solution of the Wikipedia example.
 fn wikipedia_solution() -> Plain {

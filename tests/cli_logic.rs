@@ -3,21 +3,11 @@
 
 mod common;
 
-use common::{PlainRules, brute_force_solutions_under, parse_file, read_regions, satdoku};
+use common::{PlainRules, brute_force_solutions_under, json_rows, parse_file, read_regions};
 
+/// Runs the binary with `args` and no input.
 fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let output = satdoku().args(args).output().unwrap();
-    (
-        output.status.code(),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
-}
-
-fn json_rows(text: &str) -> Vec<serde_json::Value> {
-    text.lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    common::run(args, "")
 }
 
 /// The Wikipedia puzzle: singles solve it.

@@ -402,6 +402,33 @@ pub fn satdoku() -> assert_cmd::Command {
     command
 }
 
+/// Runs the binary with `args` and `stdin`: exit code, stdout, stderr.
+pub fn run(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
+    let output = satdoku().args(args).write_stdin(stdin).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+/// A finished command's standard output, as text.
+pub fn stdout_of(output: &std::process::Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// A finished command's standard error, as text.
+pub fn stderr_of(output: &std::process::Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+/// The JSON Lines rows of `text`.
+pub fn json_rows(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 /// A plain grid as a library grid.
 pub fn to_grid(values: &Plain) -> satdoku::Grid {
     let shape = satdoku::Shape::from_size(values.len()).unwrap();
