@@ -7,9 +7,27 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use satdoku::format::{parse_fpuzzles, parse_one};
 use satdoku::{Puzzle, SatSolver, Solver};
 
+/// The folder of the bundled constraint puzzles, `FAMILY-K.json`.
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/variants/constraints");
+
+/// The families of the bundled puzzles, from their file names.
+fn families() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(DIR)
+        .unwrap()
+        .filter_map(|entry| {
+            let name = entry.unwrap().file_name().into_string().ok()?;
+            let stem = name.strip_suffix(".json")?;
+            Some(stem.rsplit_once('-')?.0.to_owned())
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
 /// The puzzles of a family's bundled 9×9 files.
 fn family(name: &str) -> Vec<Puzzle> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/variants/constraints");
+    let dir = DIR;
     (1..=3)
         .filter_map(|k| std::fs::read_to_string(format!("{dir}/{name}-{k}.json")).ok())
         .map(|text| {
@@ -27,25 +45,8 @@ fn bench_constraints(c: &mut Criterion) {
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    for name in [
-        "killer",
-        "little-killer",
-        "sandwich",
-        "thermometer",
-        "arrow",
-        "palindrome",
-        "between",
-        "renban",
-        "whispers",
-        "kropki",
-        "xv",
-        "non-consecutive",
-        "odd-even",
-        "minimum-maximum",
-        "quadruple",
-        "clone",
-    ] {
-        let puzzles = family(name);
+    for name in families() {
+        let puzzles = family(&name);
         let mut solver = SatSolver::new();
         // Per puzzle: the time of the family's 9×9 puzzles divided by their number.
         group.bench_function(

@@ -34,7 +34,8 @@ pub const COSMETIC_FIELDS: &[&str] = &[
     "onlyUseSolutionForPencilmarks",
 ];
 
-/// The constraint fields read (a field with entries outside both lists is an error).
+/// The constraint fields read (a field with entries outside both lists is an error): the
+/// rules' fields, then [`CONSTRAINT_ENTRY_FIELDS`].
 pub const CONSTRAINT_FIELDS: &[&str] = &[
     "diagonal+",
     "diagonal-",
@@ -63,6 +64,11 @@ pub const CONSTRAINT_FIELDS: &[&str] = &[
     "quadruple",
     "clone",
 ];
+
+/// The constraint fields with one entry per constraint (cages, lines, dots …), the tail of
+/// [`CONSTRAINT_FIELDS`] after the seven fields of the rules (diagonals, anti-knight,
+/// anti-king, disjoint groups, non-consecutive, negative).
+pub const CONSTRAINT_ENTRY_FIELDS: &[&str] = CONSTRAINT_FIELDS.split_at(7).1;
 
 /// An f-puzzles export or link that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -429,27 +435,7 @@ impl Reader<'_> {
 
     fn constraints(&self, shape: Shape, mut spec: RulesSpec) -> Result<RulesSpec, FpuzzlesError> {
         let mut out: Vec<VariantConstraint> = Vec::new();
-        for field in [
-            "killercage",
-            "littlekillersum",
-            "sandwichsum",
-            "thermometer",
-            "arrow",
-            "palindrome",
-            "betweenline",
-            "renban",
-            "whispers",
-            "difference",
-            "ratio",
-            "xv",
-            "odd",
-            "even",
-            "minimum",
-            "maximum",
-            "extraregion",
-            "quadruple",
-            "clone",
-        ] {
+        for &field in CONSTRAINT_ENTRY_FIELDS {
             for (i, value) in self.entries(field)?.iter().enumerate() {
                 let entry = i + 1;
                 let cells = || self.cells(field, entry, value.get("cells"));

@@ -10,7 +10,8 @@ mod write;
 
 pub use alphabet::Alphabet;
 pub use fpuzzles::{
-    CONSTRAINT_FIELDS, COSMETIC_FIELDS, FpuzzlesError, fpuzzles_link_json, parse_fpuzzles,
+    CONSTRAINT_ENTRY_FIELDS, CONSTRAINT_FIELDS, COSMETIC_FIELDS, FpuzzlesError, fpuzzles_link_json,
+    parse_fpuzzles,
 };
 pub use marks::{MarksError, read_marks};
 pub use notation::{Notation, Spell, Spelled};

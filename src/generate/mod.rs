@@ -20,6 +20,7 @@ use crate::grid::{Digit, DigitSet, Grid, Puzzle, Rules, Shape};
 use crate::rate::{Difficulty, Rating, rate};
 use crate::solvers::{
     BitboardSolver, GivensAs, Outcome, PropagateSolver, SatSearch, SatSolver, Solver,
+    ran_out_of_budget,
 };
 
 /// What to generate.
@@ -159,7 +160,7 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError
         let Some(solution) = random_solution(&mut rng, &layout, &mut sat, options.deadline) else {
             continue;
         };
-        let Some(grid) = remove_givens(&mut rng, options, &solution, &mut sat) else {
+        let Some(grid) = remove_givens(&mut rng, options, &layout, &solution, &mut sat) else {
             continue;
         };
         let count = grid.given_count();
@@ -205,7 +206,7 @@ fn second_opinion(puzzle: &Puzzle, deadline: Option<Instant>) -> Outcome {
     let mut backtracker = PropagateSolver::default();
     backtracker.set_guess_limit(Some(shape.cell_count() as u64));
     let outcome = backtracker.run(puzzle, 2, deadline);
-    if !outcome.timed_out || deadline.is_some_and(|d| Instant::now() >= d) {
+    if !ran_out_of_budget(&outcome, deadline) {
         return outcome;
     }
     SatSolver::with_kind(EncodingKind::Extended).run(puzzle, 2, deadline)
@@ -338,28 +339,22 @@ fn random_solution(
         }
         let start = Puzzle::new(layout.grid(&values), Arc::clone(&layout.rules))
             .expect("each random digit avoids its peers' digits");
-        let found = if let Some(backtracker) = &mut backtracker {
+        let (found, timed_out) = if let Some(backtracker) = &mut backtracker {
             let outcome = backtracker.run(&start, 1, deadline);
-            if outcome.timed_out {
-                if deadline.is_some_and(|d| Instant::now() >= d) {
-                    return None;
-                }
-                continue;
-            }
-            outcome.solutions.into_iter().next()
+            (outcome.solutions.into_iter().next(), outcome.timed_out)
         } else {
             let mut search = sat.metered_search(&start);
             search.set_deadline(deadline);
             search.set_conflict_limit(budget);
-            let found = search.next_solution();
-            if search.timed_out() {
-                if deadline.is_some_and(|d| Instant::now() >= d) {
-                    return None;
-                }
-                continue;
-            }
-            found
+            (search.next_solution(), search.timed_out())
         };
+        if timed_out {
+            // Out of budget: another start; out of time: give up.
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
+            continue;
+        }
         if let Some(grid) = found {
             let mut relabel: Vec<u8> = (1..=shape.size() as u8).collect();
             relabel.shuffle(rng);
@@ -377,11 +372,12 @@ fn random_solution(
 fn remove_givens(
     rng: &mut ChaCha8Rng,
     options: &Options,
+    layout: &Layout,
     solution: &Grid,
     sat: &mut SatSolver,
 ) -> Option<Grid> {
     let shape = options.shape;
-    let mut oracle = Oracle::new(options, solution, sat);
+    let mut oracle = Oracle::new(options, layout, solution, sat);
     let mut given = vec![true; shape.cell_count()];
     let mut count = shape.cell_count();
     let mut orbits = options.symmetry.orbits(shape);
@@ -426,7 +422,7 @@ fn pattern(solution: &Grid, given: &[bool]) -> Grid {
 pub const START_BUDGET: u64 = 2_000;
 
 /// The size from which a random solution grid is completed by the `propagate` backtracker
-/// rather than SAT.
+/// rather than SAT, and uniqueness checks during removal start with propagation.
 pub const BIG_GRID: usize = 25;
 
 /// Guesses per cell the backtracker may take to complete a random start of a big grid
@@ -459,7 +455,7 @@ enum Oracle<'a> {
     Reduced {
         solution: &'a Grid,
         /// The rules' layout, for propagation.
-        layout: Box<Layout>,
+        layout: &'a Layout,
         rules: Arc<Rules>,
         /// Whether checks that propagation does not decide go to SAT (else the given
         /// stays).
@@ -472,11 +468,16 @@ enum Oracle<'a> {
 }
 
 impl<'a> Oracle<'a> {
-    fn new(options: &Options, solution: &'a Grid, sat: &mut SatSolver) -> Oracle<'a> {
-        if options.shape.size() >= 25 {
+    fn new(
+        options: &Options,
+        layout: &'a Layout,
+        solution: &'a Grid,
+        sat: &mut SatSolver,
+    ) -> Oracle<'a> {
+        if options.shape.size() >= BIG_GRID {
             return Oracle::Reduced {
                 solution,
-                layout: Box::new(Layout::new(&options.rules)),
+                layout,
                 rules: Arc::clone(&options.rules),
                 ask_sat: options.minimal
                     || options.givens.is_some()

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use super::bitboard::BitboardSolver;
 use super::sat::SatSolver;
-use super::solver::{Outcome, Solver};
+use super::solver::{Outcome, Solver, ran_out_of_budget};
 use crate::grid::Puzzle;
 use crate::verdict::{Given, Verdict, verdict_of};
 
@@ -83,13 +83,13 @@ impl AutoSolver {
         self.backtracker.set_guess_limit(Some(budget));
         let outcome = self.backtracker.run(puzzle, limit, deadline);
         self.backtracker.set_guess_limit(None);
-        if !outcome.timed_out {
-            return Ok(Some(outcome));
+        if ran_out_of_budget(&outcome, deadline) {
+            Ok(None)
+        } else if outcome.timed_out {
+            Err(outcome)
+        } else {
+            Ok(Some(outcome))
         }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(outcome);
-        }
-        Ok(None)
     }
 
     /// The search behind [`run`](Solver::run) and [`run_fastest`](Solver::run_fastest).

@@ -17,6 +17,7 @@ pub use naive::NaiveSolver;
 pub use names::{DISTINCT_SOLVERS, SOLVER_NAMES};
 pub use propagate::PropagateSolver;
 pub use sat::{GivensAs, SatSearch, SatSolver};
+pub(crate) use solver::ran_out_of_budget;
 pub use solver::{Outcome, Solver};
 
 use crate::encode::EncodingKind;

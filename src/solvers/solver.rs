@@ -23,6 +23,12 @@ pub struct Outcome {
     pub timed_out: bool,
 }
 
+/// Whether `outcome` stopped on a budget of effort its caller set (a guess limit) rather
+/// than on `deadline`: then another engine may take over.
+pub(crate) fn ran_out_of_budget(outcome: &Outcome, deadline: Option<Instant>) -> bool {
+    outcome.timed_out && deadline.is_none_or(|d| Instant::now() < d)
+}
+
 /// A way to solve puzzles of every shape and variant.
 ///
 /// Implementors provide [`run`](Solver::run), a search for solutions up to a limit and a
