@@ -63,7 +63,7 @@ impl Constraint for Sandwich {
     }
 
     /// "Digit v lies between the 1 and the N" is a variable `b[v]` for each v in 2..N, and
-    /// the clue is the sum of v·b[v]. Whether a cell lies between follows from prefix
+    /// the clue is the sum of `v·b[v]`. Whether a cell lies between follows from prefix
     /// variables "the 1 (the N) is at or before this cell".
     fn encode(&self, cnf: &mut ConstraintCnf) {
         let n = cnf.size();

@@ -343,7 +343,7 @@ fn random_solution(
             let outcome = backtracker.run(&start, 1, deadline);
             (outcome.solutions.into_iter().next(), outcome.timed_out)
         } else {
-            let mut search = sat.metered_search(&start);
+            let mut search = sat.metered_search(&start, GivensAs::Units);
             search.set_deadline(deadline);
             search.set_conflict_limit(budget);
             (search.next_solution(), search.timed_out())
@@ -529,7 +529,7 @@ impl<'a> Oracle<'a> {
                 if decided || !*ask_sat {
                     return decided;
                 }
-                let mut search = sat.metered_search(&puzzle);
+                let mut search = sat.metered_search(&puzzle, GivensAs::Units);
                 search.set_conflict_limit(*budget);
                 search.set_deadline(*deadline);
                 search.forbid(solution);

@@ -45,8 +45,7 @@ pub trait Solver {
     fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome;
 
     /// Whether measuring effort and honouring a deadline slow [`run`](Solver::run) down
-    /// (the SAT engine meters through a proof stream, which makes it reload varisat
-    /// between calls). Then [`run_fastest`](Solver::run_fastest) is the run to time, and
+    /// (the SAT engine meters through a proof stream). Then [`run_fastest`](Solver::run_fastest) is the run to time, and
     /// effort comes from a separate metered run. False unless a solver says otherwise.
     fn metering_costs_time(&self) -> bool {
         false

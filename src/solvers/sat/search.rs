@@ -2,7 +2,6 @@
 
 use std::io;
 use std::rc::Rc;
-use std::sync::Arc;
 use std::time::Instant;
 
 use varisat::config::SolverConfigUpdate;
@@ -29,7 +28,8 @@ pub enum GivensAs {
 /// formulas are small, and restarting sooner lowered the conflicts on every set measured
 /// (mean per puzzle, solve + prove unique: hardest1106 554 → 413, top1465 267 → 251, top95
 /// 253 → 237, the bundled 16×16–36×36 puzzles 15,020 → 14,578, diagonal 16×16 19,065 →
-/// 17,442; 17clue unchanged at 41). See BENCHMARKS.md.
+/// 17,442; 17clue unchanged at 41; counted then from the DRAT stream, which also took
+/// units). See BENCHMARKS.md.
 pub const RESTART_SCALE: u64 = 8;
 
 /// A new varisat solver, configured, writing its proof to `meter` when given.
@@ -41,43 +41,29 @@ pub(super) fn fresh_solver(meter: Option<&Rc<Meter>>) -> varisat::Solver<'static
         .config(&config)
         .expect("the restart scale is in varisat's range");
     if let Some(meter) = meter {
-        solver.write_proof(MeterWriter(Rc::clone(meter)), ProofFormat::BinaryDrat);
+        solver.write_proof(MeterWriter(Rc::clone(meter)), ProofFormat::Varisat);
     }
     solver
 }
 
-/// A new varisat solver holding `formula`, the unit clauses `units` and the clauses
-/// `blocks`, writing its proof to `meter` when given.
-fn loaded_solver(
-    meter: Option<&Rc<Meter>>,
-    formula: &CnfFormula,
-    units: &[Lit],
-    blocks: &[Vec<Lit>],
-) -> varisat::Solver<'static> {
-    let mut solver = fresh_solver(meter);
-    solver.add_formula(formula);
-    for &lit in units {
-        solver.add_clause(&[lit]);
-    }
-    for block in blocks {
-        solver.add_clause(block);
-    }
-    solver
-}
 /// A search over a puzzle's solutions on varisat.
 ///
 /// Solutions are enumerated with blocking clauses: each solution found is forbidden by a
-/// clause over the non-given cells before the next call. With [`GivensAs::Assumptions`] one
-/// solver answers every call, so learned clauses carry over, and it can be asked about any
+/// clause over the non-given cells before the next call. One solver answers every call, so
+/// learned clauses carry over; with [`GivensAs::Assumptions`] it can be asked about any
 /// subset of the givens.
 ///
-/// A [metered](SatSearch::metered) search (givens as units) counts conflicts and honours a
-/// deadline through varisat's binary DRAT proof stream, which cannot record clauses added
-/// between calls: each call gets a fresh solver loaded with the formula and the blocking
-/// clauses so far. That suits a search for one or two solutions; longer enumerations go
-/// unmetered.
+/// A [metered](super::SatSolver::metered_search) search counts conflicts and honours a
+/// deadline and a conflict limit through varisat's proof stream, at a cost of about 10 %.
 pub struct SatSearch {
-    engine: Engine,
+    solver: varisat::Solver<'static>,
+    /// Whether the givens are assumptions of every call (rather than unit clauses).
+    assume_givens: bool,
+    /// The meter of a metered search.
+    meter: Option<Rc<Meter>>,
+    /// Whether the deadline or the conflict limit stopped a call (the solver cannot be
+    /// called again).
+    timed_out: bool,
     numbering: Numbering,
     base: Grid,
     givens: Vec<Lit>,
@@ -85,135 +71,61 @@ pub struct SatSearch {
     exhausted: bool,
 }
 
-/// The varisat solver behind a [`SatSearch`], and how it is called.
-enum Engine {
-    /// One solver answers every call; blocking clauses join it as they come.
-    Incremental {
-        solver: varisat::Solver<'static>,
-        /// Whether the givens are assumptions of every call (rather than unit clauses).
-        assume_givens: bool,
-    },
-    /// A fresh solver per call, writing to a [`Meter`].
-    Metered(Metered),
-}
-
-/// The state of a metered search: the formula and blocking clauses to reload, and the meter.
-struct Metered {
-    solver: varisat::Solver<'static>,
-    /// Whether `solver` has been called (so the next call needs a fresh one).
-    used: bool,
-    formula: Arc<CnfFormula>,
-    blocks: Vec<Vec<Lit>>,
-    meter: Rc<Meter>,
-    /// Conflicts of the solvers used before the current one.
-    past_conflicts: u64,
-    /// Whether the deadline or the conflict limit stopped a call.
-    timed_out: bool,
-}
-
-impl Metered {
-    /// Conflicts so far, over all calls.
-    fn conflicts(&self) -> u64 {
-        self.past_conflicts + self.meter.conflicts()
-    }
-
-    /// Whether the formula, the unit clauses `givens` and `units`, and the blocking clauses
-    /// so far can all hold, on a fresh solver unless this is the first call; false once the
-    /// meter stops a call.
-    fn solve(&mut self, givens: &[Lit], units: &[Lit]) -> bool {
-        if self.timed_out {
-            return false;
-        }
-        if self.used {
-            self.past_conflicts = self.conflicts();
-            self.meter.reset();
-            self.solver = loaded_solver(Some(&self.meter), &self.formula, givens, &self.blocks);
-        }
-        self.used = true;
-        for &lit in units {
-            self.solver.add_clause(&[lit]);
-        }
-        match self.solver.solve() {
-            Ok(satisfiable) => satisfiable,
-            Err(SolverError::ProofIoError { cause }) if cause.kind() == io::ErrorKind::TimedOut => {
-                self.timed_out = true;
-                false
-            }
-            Err(error) => panic!("varisat fails only when its proof writer does: {error}"),
-        }
-    }
-}
-
 impl SatSearch {
-    /// An unmetered search over the solutions of a puzzle in `formula`, whose cell-digit
-    /// variables are numbered by `numbering`; `base` holds the cells the formula leaves out
-    /// (the givens, or every cell decided before encoding), and a solution is `base`
-    /// completed by a model. `givens` are the literals of the puzzle's givens (empty when
-    /// `formula` has them substituted in), added as `how` says.
-    pub fn new(
+    /// A search over the solutions of a puzzle in `formula`, whose cell-digit variables
+    /// are numbered by `numbering`, metered when `meter` is given (see [`Meter`]); `base`
+    /// holds the cells the formula leaves out (the givens, or every cell decided before
+    /// encoding), and a solution is `base` completed by a model. `givens` are the literals
+    /// of the puzzle's givens (empty when `formula` has them substituted in), added as
+    /// `how` says.
+    pub(super) fn new(
+        meter: Option<Rc<Meter>>,
         numbering: Numbering,
         formula: &CnfFormula,
         givens: &[Lit],
         base: &Grid,
         how: GivensAs,
     ) -> SatSearch {
+        let mut solver = fresh_solver(meter.as_ref());
+        solver.add_formula(formula);
         let assume_givens = how == GivensAs::Assumptions;
-        let units: &[Lit] = if assume_givens { &[] } else { givens };
-        let engine = Engine::Incremental {
-            solver: loaded_solver(None, formula, units, &[]),
-            assume_givens,
-        };
-        SatSearch::with_engine(numbering, base, givens.to_vec(), engine)
+        if !assume_givens {
+            for &lit in givens {
+                solver.add_clause(&[lit]);
+            }
+        }
+        SatSearch::with_solver(solver, meter, assume_givens, numbering, base, givens)
     }
 
-    /// A metered search over the solutions of a puzzle in `formula` (see
-    /// [`SatSearch::new`]), with the givens `givens` as unit clauses: it counts conflicts
-    /// and honours a deadline and a conflict limit.
-    pub fn metered(
-        numbering: Numbering,
-        formula: Arc<CnfFormula>,
-        givens: &[Lit],
-        base: &Grid,
-    ) -> SatSearch {
-        let meter = Rc::new(Meter::new());
-        let engine = Engine::Metered(Metered {
-            solver: loaded_solver(Some(&meter), &formula, givens, &[]),
-            used: false,
-            formula,
-            blocks: Vec::new(),
-            meter,
-            past_conflicts: 0,
-            timed_out: false,
-        });
-        SatSearch::with_engine(numbering, base, givens.to_vec(), engine)
-    }
-
-    /// An unmetered search over the solutions in `solver`, which holds a formula whose
-    /// cell-digit variables are numbered by `numbering` with the givens substituted in or
-    /// as unit clauses; `base` holds the cells the formula leaves out.
+    /// A search over the solutions in `solver` (metered when `meter` is its proof
+    /// writer's), which holds a formula whose cell-digit variables are numbered by
+    /// `numbering` with the givens substituted in or as unit clauses; `base` holds the
+    /// cells the formula leaves out.
     pub(super) fn loaded(
         numbering: Numbering,
         solver: varisat::Solver<'static>,
+        meter: Option<Rc<Meter>>,
         base: &Grid,
     ) -> SatSearch {
-        let engine = Engine::Incremental {
-            solver,
-            assume_givens: false,
-        };
-        SatSearch::with_engine(numbering, base, Vec::new(), engine)
+        SatSearch::with_solver(solver, meter, false, numbering, base, &[])
     }
 
-    fn with_engine(
+    fn with_solver(
+        solver: varisat::Solver<'static>,
+        meter: Option<Rc<Meter>>,
+        assume_givens: bool,
         numbering: Numbering,
         base: &Grid,
-        givens: Vec<Lit>,
-        engine: Engine,
+        givens: &[Lit],
     ) -> SatSearch {
         SatSearch {
-            engine,
+            solver,
+            assume_givens,
+            meter,
+            timed_out: false,
             numbering,
             base: base.clone(),
-            givens,
+            givens: givens.to_vec(),
             free: base
                 .shape()
                 .cells()
@@ -224,37 +136,32 @@ impl SatSearch {
     }
 
     /// Stops a metered search once `deadline` has passed (checked whenever varisat writes
-    /// out learned clauses, every few hundred conflicts); [`SatSearch::timed_out`] then
-    /// says so. No effect on an unmetered search.
+    /// out its proof, every few hundred conflicts); [`SatSearch::timed_out`] then says so.
+    /// No effect on an unmetered search.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        if let Engine::Metered(metered) = &self.engine {
-            metered.meter.set_deadline(deadline);
+        if let Some(meter) = &self.meter {
+            meter.set_deadline(deadline);
         }
     }
 
     /// Stops a metered search after about `limit` conflicts (counted over all its calls;
-    /// checked as varisat writes out learned clauses), the same way on every machine;
+    /// checked as varisat writes out its proof), the same way on every machine;
     /// [`SatSearch::timed_out`] then says so. No effect on an unmetered search.
     pub fn set_conflict_limit(&mut self, limit: Option<u64>) {
-        if let Engine::Metered(metered) = &self.engine {
-            metered
-                .meter
-                .set_conflict_limit(limit.map(|l| l.saturating_sub(metered.past_conflicts)));
+        if let Some(meter) = &self.meter {
+            meter.set_conflict_limit(limit);
         }
     }
 
     /// Whether the deadline or the conflict limit stopped the search: the answers given
     /// since are not final.
     pub fn timed_out(&self) -> bool {
-        matches!(&self.engine, Engine::Metered(metered) if metered.timed_out)
+        self.timed_out
     }
 
     /// Conflicts so far, over all calls (0 unless metered).
     pub fn conflicts(&self) -> u64 {
-        match &self.engine {
-            Engine::Incremental { .. } => 0,
-            Engine::Metered(metered) => metered.conflicts(),
-        }
+        self.meter.as_ref().map_or(0, |meter| meter.conflicts())
     }
 
     /// How cells and digits map to variables.
@@ -267,56 +174,27 @@ impl SatSearch {
         &self.givens
     }
 
-    /// The varisat solver of the last call.
-    fn solver(&self) -> &varisat::Solver<'static> {
-        match &self.engine {
-            Engine::Incremental { solver, .. } => solver,
-            Engine::Metered(metered) => &metered.solver,
-        }
-    }
-
-    /// Solves with `assumptions` (on top of the givens, when the search assumes them and
-    /// `with_givens`); false when unsatisfiable or stopped, and then a stopped search
-    /// is exhausted.
+    /// Solves with `assumptions` (the givens instead, when the search assumes them and
+    /// `with_givens`); false when unsatisfiable or stopped, and then a stopped search is
+    /// exhausted.
     fn solve(&mut self, assumptions: &[Lit], with_givens: bool) -> bool {
-        let satisfiable = match &mut self.engine {
-            Engine::Incremental {
-                solver,
-                assume_givens,
-            } => {
-                let assumptions = if with_givens && *assume_givens {
-                    &self.givens
-                } else {
-                    assumptions
-                };
-                // (Even an empty set of assumptions is a proof step DRAT cannot hold.)
-                solver.assume(assumptions);
-                match solver.solve() {
-                    Ok(satisfiable) => satisfiable,
-                    Err(error) => panic!("varisat without a proof writer does not fail: {error}"),
-                }
-            }
-            // DRAT has no assumptions: they are unit clauses of this call.
-            Engine::Metered(metered) => metered.solve(&self.givens, assumptions),
-        };
-        if self.timed_out() {
-            self.exhausted = true;
+        if self.timed_out {
+            return false;
         }
-        satisfiable
-    }
-
-    /// Adds the clause `block`: to the solver now, and (metered) to every later one.
-    fn block(&mut self, block: Vec<Lit>) {
-        match &mut self.engine {
-            Engine::Incremental { solver, .. } => solver.add_clause(&block),
-            Engine::Metered(metered) => {
-                // (A metered solver takes clauses only before its first call; later ones
-                // get them on reloading.)
-                if !metered.used {
-                    metered.solver.add_clause(&block);
-                }
-                metered.blocks.push(block);
+        let assumptions = if with_givens && self.assume_givens {
+            &self.givens
+        } else {
+            assumptions
+        };
+        self.solver.assume(assumptions);
+        match self.solver.solve() {
+            Ok(satisfiable) => satisfiable,
+            Err(SolverError::ProofIoError { cause }) if cause.kind() == io::ErrorKind::TimedOut => {
+                self.timed_out = true;
+                self.exhausted = true;
+                false
             }
+            Err(error) => panic!("varisat fails only when its proof writer does: {error}"),
         }
     }
 
@@ -331,7 +209,7 @@ impl SatSearch {
             return None;
         }
         let model = self
-            .solver()
+            .solver
             .model()
             .expect("a satisfiable formula has a model");
         let grid = self.numbering.decode(&model, &self.base);
@@ -348,7 +226,7 @@ impl SatSearch {
             // A complete grid has one solution, itself.
             self.exhausted = true;
         } else {
-            self.block(block);
+            self.solver.add_clause(&block);
         }
         Some(grid)
     }
@@ -363,13 +241,12 @@ impl SatSearch {
             .filter_map(|(cell, digit)| self.numbering.var(cell, digit))
             .map(|var| !var.positive())
             .collect();
-        self.block(block);
+        self.solver.add_clause(&block);
     }
 
     /// Whether the rules, the blocking clauses added so far and `assumptions` (literals of
     /// this encoding, such as a subset of the givens) can all hold. With [`GivensAs::Units`]
-    /// every given holds as well. (A metered search takes `assumptions` as unit clauses of
-    /// this call, DRAT having no assumptions, and so has no [failed core](Self::failed_core).)
+    /// every given holds as well.
     pub fn satisfiable_with(&mut self, assumptions: &[Lit]) -> bool {
         self.solve(assumptions, false)
     }
@@ -381,7 +258,7 @@ impl SatSearch {
             return None;
         }
         let model = self
-            .solver()
+            .solver
             .model()
             .expect("a satisfiable formula has a model");
         Some(self.numbering.decode(&model, &self.base))
@@ -390,22 +267,99 @@ impl SatSearch {
     /// After an unsatisfiable call, a subset of its assumptions that is unsatisfiable
     /// already (not necessarily minimal).
     pub fn failed_core(&self) -> Vec<Lit> {
-        self.solver().failed_core().unwrap_or_default().to_vec()
+        self.solver.failed_core().unwrap_or_default().to_vec()
     }
 
     /// Whether the givens are assumptions (rather than unit clauses).
     pub fn assumes_givens(&self) -> bool {
-        matches!(
-            self.engine,
-            Engine::Incremental {
-                assume_givens: true,
-                ..
-            }
-        )
+        self.assume_givens
     }
 
     /// Whether the puzzle has no blank cell.
     pub fn is_complete(&self) -> bool {
         self.free.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use super::GivensAs;
+    use crate::grid::{Grid, Puzzle};
+    use crate::solvers::SatSolver;
+
+    /// The bundled 16×16 puzzles, which varisat needs some conflicts for.
+    fn puzzles() -> Vec<Puzzle> {
+        include_str!("../../../puzzles/16x16.txt")
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .map(|line| Puzzle::standard(line.parse::<Grid>().unwrap()).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_metered_search_counts_conflicts_over_its_calls_and_agrees_with_the_unmetered() {
+        let mut sat = SatSolver::new();
+        for puzzle in puzzles() {
+            let mut plain = sat.search(&puzzle, GivensAs::Units);
+            let mut metered = sat.metered_search(&puzzle, GivensAs::Units);
+            let solution = metered.next_solution().expect("solvable");
+            assert!(solution.solves(&puzzle));
+            assert_eq!(plain.next_solution(), Some(solution));
+            let first = metered.conflicts();
+            // The second call (is it unique?) keeps the learned clauses and adds its own.
+            assert_eq!(metered.next_solution(), None);
+            assert_eq!(plain.next_solution(), None);
+            assert!(!metered.timed_out());
+            assert!(metered.conflicts() > first, "{first}");
+        }
+    }
+
+    #[test]
+    fn a_conflict_limit_or_a_past_deadline_stops_a_metered_search_for_good() {
+        let mut sat = SatSolver::new();
+        let puzzle = &puzzles()[0];
+        let mut unlimited = sat.metered_search(puzzle, GivensAs::Units);
+        unlimited.next_solution();
+        unlimited.next_solution();
+        let needed = unlimited.conflicts();
+        assert!(needed > 20, "{needed}");
+
+        let mut limited = sat.metered_search(puzzle, GivensAs::Units);
+        limited.set_conflict_limit(Some(needed / 2));
+        let first = limited.next_solution();
+        let second = limited.next_solution();
+        assert!(limited.timed_out());
+        assert!(first.is_none() || second.is_none());
+        assert!(limited.conflicts() > needed / 2 && limited.conflicts() <= needed + 1);
+        // Stopped for good: later calls answer nothing, without calling varisat again.
+        assert_eq!(limited.next_solution(), None);
+        assert!(!limited.satisfiable_with(&[]));
+
+        // A deadline already past stops the search the first time varisat writes.
+        let mut late = sat.metered_search(puzzle, GivensAs::Units);
+        late.set_deadline(Some(Instant::now()));
+        let answers = [late.next_solution(), late.next_solution()];
+        assert!(late.timed_out());
+        assert!(answers.iter().any(Option::is_none));
+    }
+
+    #[test]
+    fn a_metered_search_takes_assumptions_and_gives_failed_cores() {
+        let mut sat = SatSolver::new();
+        let lines = include_str!("../../../puzzles/unsolvable-16x16.txt").lines();
+        for line in lines.filter(|line| !line.starts_with('#')) {
+            let puzzle = Puzzle::standard(line.parse::<Grid>().unwrap()).unwrap();
+            let mut search = sat.metered_search(&puzzle, GivensAs::Assumptions);
+            assert!(search.assumes_givens());
+            assert_eq!(search.next_solution(), None);
+            let core = search.failed_core();
+            let givens = search.given_lits();
+            assert!(!core.is_empty() && core.iter().all(|lit| givens.contains(lit)));
+            // Without the givens the rules alone have solutions.
+            assert!(search.satisfiable_with(&[]));
+            assert!(!search.timed_out());
+        }
     }
 }
