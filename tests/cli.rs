@@ -1,4 +1,5 @@
 //! The `satdoku` command end to end: formats, standard input, exit codes and every error.
+#![cfg(feature = "cli")] // runs the `satdoku` command
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! Bounds and runaway runs: every user-given bound honoured or refused, no wrong verdict
 //! from a degenerate limit, timeouts that hold, output that is whole or absent, Ctrl-C.
+#![cfg(feature = "cli")] // runs the `satdoku` command
 
 mod common;
 

@@ -1,4 +1,5 @@
 //! `satdoku check`, `count` and `solve --all` end to end: verdicts, witnesses, exit codes.
+#![cfg(feature = "cli")] // runs the `satdoku` command
 
 mod common;
 

@@ -1,6 +1,7 @@
 //! Reading puzzles as people and other tools write them: byte-order marks, arrays copied
 //! from code, metadata after a puzzle, `_` blanks, collection headers, hexadoku, huge lines,
 //! empty inputs and a terminal on standard input.
+#![cfg(feature = "cli")] // runs the `satdoku` command
 
 mod common;
 

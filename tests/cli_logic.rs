@@ -1,5 +1,6 @@
 //! `satdoku explain`, `hint`, `candidates` and `rate --scale se` end to end; true candidates
 //! against an independent brute force.
+#![cfg(feature = "cli")] // runs the `satdoku` command
 
 mod common;
 

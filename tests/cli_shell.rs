@@ -1,4 +1,5 @@
 //! `satdoku completions` and `satdoku man`: a script for every shell, man pages in roff.
+#![cfg(feature = "cli")] // runs the `satdoku` command
 
 mod common;
 

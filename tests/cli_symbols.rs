@@ -1,5 +1,6 @@
 //! Messages name digits as the user typed them: the input's alphabet, or numbers for
 //! tokens input.
+#![cfg(feature = "cli")] // runs the `satdoku` command
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! `satdoku cnf`: the DIMACS export reads back with varisat's parser and its models decode
 //! into valid solutions, for every encoding, several sizes and both variants.
+#![cfg(feature = "cli")] // runs the `satdoku` command
 
 mod common;
 

@@ -1,4 +1,5 @@
 //! `satdoku compare`: every solver on the same puzzles, their agreement, timeouts, layouts.
+#![cfg(feature = "cli")] // runs the `satdoku` command
 
 mod common;
 

@@ -1,6 +1,7 @@
 //! Variant constraints end to end: the bundled f-puzzles puzzles solved and proved unique by
 //! every solver, solutions checked by an independent reader of f-puzzles' JSON, counts
 //! against an independent brute force, clashes, proofs, share links and bad input.
+#![cfg(feature = "cli")] // runs the `satdoku` command
 
 mod common;
 

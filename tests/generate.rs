@@ -1,5 +1,6 @@
 //! The generator and the rating: uniqueness checked by a third solver, givens, symmetry,
 //! minimality, reproducible seeds (library and command line), sound logical rating.
+#![cfg(feature = "cli")] // runs the `satdoku` command
 
 mod common;
 

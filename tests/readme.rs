@@ -14,8 +14,6 @@
 //! is `target/tmp/readme-examples.md`, whose line numbers (in trycmd's messages) run a line or
 //! two behind README's; `TRYCMD=overwrite` rewrites only the copy, so fix README by hand.
 
-use std::path::PathBuf;
-
 /// The README's console blocks with trycmd markup, every other line left blank (so that
 /// line numbers in trycmd's messages stay close to README's).
 fn with_markup(readme: &str) -> String {
@@ -117,9 +115,10 @@ fn numbers_vary(line: &str) -> String {
 }
 
 #[test]
+#[cfg(feature = "cli")] // runs the `satdoku` command
 fn readme_examples() {
     let readme = std::fs::read_to_string("README.md").unwrap();
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme-examples.md");
+    let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme-examples.md");
     std::fs::write(&path, with_markup(&readme)).unwrap();
     trycmd::TestCases::new().case(&path);
 }

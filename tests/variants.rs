@@ -1,6 +1,7 @@
 //! Region variants: the bundled sets of puzzles/variants/ under their rules, checked by the
 //! independent validator, by a second solver, by the independent brute-force counter on
 //! small grids, and through the command line with every rules flag and its errors.
+#![cfg(feature = "cli")] // runs the `satdoku` command
 
 mod common;
 

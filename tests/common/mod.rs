@@ -395,7 +395,8 @@ pub fn brute_force_solutions_under(
     go(&mut grid, 0, &houses, &cell_houses, &mut count, limit, each);
 }
 
-/// The `satdoku` binary, run from the repository root.
+/// The `satdoku` binary, run from the repository root (built with the `cli` feature only).
+#[cfg(feature = "cli")]
 pub fn satdoku() -> assert_cmd::Command {
     let mut command = assert_cmd::cargo::cargo_bin_cmd!("satdoku");
     command.current_dir(env!("CARGO_MANIFEST_DIR"));
@@ -403,6 +404,7 @@ pub fn satdoku() -> assert_cmd::Command {
 }
 
 /// Runs the binary with `args` and `stdin`: exit code, stdout, stderr.
+#[cfg(feature = "cli")]
 pub fn run(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
     let output = satdoku().args(args).write_stdin(stdin).output().unwrap();
     (
