@@ -52,7 +52,9 @@ fn solves_set(solver: &mut dyn Solver, name: &str, rules: &PlainRules) {
 fn agrees_on_set(solver: &mut dyn Solver, other: &mut dyn Solver, name: &str, rules: &PlainRules) {
     for (i, values) in parse_file(name).iter().enumerate() {
         let puzzle = to_puzzle(values, rules).unwrap();
-        let (mine, theirs) = (solver.run(&puzzle, 2, None), other.run(&puzzle, 2, None));
+        // Against a deadline, as `compare` runs it: effort measured (SAT metered).
+        let far = Some(std::time::Instant::now() + std::time::Duration::from_secs(3600));
+        let (mine, theirs) = (solver.run(&puzzle, 2, far), other.run(&puzzle, 2, None));
         let what = format!(
             "{} vs {} on {name} puzzle {}",
             solver.name(),
