@@ -190,6 +190,7 @@ impl SatSolver {
         self.new_search(puzzle, givens, Some(Rc::new(Meter::new())))
     }
 
+    /// A search over the solutions of `puzzle`, metered when `meter` is given.
     fn new_search(
         &mut self,
         puzzle: &Puzzle,
