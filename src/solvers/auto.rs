@@ -99,10 +99,8 @@ impl AutoSolver {
             Ok(None) => {
                 let handover = limit > SAT_COUNT && puzzle.rules().constraints().is_empty();
                 let first = if handover { SAT_COUNT } else { limit };
-                let outcome = match deadline {
-                    None => self.sat.run_fastest(puzzle, first),
-                    Some(_) => self.sat.run(puzzle, first, deadline),
-                };
+                // (SAT meters its search only against a deadline.)
+                let outcome = self.sat.run(puzzle, first, deadline);
                 if handover && outcome.found == first {
                     // Three solutions or more: the backtracker enumerates the rest far
                     // faster than one SAT call per solution, each blocking the last.
