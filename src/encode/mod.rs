@@ -24,7 +24,9 @@ pub use dimacs::write_cnf;
 pub use kind::{Clauses, EncodingKind, Preprocess};
 pub use reduced::{Numbering, Reduced};
 
-use crate::grid::{Cell, Digit, Grid, Layout, Rules, Shape};
+use crate::grid::{Cell, Digit, Grid, Shape};
+
+use crate::rules::{Layout, Rules};
 
 /// The encoding of one set of rules: its variable numbering and its clauses.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -3,8 +3,9 @@
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
 use super::{AmoEncoding, AtMostOne, Encoding, Known, encode_constraints};
-use crate::grid::{Cell, Digit, DigitSet, Grid, Layout, Shape};
+use crate::grid::{Cell, Digit, DigitSet, Grid, Shape};
 use crate::logic::Candidates;
+use crate::rules::Layout;
 
 /// How cell-digit pairs map to variables.
 #[derive(Clone, Debug)]
@@ -262,7 +263,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::grid::Rules;
+    use crate::rules::Rules;
     use std::sync::Arc;
 
     fn clause_set(formula: &CnfFormula) -> (usize, BTreeSet<Vec<Lit>>) {

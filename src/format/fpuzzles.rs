@@ -13,7 +13,8 @@ use crate::constraint::{
     Negative, NegativeKind, Palindrome, Parity, ParityKind, Quadruple, Renban, Sandwich,
     Thermometer, VariantConstraint, Whispers, Xv, XvLetter,
 };
-use crate::grid::{BoxShape, Cell, House, Jigsaw, RulesSpec, Shape};
+use crate::grid::{BoxShape, Cell, House, Shape};
+use crate::rules::{Jigsaw, RulesSpec};
 
 /// Fields that only draw: read and ignored.
 pub const COSMETIC_FIELDS: &[&str] = &[

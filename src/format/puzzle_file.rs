@@ -55,13 +55,15 @@ use std::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::RegionsError;
 use crate::constraint::{
     Arrow, Between, Cage, CloneCells, Dot, DotColour, Extremum, ExtremumKind, LittleKiller,
     Negative, NegativeKind, Palindrome, Parity, ParityKind, Quadruple, Renban, Sandwich,
     Thermometer, VariantConstraint, Whispers, Xv, XvLetter,
 };
-use crate::error::RulesError;
-use crate::grid::{BoxShape, Cell, House, Jigsaw, RulesSpec};
+use crate::grid::{BoxShape, Cell, House};
+use crate::rules::RulesError;
+use crate::rules::{Jigsaw, RulesSpec};
 
 /// The rule names a puzzle file's `rules` list takes.
 pub const RULE_NAMES: [&str; 9] = [
@@ -122,11 +124,13 @@ pub enum PuzzleFileError {
         /// Why.
         error: RulesError,
     },
-    /// A region grid error that names its file line already.
-    #[error("{error}")]
+    /// The region grid cannot be read.
+    #[error("{}{error}", if error.line().is_some() { String::new() } else { format!("line {line}: ") })]
     RegionGrid {
-        /// The error, its line counted in the file.
-        error: RulesError,
+        /// The file line the grid starts on.
+        line: usize,
+        /// The error, its line (if it names one) counted in the file.
+        error: RegionsError,
     },
     /// Both `boxes` and `regions`.
     #[error("line {line}: give boxes or regions, not both")]
@@ -278,12 +282,12 @@ impl PuzzleFile {
         let mut spec = RulesSpec::default();
         if let Some(boxes) = &raw.boxes {
             let line = line_of(text, boxes.span());
-            spec.boxes = Some(
-                boxes
-                    .get_ref()
-                    .parse::<BoxShape>()
-                    .map_err(|error| PuzzleFileError::Rules { line, error })?,
-            );
+            spec.boxes = Some(boxes.get_ref().parse::<BoxShape>().map_err(|error| {
+                PuzzleFileError::Rules {
+                    line,
+                    error: error.into(),
+                }
+            })?);
         }
         if let Some(regions) = &raw.regions {
             let first = content_line(text, regions.span());
@@ -293,9 +297,9 @@ impl PuzzleFile {
                 });
             }
             let jigsaw =
-                Jigsaw::parse(regions.get_ref()).map_err(|error| match shift(error, first) {
-                    (Some(_), error) => PuzzleFileError::RegionGrid { error },
-                    (None, error) => PuzzleFileError::Rules { line: first, error },
+                Jigsaw::parse(regions.get_ref()).map_err(|error| PuzzleFileError::RegionGrid {
+                    line: first,
+                    error: error.shifted(first - 1),
                 })?;
             spec.jigsaw = Some(jigsaw);
         }
@@ -572,37 +576,6 @@ fn content_line(text: &str, span: Range<usize>) -> usize {
         .iter()
         .any(|open| rest.starts_with(open));
     line_of(text, span) + usize::from(skips_newline)
-}
-
-/// A region error with its line moved from the regions text to the file (`first` is the
-/// file line of the text's first line), and that line; `None` for errors without one.
-fn shift(error: RulesError, first: usize) -> (Option<usize>, RulesError) {
-    let to_file = |line: usize| first + line.saturating_sub(1);
-    match error {
-        RulesError::RegionRowLength {
-            line,
-            row,
-            found,
-            size,
-        } => (
-            Some(to_file(line)),
-            RulesError::RegionRowLength {
-                line: to_file(line),
-                row,
-                found,
-                size,
-            },
-        ),
-        RulesError::RegionCount { found, size, line } if line > 0 => (
-            Some(to_file(line)),
-            RulesError::RegionCount {
-                found,
-                size,
-                line: to_file(line),
-            },
-        ),
-        other => (None, other),
-    }
 }
 
 #[cfg(test)]

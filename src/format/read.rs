@@ -57,8 +57,10 @@ use std::io::{self, BufRead};
 use std::sync::Arc;
 
 use super::{Alphabet, Notation};
-use crate::error::{CellUnit, InputError, ParseError, RulesError};
-use crate::grid::{Grid, Puzzle, Rules, RulesSpec, Shape};
+use crate::format::{CellUnit, InputError, ParseError};
+use crate::grid::{Grid, Shape};
+use crate::rules::RulesError;
+use crate::rules::{Puzzle, Rules, RulesSpec};
 
 /// The longest line read, in bytes. A 64×64 grid on one line as numbers takes 16 KiB
 /// (`64, ` per cell); the rest is room for brackets, quotes, spaces and metadata.

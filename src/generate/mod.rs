@@ -12,12 +12,14 @@ use varisat::Lit;
 pub use symmetry::Symmetry;
 
 use crate::encode::EncodingKind;
-use crate::grid::Layout;
 use crate::logic;
+use crate::rules::Layout;
 use std::sync::Arc;
 
-use crate::grid::{Digit, DigitSet, Grid, Puzzle, Rules, Shape};
+use crate::grid::{Digit, DigitSet, Grid, Shape};
+
 use crate::rate::{Difficulty, Rating, rate};
+use crate::rules::{Puzzle, Rules};
 use crate::solvers::{
     BitboardSolver, GivensAs, Outcome, PropagateSolver, SatSearch, SatSolver, Solver,
     ran_out_of_budget,

@@ -1,7 +1,8 @@
 //! Propagation over candidates: naked and hidden singles and locked candidates to a fixed point.
 
 use super::Candidates;
-use crate::grid::{DigitSet, Layout, Puzzle};
+use crate::grid::DigitSet;
+use crate::rules::{Layout, Puzzle};
 
 /// What propagation still has to look at.
 #[derive(Debug, Default)]

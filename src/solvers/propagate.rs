@@ -4,9 +4,10 @@ use std::time::Instant;
 
 use super::progress::Progress;
 use super::solver::{Outcome, Solver};
-use crate::grid::{DigitSet, Grid, Puzzle};
-use crate::grid::{Layout, layout_for};
+use crate::grid::{DigitSet, Grid};
 use crate::logic::Propagation;
+use crate::rules::Puzzle;
+use crate::rules::{Layout, layout_for};
 
 /// The approach of Norvig's essay, made fast: every cell keeps a bitset of candidate
 /// digits; naked singles (a cell with one candidate), hidden singles (a digit with one place

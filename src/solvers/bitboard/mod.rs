@@ -10,7 +10,8 @@ use std::time::Instant;
 use super::progress::Progress;
 use super::propagate::PropagateSolver;
 use super::solver::{Outcome, Solver};
-use crate::grid::{BoxShape, Digit, DigitSet, Puzzle, Rules, Shape};
+use crate::grid::{BoxShape, Digit, DigitSet, Shape};
+use crate::rules::{Puzzle, Rules};
 use board::Board;
 use search::Search;
 

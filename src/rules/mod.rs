@@ -1,191 +1,21 @@
-//! The rules of a grid: its regions (boxes or jigsaw), extra regions, and cells that differ.
+//! The rules of a grid: its regions (boxes or jigsaw), extra regions, cells that differ and variant constraints; the puzzles they make, and their layout for the solvers.
+
+mod error;
+mod layout;
+mod puzzle;
+mod regions;
+mod spec;
 
 use std::fmt;
-use std::sync::Arc;
 
-use super::{BoxShape, Cell, House, Relation, Shape};
+pub use error::{PuzzleError, RulesError};
+pub use layout::{Layout, layout_for};
+pub use puzzle::Puzzle;
+pub use regions::{Jigsaw, Regions};
+pub use spec::RulesSpec;
+
 use crate::constraint::{CellValues, VariantConstraint};
-use crate::error::RulesError;
-
-/// The regions that, with rows and columns, tile the grid: each holds every digit once.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Regions {
-    /// Rectangular boxes.
-    Boxes(BoxShape),
-    /// Irregular (jigsaw) regions.
-    Jigsaw(Jigsaw),
-}
-
-/// Irregular regions: every cell in exactly one of N regions of N cells each.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Jigsaw {
-    shape: Shape,
-    /// The 0-based region of each cell, in reading order.
-    region_of: Vec<u8>,
-    /// The symbol naming each region in the file it came from (`A`, `B` …).
-    labels: Vec<char>,
-}
-
-impl Jigsaw {
-    /// Reads a region grid: N rows of N symbols, each symbol naming the region of its cell
-    /// (spaces between symbols allowed; blank lines and text after `#` skipped). Every
-    /// region must have exactly N cells; regions need not be connected.
-    ///
-    /// ```
-    /// use satdoku::Jigsaw;
-    /// let jigsaw = Jigsaw::parse("AABB\nAABB\nCCDD\nCDCD").unwrap();
-    /// assert_eq!(jigsaw.shape().size(), 4);
-    /// assert!(Jigsaw::parse("AAAB\nAABB\nCCDD\nCCDD").is_err());
-    /// ```
-    pub fn parse(text: &str) -> Result<Jigsaw, RulesError> {
-        let rows: Vec<(usize, Vec<char>)> = text
-            .lines()
-            .enumerate()
-            .map(|(i, line)| {
-                let content = line.split('#').next().unwrap_or_default();
-                let line = if i == 0 {
-                    content.trim_start_matches('\u{feff}')
-                } else {
-                    content
-                };
-                (i + 1, line.chars().filter(|c| !c.is_whitespace()).collect())
-            })
-            .filter(|(_, row): &(usize, Vec<char>)| !row.is_empty())
-            .collect();
-        let size = rows.len();
-        let shape = Shape::from_size(size).ok_or(RulesError::RegionRows { rows: size })?;
-        let mut labels: Vec<char> = Vec::new();
-        let mut region_of = Vec::with_capacity(shape.cell_count());
-        for (row, (line, symbols)) in rows.iter().enumerate() {
-            if symbols.len() != size {
-                return Err(RulesError::RegionRowLength {
-                    line: *line,
-                    row: row + 1,
-                    found: symbols.len(),
-                    size,
-                });
-            }
-            for &symbol in symbols {
-                let region = match labels.iter().position(|&l| l == symbol) {
-                    Some(region) => region,
-                    None => {
-                        labels.push(symbol);
-                        labels.len() - 1
-                    }
-                };
-                if region >= size {
-                    return Err(RulesError::RegionCount {
-                        found: labels.len(),
-                        size,
-                        line: *line,
-                    });
-                }
-                region_of.push(region as u8);
-            }
-        }
-        Jigsaw::new(shape, region_of, labels)
-    }
-
-    /// Regions from the region of each cell (0-based, reading order), named by `labels`.
-    pub fn new(shape: Shape, region_of: Vec<u8>, labels: Vec<char>) -> Result<Jigsaw, RulesError> {
-        let size = shape.size();
-        if region_of.len() != shape.cell_count() || labels.len() != size {
-            return Err(RulesError::RegionCount {
-                found: labels.len(),
-                size,
-                line: 0,
-            });
-        }
-        let mut counts = vec![0usize; size];
-        for &region in &region_of {
-            match counts.get_mut(region as usize) {
-                Some(count) => *count += 1,
-                None => {
-                    return Err(RulesError::RegionCount {
-                        found: region as usize + 1,
-                        size,
-                        line: 0,
-                    });
-                }
-            }
-        }
-        if let Some(region) = counts.iter().position(|&n| n != size) {
-            return Err(RulesError::RegionSize {
-                label: labels[region],
-                cells: counts[region],
-                size,
-            });
-        }
-        Ok(Jigsaw {
-            shape,
-            region_of,
-            labels,
-        })
-    }
-
-    /// The grid the regions tile.
-    pub fn shape(&self) -> Shape {
-        self.shape
-    }
-
-    /// The 0-based region of `cell`.
-    pub fn region_of(&self, cell: Cell) -> usize {
-        self.region_of[self.shape.index(cell)] as usize
-    }
-
-    /// The symbol naming region `r` in its file.
-    pub fn label(&self, r: usize) -> char {
-        self.labels[r]
-    }
-
-    /// Whether every region is connected (orthogonally).
-    pub fn connected(&self) -> bool {
-        self.disconnected().is_empty()
-    }
-
-    /// The symbols of the regions that are not connected (orthogonally): allowed, and
-    /// worth telling a setter about.
-    pub fn disconnected(&self) -> Vec<char> {
-        let size = self.shape.size();
-        (0..size)
-            .filter(|&r| !self.region_connected(r))
-            .map(|r| self.labels[r])
-            .collect()
-    }
-
-    /// Whether region `r` is connected.
-    fn region_connected(&self, r: usize) -> bool {
-        let size = self.shape.size();
-        let cells: Vec<usize> = (0..self.shape.cell_count())
-            .filter(|&i| self.region_of[i] as usize == r)
-            .collect();
-        let mut seen = vec![cells[0]];
-        let mut todo = vec![cells[0]];
-        while let Some(i) = todo.pop() {
-            let (row, col) = (i / size, i % size);
-            let mut next = Vec::new();
-            if row > 0 {
-                next.push(i - size);
-            }
-            if row + 1 < size {
-                next.push(i + size);
-            }
-            if col > 0 {
-                next.push(i - 1);
-            }
-            if col + 1 < size {
-                next.push(i + 1);
-            }
-            for j in next {
-                if self.region_of[j] as usize == r && !seen.contains(&j) {
-                    seen.push(j);
-                    todo.push(j);
-                }
-            }
-        }
-        seen.len() == cells.len()
-    }
-}
+use crate::grid::{BoxShape, Cell, House, Relation, Shape};
 
 /// The rules of one grid: which cell groups hold every digit once, and which cells must
 /// differ. Rows and columns always do; then the regions (boxes or jigsaw), and the extra
@@ -614,109 +444,6 @@ impl fmt::Display for Rules {
     }
 }
 
-/// Rules for grids of any size: what the command line asks for, turned into [`Rules`]
-/// for each puzzle's shape ([`RulesSpec::rules_for`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RulesSpec {
-    /// Boxes of this size (the grid must fit them); `None`: each size's default boxes.
-    pub boxes: Option<BoxShape>,
-    /// Jigsaw regions instead of boxes (the grid must fit them).
-    pub jigsaw: Option<Jigsaw>,
-    /// Both main diagonals.
-    pub diagonal: bool,
-    /// Windoku's extra windows.
-    pub windoku: bool,
-    /// Disjoint groups.
-    pub disjoint_groups: bool,
-    /// Cells a knight's move apart differ.
-    pub anti_knight: bool,
-    /// Cells a king's move apart differ.
-    pub anti_king: bool,
-    /// Extra regions, each a list of N cells by 0-based row and column (the grid must
-    /// hold them).
-    pub extra_regions: Vec<Vec<(usize, usize)>>,
-    /// Pairs of cells, by 0-based row and column, that must differ.
-    pub pairs: Vec<((usize, usize), (usize, usize))>,
-    /// Variant constraints (the grid must hold their cells).
-    pub constraints: Vec<VariantConstraint>,
-}
-
-impl RulesSpec {
-    /// Classic rules (default boxes) plus both diagonals when `diagonal`.
-    pub fn classic(diagonal: bool) -> RulesSpec {
-        RulesSpec {
-            diagonal,
-            ..RulesSpec::default()
-        }
-    }
-
-    /// These rules together with `other`'s: the boxes or regions of whichever gives them
-    /// (an error when both do), and every extra rule either asks for.
-    pub fn merged(&self, other: &RulesSpec) -> Result<RulesSpec, RulesError> {
-        let regions = |spec: &RulesSpec| spec.boxes.is_some() || spec.jigsaw.is_some();
-        if regions(self) && regions(other) {
-            return Err(RulesError::Twice {
-                what: "boxes or regions",
-            });
-        }
-        Ok(RulesSpec {
-            boxes: self.boxes.or(other.boxes),
-            jigsaw: self.jigsaw.clone().or_else(|| other.jigsaw.clone()),
-            diagonal: self.diagonal || other.diagonal,
-            windoku: self.windoku || other.windoku,
-            disjoint_groups: self.disjoint_groups || other.disjoint_groups,
-            anti_knight: self.anti_knight || other.anti_knight,
-            anti_king: self.anti_king || other.anti_king,
-            extra_regions: [&self.extra_regions[..], &other.extra_regions[..]].concat(),
-            pairs: [&self.pairs[..], &other.pairs[..]].concat(),
-            constraints: [&self.constraints[..], &other.constraints[..]].concat(),
-        })
-    }
-
-    /// The rules for a grid of `shape`, or why they cannot apply to it.
-    pub fn rules_for(&self, shape: Shape) -> Result<Arc<Rules>, RulesError> {
-        let base = match (&self.jigsaw, self.boxes) {
-            (Some(jigsaw), _) => {
-                if jigsaw.shape() != shape {
-                    return Err(RulesError::ShapeMismatch {
-                        grid: shape,
-                        rules: jigsaw.shape(),
-                        what: "the regions",
-                    });
-                }
-                Rules::jigsaw(jigsaw.clone())
-            }
-            (None, Some(boxes)) => {
-                if boxes.shape() != shape {
-                    return Err(RulesError::ShapeMismatch {
-                        grid: shape,
-                        rules: boxes.shape(),
-                        what: "the boxes",
-                    });
-                }
-                Rules::boxes(boxes)
-            }
-            (None, None) => Rules::standard(shape)?,
-        };
-        let mut rules = base
-            .with_diagonal(self.diagonal)
-            .with_windoku(self.windoku)?
-            .with_disjoint_groups(self.disjoint_groups)?
-            .with_anti_knight(self.anti_knight)
-            .with_anti_king(self.anti_king);
-        for region in &self.extra_regions {
-            rules = rules.with_extra_region(region)?;
-        }
-        for &(a, b) in &self.pairs {
-            rules = rules.with_different(a, b)?;
-        }
-        for constraint in &self.constraints {
-            rules = rules.with_constraint(constraint.clone())?;
-        }
-        Ok(Arc::new(rules))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -776,19 +503,5 @@ mod tests {
         // Knight moves on an 8×8 board: 168; on 9×9: 2·(2·7·8)=224 directed / 2 · 2.
         assert_eq!(knights, 2 * (8 * 7 + 7 * 8));
         assert_eq!(kings, 2 * 8 * 8);
-    }
-
-    #[test]
-    fn jigsaw_files_are_checked() {
-        assert!(Jigsaw::parse("AB\nBA").is_err());
-        let err = Jigsaw::parse("AAAB\nAABB\nCCDD\nCCDD").unwrap_err();
-        assert!(err.to_string().contains("region A has 5 cells"), "{err}");
-        let err = Jigsaw::parse("AAAA\nBBBB\nCCCC\nDDDE").unwrap_err();
-        assert!(err.to_string().contains("line 4"), "{err}");
-        let err = Jigsaw::parse("AAAA\nBBB\nCCCC\nDDDD").unwrap_err();
-        assert!(err.to_string().contains("row 2"), "{err}");
-        let jigsaw = Jigsaw::parse("# four\nA A B B\nA A B B\n\nC D C D\nC C D D\n").unwrap();
-        assert!(!jigsaw.connected());
-        assert_eq!(jigsaw.label(3), 'D');
     }
 }
