@@ -14,7 +14,7 @@ use crate::constraint::{
     Thermometer, VariantConstraint, Whispers, Xv, XvLetter,
 };
 use crate::grid::{BoxShape, Cell, House, Shape};
-use crate::rules::{Jigsaw, RulesSpec};
+use crate::rules::{GlobalRule, Jigsaw, RulesSpec};
 
 /// Fields that only draw: read and ignored.
 pub const COSMETIC_FIELDS: &[&str] = &[
@@ -327,20 +327,22 @@ impl Reader<'_> {
                     .map_err(|e| self.bad("grid", 0, &e.to_string()))?,
             );
         }
-        spec.diagonal = self.flag("diagonal+") && self.flag("diagonal-");
-        let one_diagonal = self.flag("diagonal+") != self.flag("diagonal-");
-        if one_diagonal {
+        if self.flag("diagonal+") && self.flag("diagonal-") {
+            spec.globals = spec.globals.with(GlobalRule::Diagonal);
+        } else if self.flag("diagonal+") || self.flag("diagonal-") {
             // One diagonal alone: an extra region of its N cells.
-            let cells: Vec<(usize, usize)> = if self.flag("diagonal-") {
-                (0..n).map(|i| (i, i)).collect()
+            let cells: Vec<Cell> = if self.flag("diagonal-") {
+                (0..n).filter_map(|i| shape.cell(i, i)).collect()
             } else {
-                (0..n).map(|i| (n - 1 - i, i)).collect()
+                (0..n).filter_map(|i| shape.cell(n - 1 - i, i)).collect()
             };
             spec.extra_regions.push(cells);
         }
-        spec.anti_knight = self.flag("antiknight");
-        spec.anti_king = self.flag("antiking");
-        spec.disjoint_groups = self.flag("disjointgroups");
+        for rule in GlobalRule::ALL {
+            if rule.fpuzzles_field().is_some_and(|field| self.flag(field)) {
+                spec.globals = spec.globals.with(rule);
+            }
+        }
         Ok((spec, text))
     }
 
@@ -352,26 +354,20 @@ impl Reader<'_> {
         entry: usize,
         value: &Value,
     ) -> Result<(usize, usize), FpuzzlesError> {
-        let name = value.as_str().unwrap_or_default();
-        let upper = name.to_ascii_uppercase();
-        upper
-            .strip_prefix('R')
-            .and_then(|rest| rest.split_once('C'))
-            .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
-            .ok_or_else(|| {
-                self.bad(
-                    field,
-                    entry,
-                    &format!("{value} is not a cell (R1C1 … R64C64)"),
-                )
-            })
+        value.as_str().and_then(Cell::numbers).ok_or_else(|| {
+            self.bad(
+                field,
+                entry,
+                &format!("{value} is not a cell (R1C1 … R64C64)"),
+            )
+        })
     }
 
     /// A cell named `R3C7`.
     fn cell(&self, field: &str, entry: usize, value: &Value) -> Result<Cell, FpuzzlesError> {
-        Some(self.position(field, entry, value)?)
-            .filter(|&(r, c)| r >= 1 && c >= 1)
-            .and_then(|(r, c)| Cell::at(r - 1, c - 1))
+        value
+            .as_str()
+            .and_then(|name| name.parse().ok())
             .ok_or_else(|| {
                 self.bad(
                     field,
@@ -540,8 +536,7 @@ impl Reader<'_> {
                     "extraregion" => {
                         let cells = cells()?;
                         if cells.len() == shape.size() {
-                            spec.extra_regions
-                                .push(cells.iter().map(|c| (c.row(), c.col())).collect());
+                            spec.extra_regions.push(cells);
                         } else {
                             // Fewer cells than digits: they differ, like a cage without a total.
                             out.push(Cage::new(cells, None).into());

@@ -63,7 +63,7 @@ use crate::constraint::{
 };
 use crate::grid::{BoxShape, Cell, House};
 use crate::rules::RulesError;
-use crate::rules::{Jigsaw, RulesSpec};
+use crate::rules::{GlobalRule, Jigsaw, RulesSpec};
 
 /// The rule names a puzzle file's `rules` list takes.
 pub const RULE_NAMES: [&str; 9] = [
@@ -315,20 +315,15 @@ impl PuzzleFile {
                 spec.constraints.push(Negative::new(kind).into());
                 continue;
             }
-            let on = match rule.get_ref().as_str() {
-                "diagonal" => &mut spec.diagonal,
-                "windoku" => &mut spec.windoku,
-                "disjoint-groups" => &mut spec.disjoint_groups,
-                "anti-knight" => &mut spec.anti_knight,
-                "anti-king" => &mut spec.anti_king,
-                other => {
+            match rule.get_ref().parse::<GlobalRule>() {
+                Ok(rule) => spec.globals = spec.globals.with(rule),
+                Err(_) => {
                     return Err(PuzzleFileError::UnknownRule {
                         line: line_of(text, rule.span()),
-                        rule: other.to_string(),
+                        rule: rule.get_ref().clone(),
                     });
                 }
-            };
-            *on = true;
+            }
         }
         for region in &raw.extra_regions {
             let line = line_of(text, region.span());
@@ -341,7 +336,7 @@ impl PuzzleFile {
         }
         for pair in &raw.differ {
             let line = line_of(text, pair.span());
-            let cells: Vec<(usize, usize)> = pair
+            let cells: Vec<Cell> = pair
                 .get_ref()
                 .iter()
                 .map(|name| cell(name, line))
@@ -408,16 +403,7 @@ fn constraints(raw: &Raw, text: &str) -> Result<Vec<VariantConstraint>, PuzzleFi
                     .as_ref()
                     .ok_or_else(|| bad(&format!("needs `{key}`")))?
                     .names();
-                names
-                    .iter()
-                    .map(|name| {
-                        let (row, col) = cell(name, line)?;
-                        Cell::at(row, col).ok_or_else(|| PuzzleFileError::BadCell {
-                            line,
-                            text: name.clone(),
-                        })
-                    })
-                    .collect()
+                names.iter().map(|name| cell(name, line)).collect()
             };
             let cells = || list(&e.cells, "cells");
             let sum = || e.sum.ok_or_else(|| bad("needs `sum`"));
@@ -542,25 +528,12 @@ fn constraints(raw: &Raw, text: &str) -> Result<Vec<VariantConstraint>, PuzzleFi
     Ok(out)
 }
 
-/// The 0-based row and column of a cell named `r3c7` (any case).
-fn cell(name: &str, line: usize) -> Result<(usize, usize), PuzzleFileError> {
-    let bad = || PuzzleFileError::BadCell {
+/// The cell named `name` (`r3c7`), or an error naming the file line.
+fn cell(name: &str, line: usize) -> Result<Cell, PuzzleFileError> {
+    name.parse().map_err(|_| PuzzleFileError::BadCell {
         line,
         text: name.to_string(),
-    };
-    let lower = name.trim().to_ascii_lowercase();
-    let (row, col) = lower
-        .strip_prefix('r')
-        .and_then(|rest| rest.split_once('c'))
-        .ok_or_else(bad)?;
-    let (row, col): (usize, usize) = (
-        row.parse().map_err(|_| bad())?,
-        col.parse().map_err(|_| bad())?,
-    );
-    if row == 0 || col == 0 {
-        return Err(bad());
-    }
-    Ok((row - 1, col - 1))
+    })
 }
 
 /// The 1-based line of byte `span.start`.
@@ -609,7 +582,7 @@ puzzles = [
     #[test]
     fn rules_and_puzzles_with_their_lines() {
         let file = PuzzleFile::parse(JIGSAW).unwrap();
-        assert!(file.spec.anti_knight && !file.spec.diagonal);
+        assert_eq!(file.spec.globals, GlobalRule::AntiKnight.into());
         assert_eq!(file.spec.jigsaw.as_ref().unwrap().shape().size(), 6);
         assert_eq!(file.puzzles.len(), 2);
         assert_eq!(file.puzzles[0].line, 13);

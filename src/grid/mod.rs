@@ -11,7 +11,7 @@ mod house;
 mod shape;
 
 pub use boxes::{BoxError, BoxShape};
-pub use cell::Cell;
+pub use cell::{Cell, CellError};
 pub use conflict::{Conflict, Relation};
 pub use digit::Digit;
 pub use digit_set::DigitSet;

@@ -1,6 +1,6 @@
 //! Why rules cannot be made or do not fit a grid, and why a grid and rules make no puzzle.
 
-use crate::grid::{BoxError, Conflict, Shape};
+use crate::grid::{BoxError, Cell, Conflict, Shape};
 
 /// Rules that cannot be made, or do not fit a grid.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -32,12 +32,10 @@ pub enum RulesError {
         what: &'static str,
     },
     /// A cell outside the grid.
-    #[error("cell r{row}c{col} is outside a {shape} grid")]
+    #[error("cell {cell} is outside a {shape} grid")]
     CellOutside {
-        /// 1-based row.
-        row: usize,
-        /// 1-based column.
-        col: usize,
+        /// The cell.
+        cell: Cell,
         /// The grid.
         shape: Shape,
     },
@@ -52,12 +50,10 @@ pub enum RulesError {
         shape: Shape,
     },
     /// A pair of cells to differ that names one cell twice.
-    #[error("a pair of cells to differ names r{row}c{col} twice")]
+    #[error("a pair of cells to differ names {cell} twice")]
     SamePair {
-        /// 1-based row.
-        row: usize,
-        /// 1-based column.
-        col: usize,
+        /// The cell named twice.
+        cell: Cell,
     },
     /// A variant constraint that cannot apply to the grid.
     #[error("{constraint}: {problem}")]

@@ -52,7 +52,9 @@ impl GlobalRule {
     /// What the rule says, in a sentence (the command line's help for its flag).
     pub fn description(self) -> &'static str {
         match self {
-            GlobalRule::Diagonal => "Diagonal (X) Sudoku: both main diagonals hold every digit too.",
+            GlobalRule::Diagonal => {
+                "Diagonal (X) Sudoku: both main diagonals hold every digit too."
+            }
             GlobalRule::Windoku => {
                 "Windoku (hyper): four extra boxes on 9×9, one cell in from the edges."
             }
@@ -167,7 +169,9 @@ impl GlobalRules {
 
     /// The rules in the set, in the order of [`GlobalRule::ALL`].
     pub fn iter(self) -> impl Iterator<Item = GlobalRule> {
-        GlobalRule::ALL.into_iter().filter(move |&r| self.contains(r))
+        GlobalRule::ALL
+            .into_iter()
+            .filter(move |&r| self.contains(r))
     }
 }
 

@@ -1,6 +1,7 @@
 //! The rules of a grid: its regions (boxes or jigsaw), extra regions, cells that differ and variant constraints; the puzzles they make, and their layout for the solvers.
 
 mod error;
+mod global;
 mod layout;
 mod puzzle;
 mod regions;
@@ -9,6 +10,7 @@ mod spec;
 use std::fmt;
 
 pub use error::{PuzzleError, RulesError};
+pub use global::{GlobalRule, GlobalRules};
 pub use layout::{Layout, layout_for};
 pub use puzzle::Puzzle;
 pub use regions::{Jigsaw, Regions};
@@ -23,7 +25,8 @@ use crate::grid::{BoxShape, Cell, House, Relation, Shape};
 ///
 /// ```
 /// use satdoku::{BoxShape, Rules, Shape};
-/// let six = Rules::boxes(BoxShape::new(2, 3)?).with_anti_knight(true);
+/// use satdoku::rules::GlobalRule;
+/// let six = Rules::boxes(BoxShape::new(2, 3)?).with_global(GlobalRule::AntiKnight)?;
 /// assert_eq!(six.shape(), Shape::from_size(6).unwrap());
 /// assert_eq!(six.to_string(), "boxes 2x3, anti-knight");
 /// # Ok::<(), satdoku::RulesError>(())
@@ -32,11 +35,8 @@ use crate::grid::{BoxShape, Cell, House, Relation, Shape};
 pub struct Rules {
     shape: Shape,
     regions: Regions,
-    diagonal: bool,
-    windoku: bool,
-    disjoint_groups: bool,
-    anti_knight: bool,
-    anti_king: bool,
+    /// The rules over the whole grid.
+    globals: GlobalRules,
     /// Extra regions given as cell lists, N distinct cells each.
     extra: Vec<Vec<Cell>>,
     /// Pairs of cells given as different, first before second in reading order.
@@ -68,11 +68,7 @@ impl Rules {
         Rules {
             shape,
             regions,
-            diagonal: false,
-            windoku: false,
-            disjoint_groups: false,
-            anti_knight: false,
-            anti_king: false,
+            globals: GlobalRules::NONE,
             extra: Vec::new(),
             pairs: Vec::new(),
             constraints: Vec::new(),
@@ -140,12 +136,12 @@ impl Rules {
         self.constraints.iter().all(|c| c.get().admits(&values))
     }
 
-    /// With one more region: `cells` (0-based row and column) must hold every digit once.
-    /// An error unless they are N distinct cells of the grid.
-    pub fn with_extra_region(mut self, cells: &[(usize, usize)]) -> Result<Rules, RulesError> {
+    /// With one more region: `cells` must hold every digit once. An error unless they are
+    /// N distinct cells of the grid.
+    pub fn with_extra_region(mut self, cells: &[Cell]) -> Result<Rules, RulesError> {
         let mut region: Vec<Cell> = cells
             .iter()
-            .map(|&(row, col)| self.cell(row, col))
+            .map(|&cell| self.inside(cell))
             .collect::<Result<_, _>>()?;
         region.sort();
         region.dedup();
@@ -160,18 +156,11 @@ impl Rules {
         Ok(self)
     }
 
-    /// With one more pair of cells (0-based row and column) that must differ.
-    pub fn with_different(
-        mut self,
-        a: (usize, usize),
-        b: (usize, usize),
-    ) -> Result<Rules, RulesError> {
-        let (a, b) = (self.cell(a.0, a.1)?, self.cell(b.0, b.1)?);
+    /// With one more pair of cells that must differ.
+    pub fn with_different(mut self, a: Cell, b: Cell) -> Result<Rules, RulesError> {
+        let (a, b) = (self.inside(a)?, self.inside(b)?);
         if a == b {
-            return Err(RulesError::SamePair {
-                row: a.row() + 1,
-                col: a.col() + 1,
-            });
+            return Err(RulesError::SamePair { cell: a });
         }
         let pair = (a.min(b), a.max(b));
         if !self.pairs.contains(&pair) {
@@ -180,68 +169,33 @@ impl Rules {
         Ok(self)
     }
 
-    /// The cell at 0-based `row`, `col`, or an error naming it (1-based) when outside.
-    fn cell(&self, row: usize, col: usize) -> Result<Cell, RulesError> {
-        self.shape.cell(row, col).ok_or(RulesError::CellOutside {
-            row: row + 1,
-            col: col + 1,
-            shape: self.shape,
-        })
-    }
-
-    /// With (or without) both main diagonals as extra regions (X-Sudoku).
-    pub fn with_diagonal(self, on: bool) -> Rules {
-        Rules {
-            diagonal: on,
-            ..self
+    /// `cell`, or an error naming it when it lies outside the grid.
+    fn inside(&self, cell: Cell) -> Result<Cell, RulesError> {
+        match self.shape.cell(cell.row(), cell.col()) {
+            Some(cell) => Ok(cell),
+            None => Err(RulesError::CellOutside {
+                cell,
+                shape: self.shape,
+            }),
         }
     }
 
-    /// With (or without) windoku's extra windows: boxes one cell in from the edges and
-    /// one apart ((n−1)² windows of n×n on grids of n×n boxes). Only for square boxes.
-    pub fn with_windoku(self, on: bool) -> Result<Rules, RulesError> {
-        if on && !matches!(self.regions, Regions::Boxes(b) if b.is_square()) {
-            return Err(RulesError::Needs {
-                rule: "windoku",
-                needs: "square boxes (4×4, 9×9, 16×16 …)",
-            });
-        }
-        Ok(Rules {
-            windoku: on,
-            ..self
-        })
+    /// With the rule `rule` over the whole grid too. An error when it cannot apply to
+    /// these regions (windoku needs square boxes, disjoint groups boxes).
+    pub fn with_global(mut self, rule: GlobalRule) -> Result<Rules, RulesError> {
+        rule.check(&self.regions)?;
+        self.globals = self.globals.with(rule);
+        Ok(self)
     }
 
-    /// With (or without) disjoint groups: the cells at one position of every box form an
-    /// extra region. Only for boxes.
-    pub fn with_disjoint_groups(self, on: bool) -> Result<Rules, RulesError> {
-        if on && !matches!(self.regions, Regions::Boxes(_)) {
-            return Err(RulesError::Needs {
-                rule: "disjoint groups",
-                needs: "boxes (not jigsaw regions)",
-            });
-        }
-        Ok(Rules {
-            disjoint_groups: on,
-            ..self
-        })
+    /// With every rule of `rules` over the whole grid too.
+    pub fn with_globals(self, rules: GlobalRules) -> Result<Rules, RulesError> {
+        rules.iter().try_fold(self, Rules::with_global)
     }
 
-    /// With (or without) the anti-knight rule: cells a knight's move apart differ.
-    pub fn with_anti_knight(self, on: bool) -> Rules {
-        Rules {
-            anti_knight: on,
-            ..self
-        }
-    }
-
-    /// With (or without) the anti-king rule: cells a king's move apart (diagonally
-    /// touching) differ.
-    pub fn with_anti_king(self, on: bool) -> Rules {
-        Rules {
-            anti_king: on,
-            ..self
-        }
+    /// The rules over the whole grid.
+    pub fn globals(&self) -> GlobalRules {
+        self.globals
     }
 
     /// The grid's shape.
@@ -262,19 +216,10 @@ impl Rules {
         }
     }
 
-    /// Whether both main diagonals are extra regions.
-    pub fn diagonal(&self) -> bool {
-        self.diagonal
-    }
-
     /// Whether the rules are rows, columns and boxes only.
     pub fn is_standard(&self) -> bool {
         matches!(self.regions, Regions::Boxes(_))
-            && !(self.diagonal
-                || self.windoku
-                || self.disjoint_groups
-                || self.anti_knight
-                || self.anti_king
+            && !(!self.globals.is_empty()
                 || !self.extra.is_empty()
                 || !self.pairs.is_empty()
                 || !self.constraints.is_empty())
@@ -294,15 +239,8 @@ impl Rules {
                 houses.extend((0..size).map(|r| House::Region(r, jigsaw.label(r as usize))))
             }
         }
-        if self.diagonal {
-            houses.extend([House::MainDiagonal, House::AntiDiagonal]);
-        }
-        if self.windoku {
-            let n = self.box_shape().map_or(0, BoxShape::rows);
-            houses.extend((0..((n - 1) * (n - 1)) as u8).map(House::Window));
-        }
-        if self.disjoint_groups {
-            houses.extend((0..size).map(House::Group));
+        for rule in self.globals.iter() {
+            houses.extend(rule.houses(self.shape.size(), &self.regions));
         }
         houses.extend((0..self.extra.len() as u16).map(House::Extra));
         houses
@@ -365,23 +303,8 @@ impl Rules {
                 }
             }
         };
-        if self.anti_knight {
-            moves(
-                Relation::KnightMove,
-                &[
-                    (1, 2),
-                    (2, 1),
-                    (1, -2),
-                    (2, -1),
-                    (-1, 2),
-                    (-2, 1),
-                    (-1, -2),
-                    (-2, -1),
-                ],
-            );
-        }
-        if self.anti_king {
-            moves(Relation::KingMove, &[(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+        for (relation, steps) in self.globals.iter().filter_map(GlobalRule::moves) {
+            moves(relation, steps);
         }
         pairs.extend(self.pairs.iter().map(|&(a, b)| (a, b, Relation::Marked)));
         pairs
@@ -396,16 +319,8 @@ impl fmt::Display for Rules {
             Regions::Boxes(boxes) => write!(f, "boxes {boxes}")?,
             Regions::Jigsaw(_) => f.write_str("jigsaw")?,
         }
-        for (on, name) in [
-            (self.diagonal, "diagonal"),
-            (self.windoku, "windoku"),
-            (self.disjoint_groups, "disjoint-groups"),
-            (self.anti_knight, "anti-knight"),
-            (self.anti_king, "anti-king"),
-        ] {
-            if on {
-                write!(f, ", {name}")?;
-            }
+        for rule in self.globals.iter() {
+            write!(f, ", {rule}")?;
         }
         let count = |f: &mut fmt::Formatter<'_>, n: usize, what: &str| match n {
             0 => Ok(()),
@@ -453,11 +368,11 @@ mod tests {
         for boxes in ["2x2", "2x3", "3x3", "3x4", "4x4", "5x5"] {
             let boxes: BoxShape = boxes.parse().unwrap();
             let rules = Rules::boxes(boxes)
-                .with_diagonal(true)
-                .with_disjoint_groups(true)
+                .with_global(GlobalRule::Diagonal)
+                .and_then(|r| r.with_global(GlobalRule::DisjointGroups))
                 .unwrap();
             let rules = if boxes.is_square() {
-                rules.with_windoku(true).unwrap()
+                rules.with_global(GlobalRule::Windoku).unwrap()
             } else {
                 rules
             };
@@ -480,7 +395,7 @@ mod tests {
     fn windoku_has_four_windows_on_nine() {
         let rules = Rules::standard(Shape::NINE)
             .unwrap()
-            .with_windoku(true)
+            .with_global(GlobalRule::Windoku)
             .unwrap();
         let windows: Vec<String> = rules
             .houses()
@@ -495,8 +410,12 @@ mod tests {
     fn knight_and_king_pairs() {
         let rules = Rules::standard(Shape::NINE)
             .unwrap()
-            .with_anti_knight(true)
-            .with_anti_king(true);
+            .with_globals(
+                [GlobalRule::AntiKnight, GlobalRule::AntiKing]
+                    .into_iter()
+                    .collect(),
+            )
+            .unwrap();
         let pairs = rules.differences();
         let knights = pairs.iter().filter(|p| p.2 == Relation::KnightMove).count();
         let kings = pairs.iter().filter(|p| p.2 == Relation::KingMove).count();

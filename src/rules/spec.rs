@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
-use super::{Jigsaw, Rules, RulesError};
+use super::{GlobalRule, GlobalRules, Jigsaw, Rules, RulesError};
 use crate::constraint::VariantConstraint;
-use crate::grid::{BoxShape, Shape};
+use crate::grid::{BoxShape, Cell, Shape};
 
 /// Rules for grids of any size: what the command line asks for, turned into [`Rules`]
 /// for each puzzle's shape ([`RulesSpec::rules_for`]).
@@ -14,21 +14,12 @@ pub struct RulesSpec {
     pub boxes: Option<BoxShape>,
     /// Jigsaw regions instead of boxes (the grid must fit them).
     pub jigsaw: Option<Jigsaw>,
-    /// Both main diagonals.
-    pub diagonal: bool,
-    /// Windoku's extra windows.
-    pub windoku: bool,
-    /// Disjoint groups.
-    pub disjoint_groups: bool,
-    /// Cells a knight's move apart differ.
-    pub anti_knight: bool,
-    /// Cells a king's move apart differ.
-    pub anti_king: bool,
-    /// Extra regions, each a list of N cells by 0-based row and column (the grid must
-    /// hold them).
-    pub extra_regions: Vec<Vec<(usize, usize)>>,
-    /// Pairs of cells, by 0-based row and column, that must differ.
-    pub pairs: Vec<((usize, usize), (usize, usize))>,
+    /// The rules over the whole grid (diagonal, windoku …).
+    pub globals: GlobalRules,
+    /// Extra regions, each a list of N cells (the grid must hold them).
+    pub extra_regions: Vec<Vec<Cell>>,
+    /// Pairs of cells that must differ (the grid must hold them).
+    pub pairs: Vec<(Cell, Cell)>,
     /// Variant constraints (the grid must hold their cells).
     pub constraints: Vec<VariantConstraint>,
 }
@@ -36,8 +27,13 @@ pub struct RulesSpec {
 impl RulesSpec {
     /// Classic rules (default boxes) plus both diagonals when `diagonal`.
     pub fn classic(diagonal: bool) -> RulesSpec {
+        let globals = if diagonal {
+            GlobalRule::Diagonal.into()
+        } else {
+            GlobalRules::NONE
+        };
         RulesSpec {
-            diagonal,
+            globals,
             ..RulesSpec::default()
         }
     }
@@ -54,11 +50,7 @@ impl RulesSpec {
         Ok(RulesSpec {
             boxes: self.boxes.or(other.boxes),
             jigsaw: self.jigsaw.clone().or_else(|| other.jigsaw.clone()),
-            diagonal: self.diagonal || other.diagonal,
-            windoku: self.windoku || other.windoku,
-            disjoint_groups: self.disjoint_groups || other.disjoint_groups,
-            anti_knight: self.anti_knight || other.anti_knight,
-            anti_king: self.anti_king || other.anti_king,
+            globals: self.globals.union(other.globals),
             extra_regions: [&self.extra_regions[..], &other.extra_regions[..]].concat(),
             pairs: [&self.pairs[..], &other.pairs[..]].concat(),
             constraints: [&self.constraints[..], &other.constraints[..]].concat(),
@@ -90,12 +82,7 @@ impl RulesSpec {
             }
             (None, None) => Rules::standard(shape)?,
         };
-        let mut rules = base
-            .with_diagonal(self.diagonal)
-            .with_windoku(self.windoku)?
-            .with_disjoint_groups(self.disjoint_groups)?
-            .with_anti_knight(self.anti_knight)
-            .with_anti_king(self.anti_king);
+        let mut rules = base.with_globals(self.globals)?;
         for region in &self.extra_regions {
             rules = rules.with_extra_region(region)?;
         }

@@ -11,7 +11,7 @@ use super::progress::Progress;
 use super::propagate::PropagateSolver;
 use super::solver::{Outcome, Solver};
 use crate::grid::{BoxShape, Digit, DigitSet, Shape};
-use crate::rules::{Puzzle, Rules};
+use crate::rules::{GlobalRule, Puzzle, Rules};
 use board::Board;
 use search::Search;
 
@@ -33,11 +33,13 @@ impl BitboardRules {
     ///
     /// ```
     /// use satdoku::solvers::BitboardRules;
+    /// use satdoku::rules::GlobalRule;
     /// use satdoku::{Rules, Shape};
     /// let classic = Rules::standard(Shape::NINE)?;
     /// assert_eq!(BitboardRules::of(&classic), Some(BitboardRules::Classic));
-    /// assert_eq!(BitboardRules::of(&classic.clone().with_diagonal(true)), Some(BitboardRules::Diagonal));
-    /// assert_eq!(BitboardRules::of(&classic.with_anti_knight(true)), None);
+    /// let diagonal = classic.clone().with_global(GlobalRule::Diagonal)?;
+    /// assert_eq!(BitboardRules::of(&diagonal), Some(BitboardRules::Diagonal));
+    /// assert_eq!(BitboardRules::of(&classic.with_global(GlobalRule::AntiKnight)?), None);
     /// assert_eq!(BitboardRules::of(&Rules::standard(Shape::from_size(4).unwrap())?), None);
     /// # Ok::<(), satdoku::RulesError>(())
     /// ```
@@ -46,11 +48,14 @@ impl BitboardRules {
             return None;
         }
         let boxes = BoxShape::new(3, 3).ok()?;
-        [BitboardRules::Classic, BitboardRules::Diagonal]
-            .into_iter()
-            .find(|known| {
-                *rules == Rules::boxes(boxes).with_diagonal(*known == BitboardRules::Diagonal)
-            })
+        let diagonal = Rules::boxes(boxes).with_global(GlobalRule::Diagonal).ok()?;
+        [
+            (BitboardRules::Classic, Rules::boxes(boxes)),
+            (BitboardRules::Diagonal, diagonal),
+        ]
+        .into_iter()
+        .find(|(_, known)| rules == known)
+        .map(|(known, _)| known)
     }
 }
 
