@@ -13,12 +13,11 @@ mod write;
 pub use alphabet::{Alphabet, AlphabetError};
 pub use error::{CellUnit, InputError, ParseError};
 pub use fpuzzles::{
-    CONSTRAINT_ENTRY_FIELDS, CONSTRAINT_FIELDS, COSMETIC_FIELDS, FpuzzlesError, fpuzzles_link_json,
-    parse_fpuzzles,
+    COSMETIC_FIELDS, FpuzzlesError, constraint_fields, fpuzzles_link_json, parse_fpuzzles,
 };
 pub use marks::{MarksError, read_marks};
 pub use notation::{Notation, Spell, Spelled};
-pub use puzzle_file::{PuzzleFile, PuzzleFileError, PuzzleText, RULE_NAMES};
+pub use puzzle_file::{PuzzleFile, PuzzleFileError, PuzzleText, rule_names};
 pub use read::{Entry, InputFormat, MAX_LINE, PuzzleReader, ReadOptions, ReadWarning, parse_one};
 pub use regions::RegionsError;
 pub use write::{
