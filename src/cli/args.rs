@@ -129,7 +129,9 @@ impl RuleArgs {
             .map(Jigsaw::shape)
             .or(spec.boxes.map(BoxShape::shape));
         if let Some(shape) = fixed {
-            spec.rules_for(shape).context("bad rules")?;
+            spec.rules_for(shape)
+                .map_err(|err| anyhow::anyhow!("{err}{}", super::hints::rules(&err)))
+                .context("bad rules")?;
         }
         Ok(spec)
     }

@@ -100,7 +100,7 @@ impl Alphabet {
         let mut text = format!("{digits}, blank {blank}");
         if !self.covers(shape) {
             text.push_str(&format!(
-                "; a {shape} grid needs {} symbols: use the tokens format or --alphabet",
+                "; a {shape} grid needs {} symbols: use the tokens format or a longer alphabet",
                 shape.size()
             ));
         }

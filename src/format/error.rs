@@ -29,31 +29,32 @@ impl fmt::Display for CellUnit {
     }
 }
 
-/// Why `count` cells fit no grid of the layout `input`, with a hint when they fit another
-/// layout than the one forced.
-fn bad_length(count: usize, unit: CellUnit, input: InputFormat) -> String {
+/// The layout that `count` cells read in the layout `input` fit instead, if another does:
+/// a block grid's row read as a line, or a one-line puzzle read as a block row.
+fn fits_instead(count: usize, input: InputFormat) -> Option<InputFormat> {
     match input {
-        InputFormat::Line => {
-            let hint = if Shape::from_size(count).is_some() {
-                "; it looks like a row of a block grid: drop --input line"
-            } else {
-                ""
-            };
-            format!(
-                "{count} {unit} fit no supported grid on one line (a one-line puzzle has \
-                 {ONE_LINE_COUNTS}){hint}"
-            )
-        }
-        InputFormat::Block => {
-            let hint = if Shape::from_cell_count(count).is_some() {
-                "; it looks like a one-line puzzle: drop --input block"
-            } else {
-                ""
-            };
-            format!(
-                "{count} {unit} fit no row of a block grid (a row has {ROW_COUNTS} cells){hint}"
-            )
-        }
+        InputFormat::Line => Shape::from_size(count).map(|_| InputFormat::Block),
+        InputFormat::Block => Shape::from_cell_count(count).map(|_| InputFormat::Line),
+        InputFormat::Auto | InputFormat::Tokens => None,
+    }
+}
+
+/// Why `count` cells fit no grid of the layout `input`, and the layout they look like when
+/// they fit another than the one forced.
+fn bad_length(count: usize, unit: CellUnit, input: InputFormat) -> String {
+    let looks = match fits_instead(count, input) {
+        Some(InputFormat::Block) => "; it looks like a row of a block grid",
+        Some(_) => "; it looks like a one-line puzzle",
+        None => "",
+    };
+    match input {
+        InputFormat::Line => format!(
+            "{count} {unit} fit no supported grid on one line (a one-line puzzle has \
+             {ONE_LINE_COUNTS}){looks}"
+        ),
+        InputFormat::Block => format!(
+            "{count} {unit} fit no row of a block grid (a row has {ROW_COUNTS} cells){looks}"
+        ),
         InputFormat::Auto | InputFormat::Tokens => format!(
             "{count} {unit} fit no supported grid (a puzzle on one line has {ONE_LINE_COUNTS}; \
              a row of a grid has {ROW_COUNTS})"
@@ -175,6 +176,15 @@ pub enum ParseError {
 }
 
 impl ParseError {
+    /// When the text was read in a forced layout and fits no grid of it: the layout it
+    /// fits instead (then not forcing the layout reads it).
+    pub fn fits_layout(&self) -> Option<InputFormat> {
+        match self {
+            ParseError::BadLength { count, input, .. } => fits_instead(*count, *input),
+            _ => None,
+        }
+    }
+
     /// The input line the error was found on (0 for [`ParseError::NoPuzzle`]).
     pub fn line(&self) -> usize {
         self.clone().line_mut().map_or(0, |line| *line)

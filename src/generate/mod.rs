@@ -84,7 +84,7 @@ pub enum GenerateError {
     Impossible(String),
     /// The deadline passed before a puzzle met the options.
     #[error(
-        "no puzzle met the options in time ({attempts} grid{} tried{}); try again with a longer --timeout, fewer constraints or another seed",
+        "no puzzle met the options in time ({attempts} grid{} tried{})",
         if *attempts == 1 { "" } else { "s" },
         closest.map_or(String::new(), |k| format!(", fewest givens reached {k}"))
     )]

@@ -9,7 +9,7 @@ pub enum RulesError {
     #[error(transparent)]
     Boxes(#[from] BoxError),
     /// A grid of prime size has no boxes.
-    #[error("a {shape} grid has no boxes ({n} is prime): give its regions with --regions FILE", n = shape.size())]
+    #[error("a {shape} grid has no boxes ({n} is prime): give its regions", n = shape.size())]
     NoBoxes {
         /// The grid's shape.
         shape: Shape,

@@ -60,18 +60,18 @@ pub struct Entry {
 impl Entry {
     /// The entry as a puzzle under `spec`: read, rules that fit its grid, and no clashing
     /// givens.
-    pub fn puzzle(self, spec: &RulesSpec) -> Result<Puzzle, InputError> {
+    pub fn puzzle(&self, spec: &RulesSpec) -> Result<Puzzle, InputError> {
         self.puzzle_with(|shape| spec.rules_for(shape))
     }
 
     /// The entry as a puzzle under the rules `rules` gives for its grid's shape (a cache of
     /// [`RulesSpec::rules_for`], so that a batch shares one `Rules` per size).
     pub fn puzzle_with(
-        self,
+        &self,
         rules: impl FnOnce(Shape) -> Result<Arc<Rules>, RulesError>,
     ) -> Result<Puzzle, InputError> {
         let line = self.line;
-        let grid = self.grid?;
+        let grid = self.grid.clone()?;
         let rules = rules(grid.shape()).map_err(|error| InputError::Rules { line, error })?;
         Puzzle::new(grid, rules).map_err(|error| InputError::at(line, error))
     }

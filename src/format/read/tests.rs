@@ -438,12 +438,12 @@ fn length_messages_fit_the_layout_read() {
     assert_eq!(
         block,
         "line 1: 81 symbols fit no row of a block grid (a row has 4 to 64 \
-         cells); it looks like a one-line puzzle: drop --input block"
+         cells); it looks like a one-line puzzle"
     );
     let line = error("53..7....", forced(InputFormat::Line));
     assert!(line.starts_with("line 1: 9 symbols fit no supported grid on one line"));
-    assert!(line.ends_with("it looks like a row of a block grid: drop --input line"));
-    assert!(!error("5 3 7 7 1", forced(InputFormat::Block)).contains("drop"));
+    assert!(line.ends_with("it looks like a row of a block grid"));
+    assert!(!error("5 3 7 7 1", forced(InputFormat::Block)).contains("looks like"));
     let numbers = error("1, 2, 3", ReadOptions::default());
     assert!(
         numbers.starts_with("line 1: 3 numbers fit no supported grid"),
