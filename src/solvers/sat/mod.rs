@@ -2,7 +2,7 @@
 
 mod check;
 mod meter;
-mod proof;
+pub mod proof;
 mod search;
 
 use std::collections::HashMap;
@@ -21,12 +21,12 @@ use super::bitboard;
 use super::names::SAT_NAMES;
 use super::progress::Progress;
 use super::solver::{Outcome, Solver, needed_constraints};
+use crate::check::{Given, Verdict, verdict_of};
 use crate::encode::{AmoEncoding, Clauses, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
 use crate::grid::{DigitSet, Grid};
 use crate::logic::{self, Candidates};
 use crate::rules::{Layout, layout_for};
 use crate::rules::{Puzzle, Rules};
-use crate::verdict::{Given, Verdict, verdict_of};
 use meter::Meter;
 use search::fresh_solver;
 
