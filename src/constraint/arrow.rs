@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::sum::{Chain, Term, cell_term, sum_admits};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Entry, EntryError, Source, VariantConstraint, cell_list,
-    repeated,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, Source, VariantConstraint,
+    cell_list, repeated,
 };
 use crate::grid::{Cell, Shape};
 
@@ -19,17 +19,17 @@ pub struct Arrow {
 }
 
 impl Arrow {
-    /// Reads an arrow entry: the `circle` (or pill) and the shaft's `cells`; in f-puzzles
+    /// Reads an arrow record: the `circle` (or pill) and the shaft's `cells`; in f-puzzles
     /// the circle's `cells` and one shaft per line of `lines` (which starts in the circle).
-    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
-        match entry.source() {
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        match record.source() {
             Source::Toml => {
-                let circle = entry.cells("circle")?;
-                Ok(vec![Arrow::new(circle, entry.cells("cells")?).into()])
+                let circle = record.cells("circle")?;
+                Ok(vec![Arrow::new(circle, record.cells("cells")?).into()])
             }
             Source::Fpuzzles => {
-                let mut circle = entry.cells("cells")?;
-                let lines = entry.lines("lines")?;
+                let mut circle = record.cells("cells")?;
+                let lines = record.lines("lines")?;
                 let shafts: Vec<Vec<Cell>> = lines
                     .into_iter()
                     .map(|line| line.into_iter().filter(|c| !circle.contains(c)).collect())

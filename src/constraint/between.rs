@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{
-    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, cell_list,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     repeated,
 };
 use crate::grid::{Cell, Shape};
@@ -16,9 +16,9 @@ pub struct Between {
 }
 
 impl Between {
-    /// Reads a between line entry: its cells (f-puzzles: one between line per line).
-    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
-        Ok(entry
+    /// Reads a between line record: its cells (f-puzzles: one between line per line).
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        Ok(record
             .paths()?
             .into_iter()
             .map(|cells| Between::new(cells).into())

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::sum::{Chain, Term};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, cell_list,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     distinct_sum_range,
 };
 use crate::grid::{Cell, Shape};
@@ -17,10 +17,10 @@ pub struct Cage {
 }
 
 impl Cage {
-    /// Reads a killer cage entry: `cells`, and the total if any (`sum`; f-puzzles' `value`).
-    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
-        let cells = entry.cells("cells")?;
-        let sum = entry.number(entry.key("sum", "value"))?;
+    /// Reads a killer cage record: `cells`, and the total if any (`sum`; f-puzzles' `value`).
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        let cells = record.cells("cells")?;
+        let sum = record.number(record.key("sum", "value"))?;
         Ok(vec![Cage::new(cells, sum).into()])
     }
 

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{
-    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, cell_list,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
 };
 use crate::grid::{Cell, Shape};
 
@@ -15,11 +15,11 @@ pub struct CloneCells {
 }
 
 impl CloneCells {
-    /// Reads a clone entry: the `cells` and the cells that `copy` them (f-puzzles:
+    /// Reads a clone record: the `cells` and the cells that `copy` them (f-puzzles:
     /// `cloneCells`).
-    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
-        let cells = entry.cells("cells")?;
-        let copies = entry.cells(entry.key("copy", "cloneCells"))?;
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        let cells = record.cells("cells")?;
+        let copies = record.cells(record.key("copy", "cloneCells"))?;
         Ok(vec![CloneCells::new(cells, copies).into()])
     }
 

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint};
+use super::{CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint};
 use crate::grid::{Cell, Shape};
 
 /// The colour of a kropki dot, with the amount it stands for.
@@ -32,13 +32,13 @@ pub struct Dot {
 }
 
 impl Dot {
-    /// Reads a kropki dot entry: its two `cells` and, when not the default, the white dot's
+    /// Reads a kropki dot record: its two `cells` and, when not the default, the white dot's
     /// `difference` or the black dot's `ratio` (f-puzzles: `value`).
-    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
-        let (a, b) = entry.pair("cells")?;
-        let white = matches!(entry.name(), "white-dot" | "difference");
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        let (a, b) = record.pair("cells")?;
+        let white = matches!(record.name(), "white-dot" | "difference");
         let amount =
-            entry.number(entry.key(if white { "difference" } else { "ratio" }, "value"))?;
+            record.number(record.key(if white { "difference" } else { "ratio" }, "value"))?;
         let colour = if white {
             DotColour::White(amount.unwrap_or(1))
         } else {

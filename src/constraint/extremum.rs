@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{
-    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, neighbours,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, neighbours,
 };
 use crate::grid::{Cell, Shape};
 
@@ -24,14 +24,14 @@ pub struct Extremum {
 }
 
 impl Extremum {
-    /// Reads a `minimum` or `maximum` entry: its `cells` (f-puzzles: one `cell`).
-    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
-        let kind = if entry.name() == "minimum" {
+    /// Reads a `minimum` or `maximum` record: its `cells` (f-puzzles: one `cell`).
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        let kind = if record.name() == "minimum" {
             ExtremumKind::Minimum
         } else {
             ExtremumKind::Maximum
         };
-        let cells = entry.cells(entry.key("cells", "cell"))?;
+        let cells = record.cells(record.key("cells", "cell"))?;
         Ok(cells
             .into_iter()
             .map(|cell| Extremum::new(cell, kind).into())

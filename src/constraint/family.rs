@@ -1,36 +1,36 @@
-//! How files name each constraint family and how one entry of a file becomes constraints: the [`Family`] rows of [`FAMILIES`] and the [`Fields`] a file reader hands a family's reader.
+//! How files name each constraint family and how one record of a file (an entry of its constraint lists) becomes constraints: the [`Family`] rows of [`families`] and the [`Fields`] a file reader hands a family's reader.
 
 use super::VariantConstraint;
 use crate::grid::{Cell, Shape};
 
-/// The file format an entry comes from: each family reads its own fields in each.
+/// The file format a record comes from: each family reads its own fields in each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
-    /// satdoku's TOML puzzle files: a table per entry (`[[cage]]`).
+    /// satdoku's TOML puzzle files: a table per record (`[[cage]]`).
     Toml,
-    /// f-puzzles JSON: an object per entry in a field's list (`"killercage": [...]`).
+    /// f-puzzles JSON: an object per record in a field's list (`"killercage": [...]`).
     Fpuzzles,
 }
 
-/// Why an entry cannot be read.
+/// Why a record cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EntryError {
+pub enum RecordError {
     /// A cell name that is not a cell (the name as written).
     Cell(String),
     /// Anything else: a key missing, of the wrong type, or a value out of place.
     Why(String),
 }
 
-impl EntryError {
+impl RecordError {
     /// An error saying `why`.
-    pub fn why(why: impl Into<String>) -> EntryError {
-        EntryError::Why(why.into())
+    pub fn why(why: impl Into<String>) -> RecordError {
+        RecordError::Why(why.into())
     }
 }
 
-/// A family's reader: one entry of a file into its constraints (none, when the entry says
+/// A family's reader: one record of a file into its constraints (none, when the record says
 /// nothing, such as an f-puzzles little-killer clue without a total).
-pub type ReadEntry = fn(&mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError>;
+pub type ReadRecord = fn(&mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError>;
 
 /// A constraint family as files name it.
 #[derive(Clone, Copy, Debug)]
@@ -41,8 +41,8 @@ pub struct Family {
     pub toml: &'static [&'static str],
     /// Its fields in f-puzzles JSON (`killercage`).
     pub fpuzzles: &'static [&'static str],
-    /// Reads one entry found under any of those names.
-    pub read: ReadEntry,
+    /// Reads one record found under any of those names.
+    pub read: ReadRecord,
 }
 
 impl Family {
@@ -55,49 +55,49 @@ impl Family {
     }
 }
 
-/// The values of one entry, by key, as a file reader holds them. Each implementation reads
+/// The values of one record, by key, as a file reader holds them. Each implementation reads
 /// its format's types (TOML strings and arrays, JSON values) and words its own errors.
 pub trait Fields {
     /// The cells under `key`: a list of names (`["r1c1", "r1c2"]`; satdoku's TOML also takes
     /// one string, `"r1c1 r1c2"`).
-    fn cells(&mut self, key: &str) -> Result<Option<Vec<Cell>>, EntryError>;
+    fn cells(&mut self, key: &str) -> Result<Option<Vec<Cell>>, RecordError>;
 
     /// The lists of cells under `key` (f-puzzles' `lines`).
-    fn lines(&mut self, key: &str) -> Result<Option<Vec<Vec<Cell>>>, EntryError>;
+    fn lines(&mut self, key: &str) -> Result<Option<Vec<Vec<Cell>>>, RecordError>;
 
     /// The 1-based row and column numbers of the cell name under `key`, whatever they are:
     /// 0 and N+1 name clues just outside the grid.
-    fn position(&mut self, key: &str) -> Result<Option<(usize, usize)>, EntryError>;
+    fn position(&mut self, key: &str) -> Result<Option<(usize, usize)>, RecordError>;
 
     /// The whole number under `key` (f-puzzles also writes numbers as strings; a blank
     /// string is no number).
-    fn number(&mut self, key: &str) -> Result<Option<u32>, EntryError>;
+    fn number(&mut self, key: &str) -> Result<Option<u32>, RecordError>;
 
     /// The whole numbers under `key`.
-    fn numbers(&mut self, key: &str) -> Result<Option<Vec<u32>>, EntryError>;
+    fn numbers(&mut self, key: &str) -> Result<Option<Vec<u32>>, RecordError>;
 
     /// The text under `key`.
-    fn text(&mut self, key: &str) -> Result<Option<String>, EntryError>;
+    fn text(&mut self, key: &str) -> Result<Option<String>, RecordError>;
 }
 
-/// One entry handed to its family's reader: where it comes from, under which name, on
+/// One constraint as a file writes it, handed to its family's reader: where it comes from, under which name, on
 /// which grid (when known), and its fields.
-pub struct Entry<'a> {
+pub struct Record<'a> {
     source: Source,
     name: &'static str,
     shape: Option<Shape>,
     fields: &'a mut dyn Fields,
 }
 
-impl<'a> Entry<'a> {
-    /// An entry of `source` found under `name`, on a grid of `shape` when the file says.
+impl<'a> Record<'a> {
+    /// A record of `source` found under `name`, on a grid of `shape` when the file says.
     pub fn new(
         source: Source,
         name: &'static str,
         shape: Option<Shape>,
         fields: &'a mut dyn Fields,
-    ) -> Entry<'a> {
-        Entry {
+    ) -> Record<'a> {
+        Record {
             source,
             name,
             shape,
@@ -110,7 +110,7 @@ impl<'a> Entry<'a> {
         self.source
     }
 
-    /// The table or field the entry was found under (`white-dot`, `difference`).
+    /// The table or field the record was found under (`white-dot`, `difference`).
     pub fn name(&self) -> &'static str {
         self.name
     }
@@ -128,41 +128,41 @@ impl<'a> Entry<'a> {
         }
     }
 
-    /// The cells under `key`, which the entry must have.
-    pub fn cells(&mut self, key: &str) -> Result<Vec<Cell>, EntryError> {
+    /// The cells under `key`, which the record must have.
+    pub fn cells(&mut self, key: &str) -> Result<Vec<Cell>, RecordError> {
         self.fields.cells(key)?.ok_or_else(|| needs(key))
     }
 
     /// The two cells under `key`.
-    pub fn pair(&mut self, key: &str) -> Result<(Cell, Cell), EntryError> {
+    pub fn pair(&mut self, key: &str) -> Result<(Cell, Cell), RecordError> {
         match self.cells(key)?[..] {
             [a, b] => Ok((a, b)),
-            ref other => Err(EntryError::why(format!(
+            ref other => Err(RecordError::why(format!(
                 "needs 2 cells, not {}",
                 other.len()
             ))),
         }
     }
 
-    /// The lines an entry draws: satdoku's TOML writes one as `cells`, f-puzzles any number
+    /// The lines a record draws: satdoku's TOML writes one as `cells`, f-puzzles any number
     /// as `lines`.
-    pub fn paths(&mut self) -> Result<Vec<Vec<Cell>>, EntryError> {
+    pub fn paths(&mut self) -> Result<Vec<Vec<Cell>>, RecordError> {
         match self.source {
             Source::Toml => Ok(vec![self.cells("cells")?]),
             Source::Fpuzzles => self.lines("lines"),
         }
     }
 
-    /// The lists of cells under `key`, which the entry must have.
-    pub fn lines(&mut self, key: &str) -> Result<Vec<Vec<Cell>>, EntryError> {
+    /// The lists of cells under `key`, which the record must have.
+    pub fn lines(&mut self, key: &str) -> Result<Vec<Vec<Cell>>, RecordError> {
         self.fields.lines(key)?.ok_or_else(|| needs(key))
     }
 
-    /// The one cell under `key`, which the entry must have.
-    pub fn cell(&mut self, key: &str) -> Result<Cell, EntryError> {
+    /// The one cell under `key`, which the record must have.
+    pub fn cell(&mut self, key: &str) -> Result<Cell, RecordError> {
         match self.cells(key)?[..] {
             [cell] => Ok(cell),
-            ref other => Err(EntryError::why(format!(
+            ref other => Err(RecordError::why(format!(
                 "needs 1 cell, not {}",
                 other.len()
             ))),
@@ -170,35 +170,35 @@ impl<'a> Entry<'a> {
     }
 
     /// The position (1-based numbers, possibly just outside the grid) under `key`, which
-    /// the entry must have.
-    pub fn position(&mut self, key: &str) -> Result<(usize, usize), EntryError> {
+    /// the record must have.
+    pub fn position(&mut self, key: &str) -> Result<(usize, usize), RecordError> {
         self.fields.position(key)?.ok_or_else(|| needs(key))
     }
 
     /// The number under `key`, if any.
-    pub fn number(&mut self, key: &str) -> Result<Option<u32>, EntryError> {
+    pub fn number(&mut self, key: &str) -> Result<Option<u32>, RecordError> {
         self.fields.number(key)
     }
 
-    /// The number under `key`, which the entry must have.
-    pub fn required_number(&mut self, key: &str) -> Result<u32, EntryError> {
+    /// The number under `key`, which the record must have.
+    pub fn required_number(&mut self, key: &str) -> Result<u32, RecordError> {
         self.fields.number(key)?.ok_or_else(|| needs(key))
     }
 
-    /// The numbers under `key`, which the entry must have.
-    pub fn numbers(&mut self, key: &str) -> Result<Vec<u32>, EntryError> {
+    /// The numbers under `key`, which the record must have.
+    pub fn numbers(&mut self, key: &str) -> Result<Vec<u32>, RecordError> {
         self.fields.numbers(key)?.ok_or_else(|| needs(key))
     }
 
     /// The text under `key`, if any.
-    pub fn text(&mut self, key: &str) -> Result<Option<String>, EntryError> {
+    pub fn text(&mut self, key: &str) -> Result<Option<String>, RecordError> {
         self.fields.text(key)
     }
 }
 
-/// The error of an entry without `key`.
-fn needs(key: &str) -> EntryError {
-    EntryError::why(format!("needs `{key}`"))
+/// The error of a record without `key`.
+fn needs(key: &str) -> RecordError {
+    RecordError::why(format!("needs `{key}`"))
 }
 
 /// The families that files name, in the order their constraints are read (a file's

@@ -4,7 +4,8 @@ use std::fmt;
 
 use super::sum::{Chain, Term, cell_term, sum_admits};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Entry, EntryError, Source, VariantConstraint, cell_list,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, Source, VariantConstraint,
+    cell_list,
 };
 use crate::grid::{Cell, Shape};
 
@@ -17,17 +18,17 @@ pub struct LittleKiller {
 }
 
 impl LittleKiller {
-    /// Reads a little killer entry: the diagonal's `cells` and the total (`sum`; f-puzzles'
+    /// Reads a little killer record: the diagonal's `cells` and the total (`sum`; f-puzzles'
     /// `value`, where a clue without a total says nothing).
-    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
-        let sum = match entry.source() {
-            Source::Toml => entry.required_number("sum")?,
-            Source::Fpuzzles => match entry.number("value")? {
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        let sum = match record.source() {
+            Source::Toml => record.required_number("sum")?,
+            Source::Fpuzzles => match record.number("value")? {
                 Some(sum) => sum,
                 None => return Ok(Vec::new()),
             },
         };
-        Ok(vec![LittleKiller::new(entry.cells("cells")?, sum).into()])
+        Ok(vec![LittleKiller::new(record.cells("cells")?, sum).into()])
     }
 
     /// The clue over `cells` with total `sum`.

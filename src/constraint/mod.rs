@@ -29,7 +29,7 @@ pub use clone::CloneCells;
 pub use cnf::{Atom, ConstraintCnf, Literal};
 pub use dot::{Dot, DotColour};
 pub use extremum::{Extremum, ExtremumKind};
-pub use family::{Entry, EntryError, Family, Fields, ReadEntry, Source, families, family_named};
+pub use family::{Family, Fields, ReadRecord, Record, RecordError, Source, families, family_named};
 pub use little_killer::LittleKiller;
 pub use negative::{Negative, NegativeKind};
 pub use palindrome::Palindrome;
@@ -101,7 +101,7 @@ pub trait Constraint: fmt::Display {
 }
 
 /// The one table of families: each row its enum variant and type, its name in messages,
-/// and, for families files write entry by entry, its names in satdoku's TOML and in
+/// and, for families files write one record at a time, its names in satdoku's TOML and in
 /// f-puzzles (read by the type's `read`). Adding a family is a file of its own and a row
 /// here.
 macro_rules! variants {
@@ -140,7 +140,7 @@ macro_rules! variants {
             }
         )+
 
-        /// The families files write entry by entry, in the table's order.
+        /// The families files write one record at a time, in the table's order.
         static FAMILIES: &[Family] = &[
             $($(Family {
                 kind: $what,

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{
-    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, cell_list,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     repeated,
 };
 use crate::grid::{Cell, Shape};
@@ -15,9 +15,9 @@ pub struct Palindrome {
 }
 
 impl Palindrome {
-    /// Reads a palindrome entry: its cells (f-puzzles: one palindrome per line).
-    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
-        Ok(entry
+    /// Reads a palindrome record: its cells (f-puzzles: one palindrome per line).
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        Ok(record
             .paths()?
             .into_iter()
             .map(|cells| Palindrome::new(cells).into())

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint};
+use super::{CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint};
 use crate::grid::{Cell, Shape};
 
 /// Odd or even.
@@ -22,14 +22,14 @@ pub struct Parity {
 }
 
 impl Parity {
-    /// Reads an `odd` or `even` entry: its `cells` (f-puzzles: one `cell`).
-    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
-        let kind = if entry.name() == "odd" {
+    /// Reads an `odd` or `even` record: its `cells` (f-puzzles: one `cell`).
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        let kind = if record.name() == "odd" {
             ParityKind::Odd
         } else {
             ParityKind::Even
         };
-        let cells = entry.cells(entry.key("cells", "cell"))?;
+        let cells = record.cells(record.key("cells", "cell"))?;
         Ok(cells
             .into_iter()
             .map(|cell| Parity::new(cell, kind).into())

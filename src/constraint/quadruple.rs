@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{
-    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, cell_list,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     repeated,
 };
 use crate::grid::{Cell, Shape};
@@ -17,10 +17,10 @@ pub struct Quadruple {
 }
 
 impl Quadruple {
-    /// Reads a quadruple entry: the `digits` (f-puzzles: `values`) and the `cells`.
-    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
-        let digits = entry.numbers(entry.key("digits", "values"))?;
-        Ok(vec![Quadruple::new(entry.cells("cells")?, digits).into()])
+    /// Reads a quadruple record: the `digits` (f-puzzles: `values`) and the `cells`.
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        let digits = record.numbers(record.key("digits", "values"))?;
+        Ok(vec![Quadruple::new(record.cells("cells")?, digits).into()])
     }
 
     /// The clue `digits` over `cells`.

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{
-    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, cell_list,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     filled_distinct, repeated,
 };
 use crate::grid::{Cell, Shape};
@@ -15,9 +15,9 @@ pub struct Renban {
 }
 
 impl Renban {
-    /// Reads a renban line entry: its cells (f-puzzles: one renban line per line).
-    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
-        Ok(entry
+    /// Reads a renban line record: its cells (f-puzzles: one renban line per line).
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        Ok(record
             .paths()?
             .into_iter()
             .map(|cells| Renban::new(cells).into())

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{
-    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, cell_list,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     repeated,
 };
 use crate::grid::{Cell, Shape};
@@ -15,9 +15,9 @@ pub struct Thermometer {
 }
 
 impl Thermometer {
-    /// Reads a thermometer (bulb first) entry: its cells (f-puzzles: one thermometer per line).
-    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
-        Ok(entry
+    /// Reads a thermometer (bulb first) record: its cells (f-puzzles: one thermometer per line).
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        Ok(record
             .paths()?
             .into_iter()
             .map(|cells| Thermometer::new(cells).into())

@@ -3,7 +3,8 @@
 use std::fmt;
 
 use super::{
-    CellValues, Constraint, ConstraintCnf, Entry, EntryError, Source, VariantConstraint, cell_list,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, Source, VariantConstraint,
+    cell_list,
 };
 use crate::grid::{Cell, Shape};
 
@@ -16,12 +17,12 @@ pub struct Whispers {
 }
 
 impl Whispers {
-    /// Reads a whispers entry: its cells (f-puzzles: one line each) and, in satdoku's TOML,
+    /// Reads a whispers record: its cells (f-puzzles: one line each) and, in satdoku's TOML,
     /// the least `difference` if not the default.
-    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
-        let paths = entry.paths()?;
-        let difference = match entry.source() {
-            Source::Toml => entry.number("difference")?,
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        let paths = record.paths()?;
+        let difference = match record.source() {
+            Source::Toml => record.number("difference")?,
             Source::Fpuzzles => None,
         };
         Ok(paths

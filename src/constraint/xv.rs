@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use super::{CellValues, Constraint, ConstraintCnf, Entry, EntryError, Source, VariantConstraint};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, Source, VariantConstraint,
+};
 use crate::grid::{Cell, Shape};
 
 /// The letter of an XV clue.
@@ -32,15 +34,15 @@ pub struct Xv {
 }
 
 impl Xv {
-    /// Reads an XV entry: its two `cells` and the `letter` (f-puzzles: `value`), X or V.
-    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
-        let (a, b) = entry.pair("cells")?;
-        let key = entry.key("letter", "value");
-        let letter = match entry.text(key)?.as_deref() {
+    /// Reads an XV record: its two `cells` and the `letter` (f-puzzles: `value`), X or V.
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        let (a, b) = record.pair("cells")?;
+        let key = record.key("letter", "value");
+        let letter = match record.text(key)?.as_deref() {
             Some("X" | "x") => XvLetter::X,
             Some("V" | "v") => XvLetter::V,
             other => {
-                return Err(EntryError::why(match entry.source() {
+                return Err(RecordError::why(match record.source() {
                     Source::Toml => format!("needs `{key} = \"X\"` or `\"V\"`"),
                     Source::Fpuzzles => format!("{other:?} is not X or V"),
                 }));

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use super::puzzle_file::{PuzzleFile, PuzzleText};
 use crate::constraint::{
-    Cage, Entry, EntryError, Fields, Negative, NegativeKind, Source, VariantConstraint, families,
+    Cage, Fields, Negative, NegativeKind, Record, RecordError, Source, VariantConstraint, families,
 };
 use crate::grid::{BoxShape, Cell, Shape};
 use crate::rules::{GlobalRule, Jigsaw, RulesSpec};
@@ -358,7 +358,7 @@ impl Reader<'_> {
     ) -> Result<Vec<Cell>, FpuzzlesError> {
         let cells = match value {
             Some(value) => cell_list(value),
-            None => Err(EntryError::why("needs `cells`")),
+            None => Err(RecordError::why("needs `cells`")),
         };
         cells.map_err(|error| self.bad(field, entry, &json_why(error)))
     }
@@ -370,7 +370,7 @@ impl Reader<'_> {
                 for (i, value) in self.entries(field)?.iter().enumerate() {
                     let entry = i + 1;
                     let mut fields = JsonFields { value };
-                    let read = (family.read)(&mut Entry::new(
+                    let read = (family.read)(&mut Record::new(
                         Source::Fpuzzles,
                         field,
                         Some(shape),
@@ -420,10 +420,10 @@ impl Reader<'_> {
 }
 
 /// The message of an entry's error.
-fn json_why(error: EntryError) -> String {
+fn json_why(error: RecordError) -> String {
     match error {
-        EntryError::Cell(name) => format!("{name} is not a cell (R1C1 … R64C64)"),
-        EntryError::Why(why) => why,
+        RecordError::Cell(name) => format!("{name} is not a cell (R1C1 … R64C64)"),
+        RecordError::Why(why) => why,
     }
 }
 
@@ -440,24 +440,24 @@ impl JsonFields<'_> {
 }
 
 /// A list of cell names, or one name.
-fn cell_list(value: &Value) -> Result<Vec<Cell>, EntryError> {
+fn cell_list(value: &Value) -> Result<Vec<Cell>, RecordError> {
     let one = |value: &Value| {
         value
             .as_str()
             .and_then(|name| name.parse().ok())
-            .ok_or_else(|| EntryError::Cell(value.to_string()))
+            .ok_or_else(|| RecordError::Cell(value.to_string()))
     };
     match value {
         Value::Array(list) => list.iter().map(one).collect(),
         Value::String(_) => Ok(vec![one(value)?]),
-        _ => Err(EntryError::why(format!("{value} is not a list of cells"))),
+        _ => Err(RecordError::why(format!("{value} is not a list of cells"))),
     }
 }
 
 /// A JSON number or numeric string as a whole number that fits a `u32`; `None` for a blank
 /// string.
-fn json_number(value: &Value) -> Result<Option<u32>, EntryError> {
-    let not = || EntryError::why(format!("{value} is not a whole number"));
+fn json_number(value: &Value) -> Result<Option<u32>, RecordError> {
+    let not = || RecordError::why(format!("{value} is not a whole number"));
     match value {
         Value::Number(n) => n
             .as_u64()
@@ -471,17 +471,17 @@ fn json_number(value: &Value) -> Result<Option<u32>, EntryError> {
 }
 
 impl Fields for JsonFields<'_> {
-    fn cells(&mut self, key: &str) -> Result<Option<Vec<Cell>>, EntryError> {
+    fn cells(&mut self, key: &str) -> Result<Option<Vec<Cell>>, RecordError> {
         self.get(key).map(cell_list).transpose()
     }
 
-    fn lines(&mut self, key: &str) -> Result<Option<Vec<Vec<Cell>>>, EntryError> {
+    fn lines(&mut self, key: &str) -> Result<Option<Vec<Vec<Cell>>>, RecordError> {
         let Some(value) = self.get(key) else {
             return Ok(None);
         };
         let lines = value
             .as_array()
-            .ok_or_else(|| EntryError::why(format!("`{key}` is not a list of lines")))?;
+            .ok_or_else(|| RecordError::why(format!("`{key}` is not a list of lines")))?;
         lines
             .iter()
             .map(cell_list)
@@ -489,26 +489,26 @@ impl Fields for JsonFields<'_> {
             .map(Some)
     }
 
-    fn position(&mut self, key: &str) -> Result<Option<(usize, usize)>, EntryError> {
+    fn position(&mut self, key: &str) -> Result<Option<(usize, usize)>, RecordError> {
         self.get(key)
             .map(|value| {
                 value
                     .as_str()
                     .and_then(Cell::numbers)
-                    .ok_or_else(|| EntryError::Cell(value.to_string()))
+                    .ok_or_else(|| RecordError::Cell(value.to_string()))
             })
             .transpose()
     }
 
-    fn number(&mut self, key: &str) -> Result<Option<u32>, EntryError> {
+    fn number(&mut self, key: &str) -> Result<Option<u32>, RecordError> {
         Ok(self.get(key).map(json_number).transpose()?.flatten())
     }
 
-    fn numbers(&mut self, key: &str) -> Result<Option<Vec<u32>>, EntryError> {
+    fn numbers(&mut self, key: &str) -> Result<Option<Vec<u32>>, RecordError> {
         let Some(value) = self.get(key) else {
             return Ok(None);
         };
-        let bad = || EntryError::why(format!("`{key}` holds values that are not digits"));
+        let bad = || RecordError::why(format!("`{key}` holds values that are not digits"));
         value
             .as_array()
             .ok_or_else(bad)?
@@ -518,7 +518,7 @@ impl Fields for JsonFields<'_> {
             .map(Some)
     }
 
-    fn text(&mut self, key: &str) -> Result<Option<String>, EntryError> {
+    fn text(&mut self, key: &str) -> Result<Option<String>, RecordError> {
         Ok(self.get(key).and_then(Value::as_str).map(str::to_string))
     }
 }

@@ -59,7 +59,7 @@ use toml::de::{DeTable, DeValue};
 
 use super::RegionsError;
 use crate::constraint::{
-    Entry, EntryError, Fields, Negative, NegativeKind, Source, VariantConstraint, families,
+    Fields, Negative, NegativeKind, Record, RecordError, Source, VariantConstraint, families,
     family_named,
 };
 use crate::grid::{BoxShape, Cell};
@@ -378,10 +378,10 @@ fn constraints(tables: &[Pair<'_>], text: &str) -> Result<Vec<VariantConstraint>
                     table,
                     read: Vec::new(),
                 };
-                let read = (family.read)(&mut Entry::new(Source::Toml, name, None, &mut fields));
+                let read = (family.read)(&mut Record::new(Source::Toml, name, None, &mut fields));
                 out.extend(read.map_err(|error| match error {
-                    EntryError::Cell(text) => PuzzleFileError::BadCell { line, text },
-                    EntryError::Why(why) => bad(line, why),
+                    RecordError::Cell(text) => PuzzleFileError::BadCell { line, text },
+                    RecordError::Why(why) => bad(line, why),
                 })?);
                 if let Some(key) = fields.unread() {
                     return Err(bad(line, format!("takes no `{key}`")));
@@ -424,13 +424,13 @@ fn whole(value: &DeValue<'_>) -> Option<u32> {
 }
 
 /// The error of a value of the wrong type under `key`.
-fn not(key: &str, what: &str) -> EntryError {
-    EntryError::why(format!("`{key}` is not {what}"))
+fn not(key: &str, what: &str) -> RecordError {
+    RecordError::why(format!("`{key}` is not {what}"))
 }
 
 impl Fields for TomlFields<'_, '_> {
     /// A list of names, or one string of names separated by spaces or commas.
-    fn cells(&mut self, key: &str) -> Result<Option<Vec<Cell>>, EntryError> {
+    fn cells(&mut self, key: &str) -> Result<Option<Vec<Cell>>, RecordError> {
         let names: Vec<String> = match self.get(key) {
             None => return Ok(None),
             Some(DeValue::String(text)) => text
@@ -447,19 +447,19 @@ impl Fields for TomlFields<'_, '_> {
         };
         names
             .into_iter()
-            .map(|name| name.parse().map_err(|_| EntryError::Cell(name)))
+            .map(|name| name.parse().map_err(|_| RecordError::Cell(name)))
             .collect::<Result<_, _>>()
             .map(Some)
     }
 
-    fn lines(&mut self, key: &str) -> Result<Option<Vec<Vec<Cell>>>, EntryError> {
+    fn lines(&mut self, key: &str) -> Result<Option<Vec<Vec<Cell>>>, RecordError> {
         match self.get(key) {
             None => Ok(None),
-            Some(_) => Err(EntryError::why(format!("takes no `{key}`"))),
+            Some(_) => Err(RecordError::why(format!("takes no `{key}`"))),
         }
     }
 
-    fn position(&mut self, key: &str) -> Result<Option<(usize, usize)>, EntryError> {
+    fn position(&mut self, key: &str) -> Result<Option<(usize, usize)>, RecordError> {
         match self.get(key) {
             None => Ok(None),
             Some(value) => value
@@ -470,7 +470,7 @@ impl Fields for TomlFields<'_, '_> {
         }
     }
 
-    fn number(&mut self, key: &str) -> Result<Option<u32>, EntryError> {
+    fn number(&mut self, key: &str) -> Result<Option<u32>, RecordError> {
         match self.get(key) {
             None => Ok(None),
             Some(value) => whole(value)
@@ -479,7 +479,7 @@ impl Fields for TomlFields<'_, '_> {
         }
     }
 
-    fn numbers(&mut self, key: &str) -> Result<Option<Vec<u32>>, EntryError> {
+    fn numbers(&mut self, key: &str) -> Result<Option<Vec<u32>>, RecordError> {
         match self.get(key) {
             None => Ok(None),
             Some(DeValue::Array(list)) => list
@@ -492,7 +492,7 @@ impl Fields for TomlFields<'_, '_> {
         }
     }
 
-    fn text(&mut self, key: &str) -> Result<Option<String>, EntryError> {
+    fn text(&mut self, key: &str) -> Result<Option<String>, RecordError> {
         match self.get(key) {
             None => Ok(None),
             Some(value) => value
