@@ -230,29 +230,30 @@ impl Run {
                     hints::warned(warning)
                 ));
             }
+            // The entry's lines count in the text read; the file's count from its start.
+            let puzzle = entry
+                .puzzle_with(&mut rules_for)
+                .map_err(|err| err.shifted(source.first_line - 1));
             entry.line += source.first_line - 1;
             entry.index += source.first_index - 1;
             entry.consumed += self.before;
             let line = entry.line;
-            let puzzle = entry
-                .puzzle_with(&mut rules_for)
-                .map_err(|err| err.shifted(source.first_line - 1))
-                .and_then(
-                    |puzzle| match (self.logic_only, puzzle.rules().constraints().first()) {
-                        // A technique that ignored a constraint would mislead: refuse.
-                        (Some(command), Some(constraint)) => Err(InputError::Rules {
-                            line,
-                            error: RulesError::Constraint {
-                                constraint: constraint.to_string(),
-                                problem: format!(
-                                    "{command}'s logical techniques do not use variant constraints \
+            let puzzle = puzzle.and_then(|puzzle| {
+                match (self.logic_only, puzzle.rules().constraints().first()) {
+                    // A technique that ignored a constraint would mislead: refuse.
+                    (Some(command), Some(constraint)) => Err(InputError::Rules {
+                        line,
+                        error: RulesError::Constraint {
+                            constraint: constraint.to_string(),
+                            problem: format!(
+                                "{command}'s logical techniques do not use variant constraints \
                                  yet (solve, check, count and candidates do)"
-                                ),
-                            },
-                        }),
-                        _ => Ok(puzzle),
-                    },
-                );
+                            ),
+                        },
+                    }),
+                    _ => Ok(puzzle),
+                }
+            });
             let item = Item {
                 file: Arc::clone(&source.name),
                 entry,
