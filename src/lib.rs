@@ -35,8 +35,8 @@ mod verdict;
 pub use check::{Count, Verdict};
 pub use error::{AlphabetError, InputError, ParseError, PuzzleError, RulesError};
 pub use grid::{
-    BoxShape, Cell, Conflict, Digit, DigitSet, Grid, House, Jigsaw, Layout, Puzzle, Regions,
-    Relation, Rules, RulesSpec, Shape,
+    BoxShape, Candidates, Cell, Conflict, Digit, DigitSet, Grid, House, Jigsaw, Layout, Puzzle,
+    Regions, Relation, Rules, RulesSpec, Shape,
 };
 pub use solvers::{
     AutoSolver, BitboardSolver, DlxSolver, NaiveSolver, Outcome, PropagateSolver, SatSearch,

@@ -1,8 +1,8 @@
 //! What SAT knows about a grid's solutions, for the logical tools: true candidates and wrong entries.
 
 use crate::check::{Given, Verdict};
-use crate::grid::{DigitSet, Grid, Layout, Puzzle};
-use crate::logic::{self, Candidates};
+use crate::grid::{Candidates, Grid, Layout, Puzzle};
+use crate::logic;
 use crate::solvers::{GivensAs, SatSolver, Solver};
 
 /// The true candidates of `puzzle`: for each cell, every digit it holds in at least one
@@ -28,34 +28,35 @@ pub fn true_candidates(puzzle: &Puzzle) -> Option<Candidates> {
     // need no test. It finds a contradiction only when there is no solution.
     let possible = logic::candidates(&Layout::new(puzzle.rules()), puzzle)?;
     let mut search = SatSolver::new().search(puzzle, GivensAs::Units);
-    let mut sets = vec![DigitSet::EMPTY; shape.cell_count()];
-    let cover = |sets: &mut [DigitSet], grid: &Grid| {
-        for (set, cell) in sets.iter_mut().zip(shape.cells()) {
+    let mut found = Candidates::none(shape);
+    let cover = |found: &mut Candidates, grid: &Grid| {
+        for (set, cell) in found.sets_mut().iter_mut().zip(shape.cells()) {
             if let Some(digit) = grid.get(cell) {
                 set.insert(digit);
             }
         }
     };
     let first = search.solution_with(&[])?;
-    cover(&mut sets, &first);
+    cover(&mut found, &first);
     // Many digits left to test: one call may settle them all, when the puzzle is unique
     // (no solution other than the first).
-    let untested: usize = sets
+    let untested: usize = found
+        .sets()
         .iter()
-        .zip(&possible)
+        .zip(possible.sets())
         .map(|(&found, &possible)| (possible & !found).len())
         .sum();
     if untested > shape.size() {
         search.forbid(&first);
         let Some(second) = search.solution_with(&[]) else {
-            return Some(Candidates::from_sets(shape, sets));
+            return Some(found);
         };
-        cover(&mut sets, &second);
+        cover(&mut found, &second);
     }
     for (i, cell) in shape.cells().enumerate() {
-        for digit in (possible[i] & !sets[i]).iter() {
+        for digit in (possible.sets()[i] & !found.sets()[i]).iter() {
             // Covered by a solution found since the loop reached this cell.
-            if sets[i].contains(digit) {
+            if found.sets()[i].contains(digit) {
                 continue;
             }
             // No variable: the encoding ruled the digit out before the search.
@@ -63,11 +64,11 @@ pub fn true_candidates(puzzle: &Puzzle) -> Option<Candidates> {
                 continue;
             };
             if let Some(grid) = search.solution_with(&[var.positive()]) {
-                cover(&mut sets, &grid);
+                cover(&mut found, &grid);
             }
         }
     }
-    Some(Candidates::from_sets(shape, sets))
+    Some(found)
 }
 
 /// The filled cells of `puzzle` that are wrong, when it has no solution: the entries of

@@ -1,6 +1,7 @@
-//! The grid model: shapes, cells, digits, digit sets, houses, rules, grids and puzzles.
+//! The grid model: shapes, cells, digits, digit sets and candidates, houses, rules, grids and puzzles.
 
 mod boxes;
+mod candidates;
 mod cell;
 mod conflict;
 mod digit;
@@ -14,6 +15,7 @@ mod rules;
 mod shape;
 
 pub use boxes::BoxShape;
+pub use candidates::Candidates;
 pub use cell::Cell;
 pub use conflict::{Conflict, Relation};
 pub use digit::Digit;

@@ -1,7 +1,6 @@
 //! Propagation over candidates: naked and hidden singles and locked candidates to a fixed point.
 
-use super::Candidates;
-use crate::grid::{DigitSet, Layout, Puzzle};
+use crate::grid::{Candidates, DigitSet, Layout, Puzzle};
 
 /// What propagation still has to look at.
 #[derive(Debug, Default)]
@@ -24,17 +23,17 @@ pub(crate) struct Propagation {
 /// The candidates that naked and hidden singles and locked candidates leave from the givens
 /// of `puzzle` (whose layout is `layout`); `None` when they run into a contradiction (the
 /// puzzle has no solution).
-pub(crate) fn candidates(layout: &Layout, puzzle: &Puzzle) -> Option<Vec<DigitSet>> {
-    let mut cands = vec![DigitSet::EMPTY; layout.shape.cell_count()];
+pub(crate) fn candidates(layout: &Layout, puzzle: &Puzzle) -> Option<Candidates> {
+    let mut cands = Candidates::none(layout.shape);
     let mut work = Propagation::default();
     work.start(layout, puzzle, &mut cands);
-    work.propagate(layout, &mut cands).then_some(cands)
+    work.propagate(layout, cands.sets_mut()).then_some(cands)
 }
 
 impl Propagation {
     /// Sets `cands` to the givens of `puzzle` (every digit for a blank cell), with all of
     /// them to propagate.
-    pub(crate) fn start(&mut self, layout: &Layout, puzzle: &Puzzle, cands: &mut [DigitSet]) {
+    pub(crate) fn start(&mut self, layout: &Layout, puzzle: &Puzzle, cands: &mut Candidates) {
         self.queue.clear();
         self.trail.clear();
         let words = layout.house_count().div_ceil(64);
@@ -45,7 +44,7 @@ impl Propagation {
         for h in 0..layout.house_count() {
             self.mark(h as u32);
         }
-        Candidates::fill(puzzle.grid(), cands);
+        cands.reset(puzzle.grid());
         for (i, cell) in layout.shape.cells().enumerate() {
             if puzzle.grid().get(cell).is_some() {
                 self.queue.push(i as u32);

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use super::progress::Progress;
 use super::solver::{Outcome, Solver};
-use crate::grid::{DigitSet, Grid, Puzzle};
+use crate::grid::{Candidates, DigitSet, Grid, Puzzle};
 use crate::grid::{Layout, layout_for};
 use crate::logic::Propagation;
 
@@ -37,8 +37,8 @@ use crate::logic::Propagation;
 #[derive(Debug, Default)]
 pub struct PropagateSolver {
     layout: Option<Layout>,
-    /// The candidates, kept between puzzles.
-    cands: Vec<DigitSet>,
+    /// The candidates, kept between puzzles (`None` before the first).
+    cands: Option<Candidates>,
     work: Propagation,
     guess_limit: Option<u64>,
 }
@@ -63,16 +63,17 @@ impl Solver for PropagateSolver {
 
     fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
         let layout = layout_for(&mut self.layout, puzzle);
-        let cells = layout.shape.cell_count();
-        self.cands.resize(cells, DigitSet::EMPTY);
+        let cands = self
+            .cands
+            .get_or_insert_with(|| Candidates::none(layout.shape));
         let work = &mut self.work;
-        work.start(layout, puzzle, &mut self.cands);
+        work.start(layout, puzzle, cands);
         let mut search = Search {
             layout,
-            cands: &mut self.cands,
+            cands: cands.sets_mut(),
             work,
             progress: Progress::new(limit, deadline).with_budget(self.guess_limit),
-            values: vec![0; cells],
+            values: vec![0; layout.shape.cell_count()],
         };
         search.go();
         search.progress.finish()

@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::progress::Progress;
 use super::propagate::PropagateSolver;
 use super::solver::{Outcome, Solver};
-use crate::grid::{BoxShape, Digit, DigitSet, Puzzle, Rules, Shape};
+use crate::grid::{BoxShape, Candidates, Digit, DigitSet, Puzzle, Rules, Shape};
 use board::Board;
 use search::Search;
 
@@ -128,7 +128,7 @@ fn board_of(puzzle: &Puzzle) -> Board {
 /// The candidates of a classic or diagonal 9×9 `puzzle` after the bitboard propagation
 /// and failed-literal probing of cells with two candidates (see [`BitboardRules::of`]);
 /// every set empty on a contradiction; `None` for other puzzles.
-pub(crate) fn probed_candidates(puzzle: &Puzzle) -> Option<Vec<DigitSet>> {
+pub(crate) fn probed_candidates(puzzle: &Puzzle) -> Option<Candidates> {
     let rules = BitboardRules::of(puzzle.rules())?;
     let mut board = board_of(puzzle);
     let consistent = match rules {
@@ -136,22 +136,21 @@ pub(crate) fn probed_candidates(puzzle: &Puzzle) -> Option<Vec<DigitSet>> {
         BitboardRules::Diagonal => board.propagate::<true>() && board.probe::<true>(),
     };
     if !consistent {
-        return Some(vec![DigitSet::EMPTY; 81]);
+        return Some(Candidates::none(Shape::NINE));
     }
-    Some(
-        (0..81)
-            .map(|i| {
-                let digits = board.digits_at(i / 27, (i % 27) as u32);
-                (0..9)
-                    .filter(|d| digits & 1 << d != 0)
-                    .map(Digit::from_index)
-                    .fold(DigitSet::EMPTY, |mut set, digit| {
-                        set.insert(digit);
-                        set
-                    })
-            })
-            .collect(),
-    )
+    let sets = (0..81)
+        .map(|i| {
+            let digits = board.digits_at(i / 27, (i % 27) as u32);
+            (0..9)
+                .filter(|d| digits & 1 << d != 0)
+                .map(Digit::from_index)
+                .fold(DigitSet::EMPTY, |mut set, digit| {
+                    set.insert(digit);
+                    set
+                })
+        })
+        .collect();
+    Some(Candidates::from_sets(Shape::NINE, sets))
 }
 
 impl Solver for BitboardSolver {
@@ -207,7 +206,7 @@ mod tests {
             let cands = probed_candidates(&puzzle).expect("classic 9×9");
             for (i, cell) in Shape::NINE.cells().enumerate() {
                 let digit = solution.get(cell).unwrap();
-                assert!(cands[i].contains(digit), "{puzzle}: {cell:?}");
+                assert!(cands.sets()[i].contains(digit), "{puzzle}: {cell:?}");
             }
         }
     }
@@ -220,7 +219,7 @@ mod tests {
             .unwrap();
         let puzzle = Puzzle::standard(grid).unwrap();
         let cands = probed_candidates(&puzzle).unwrap();
-        assert!(cands.iter().all(|set| set.is_empty()));
+        assert!(cands.sets().iter().all(|set| set.is_empty()));
         let four = Puzzle::standard("1...............".parse::<Grid>().unwrap()).unwrap();
         assert_eq!(probed_candidates(&four), None);
     }

@@ -22,9 +22,9 @@ use super::names::SAT_NAMES;
 use super::progress::Progress;
 use super::solver::{Outcome, Solver, needed_constraints};
 use crate::encode::{AmoEncoding, Clauses, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
-use crate::grid::{DigitSet, Grid, Puzzle, Rules};
+use crate::grid::{Candidates, Grid, Puzzle, Rules};
 use crate::grid::{Layout, layout_for};
-use crate::logic::{self, Candidates};
+use crate::logic;
 use crate::verdict::{Given, Verdict, verdict_of};
 use meter::Meter;
 use search::fresh_solver;
@@ -139,24 +139,18 @@ impl SatSolver {
             .with_preprocess(self.preprocess)
             .with_amo(amo);
         let layout = layout_for(&mut self.layout, puzzle);
-        let (cands, decided) = if self.preprocess == Preprocess::Reduced {
-            (
-                Candidates::of_grid(puzzle.grid()).into_sets(),
-                puzzle.grid().clone(),
-            )
+        let cands = if self.preprocess == Preprocess::Reduced {
+            Candidates::of_grid(puzzle.grid())
         } else {
             // Classic and diagonal 9×9: the bitboard propagation, with failed-literal
             // probing of the cells with two candidates; other puzzles: `logic`'s.
-            let cands = bitboard::probed_candidates(puzzle)
+            bitboard::probed_candidates(puzzle)
                 .or_else(|| logic::candidates(layout, puzzle))
-                .unwrap_or_else(|| {
-                    // A contradiction: a cell without candidates makes the formula unsatisfiable.
-                    vec![DigitSet::EMPTY; puzzle.shape().cell_count()]
-                });
-            let decided = Candidates::decided_grid(puzzle.shape(), &cands);
-            (cands, decided)
+                // A contradiction: a cell without candidates makes the formula unsatisfiable.
+                .unwrap_or_else(|| Candidates::none(puzzle.shape()))
         };
         let numbering = Reduced::encode(&encoding, layout, &cands, formula);
+        let decided = cands.decided();
         (encoding, numbering, decided)
     }
 
