@@ -8,7 +8,7 @@ use super::band::{BandCells, matched_pairs};
 /// the only candidate of that digit in its row, column and box (and diagonal, under the
 /// diagonal rule) once propagation has reached its fixed point.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Board {
+pub(super) struct Bitboard {
     /// `cands[d][b]`: the cells of band `b` where digit `d` (0-based) may go, placed ones
     /// included.
     cands: [[BandCells; 3]; 9],
@@ -38,10 +38,10 @@ const fn diagonal(anti: bool) -> [BandCells; 3] {
     masks
 }
 
-impl Board {
+impl Bitboard {
     /// The empty grid: every digit anywhere.
-    pub(super) fn empty() -> Board {
-        Board {
+    pub(super) fn empty() -> Bitboard {
+        Bitboard {
             cands: [[BandCells::ALL; 3]; 9],
             unplaced: [BandCells::ALL; 3],
             seen: [[BandCells::NONE; 3]; 9],
@@ -312,7 +312,7 @@ impl Board {
             .fold(0, |set, d| set | 1 << d)
     }
 
-    /// Failed-literal probing after [`propagate`](Board::propagate): each digit of each
+    /// Failed-literal probing after [`propagate`](Bitboard::propagate): each digit of each
     /// unplaced cell with two candidates is tried on a copy; a digit whose propagation
     /// fails leaves the cell (so the other one is placed), and the board is propagated
     /// again, until no probe fails. False on a contradiction. Sound: only digits that
@@ -361,8 +361,8 @@ mod tests {
     use super::*;
 
     /// The board of an 81-character puzzle (`.` blank), givens assigned, not propagated.
-    fn board(text: &str) -> Board {
-        let mut board = Board::empty();
+    fn board(text: &str) -> Bitboard {
+        let mut board = Bitboard::empty();
         for (i, ch) in text.chars().enumerate() {
             if let Some(v) = ch.to_digit(10) {
                 board.assign(v as usize - 1, i / 27, (i % 27) as u32);

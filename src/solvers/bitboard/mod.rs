@@ -11,7 +11,7 @@ use super::progress::Progress;
 use super::propagate::PropagateSolver;
 use super::solver::{Outcome, Solver};
 use crate::grid::{BoxShape, Candidates, Digit, DigitSet, Puzzle, Rules, Shape};
-use board::Board;
+use board::Bitboard;
 use search::Search;
 
 /// The rule sets the bitboard search implements exactly.
@@ -116,8 +116,8 @@ impl BitboardSolver {
 }
 
 /// The board of `puzzle`'s givens, not propagated yet.
-fn board_of(puzzle: &Puzzle) -> Board {
-    let mut board = Board::empty();
+fn board_of(puzzle: &Puzzle) -> Bitboard {
+    let mut board = Bitboard::empty();
     for (cell, digit) in puzzle.grid().givens() {
         let (b, bit) = (cell.row() / 3, (cell.row() % 3 * 9 + cell.col()) as u32);
         board.assign(digit.index(), b, bit);

@@ -1,6 +1,6 @@
 //! The depth-first search over boards: propagate, then branch on a cell with the fewest candidates.
 
-use super::board::Board;
+use super::board::Bitboard;
 use crate::grid::{Digit, Grid, Shape};
 use crate::solvers::progress::Progress;
 
@@ -12,7 +12,7 @@ pub(super) struct Search {
 
 impl Search {
     /// Searches from `board`, propagated under the diagonal rule when `DIAGONAL`.
-    pub(super) fn go<const DIAGONAL: bool>(&mut self, mut board: Board) {
+    pub(super) fn go<const DIAGONAL: bool>(&mut self, mut board: Bitboard) {
         if !board.propagate::<DIAGONAL>() {
             return;
         }
