@@ -11,7 +11,8 @@ use crate::solvers::{GivensAs, SatSolver, Solver};
 /// One incremental SAT search under the puzzle's rules (so any rule set): each solution
 /// found covers a digit of every cell at once, and each digit not covered yet is tested by
 /// assuming it (a new solution covers more; none proves the digit impossible). Digits
-/// that propagation (singles, locked candidates) removes are not tested, and when many
+/// that propagation (singles, locked candidates; probing on classic and diagonal 9×9)
+/// removes are not tested, and when many
 /// are left one call first asks whether the puzzle is unique (then nothing is left).
 ///
 /// ```
@@ -24,9 +25,9 @@ use crate::solvers::{GivensAs, SatSolver, Solver};
 /// ```
 pub fn true_candidates(puzzle: &Puzzle) -> Option<Candidates> {
     let shape = puzzle.shape();
-    // Propagation (singles and locked candidates) removes only digits of no solution: those
-    // need no test. It finds a contradiction only when there is no solution.
-    let possible = logic::candidates(&Layout::new(puzzle.rules()), puzzle)?;
+    // Propagation removes only digits of no solution: those need no test. It finds a
+    // contradiction only when there is no solution.
+    let possible = logic::propagated(&Layout::new(puzzle.rules()), puzzle)?;
     let mut search = SatSolver::new().search(puzzle, GivensAs::Units);
     let mut found = Candidates::none(shape);
     let cover = |found: &mut Candidates, grid: &Grid| {

@@ -525,7 +525,7 @@ impl<'a> Oracle<'a> {
                 // Naked and hidden singles and locked candidates remove only digits of no
                 // solution: when they decide every cell, the solution is unique.
                 let decided =
-                    logic::candidates(layout, &puzzle).is_some_and(|cands| cands.all_decided());
+                    logic::propagated(layout, &puzzle).is_some_and(|cands| cands.all_decided());
                 if decided || !*ask_sat {
                     return decided;
                 }

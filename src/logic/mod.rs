@@ -1,5 +1,6 @@
 //! Logic over candidates: what each cell can still hold, and the deductions that narrow it.
 
+pub(crate) mod bitboard;
 mod board;
 mod path;
 mod propagation;
@@ -8,7 +9,7 @@ mod technique;
 
 pub use board::{Board, Standing};
 pub use path::{End, Path, explain, next_step};
-pub(crate) use propagation::{Propagation, candidates, locked, seen_once_and_twice};
+pub(crate) use propagation::{Propagation, locked, propagated, seen_once_and_twice};
 pub use step::{CellDigit, Sentence, Step};
 pub use technique::{
     Aic, Difficulty, Find, Fish, HiddenSingle, HiddenSubset, LADDER, LockedCandidates, NakedSingle,

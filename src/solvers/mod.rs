@@ -10,8 +10,9 @@ pub(crate) mod propagate;
 pub(crate) mod sat;
 mod solver;
 
+pub use crate::logic::bitboard::BitboardRules;
 pub use auto::AutoSolver;
-pub use bitboard::{BitboardRules, BitboardSolver};
+pub use bitboard::BitboardSolver;
 pub use dlx::DlxSolver;
 pub use naive::NaiveSolver;
 pub use names::{DISTINCT_SOLVERS, SOLVER_NAMES};

@@ -1,7 +1,7 @@
 //! The depth-first search over boards: propagate, then branch on a cell with the fewest candidates.
 
-use super::board::Bitboard;
 use crate::grid::{Digit, Grid, Shape};
+use crate::logic::bitboard::Bitboard;
 use crate::solvers::progress::Progress;
 
 /// One search for solutions, up to the limit and deadline of its [`Progress`].

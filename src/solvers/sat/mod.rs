@@ -17,7 +17,6 @@ use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
 pub use proof::ProofError;
 pub use search::{GivensAs, SatSearch};
 
-use super::bitboard;
 use super::names::SAT_NAMES;
 use super::progress::Progress;
 use super::solver::{Outcome, Solver, needed_constraints};
@@ -142,10 +141,7 @@ impl SatSolver {
         let cands = if self.preprocess == Preprocess::Reduced {
             Candidates::of_grid(puzzle.grid())
         } else {
-            // Classic and diagonal 9×9: the bitboard propagation, with failed-literal
-            // probing of the cells with two candidates; other puzzles: `logic`'s.
-            bitboard::probed_candidates(puzzle)
-                .or_else(|| logic::candidates(layout, puzzle))
+            logic::propagated(layout, puzzle)
                 // A contradiction: a cell without candidates makes the formula unsatisfiable.
                 .unwrap_or_else(|| Candidates::none(puzzle.shape()))
         };
