@@ -20,10 +20,9 @@ pub use search::{GivensAs, SatSearch};
 use super::names::SAT_NAMES;
 use super::progress::Progress;
 use super::solver::{Outcome, Solver, needed_constraints};
-use crate::encode::{AmoEncoding, Clauses, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
-use crate::grid::{Candidates, Grid, Puzzle, Rules};
+use crate::encode::{AmoEncoding, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
+use crate::grid::{Grid, Puzzle, Rules};
 use crate::grid::{Layout, layout_for};
-use crate::logic;
 use crate::verdict::{Given, Verdict, verdict_of};
 use meter::Meter;
 use search::fresh_solver;
@@ -50,10 +49,8 @@ use search::fresh_solver;
 /// ```
 #[derive(Debug, Default)]
 pub struct SatSolver {
-    /// Which clauses encode the rules.
-    clauses: Clauses,
-    /// What is done to each puzzle before encoding.
-    preprocess: Preprocess,
+    /// The encoding: which clauses encode the rules, what is done to each puzzle first.
+    kind: EncodingKind,
     /// A fixed at-most-one encoding, or `None` to choose by size.
     amo: Option<AmoEncoding>,
     /// The rule clauses per set of rules, built on first use.
@@ -71,8 +68,7 @@ impl SatSolver {
     /// A solver with the encoding `kind`.
     pub fn with_kind(kind: EncodingKind) -> SatSolver {
         SatSolver {
-            clauses: kind.clauses(),
-            preprocess: kind.preprocess(),
+            kind,
             ..SatSolver::default()
         }
     }
@@ -88,14 +84,15 @@ impl SatSolver {
 
     /// The encoding kind in use.
     pub fn kind(&self) -> EncodingKind {
-        EncodingKind::new(self.clauses, self.preprocess)
+        self.kind
     }
 
-    /// The encoding of `rules`: the minimal or extended one (the extended one is the
-    /// template of the reduced encoding, and is what searches with the givens as
-    /// assumptions use), with this solver's at-most-one encoding.
+    /// The encoding of the whole `rules`: the minimal or extended one (the extended one is
+    /// the template of the reduced encoding, and is what searches with the givens as
+    /// assumptions use; see [`EncodingKind::whole`]), with this solver's at-most-one
+    /// encoding.
     pub fn encoding(&self, rules: &Arc<Rules>) -> Encoding {
-        let encoding = Encoding::new(rules).with_clauses(self.clauses);
+        let encoding = Encoding::new(rules).with_kind(self.kind.whole());
         match self.amo {
             Some(amo) => encoding.with_amo(amo),
             None => encoding,
@@ -117,7 +114,7 @@ impl SatSolver {
     /// Whether this solver builds a reduced formula for each puzzle (the reduced and
     /// propagated encodings).
     fn reduces(&self) -> bool {
-        self.preprocess != Preprocess::None
+        self.kind.preprocess() != Preprocess::None
     }
 
     /// Adds the puzzle's reduced formula to `formula` (empty: a `CnfFormula`, or a fresh
@@ -129,25 +126,20 @@ impl SatSolver {
         puzzle: &Puzzle,
         formula: &mut F,
     ) -> (Encoding, Numbering, Grid) {
-        debug_assert!(self.reduces());
         let amo = self
             .amo
             .unwrap_or_else(|| AmoEncoding::for_reduced(puzzle.shape()));
-        let encoding = self
-            .encoding(puzzle.rules())
-            .with_preprocess(self.preprocess)
+        let encoding = Encoding::new(puzzle.rules())
+            .with_kind(self.kind)
             .with_amo(amo);
         let layout = layout_for(&mut self.layout, puzzle);
-        let cands = if self.preprocess == Preprocess::Reduced {
-            Candidates::of_grid(puzzle.grid())
-        } else {
-            logic::propagated(layout, puzzle)
-                // A contradiction: a cell without candidates makes the formula unsatisfiable.
-                .unwrap_or_else(|| Candidates::none(puzzle.shape()))
-        };
+        let cands = self
+            .kind
+            .preprocess()
+            .candidates(layout, puzzle)
+            .expect("a solver that reduces");
         let numbering = Reduced::encode(&encoding, layout, &cands, formula);
-        let decided = cands.decided();
-        (encoding, numbering, decided)
+        (encoding, numbering, cands.decided())
     }
 
     /// The clauses this solver gives varisat for `puzzle` with its givens as unit clauses:
