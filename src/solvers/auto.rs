@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use super::bitboard::BitboardSolver;
+use super::names::SolverKind;
 use super::sat::SatSolver;
 use super::solver::{Outcome, Solver, ran_out_of_budget};
 use crate::grid::Puzzle;
@@ -119,7 +120,7 @@ impl AutoSolver {
 
 impl Solver for AutoSolver {
     fn name(&self) -> &'static str {
-        "auto"
+        SolverKind::Auto.name()
     }
 
     fn effort_unit(&self) -> &'static str {

@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use super::names::SolverKind;
 use super::progress::Progress;
 use super::solver::{Outcome, Solver};
 use crate::grid::Layout;
@@ -32,7 +33,7 @@ pub struct DlxSolver {
 
 impl Solver for DlxSolver {
     fn name(&self) -> &'static str {
-        "dlx"
+        SolverKind::Dlx.name()
     }
 
     fn effort_unit(&self) -> &'static str {

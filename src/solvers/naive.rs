@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use super::names::SolverKind;
 use super::progress::Progress;
 use super::solver::{Outcome, Solver};
 use crate::grid::Puzzle;
@@ -29,7 +30,7 @@ pub struct NaiveSolver {
 
 impl Solver for NaiveSolver {
     fn name(&self) -> &'static str {
-        "naive"
+        SolverKind::Naive.name()
     }
 
     fn effort_unit(&self) -> &'static str {

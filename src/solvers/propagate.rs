@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use super::names::SolverKind;
 use super::progress::Progress;
 use super::solver::{Outcome, Solver};
 use crate::grid::{Candidates, DigitSet, Grid, Puzzle};
@@ -54,7 +55,7 @@ impl PropagateSolver {
 
 impl Solver for PropagateSolver {
     fn name(&self) -> &'static str {
-        "propagate"
+        SolverKind::Propagate.name()
     }
 
     fn effort_unit(&self) -> &'static str {

@@ -5,6 +5,7 @@ mod search;
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::names::SolverKind;
 use super::progress::Progress;
 use super::propagate::PropagateSolver;
 use super::solver::{Outcome, Solver};
@@ -76,7 +77,7 @@ impl BitboardSolver {
 
 impl Solver for BitboardSolver {
     fn name(&self) -> &'static str {
-        "bitboard"
+        SolverKind::Bitboard.name()
     }
 
     fn effort_unit(&self) -> &'static str {

@@ -17,7 +17,7 @@ use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
 pub use proof::ProofError;
 pub use search::{GivensAs, SatSearch};
 
-use super::names::SAT_NAMES;
+use super::names::SolverKind;
 use super::progress::Progress;
 use super::solver::{Outcome, Solver, needed_constraints};
 use crate::encode::{AmoEncoding, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
@@ -302,7 +302,7 @@ fn solutions(search: &mut SatSearch, limit: u64) -> Outcome {
 
 impl Solver for SatSolver {
     fn name(&self) -> &'static str {
-        SAT_NAMES[self.kind() as usize]
+        SolverKind::Sat(self.kind).name()
     }
 
     fn effort_unit(&self) -> &'static str {
