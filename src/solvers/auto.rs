@@ -92,9 +92,18 @@ impl AutoSolver {
             Ok(Some(outcome))
         }
     }
+}
 
-    /// The search behind [`run`](Solver::run) and [`run_fastest`](Solver::run_fastest).
-    fn search(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
+impl Solver for AutoSolver {
+    fn name(&self) -> &'static str {
+        SolverKind::Auto.name()
+    }
+
+    fn effort_unit(&self) -> &'static str {
+        "steps"
+    }
+
+    fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
         let outcome = match self.try_backtracker(puzzle, limit, deadline) {
             Ok(Some(outcome)) | Err(outcome) => outcome,
             Ok(None) => {
@@ -115,20 +124,6 @@ impl AutoSolver {
             effort: None,
             ..outcome
         }
-    }
-}
-
-impl Solver for AutoSolver {
-    fn name(&self) -> &'static str {
-        SolverKind::Auto.name()
-    }
-
-    fn effort_unit(&self) -> &'static str {
-        "steps"
-    }
-
-    fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
-        self.search(puzzle, limit, deadline)
     }
 
     fn check(&mut self, puzzle: &Puzzle) -> Verdict {

@@ -2,10 +2,10 @@
 
 mod auto;
 pub(crate) mod bitboard;
+mod budget;
 mod dlx;
 mod naive;
 mod names;
-mod progress;
 pub(crate) mod propagate;
 pub(crate) mod sat;
 mod solver;

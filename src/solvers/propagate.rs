@@ -2,8 +2,8 @@
 
 use std::time::Instant;
 
+use super::budget::Budget;
 use super::names::SolverKind;
-use super::progress::Progress;
 use super::solver::{Outcome, Solver};
 use crate::grid::{Candidates, DigitSet, Grid, Puzzle};
 use crate::grid::{Layout, layout_for};
@@ -73,11 +73,11 @@ impl Solver for PropagateSolver {
             layout,
             cands: cands.sets_mut(),
             work,
-            progress: Progress::new(limit, deadline).with_budget(self.guess_limit),
+            budget: Budget::new(limit, deadline).with_effort_limit(self.guess_limit),
             values: vec![0; layout.shape.cell_count()],
         };
         search.go();
-        search.progress.finish()
+        search.budget.finish()
     }
 }
 
@@ -85,7 +85,7 @@ struct Search<'a> {
     layout: &'a Layout,
     cands: &'a mut [DigitSet],
     work: &'a mut Propagation,
-    progress: Progress,
+    budget: Budget,
     /// The decided cells' values (0: open), reused by every node that checks variant
     /// constraints.
     values: Vec<u8>,
@@ -122,7 +122,7 @@ impl Search<'_> {
         }
         let Some(cell) = branch else {
             let shape = self.layout.shape;
-            self.progress.solution(|| {
+            self.budget.solution(|| {
                 let mut grid = Grid::empty(shape);
                 for (cell, set) in shape.cells().zip(cands) {
                     grid.set(cell, set.only());
@@ -133,7 +133,7 @@ impl Search<'_> {
         };
         let options = cands[cell];
         for digit in options.iter() {
-            if !self.progress.step() {
+            if !self.budget.step() {
                 return;
             }
             let mark = self.work.trail_mark();

@@ -5,8 +5,8 @@ mod search;
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::budget::Budget;
 use super::names::SolverKind;
-use super::progress::Progress;
 use super::propagate::PropagateSolver;
 use super::solver::{Outcome, Solver};
 use crate::grid::{Puzzle, Rules};
@@ -90,13 +90,13 @@ impl Solver for BitboardSolver {
         };
         let board = Bitboard::of_givens(puzzle.grid());
         let mut search = Search {
-            progress: Progress::new(limit, deadline).with_budget(self.guess_limit),
+            budget: Budget::new(limit, deadline).with_effort_limit(self.guess_limit),
         };
         match rules {
             BitboardRules::Classic => search.go::<false>(board),
             BitboardRules::Diagonal => search.go::<true>(board),
         }
-        let outcome = search.progress.finish();
+        let outcome = search.budget.finish();
         debug_assert!(outcome.solutions.iter().all(|grid| grid.solves(puzzle)));
         outcome
     }

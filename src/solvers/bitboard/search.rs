@@ -2,12 +2,12 @@
 
 use crate::grid::{Digit, Grid, Shape};
 use crate::logic::bitboard::Bitboard;
-use crate::solvers::progress::Progress;
+use crate::solvers::budget::Budget;
 
-/// One search for solutions, up to the limit and deadline of its [`Progress`].
+/// One search for solutions, up to the limit and deadline of its [`Budget`].
 pub(super) struct Search {
     /// Solutions, effort (guesses) and the deadline.
-    pub(super) progress: Progress,
+    pub(super) budget: Budget,
 }
 
 impl Search {
@@ -17,14 +17,14 @@ impl Search {
             return;
         }
         let Some((b, bit)) = board.branch_cell() else {
-            self.progress.solution(|| grid(&board.values()));
+            self.budget.solution(|| grid(&board.values()));
             return;
         };
         let mut digits = board.digits_at(b, bit);
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            if !self.progress.step() {
+            if !self.budget.step() {
                 return;
             }
             let mut next = board;

@@ -17,8 +17,8 @@ use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
 pub use proof::ProofError;
 pub use search::{GivensAs, SatSearch};
 
+use super::budget::Budget;
 use super::names::SolverKind;
-use super::progress::Progress;
 use super::solver::{Outcome, Solver, needed_constraints};
 use crate::encode::{AmoEncoding, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
 use crate::grid::{Grid, Puzzle, Rules};
@@ -287,16 +287,16 @@ impl SatSolver {
 
 /// Up to `limit` solutions from `search`, effort unmeasured.
 fn solutions(search: &mut SatSearch, limit: u64) -> Outcome {
-    let mut progress = Progress::new(limit, None);
-    while !progress.done() {
+    let mut budget = Budget::new(limit, None);
+    while !budget.done() {
         let Some(solution) = search.next_solution() else {
             break;
         };
-        progress.solution(|| solution);
+        budget.solution(|| solution);
     }
     Outcome {
         effort: None,
-        ..progress.finish()
+        ..budget.finish()
     }
 }
 
@@ -309,11 +309,13 @@ impl Solver for SatSolver {
         "conflicts"
     }
 
+    /// Without a deadline, the search `check` runs: one incremental varisat solver, no
+    /// proof stream, effort unmeasured. Against a deadline (as `compare` runs it, which
+    /// also reports the effort), metered: writing and counting the proof stream costs
+    /// 10–40 % (see [`SolverKind::metering_costs_time`]).
     fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
-        // Metered only against a deadline (as `compare` runs it, which also reports the
-        // effort): writing and counting the proof stream costs 10–40 %.
         if deadline.is_none() {
-            return self.run_fastest(puzzle, limit);
+            return solutions(&mut self.search(puzzle, GivensAs::Units), limit);
         }
         let mut search = self.metered_search(puzzle, GivensAs::Units);
         search.set_deadline(deadline);
@@ -321,18 +323,6 @@ impl Solver for SatSolver {
         outcome.effort = Some(search.conflicts());
         outcome.timed_out = search.timed_out();
         outcome
-    }
-
-    /// Metering writes and counts a proof stream: 10–40 % slower than the unmetered search
-    /// (`check`'s, and any run without a deadline).
-    fn metering_costs_time(&self) -> bool {
-        true
-    }
-
-    /// The search `check` runs: one incremental varisat solver, no proof stream, no
-    /// deadline; effort unmeasured.
-    fn run_fastest(&mut self, puzzle: &Puzzle, limit: u64) -> Outcome {
-        solutions(&mut self.search(puzzle, GivensAs::Units), limit)
     }
 
     fn check(&mut self, puzzle: &Puzzle) -> Verdict {
