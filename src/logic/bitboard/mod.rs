@@ -49,6 +49,7 @@ impl BitboardRules {
 
 impl Bitboard {
     /// The board of the givens of `grid` (9×9), not propagated yet.
+    #[inline]
     pub(crate) fn of_givens(grid: &Grid) -> Bitboard {
         let mut board = Bitboard::empty();
         for (cell, digit) in grid.givens() {
