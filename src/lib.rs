@@ -20,7 +20,6 @@
 pub mod check;
 pub mod constraint;
 pub mod encode;
-pub mod error;
 pub mod format;
 pub mod generate;
 pub mod grid;
@@ -28,16 +27,17 @@ pub mod logic;
 pub mod named;
 pub mod proof;
 pub mod rate;
+pub mod rules;
 pub mod solvers;
 pub mod truth;
 mod verdict;
 
 pub use check::{Count, Verdict};
-pub use error::{AlphabetError, InputError, ParseError, PuzzleError, RulesError};
+pub use format::{AlphabetError, InputError, ParseError};
 pub use grid::{
-    BoxShape, Candidates, Cell, Conflict, Digit, DigitSet, Grid, House, Jigsaw, Layout, Puzzle,
-    Regions, Relation, Rules, RulesSpec, Shape,
+    BoxError, BoxShape, Candidates, Cell, Conflict, Digit, DigitSet, Grid, House, Relation, Shape,
 };
+pub use rules::{Jigsaw, Layout, Puzzle, PuzzleError, Regions, Rules, RulesError, RulesSpec};
 pub use solvers::{
     AutoSolver, BitboardSolver, DlxSolver, NaiveSolver, Outcome, PropagateSolver, SatSearch,
     SatSolver, Solver,

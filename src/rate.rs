@@ -2,9 +2,11 @@
 
 use std::time::{Duration, Instant};
 
-use crate::grid::{Grid, Layout, Puzzle};
+use crate::grid::Grid;
+
 pub use crate::logic::{Difficulty, Technique};
 use crate::logic::{End, explain};
+use crate::rules::{Layout, Puzzle};
 use crate::solvers::{PropagateSolver, Solver};
 
 /// How long the rating lets the backtracker count its guesses.

@@ -1,8 +1,9 @@
 //! What SAT knows about a grid's solutions, for the logical tools: true candidates and wrong entries.
 
 use crate::check::{Given, Verdict};
-use crate::grid::{Candidates, Grid, Layout, Puzzle};
+use crate::grid::{Candidates, Grid};
 use crate::logic;
+use crate::rules::{Layout, Puzzle};
 use crate::solvers::{GivensAs, SatSolver, Solver};
 
 /// The true candidates of `puzzle`: for each cell, every digit it holds in at least one

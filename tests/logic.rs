@@ -8,6 +8,7 @@ use std::path::Path;
 use satdoku::logic::{
     Board, End, Find, LADDER, Technique, UniqueRectangle, digit_swap_preserves_rules, explain,
 };
+use satdoku::rules::GlobalRule;
 use satdoku::{Grid, Jigsaw, Layout, Puzzle, RulesSpec};
 
 /// Replays the logical path of every puzzle of `text` (one line each, under `spec`) and
@@ -99,36 +100,37 @@ fn every_step_is_sound_on_the_variant_sets() {
         (
             "variants/windoku.txt",
             RulesSpec {
-                windoku: true,
+                globals: GlobalRule::Windoku.into(),
                 ..RulesSpec::default()
             },
         ),
         (
             "variants/disjoint-groups.txt",
             RulesSpec {
-                disjoint_groups: true,
+                globals: GlobalRule::DisjointGroups.into(),
                 ..RulesSpec::default()
             },
         ),
         (
             "variants/anti-knight.txt",
             RulesSpec {
-                anti_knight: true,
+                globals: GlobalRule::AntiKnight.into(),
                 ..RulesSpec::default()
             },
         ),
         (
             "variants/anti-king.txt",
             RulesSpec {
-                anti_king: true,
+                globals: GlobalRule::AntiKing.into(),
                 ..RulesSpec::default()
             },
         ),
         (
             "variants/anti-knight-diagonal.txt",
             RulesSpec {
-                anti_knight: true,
-                diagonal: true,
+                globals: [GlobalRule::AntiKnight, GlobalRule::Diagonal]
+                    .into_iter()
+                    .collect(),
                 ..RulesSpec::default()
             },
         ),
@@ -346,11 +348,11 @@ fn a_digit_swap_is_allowed_only_under_plain_rules() {
     for spec in [
         RulesSpec::classic(true),
         RulesSpec {
-            anti_knight: true,
+            globals: GlobalRule::AntiKnight.into(),
             ..RulesSpec::default()
         },
         RulesSpec {
-            windoku: true,
+            globals: GlobalRule::Windoku.into(),
             ..RulesSpec::default()
         },
     ] {

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use satdoku::format::{Alphabet, InputFormat, OutputFormat, ReadOptions};
+use satdoku::rules::{GlobalRule, GlobalRules};
 use satdoku::{BoxShape, Jigsaw, RulesSpec};
 
 /// Where puzzles come from and how to read them.
@@ -49,21 +50,47 @@ pub struct RuleArgs {
     /// region of its cell.
     #[arg(long, value_name = "FILE", conflicts_with = "boxes")]
     pub regions: Option<PathBuf>,
-    /// Diagonal (X) Sudoku: both main diagonals hold every digit too.
-    #[arg(long)]
-    pub diagonal: bool,
-    /// Windoku (hyper): four extra boxes on 9×9, one cell in from the edges.
-    #[arg(long)]
-    pub windoku: bool,
-    /// Disjoint groups: the cells at one position of every box hold every digit too.
-    #[arg(long)]
-    pub disjoint_groups: bool,
-    /// Anti-knight: cells a knight's move apart differ.
-    #[arg(long)]
-    pub anti_knight: bool,
-    /// Anti-king: cells a king's move apart (diagonal neighbours) differ.
-    #[arg(long)]
-    pub anti_king: bool,
+    /// The rules over the whole grid: a flag each.
+    #[command(flatten)]
+    pub globals: GlobalFlags,
+}
+
+/// A flag for each [`GlobalRule`] (`--diagonal`, `--anti-knight` …), named and described by
+/// the rule itself, so that a new rule is a new flag without a line here.
+#[derive(Debug, Default)]
+pub struct GlobalFlags(pub GlobalRules);
+
+impl clap::FromArgMatches for GlobalFlags {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        Ok(GlobalFlags(
+            GlobalRule::ALL
+                .into_iter()
+                .filter(|rule| matches.get_flag(rule.name()))
+                .collect(),
+        ))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = GlobalFlags::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for GlobalFlags {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        GlobalRule::ALL.into_iter().fold(command, |command, rule| {
+            command.arg(
+                clap::Arg::new(rule.name())
+                    .long(rule.name())
+                    .action(clap::ArgAction::SetTrue)
+                    .help(rule.description().trim_end_matches('.')),
+            )
+        })
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        GlobalFlags::augment_args(command)
+    }
 }
 
 impl RuleArgs {
@@ -92,11 +119,7 @@ impl RuleArgs {
         let spec = RulesSpec {
             boxes: self.boxes,
             jigsaw,
-            diagonal: self.diagonal,
-            windoku: self.windoku,
-            disjoint_groups: self.disjoint_groups,
-            anti_knight: self.anti_knight,
-            anti_king: self.anti_king,
+            globals: self.globals.0,
             ..RulesSpec::default()
         };
         // Rules that fit no grid at all are refused before reading any puzzle.
@@ -106,7 +129,9 @@ impl RuleArgs {
             .map(Jigsaw::shape)
             .or(spec.boxes.map(BoxShape::shape));
         if let Some(shape) = fixed {
-            spec.rules_for(shape).context("bad rules")?;
+            spec.rules_for(shape)
+                .map_err(|err| anyhow::anyhow!("{err}{}", super::hints::rules(&err)))
+                .context("bad rules")?;
         }
         Ok(spec)
     }

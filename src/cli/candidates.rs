@@ -49,7 +49,7 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
         &pool,
         || (),
         work,
-        |item: Item<'_>, found| {
+        |item: Item, found| {
             let (Ok(puzzle), Some(candidates)) = (&item.puzzle, found) else {
                 let error = item.error().unwrap_or_default();
                 tally.record(Status::Invalid, false);

@@ -117,7 +117,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         &pool,
         || args.solver.make(),
         judge,
-        |item: Item<'_>, judged| {
+        |item: Item, judged| {
             let (puzzle, (verdict, redundant)) = match (&item.puzzle, judged) {
                 (Err(_), _) => {
                     let error = item.error().unwrap_or_default();
@@ -168,7 +168,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             if status == Status::Unique
                 && let (Some(dir), Some(solution)) = (&args.proof, solutions.first())
             {
-                super::proof::write(dir, item.file, item.index, &mut prover, puzzle, solution)?;
+                super::proof::write(dir, &item.file, item.index, &mut prover, puzzle, solution)?;
             }
             if out.is_json() {
                 out.json(&Row {

@@ -88,7 +88,7 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
         };
         match &args.output {
             Some(dir) => {
-                let path = dir.join(format!("{}-{}.cnf", stem(item.file), item.index));
+                let path = dir.join(format!("{}-{}.cnf", stem(&item.file), item.index));
                 let file =
                     File::create(&path).with_context(|| format!("creating {}", path.display()))?;
                 write(&mut BufWriter::new(file))

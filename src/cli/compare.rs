@@ -193,7 +193,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
                 })
                 .collect()
         },
-        |item: Item<'_>, attempts| {
+        |item: Item, attempts| {
             let Some(attempts) = attempts else {
                 return Ok(());
             };

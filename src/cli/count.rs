@@ -58,7 +58,7 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
         &pool,
         || args.solver.make(),
         count,
-        |item: Item<'_>, count| {
+        |item: Item, count| {
             let (row, text) = match (&item.puzzle, count) {
                 (Err(_), _) => {
                     let error = item.error().unwrap_or_default();

@@ -139,7 +139,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         &pool,
         SatSolver::new,
         work,
-        |item: Item<'_>, explained| {
+        |item: Item, explained| {
             let (Ok(puzzle), Some(explained)) = (&item.puzzle, explained) else {
                 let error = item.error().unwrap_or_default();
                 tally.record(Status::Invalid, false);

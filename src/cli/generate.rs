@@ -103,7 +103,10 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         Some(size) => Shape::from_size(size).expect("clap checked the size"),
         None => implied.unwrap_or(Shape::NINE),
     };
-    let rules = spec.rules_for(shape).context("bad rules")?;
+    let rules = spec
+        .rules_for(shape)
+        .map_err(|err| anyhow::anyhow!("{err}{}", super::hints::rules(&err)))
+        .context("bad rules")?;
     let options = Options {
         givens: args.givens,
         symmetry: args.symmetry,
@@ -159,6 +162,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                 Err(GenerateError::Impossible(why)) => anyhow::bail!("{why}"),
                 Err(err) => {
                     tally.record(Status::Timeout, false);
+                    let err = format!("{err}{}", super::hints::generate(&err));
                     report(&format!("satdoku: puzzle {index} (seed {seed}): {err}"));
                     if out.is_json() {
                         out.json(&Row {
@@ -173,7 +177,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                             difficulty: None,
                             hardest: None,
                             guesses: None,
-                            error: Some(err.to_string()),
+                            error: Some(err),
                         })
                     } else {
                         Ok(())

@@ -3,10 +3,11 @@
 use std::process::ExitCode;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::Args;
 use satdoku::check::Given;
-use satdoku::format::{Notation, read_marks, write_candidates};
+use satdoku::format::{Entry, Notation, read_marks, write_candidates};
 use satdoku::logic::{Board, Standing, Step, next_step};
 use satdoku::{Candidates, Cell, Count, Grid, Layout, Puzzle, PuzzleError, SatSolver, Solver};
 use serde::Serialize;
@@ -117,7 +118,7 @@ pub fn run(mut args: HintArgs) -> anyhow::Result<ExitCode> {
         &pool,
         SatSolver::new,
         |solver, puzzle| find(solver, puzzle, None),
-        |item: Item<'_>, found| emit(&mut out, &mut tally, &item, found),
+        |item: Item, found| emit(&mut out, &mut tally, &item, found),
     )?;
     out.finish(tally, errors)
 }
@@ -172,13 +173,16 @@ fn run_marks(args: &HintArgs) -> anyhow::Result<ExitCode> {
         };
         let found = find(&mut solver, &puzzle, Some(&marks));
         let item = Item {
-            file: &name,
-            index: 1,
-            line: 1,
-            consumed: 0,
-            notation: Notation::symbols(alphabet.clone()),
+            file: Arc::from(name.as_str()),
+            entry: Entry {
+                index: 1,
+                line: 1,
+                consumed: 0,
+                notation: Notation::symbols(alphabet.clone()),
+                grid: Ok(puzzle.grid().clone()),
+                warnings: Vec::new(),
+            },
             puzzle: Ok(puzzle),
-            warnings: Vec::new(),
         };
         emit(&mut out, &mut tally, &item, Some(found))?;
     }
@@ -189,7 +193,7 @@ fn run_marks(args: &HintArgs) -> anyhow::Result<ExitCode> {
 fn emit(
     out: &mut Output,
     tally: &mut Tally,
-    item: &Item<'_>,
+    item: &Item,
     found: Option<(Count, Found)>,
 ) -> anyhow::Result<()> {
     let mut row = Row {

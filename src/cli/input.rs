@@ -6,40 +6,42 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use satdoku::format::{
-    Notation, PuzzleFile, PuzzleReader, ReadOptions, ReadWarning, fpuzzles_link_json,
-    parse_fpuzzles,
+    Entry, PuzzleFile, PuzzleReader, ReadOptions, fpuzzles_link_json, parse_fpuzzles,
 };
 use satdoku::{InputError, Puzzle, Rules, RulesError, RulesSpec, Shape};
 
 use super::args::InputArgs;
+use super::hints;
 use super::interrupt::interrupted;
 use super::progress::{Bar, Total, notice, report};
 
-/// One puzzle of the input, checked against the chosen rules.
-pub struct Item<'a> {
+/// One puzzle of the input, checked against the chosen rules: the reader's entry (its
+/// index, line and notation, counted in the whole input; its warnings already reported on
+/// stderr; `consumed` counts the bytes of all the inputs so far, for the progress bar), the
+/// input's name and the puzzle. It reads as its entry (`item.index`).
+pub struct Item {
     /// The input's name (`<stdin>` for standard input).
-    pub file: &'a str,
-    /// 1-based position of the puzzle in its input.
-    pub index: usize,
-    /// The line the puzzle starts on.
-    pub line: usize,
-    /// Bytes of all the inputs read through this puzzle (for the progress bar).
-    pub consumed: u64,
-    /// How the puzzle writes its digits, for messages about it.
-    pub notation: Notation,
+    pub file: Arc<str>,
+    /// The puzzle as the reader found it.
+    pub entry: Entry,
     /// The puzzle, or why it is unusable.
     pub puzzle: Result<Puzzle, InputError>,
-    /// What the reader guessed about the puzzle (already reported on stderr).
-    pub warnings: Vec<ReadWarning>,
 }
 
-impl Item<'_> {
+impl std::ops::Deref for Item {
+    type Target = Entry;
+    fn deref(&self) -> &Entry {
+        &self.entry
+    }
+}
+
+impl Item {
     /// Why the puzzle is unusable, in the puzzle's own notation; `None` when it is usable.
     pub fn error(&self) -> Option<String> {
         self.puzzle
             .as_ref()
             .err()
-            .map(|err| self.notation.show(err).to_string())
+            .map(|err| format!("{}{}", self.notation.show(err), hints::input(err)))
     }
 }
 
@@ -87,7 +89,7 @@ pub const GRID_ARGUMENT: &str = "<argument>";
 /// Returns how many errors there were: invalid puzzles and unreadable or empty inputs.
 pub fn for_each(
     args: &InputArgs,
-    mut each: impl FnMut(Item<'_>) -> anyhow::Result<()>,
+    mut each: impl FnMut(Item) -> anyhow::Result<()>,
 ) -> anyhow::Result<usize> {
     let options = args.read_options()?;
     let spec = args.rules.spec()?;
@@ -118,7 +120,7 @@ pub fn for_each(
                 ));
             }
             let source = Source {
-                name: STDIN,
+                name: Arc::from(STDIN),
                 spec: &spec,
                 first_line: 1,
                 first_index: 1,
@@ -127,7 +129,7 @@ pub fn for_each(
         } else if args.inline_grids && looks_like_grid(path) {
             let text = path.to_string_lossy().into_owned();
             let source = Source {
-                name: GRID_ARGUMENT,
+                name: Arc::from(GRID_ARGUMENT),
                 spec: &spec,
                 first_line: 1,
                 first_index: 1,
@@ -140,7 +142,7 @@ pub fn for_each(
             match File::open(path) {
                 Ok(file) => {
                     let source = Source {
-                        name: &name,
+                        name: Arc::from(name.as_str()),
                         spec: &spec,
                         first_line: 1,
                         first_index: 1,
@@ -176,7 +178,7 @@ struct Run {
 
 /// Text to read puzzles from, with its rules and where it stands in its file.
 struct Source<'a> {
-    name: &'a str,
+    name: Arc<str>,
     spec: &'a RulesSpec,
     /// The file line of the text's first line.
     first_line: usize,
@@ -190,9 +192,9 @@ impl Run {
         &mut self,
         source: &Source<'_>,
         input: impl BufRead,
-        each: &mut dyn FnMut(Item<'_>) -> anyhow::Result<()>,
+        each: &mut dyn FnMut(Item) -> anyhow::Result<()>,
     ) -> anyhow::Result<usize> {
-        let name = source.name;
+        let name = &*source.name;
         // One `Rules` per grid size for the whole input.
         let mut rules: Vec<(Shape, Result<Arc<Rules>, RulesError>)> = Vec::new();
         let mut rules_for = |shape: Shape| {
@@ -222,13 +224,16 @@ impl Run {
             };
             count += 1;
             consumed = entry.consumed;
-            let warnings = std::mem::take(&mut entry.warnings);
-            for warning in &warnings {
-                report(&format!("satdoku: {name}: warning: {warning}"));
+            for warning in &entry.warnings {
+                report(&format!(
+                    "satdoku: {name}: warning: {}",
+                    hints::warned(warning)
+                ));
             }
-            let line = entry.line + source.first_line - 1;
-            let index = entry.index + source.first_index - 1;
-            let notation = entry.notation.clone();
+            entry.line += source.first_line - 1;
+            entry.index += source.first_index - 1;
+            entry.consumed += self.before;
+            let line = entry.line;
             let puzzle = entry
                 .puzzle_with(&mut rules_for)
                 .map_err(|err| err.shifted(source.first_line - 1))
@@ -249,21 +254,17 @@ impl Run {
                     },
                 );
             let item = Item {
-                file: name,
-                index,
-                line,
-                consumed: self.before + consumed,
-                notation,
+                file: Arc::clone(&source.name),
+                entry,
                 puzzle,
-                warnings,
             };
-            let invalid = match &item.puzzle {
-                Err(err) => {
-                    report(&format!("satdoku: {name}: {}", item.notation.show(err)));
+            let invalid = match item.error() {
+                Some(err) => {
+                    report(&format!("satdoku: {name}: {err}"));
                     self.errors += 1;
                     true
                 }
-                Ok(_) => false,
+                None => false,
             };
             each(item)?;
             if invalid && self.fail_fast {
@@ -286,7 +287,7 @@ impl Run {
         path: &std::path::Path,
         kind: FileKind,
         spec: &RulesSpec,
-        each: &mut dyn FnMut(Item<'_>) -> anyhow::Result<()>,
+        each: &mut dyn FnMut(Item) -> anyhow::Result<()>,
     ) -> anyhow::Result<()> {
         let name = path.display().to_string();
         let read = || match kind {
@@ -314,9 +315,10 @@ impl Run {
             }
         };
         let mut index = 1;
+        let name: Arc<str> = Arc::from(name);
         for text in &file.puzzles {
             let source = Source {
-                name: &name,
+                name: Arc::clone(&name),
                 spec: &merged,
                 first_line: text.line,
                 first_index: index,
@@ -356,17 +358,6 @@ impl FileKind {
     }
 }
 
-/// A puzzle of the input held for a batch: [`Item`] with its own file name.
-struct Held {
-    file: Arc<str>,
-    index: usize,
-    line: usize,
-    consumed: u64,
-    notation: Notation,
-    puzzle: Result<Puzzle, InputError>,
-    warnings: Vec<ReadWarning>,
-}
-
 /// Like [`for_each`], with the work on each valid puzzle done in parallel on `pool`:
 /// puzzles are read in batches, `work` runs on each with a per-thread state made by `make`
 /// (a solver), and `emit` gets every item with its result in input order (`None` for an
@@ -379,7 +370,7 @@ pub fn for_each_parallel<S: Send, R: Send>(
     pool: &rayon::ThreadPool,
     make: impl Fn() -> S,
     work: impl Fn(&mut S, &Puzzle) -> R + Sync,
-    mut emit: impl FnMut(Item<'_>, Option<R>) -> anyhow::Result<()>,
+    mut emit: impl FnMut(Item, Option<R>) -> anyhow::Result<()>,
 ) -> anyhow::Result<usize> {
     let states: Vec<Mutex<S>> = (0..pool.current_num_threads())
         .map(|_| Mutex::new(make()))
@@ -392,9 +383,8 @@ pub fn for_each_parallel<S: Send, R: Send>(
     };
     // The progress line would mix with what a user types at a terminal.
     let progress = (!interactive).then(|| Bar::new("puzzles", total(args)));
-    let mut held: Vec<Held> = Vec::with_capacity(batch);
-    let mut name: Arc<str> = Arc::from("");
-    let mut run = |held: &mut Vec<Held>| -> anyhow::Result<()> {
+    let mut held: Vec<Item> = Vec::with_capacity(batch);
+    let mut run = |held: &mut Vec<Item>| -> anyhow::Result<()> {
         // Workers take puzzles in input order, so that after Ctrl-C (when no new puzzle is
         // started) the finished ones are a run from the start of the batch: all written.
         let next = AtomicUsize::new(0);
@@ -427,32 +417,12 @@ pub fn for_each_parallel<S: Send, R: Send>(
                 // Not started: Ctrl-C.
                 break;
             };
-            let item = Item {
-                file: &h.file,
-                index: h.index,
-                line: h.line,
-                consumed: h.consumed,
-                notation: h.notation,
-                puzzle: h.puzzle,
-                warnings: h.warnings,
-            };
-            emit(item, result)?;
+            emit(h, result)?;
         }
         Ok(())
     };
     let errors = for_each(args, |item| {
-        if *name != *item.file {
-            name = Arc::from(item.file);
-        }
-        held.push(Held {
-            file: Arc::clone(&name),
-            index: item.index,
-            line: item.line,
-            consumed: item.consumed,
-            notation: item.notation,
-            puzzle: item.puzzle,
-            warnings: item.warnings,
-        });
+        held.push(item);
         if held.len() >= batch {
             run(&mut held)?;
         }

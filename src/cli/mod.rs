@@ -9,6 +9,7 @@ mod count;
 mod explain;
 mod generate;
 mod hint;
+mod hints;
 mod input;
 mod interrupt;
 mod output;

@@ -73,7 +73,7 @@ impl Status {
 
 /// Reports on stderr what became of a puzzle whose answer is not printed (`timeout`, `no
 /// solution`), naming its input, index and line.
-pub fn report_item(item: &Item<'_>, what: &str) {
+pub fn report_item(item: &Item, what: &str) {
     report(&format!(
         "satdoku: {}: puzzle {} (line {}): {what}",
         item.file, item.index, item.line
@@ -102,14 +102,14 @@ pub struct RowHead<'a> {
 
 impl<'a> RowHead<'a> {
     /// The head of the row for `item` with `status`.
-    pub fn new(item: &Item<'a>, status: Status) -> RowHead<'a> {
+    pub fn new(item: &'a Item, status: Status) -> RowHead<'a> {
         RowHead {
-            file: item.file,
+            file: &item.file,
             index: item.index,
             line: item.line,
             status,
             rules: item.puzzle.as_ref().ok().map(|p| p.rules().to_string()),
-            warnings: item.warnings.iter().map(ToString::to_string).collect(),
+            warnings: item.warnings.iter().map(super::hints::warned).collect(),
         }
     }
 }

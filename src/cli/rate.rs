@@ -79,7 +79,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
         &pool,
         SatSolver::new,
         judge,
-        |item: Item<'_>, judged| {
+        |item: Item, judged| {
             let mut row = Row {
                 head: RowHead::new(&item, Status::Invalid),
                 rating: None,

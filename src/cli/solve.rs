@@ -66,7 +66,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         &pool,
         || args.solver.make(),
         solve,
-        |item: Item<'_>, solution| {
+        |item: Item, solution| {
             let (status, solution, error) = match (&item.puzzle, solution) {
                 (Err(_), _) => (Status::Invalid, None, item.error()),
                 (Ok(_), Some((false, Some(solution)))) => (Status::Solved, Some(solution), None),
@@ -89,7 +89,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
 /// Prints one result: a JSON row, or the solution in the chosen layout.
 fn row(
     out: &mut Output,
-    item: &Item<'_>,
+    item: &Item,
     status: Status,
     number: Option<u64>,
     solution: Option<&Grid>,
@@ -120,7 +120,7 @@ fn row(
 fn all(args: &SolveArgs, mut out: Output) -> anyhow::Result<ExitCode> {
     let mut enumerator = SatSolver::new();
     let mut tally = Tally::default();
-    let errors = input::for_each(&args.input, |item: Item<'_>| {
+    let errors = input::for_each(&args.input, |item: Item| {
         let puzzle = match &item.puzzle {
             Err(_) => {
                 let error = item.error();

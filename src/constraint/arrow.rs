@@ -3,7 +3,10 @@
 use std::fmt;
 
 use super::sum::{Chain, Term, cell_term, sum_admits};
-use super::{CellValues, Constraint, ConstraintCnf, cell_list, repeated};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Entry, EntryError, Source, VariantConstraint, cell_list,
+    repeated,
+};
 use crate::grid::{Cell, Shape};
 
 /// An arrow: the digits of its shaft add up to its circle's number. A circle of one cell
@@ -16,6 +19,30 @@ pub struct Arrow {
 }
 
 impl Arrow {
+    /// Reads an arrow entry: the `circle` (or pill) and the shaft's `cells`; in f-puzzles
+    /// the circle's `cells` and one shaft per line of `lines` (which starts in the circle).
+    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
+        match entry.source() {
+            Source::Toml => {
+                let circle = entry.cells("circle")?;
+                Ok(vec![Arrow::new(circle, entry.cells("cells")?).into()])
+            }
+            Source::Fpuzzles => {
+                let mut circle = entry.cells("cells")?;
+                let lines = entry.lines("lines")?;
+                let shafts: Vec<Vec<Cell>> = lines
+                    .into_iter()
+                    .map(|line| line.into_iter().filter(|c| !circle.contains(c)).collect())
+                    .collect();
+                circle.sort();
+                Ok(shafts
+                    .into_iter()
+                    .map(|shaft| Arrow::new(circle.clone(), shaft).into())
+                    .collect())
+            }
+        }
+    }
+
     /// An arrow from the `circle` cells along the `shaft` cells.
     pub fn new(circle: Vec<Cell>, shaft: Vec<Cell>) -> Arrow {
         Arrow { circle, shaft }

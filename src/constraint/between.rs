@@ -2,7 +2,10 @@
 
 use std::fmt;
 
-use super::{CellValues, Constraint, ConstraintCnf, cell_list, repeated};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, cell_list,
+    repeated,
+};
 use crate::grid::{Cell, Shape};
 
 /// A between line: every cell strictly inside it holds a digit strictly between those of
@@ -13,6 +16,15 @@ pub struct Between {
 }
 
 impl Between {
+    /// Reads a between line entry: its cells (f-puzzles: one between line per line).
+    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
+        Ok(entry
+            .paths()?
+            .into_iter()
+            .map(|cells| Between::new(cells).into())
+            .collect())
+    }
+
     /// A between line along `cells`; the first and last are its circles.
     pub fn new(cells: Vec<Cell>) -> Between {
         Between { cells }

@@ -3,7 +3,10 @@
 use std::fmt;
 
 use super::sum::{Chain, Term};
-use super::{CellValues, Constraint, ConstraintCnf, cell_list, distinct_sum_range};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, cell_list,
+    distinct_sum_range,
+};
 use crate::grid::{Cell, Shape};
 
 /// A killer cage: its digits never repeat, and add up to its sum when it has one.
@@ -14,6 +17,13 @@ pub struct Cage {
 }
 
 impl Cage {
+    /// Reads a killer cage entry: `cells`, and the total if any (`sum`; f-puzzles' `value`).
+    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
+        let cells = entry.cells("cells")?;
+        let sum = entry.number(entry.key("sum", "value"))?;
+        Ok(vec![Cage::new(cells, sum).into()])
+    }
+
     /// A cage over `cells` with an optional total.
     pub fn new(cells: Vec<Cell>, sum: Option<u32>) -> Cage {
         Cage { cells, sum }

@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use super::{CellValues, Constraint, ConstraintCnf, cell_list};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, cell_list,
+};
 use crate::grid::{Cell, Shape};
 
 /// A clone: the i-th cell of one group holds the digit of the i-th cell of the other.
@@ -13,6 +15,14 @@ pub struct CloneCells {
 }
 
 impl CloneCells {
+    /// Reads a clone entry: the `cells` and the cells that `copy` them (f-puzzles:
+    /// `cloneCells`).
+    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
+        let cells = entry.cells("cells")?;
+        let copies = entry.cells(entry.key("copy", "cloneCells"))?;
+        Ok(vec![CloneCells::new(cells, copies).into()])
+    }
+
     /// `copies[i]` holds the digit of `cells[i]`.
     pub fn new(cells: Vec<Cell>, copies: Vec<Cell>) -> CloneCells {
         CloneCells { cells, copies }

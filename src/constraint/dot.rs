@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{CellValues, Constraint, ConstraintCnf};
+use super::{CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint};
 use crate::grid::{Cell, Shape};
 
 /// The colour of a kropki dot, with the amount it stands for.
@@ -32,6 +32,21 @@ pub struct Dot {
 }
 
 impl Dot {
+    /// Reads a kropki dot entry: its two `cells` and, when not the default, the white dot's
+    /// `difference` or the black dot's `ratio` (f-puzzles: `value`).
+    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
+        let (a, b) = entry.pair("cells")?;
+        let white = matches!(entry.name(), "white-dot" | "difference");
+        let amount =
+            entry.number(entry.key(if white { "difference" } else { "ratio" }, "value"))?;
+        let colour = if white {
+            DotColour::White(amount.unwrap_or(1))
+        } else {
+            DotColour::Black(amount.unwrap_or(2))
+        };
+        Ok(vec![Dot::new(a, b, colour).into()])
+    }
+
     /// A dot of `colour` between `a` and `b`.
     pub fn new(a: Cell, b: Cell, colour: DotColour) -> Dot {
         Dot {

@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use super::{CellValues, Constraint, ConstraintCnf, neighbours};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, neighbours,
+};
 use crate::grid::{Cell, Shape};
 
 /// Smaller or larger than the neighbours.
@@ -22,6 +24,20 @@ pub struct Extremum {
 }
 
 impl Extremum {
+    /// Reads a `minimum` or `maximum` entry: its `cells` (f-puzzles: one `cell`).
+    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
+        let kind = if entry.name() == "minimum" {
+            ExtremumKind::Minimum
+        } else {
+            ExtremumKind::Maximum
+        };
+        let cells = entry.cells(entry.key("cells", "cell"))?;
+        Ok(cells
+            .into_iter()
+            .map(|cell| Extremum::new(cell, kind).into())
+            .collect())
+    }
+
     /// `cell` is a local `kind`.
     pub fn new(cell: Cell, kind: ExtremumKind) -> Extremum {
         Extremum { cell, kind }

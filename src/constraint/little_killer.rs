@@ -3,7 +3,9 @@
 use std::fmt;
 
 use super::sum::{Chain, Term, cell_term, sum_admits};
-use super::{CellValues, Constraint, ConstraintCnf, cell_list};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Entry, EntryError, Source, VariantConstraint, cell_list,
+};
 use crate::grid::{Cell, Shape};
 
 /// A little killer clue: the digits of its cells (a diagonal) add up to its sum; digits
@@ -15,6 +17,19 @@ pub struct LittleKiller {
 }
 
 impl LittleKiller {
+    /// Reads a little killer entry: the diagonal's `cells` and the total (`sum`; f-puzzles'
+    /// `value`, where a clue without a total says nothing).
+    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
+        let sum = match entry.source() {
+            Source::Toml => entry.required_number("sum")?,
+            Source::Fpuzzles => match entry.number("value")? {
+                Some(sum) => sum,
+                None => return Ok(Vec::new()),
+            },
+        };
+        Ok(vec![LittleKiller::new(entry.cells("cells")?, sum).into()])
+    }
+
     /// The clue over `cells` with total `sum`.
     pub fn new(cells: Vec<Cell>, sum: u32) -> LittleKiller {
         LittleKiller { cells, sum }

@@ -1,4 +1,4 @@
-//! Variant constraints (killer cages, thermometers, arrows, dots …): one file each, holding its clauses and its check, behind the [`Constraint`] trait.
+//! Variant constraints (killer cages, thermometers, arrows, dots …): one file each, holding how files write it, its clauses and its check, behind the [`Constraint`] trait.
 
 mod arrow;
 mod between;
@@ -7,6 +7,7 @@ mod clone;
 pub mod cnf;
 mod dot;
 mod extremum;
+mod family;
 mod little_killer;
 mod negative;
 mod palindrome;
@@ -28,6 +29,7 @@ pub use clone::CloneCells;
 pub use cnf::{Atom, ConstraintCnf, Literal};
 pub use dot::{Dot, DotColour};
 pub use extremum::{Extremum, ExtremumKind};
+pub use family::{Entry, EntryError, Family, Fields, ReadEntry, Source, families, family_named};
 pub use little_killer::LittleKiller;
 pub use negative::{Negative, NegativeKind};
 pub use palindrome::Palindrome;
@@ -98,8 +100,13 @@ pub trait Constraint: fmt::Display {
     fn admits(&self, values: &CellValues<'_>) -> bool;
 }
 
+/// The one table of families: each row its enum variant and type, its name in messages,
+/// and, for families files write entry by entry, its names in satdoku's TOML and in
+/// f-puzzles (read by the type's `read`). Adding a family is a file of its own and a row
+/// here.
 macro_rules! variants {
-    ($($variant:ident($ty:ty) => $what:literal),+ $(,)?) => {
+    ($($variant:ident($ty:ty) => $what:literal
+        $(, toml $toml:expr, fpuzzles $fpuzzles:expr)?;)+) => {
         /// A variant constraint of any kind, as the rules hold it.
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
         pub enum VariantConstraint {
@@ -132,26 +139,39 @@ macro_rules! variants {
                 }
             }
         )+
+
+        /// The families files write entry by entry, in the table's order.
+        static FAMILIES: &[Family] = &[
+            $($(Family {
+                kind: $what,
+                toml: &$toml,
+                fpuzzles: &$fpuzzles,
+                read: <$ty>::read,
+            },)?)+
+        ];
     };
 }
 
 variants! {
-    Cage(Cage) => "killer cage",
+    Cage(Cage) => "killer cage", toml ["cage"], fpuzzles ["killercage"];
     LittleKiller(LittleKiller) => "little killer sum",
-    Sandwich(Sandwich) => "sandwich sum",
-    Thermometer(Thermometer) => "thermometer",
-    Arrow(Arrow) => "arrow",
-    Palindrome(Palindrome) => "palindrome",
-    Between(Between) => "between line",
-    Renban(Renban) => "renban line",
-    Whispers(Whispers) => "whispers line",
+        toml ["little-killer"], fpuzzles ["littlekillersum"];
+    Sandwich(Sandwich) => "sandwich sum", toml ["sandwich"], fpuzzles ["sandwichsum"];
+    Thermometer(Thermometer) => "thermometer", toml ["thermometer"], fpuzzles ["thermometer"];
+    Arrow(Arrow) => "arrow", toml ["arrow"], fpuzzles ["arrow"];
+    Palindrome(Palindrome) => "palindrome", toml ["palindrome"], fpuzzles ["palindrome"];
+    Between(Between) => "between line", toml ["between"], fpuzzles ["betweenline"];
+    Renban(Renban) => "renban line", toml ["renban"], fpuzzles ["renban"];
+    Whispers(Whispers) => "whispers line", toml ["whispers"], fpuzzles ["whispers"];
     Dot(Dot) => "kropki dot",
-    Xv(Xv) => "XV sum",
-    Negative(Negative) => "negative constraint",
-    Parity(Parity) => "parity cell",
+        toml ["white-dot", "black-dot"], fpuzzles ["difference", "ratio"];
+    Xv(Xv) => "XV sum", toml ["xv"], fpuzzles ["xv"];
+    Negative(Negative) => "negative constraint";
+    Parity(Parity) => "parity cell", toml ["odd", "even"], fpuzzles ["odd", "even"];
     Extremum(Extremum) => "minimum or maximum cell",
-    Quadruple(Quadruple) => "quadruple",
-    Clone(CloneCells) => "clone",
+        toml ["minimum", "maximum"], fpuzzles ["minimum", "maximum"];
+    Quadruple(Quadruple) => "quadruple", toml ["quadruple"], fpuzzles ["quadruple"];
+    Clone(CloneCells) => "clone", toml ["clone"], fpuzzles ["clone"];
 }
 
 impl fmt::Display for VariantConstraint {

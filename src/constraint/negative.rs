@@ -23,6 +23,13 @@ pub enum NegativeKind {
     Xv,
 }
 
+crate::named::named_enum!(NegativeKind, "negative constraint", {
+    NonConsecutive => "non-consecutive",
+    Difference => "negative-difference",
+    Ratio => "negative-ratio",
+    Xv => "negative-xv",
+});
+
 /// A rule over every pair of orthogonal neighbours without a mark.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Negative {
@@ -56,12 +63,7 @@ impl Negative {
     /// The rule's short name, as rules files write it: `non-consecutive`,
     /// `negative-difference`, `negative-ratio`, `negative-xv`.
     pub fn name(&self) -> &'static str {
-        match self.kind {
-            NegativeKind::NonConsecutive => "non-consecutive",
-            NegativeKind::Difference => "negative-difference",
-            NegativeKind::Ratio => "negative-ratio",
-            NegativeKind::Xv => "negative-xv",
-        }
+        self.kind.name()
     }
 
     /// The same rule with the marks of `all` taken in.

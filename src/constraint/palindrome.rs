@@ -2,7 +2,10 @@
 
 use std::fmt;
 
-use super::{CellValues, Constraint, ConstraintCnf, cell_list, repeated};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, cell_list,
+    repeated,
+};
 use crate::grid::{Cell, Shape};
 
 /// A palindrome line: the i-th cell from one end holds the digit of the i-th from the other.
@@ -12,6 +15,15 @@ pub struct Palindrome {
 }
 
 impl Palindrome {
+    /// Reads a palindrome entry: its cells (f-puzzles: one palindrome per line).
+    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
+        Ok(entry
+            .paths()?
+            .into_iter()
+            .map(|cells| Palindrome::new(cells).into())
+            .collect())
+    }
+
     /// A palindrome along `cells`.
     pub fn new(cells: Vec<Cell>) -> Palindrome {
         Palindrome { cells }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{CellValues, Constraint, ConstraintCnf};
+use super::{CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint};
 use crate::grid::{Cell, Shape};
 
 /// Odd or even.
@@ -22,6 +22,20 @@ pub struct Parity {
 }
 
 impl Parity {
+    /// Reads an `odd` or `even` entry: its `cells` (f-puzzles: one `cell`).
+    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
+        let kind = if entry.name() == "odd" {
+            ParityKind::Odd
+        } else {
+            ParityKind::Even
+        };
+        let cells = entry.cells(entry.key("cells", "cell"))?;
+        Ok(cells
+            .into_iter()
+            .map(|cell| Parity::new(cell, kind).into())
+            .collect())
+    }
+
     /// `cell` holds a digit of parity `kind`.
     pub fn new(cell: Cell, kind: ParityKind) -> Parity {
         Parity { cell, kind }

@@ -2,7 +2,10 @@
 
 use std::fmt;
 
-use super::{CellValues, Constraint, ConstraintCnf, cell_list, repeated};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, cell_list,
+    repeated,
+};
 use crate::grid::{Cell, Shape};
 
 /// A quadruple: each digit listed appears among its cells at least as often as it is
@@ -14,6 +17,12 @@ pub struct Quadruple {
 }
 
 impl Quadruple {
+    /// Reads a quadruple entry: the `digits` (f-puzzles: `values`) and the `cells`.
+    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
+        let digits = entry.numbers(entry.key("digits", "values"))?;
+        Ok(vec![Quadruple::new(entry.cells("cells")?, digits).into()])
+    }
+
     /// The clue `digits` over `cells`.
     pub fn new(cells: Vec<Cell>, mut digits: Vec<u32>) -> Quadruple {
         digits.sort_unstable();

@@ -2,7 +2,10 @@
 
 use std::fmt;
 
-use super::{CellValues, Constraint, ConstraintCnf, cell_list, filled_distinct, repeated};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, cell_list,
+    filled_distinct, repeated,
+};
 use crate::grid::{Cell, Shape};
 
 /// A renban line: its digits differ and form a set of consecutive values.
@@ -12,6 +15,15 @@ pub struct Renban {
 }
 
 impl Renban {
+    /// Reads a renban line entry: its cells (f-puzzles: one renban line per line).
+    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
+        Ok(entry
+            .paths()?
+            .into_iter()
+            .map(|cells| Renban::new(cells).into())
+            .collect())
+    }
+
     /// A renban line along `cells`.
     pub fn new(cells: Vec<Cell>) -> Renban {
         Renban { cells }

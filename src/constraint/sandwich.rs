@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::sum::{Chain, Term};
-use super::{CellValues, Constraint, ConstraintCnf};
+use super::{CellValues, Constraint, ConstraintCnf, Entry, EntryError, Source, VariantConstraint};
 use crate::grid::{Cell, House, Shape};
 
 /// A sandwich clue on a row or column: the digits strictly between its 1 and its N (the
@@ -15,6 +15,47 @@ pub struct Sandwich {
 }
 
 impl Sandwich {
+    /// Reads a sandwich entry: the `row` or `column` (1-based) and the `sum`; in f-puzzles
+    /// the clue's `cell` just outside the grid and its `value` (a clue without one says
+    /// nothing).
+    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
+        let (line, sum) = match entry.source() {
+            Source::Toml => {
+                let line = match (entry.number("row")?, entry.number("column")?) {
+                    (Some(r), None) if r >= 1 => House::Row((r - 1).min(255) as u8),
+                    (None, Some(c)) if c >= 1 => House::Column((c - 1).min(255) as u8),
+                    _ => {
+                        return Err(EntryError::why(
+                            "needs `row` or `column` (1-based), not both",
+                        ));
+                    }
+                };
+                (line, entry.required_number("sum")?)
+            }
+            Source::Fpuzzles => {
+                let Some(sum) = entry.number("value")? else {
+                    return Ok(Vec::new());
+                };
+                let n = entry.shape().map_or(0, Shape::size);
+                let line = match entry.position("cell")? {
+                    (r, c) if (r == 0 || r == n + 1) && (1..=n).contains(&c) => {
+                        House::Column((c - 1) as u8)
+                    }
+                    (r, c) if (c == 0 || c == n + 1) && (1..=n).contains(&r) => {
+                        House::Row((r - 1) as u8)
+                    }
+                    _ => {
+                        return Err(EntryError::why(
+                            "the clue is not just outside the grid beside a row or column",
+                        ));
+                    }
+                };
+                (line, sum)
+            }
+        };
+        Ok(vec![Sandwich::new(line, sum).into()])
+    }
+
     /// The clue `sum` on `line`, a row or a column (anything else is a
     /// [problem](Constraint::problem)).
     pub fn new(line: House, sum: u32) -> Sandwich {

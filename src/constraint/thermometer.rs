@@ -2,7 +2,10 @@
 
 use std::fmt;
 
-use super::{CellValues, Constraint, ConstraintCnf, cell_list, repeated};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Entry, EntryError, VariantConstraint, cell_list,
+    repeated,
+};
 use crate::grid::{Cell, Shape};
 
 /// A thermometer: the digits strictly increase along its cells, bulb first.
@@ -12,6 +15,15 @@ pub struct Thermometer {
 }
 
 impl Thermometer {
+    /// Reads a thermometer (bulb first) entry: its cells (f-puzzles: one thermometer per line).
+    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
+        Ok(entry
+            .paths()?
+            .into_iter()
+            .map(|cells| Thermometer::new(cells).into())
+            .collect())
+    }
+
     /// A thermometer along `cells`, the bulb first.
     pub fn new(cells: Vec<Cell>) -> Thermometer {
         Thermometer { cells }

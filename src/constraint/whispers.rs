@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use super::{CellValues, Constraint, ConstraintCnf, cell_list};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Entry, EntryError, Source, VariantConstraint, cell_list,
+};
 use crate::grid::{Cell, Shape};
 
 /// A whispers line: digits next to each other on it differ by at least `difference`
@@ -14,6 +16,20 @@ pub struct Whispers {
 }
 
 impl Whispers {
+    /// Reads a whispers entry: its cells (f-puzzles: one line each) and, in satdoku's TOML,
+    /// the least `difference` if not the default.
+    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
+        let paths = entry.paths()?;
+        let difference = match entry.source() {
+            Source::Toml => entry.number("difference")?,
+            Source::Fpuzzles => None,
+        };
+        Ok(paths
+            .into_iter()
+            .map(|cells| Whispers::new(cells, difference).into())
+            .collect())
+    }
+
     /// A whispers line along `cells`; `difference` `None` takes ⌈N/2⌉.
     pub fn new(cells: Vec<Cell>, difference: Option<u32>) -> Whispers {
         Whispers { cells, difference }

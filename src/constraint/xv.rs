@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{CellValues, Constraint, ConstraintCnf};
+use super::{CellValues, Constraint, ConstraintCnf, Entry, EntryError, Source, VariantConstraint};
 use crate::grid::{Cell, Shape};
 
 /// The letter of an XV clue.
@@ -32,6 +32,23 @@ pub struct Xv {
 }
 
 impl Xv {
+    /// Reads an XV entry: its two `cells` and the `letter` (f-puzzles: `value`), X or V.
+    pub(crate) fn read(entry: &mut Entry<'_>) -> Result<Vec<VariantConstraint>, EntryError> {
+        let (a, b) = entry.pair("cells")?;
+        let key = entry.key("letter", "value");
+        let letter = match entry.text(key)?.as_deref() {
+            Some("X" | "x") => XvLetter::X,
+            Some("V" | "v") => XvLetter::V,
+            other => {
+                return Err(EntryError::why(match entry.source() {
+                    Source::Toml => format!("needs `{key} = \"X\"` or `\"V\"`"),
+                    Source::Fpuzzles => format!("{other:?} is not X or V"),
+                }));
+            }
+        };
+        Ok(vec![Xv::new(a, b, letter).into()])
+    }
+
     /// `letter` between `a` and `b`.
     pub fn new(a: Cell, b: Cell, letter: XvLetter) -> Xv {
         Xv {

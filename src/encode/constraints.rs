@@ -3,7 +3,8 @@
 use varisat::{ExtendFormula, Lit, Var};
 
 use crate::constraint::{Atom, ConstraintCnf, Literal};
-use crate::grid::{Cell, Digit, Rules};
+use crate::grid::{Cell, Digit};
+use crate::rules::Rules;
 
 /// What a "cell holds digit" literal is under a numbering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,7 +1,8 @@
 //! The encoding's two choices, which rule clauses and which per-puzzle preprocessing (done here), and the names that pick both.
 
-use crate::grid::{Candidates, Layout, Puzzle};
+use crate::grid::Candidates;
 use crate::logic;
+use crate::rules::{Layout, Puzzle};
 
 /// Which clauses encode the rules (Lynce and Ouaknine's names).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

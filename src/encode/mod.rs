@@ -24,7 +24,9 @@ pub use dimacs::write_cnf;
 pub use kind::{Clauses, EncodingKind, Preprocess};
 pub use reduced::{Numbering, Reduced};
 
-use crate::grid::{Cell, Digit, Grid, Layout, Rules, Shape};
+use crate::grid::{Cell, Digit, Grid, Shape};
+
+use crate::rules::{Layout, Rules};
 
 /// The encoding of one set of rules: its variable numbering and its clauses.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -225,7 +227,9 @@ mod tests {
     fn clause_counts_match_the_closed_forms() {
         for shape in Shape::square().take(4) {
             for diagonal in [false, true] {
-                let rules = Arc::new(Rules::standard(shape).unwrap().with_diagonal(diagonal));
+                let rules = crate::rules::RulesSpec::classic(diagonal)
+                    .rules_for(shape)
+                    .unwrap();
                 let n = shape.size();
                 let groups = 4 * n * n + if diagonal { 2 * n } else { 0 };
                 let pairwise = Encoding::new(&rules)

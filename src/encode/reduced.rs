@@ -3,7 +3,8 @@
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
 use super::{AmoEncoding, AtMostOne, Encoding, Known, encode_constraints};
-use crate::grid::{Candidates, Cell, Digit, DigitSet, Grid, Layout, Shape};
+use crate::grid::{Candidates, Cell, Digit, DigitSet, Grid, Shape};
+use crate::rules::Layout;
 
 /// How cell-digit pairs map to variables.
 #[derive(Clone, Debug)]
@@ -262,7 +263,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::grid::Rules;
+    use crate::rules::{GlobalRule, Rules};
     use std::sync::Arc;
 
     fn clause_set(formula: &CnfFormula) -> (usize, BTreeSet<Vec<Lit>>) {
@@ -285,8 +286,15 @@ mod tests {
             let standard = Rules::standard(shape).unwrap();
             for rules in [
                 standard.clone(),
-                standard.clone().with_diagonal(true),
-                standard.clone().with_anti_knight(true).with_anti_king(true),
+                standard.clone().with_global(GlobalRule::Diagonal).unwrap(),
+                standard
+                    .clone()
+                    .with_globals(
+                        [GlobalRule::AntiKnight, GlobalRule::AntiKing]
+                            .into_iter()
+                            .collect(),
+                    )
+                    .unwrap(),
             ] {
                 let rules = Arc::new(rules);
                 let encoding = Encoding::new(&rules).with_amo(AmoEncoding::Pairwise);

@@ -1,6 +1,5 @@
 //! The symbols that stand for digits in line and block formats.
 
-use crate::error::AlphabetError;
 use crate::grid::{Digit, Shape};
 
 /// The default symbols: digit `d` is the `d`-th character, cut to the grid's size.
@@ -101,12 +100,36 @@ impl Alphabet {
         let mut text = format!("{digits}, blank {blank}");
         if !self.covers(shape) {
             text.push_str(&format!(
-                "; a {shape} grid needs {} symbols: use the tokens format or --alphabet",
+                "; a {shape} grid needs {} symbols: use the tokens format or a longer alphabet",
                 shape.size()
             ));
         }
         text
     }
+}
+
+/// A string cannot serve as an alphabet of digit symbols.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AlphabetError {
+    /// The alphabet holds no symbol.
+    #[error("the alphabet is empty")]
+    Empty,
+    /// A symbol appears twice (letters are compared without case).
+    #[error("symbol '{symbol}' appears twice in the alphabet")]
+    Duplicate {
+        /// The repeated symbol.
+        symbol: char,
+    },
+    /// A symbol is reserved: blanks `. _`, comments `# /`, separators `, : | + -`,
+    /// brackets `[ ] { }`, white space.
+    #[error(
+        "symbol '{symbol}' is reserved and cannot be a digit (. _ # / , : | + - [ ] {{ }} and \
+         spaces are)"
+    )]
+    Reserved {
+        /// The reserved symbol.
+        symbol: char,
+    },
 }
 
 #[cfg(test)]

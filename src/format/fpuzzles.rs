@@ -9,13 +9,13 @@ use serde_json::{Map, Value};
 
 use super::puzzle_file::{PuzzleFile, PuzzleText};
 use crate::constraint::{
-    Arrow, Between, Cage, CloneCells, Dot, DotColour, Extremum, ExtremumKind, LittleKiller,
-    Negative, NegativeKind, Palindrome, Parity, ParityKind, Quadruple, Renban, Sandwich,
-    Thermometer, VariantConstraint, Whispers, Xv, XvLetter,
+    Cage, Entry, EntryError, Fields, Negative, NegativeKind, Source, VariantConstraint, families,
 };
-use crate::grid::{BoxShape, Cell, House, Jigsaw, RulesSpec, Shape};
+use crate::grid::{BoxShape, Cell, Shape};
+use crate::rules::{GlobalRule, Jigsaw, RulesSpec};
 
-/// Fields that only draw: read and ignored.
+/// Fields that only draw, or describe the puzzle: read and ignored (the title and author
+/// are kept with the puzzle).
 pub const COSMETIC_FIELDS: &[&str] = &[
     "size",
     "grid",
@@ -34,41 +34,34 @@ pub const COSMETIC_FIELDS: &[&str] = &[
     "onlyUseSolutionForPencilmarks",
 ];
 
-/// The constraint fields read (a field with entries outside both lists is an error): the
-/// rules' fields, then [`CONSTRAINT_ENTRY_FIELDS`].
-pub const CONSTRAINT_FIELDS: &[&str] = &[
+/// The fields of rules over the whole grid that the reader takes besides each
+/// [`GlobalRule`]'s own field: the two diagonals, non-consecutive, the negative
+/// constraints and extra regions.
+const RULE_FIELDS: [&str; 5] = [
     "diagonal+",
     "diagonal-",
-    "antiknight",
-    "antiking",
-    "disjointgroups",
     "nonconsecutive",
     "negative",
-    "killercage",
-    "littlekillersum",
-    "sandwichsum",
-    "thermometer",
-    "arrow",
-    "palindrome",
-    "betweenline",
-    "renban",
-    "whispers",
-    "difference",
-    "ratio",
-    "xv",
-    "odd",
-    "even",
-    "minimum",
-    "maximum",
     "extraregion",
-    "quadruple",
-    "clone",
 ];
 
-/// The constraint fields with one entry per constraint (cages, lines, dots …), the tail of
-/// [`CONSTRAINT_FIELDS`] after the seven fields of the rules (diagonals, anti-knight,
-/// anti-king, disjoint groups, non-consecutive, negative).
-pub const CONSTRAINT_ENTRY_FIELDS: &[&str] = CONSTRAINT_FIELDS.split_at(7).1;
+/// The constraint fields read (a field with entries that is neither one of these nor
+/// cosmetic is an error): the rules' fields, then each constraint family's, in the order
+/// of the family table.
+pub fn constraint_fields() -> Vec<&'static str> {
+    let globals = GlobalRule::ALL
+        .into_iter()
+        .filter_map(GlobalRule::fpuzzles_field);
+    RULE_FIELDS
+        .into_iter()
+        .chain(globals)
+        .chain(
+            families()
+                .iter()
+                .flat_map(|family| family.fpuzzles.iter().copied()),
+        )
+        .collect()
+}
 
 /// An f-puzzles export or link that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -86,7 +79,7 @@ pub enum FpuzzlesError {
         message: String,
     },
     /// Constraints satdoku does not know: checking without them would give wrong answers.
-    #[error("unsupported f-puzzles constraints: {} (satdoku reads {})", names.join(", "), CONSTRAINT_FIELDS.join(", "))]
+    #[error("unsupported f-puzzles constraints: {} (satdoku reads {})", names.join(", "), constraint_fields().join(", "))]
     Unsupported {
         /// The fields.
         names: Vec<String>,
@@ -177,11 +170,12 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
             message: "the top level is not an object".into(),
         });
     };
+    let known = constraint_fields();
     let unsupported: Vec<String> = fields
         .iter()
         .filter(|(name, value)| {
             !COSMETIC_FIELDS.contains(&name.as_str())
-                && !CONSTRAINT_FIELDS.contains(&name.as_str())
+                && !known.contains(&name.as_str())
                 && !is_empty(value)
         })
         .map(|(name, _)| name.clone())
@@ -203,9 +197,19 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
     })?;
     let (spec, text) = reader.grid(shape)?;
     let spec = reader.constraints(shape, spec)?;
+    let text_field = |name: &str| {
+        fields
+            .get(name)
+            .and_then(Value::as_str)
+            .filter(|text| !text.trim().is_empty())
+            .map(str::to_string)
+    };
     Ok(PuzzleFile {
         spec,
         puzzles: vec![PuzzleText { line: 1, text }],
+        title: text_field("title"),
+        author: text_field("author"),
+        notes: None,
     })
 }
 
@@ -326,247 +330,63 @@ impl Reader<'_> {
                     .map_err(|e| self.bad("grid", 0, &e.to_string()))?,
             );
         }
-        spec.diagonal = self.flag("diagonal+") && self.flag("diagonal-");
-        let one_diagonal = self.flag("diagonal+") != self.flag("diagonal-");
-        if one_diagonal {
+        if self.flag("diagonal+") && self.flag("diagonal-") {
+            spec.globals = spec.globals.with(GlobalRule::Diagonal);
+        } else if self.flag("diagonal+") || self.flag("diagonal-") {
             // One diagonal alone: an extra region of its N cells.
-            let cells: Vec<(usize, usize)> = if self.flag("diagonal-") {
-                (0..n).map(|i| (i, i)).collect()
+            let cells: Vec<Cell> = if self.flag("diagonal-") {
+                (0..n).filter_map(|i| shape.cell(i, i)).collect()
             } else {
-                (0..n).map(|i| (n - 1 - i, i)).collect()
+                (0..n).filter_map(|i| shape.cell(n - 1 - i, i)).collect()
             };
             spec.extra_regions.push(cells);
         }
-        spec.anti_knight = self.flag("antiknight");
-        spec.anti_king = self.flag("antiking");
-        spec.disjoint_groups = self.flag("disjointgroups");
+        for rule in GlobalRule::ALL {
+            if rule.fpuzzles_field().is_some_and(|field| self.flag(field)) {
+                spec.globals = spec.globals.with(rule);
+            }
+        }
         Ok((spec, text))
     }
 
-    /// The 1-based row and column of a position named `R3C7` (0 and N+1 lie outside the
-    /// grid, where clues go).
-    fn position(
-        &self,
-        field: &str,
-        entry: usize,
-        value: &Value,
-    ) -> Result<(usize, usize), FpuzzlesError> {
-        let name = value.as_str().unwrap_or_default();
-        let upper = name.to_ascii_uppercase();
-        upper
-            .strip_prefix('R')
-            .and_then(|rest| rest.split_once('C'))
-            .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
-            .ok_or_else(|| {
-                self.bad(
-                    field,
-                    entry,
-                    &format!("{value} is not a cell (R1C1 … R64C64)"),
-                )
-            })
-    }
-
-    /// A cell named `R3C7`.
-    fn cell(&self, field: &str, entry: usize, value: &Value) -> Result<Cell, FpuzzlesError> {
-        Some(self.position(field, entry, value)?)
-            .filter(|&(r, c)| r >= 1 && c >= 1)
-            .and_then(|(r, c)| Cell::at(r - 1, c - 1))
-            .ok_or_else(|| {
-                self.bad(
-                    field,
-                    entry,
-                    &format!("{value} is not a cell (R1C1 … R64C64)"),
-                )
-            })
-    }
-
+    /// The cells of one entry of `field` (its `cells`), for fields read here.
     fn cells(
         &self,
         field: &str,
         entry: usize,
         value: Option<&Value>,
     ) -> Result<Vec<Cell>, FpuzzlesError> {
-        value
-            .and_then(Value::as_array)
-            .ok_or_else(|| self.bad(field, entry, "no cell list"))?
-            .iter()
-            .map(|v| self.cell(field, entry, v))
-            .collect()
-    }
-
-    /// The lines of an entry (`lines`: lists of cells).
-    fn lines(
-        &self,
-        field: &str,
-        entry: usize,
-        value: &Value,
-    ) -> Result<Vec<Vec<Cell>>, FpuzzlesError> {
-        value
-            .get("lines")
-            .and_then(Value::as_array)
-            .ok_or_else(|| self.bad(field, entry, "no lines"))?
-            .iter()
-            .map(|line| self.cells(field, entry, Some(line)))
-            .collect()
-    }
-
-    /// A number written as a string or a number; `None` when absent or blank.
-    fn number(
-        &self,
-        field: &str,
-        entry: usize,
-        value: &Value,
-    ) -> Result<Option<u32>, FpuzzlesError> {
-        match value.get("value") {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::Number(n)) => n
-                .as_u64()
-                .map(|n| Some(n as u32))
-                .ok_or_else(|| self.bad(field, entry, &format!("{n} is not a whole number"))),
-            Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
-            Some(Value::String(s)) => s
-                .trim()
-                .parse()
-                .map(Some)
-                .map_err(|_| self.bad(field, entry, &format!("{s:?} is not a whole number"))),
-            Some(other) => Err(self.bad(field, entry, &format!("{other} is not a number"))),
-        }
+        let cells = match value {
+            Some(value) => cell_list(value),
+            None => Err(EntryError::why("needs `cells`")),
+        };
+        cells.map_err(|error| self.bad(field, entry, &json_why(error)))
     }
 
     fn constraints(&self, shape: Shape, mut spec: RulesSpec) -> Result<RulesSpec, FpuzzlesError> {
         let mut out: Vec<VariantConstraint> = Vec::new();
-        for &field in CONSTRAINT_ENTRY_FIELDS {
-            for (i, value) in self.entries(field)?.iter().enumerate() {
-                let entry = i + 1;
-                let cells = || self.cells(field, entry, value.get("cells"));
-                let one = || self.cell(field, entry, value.get("cell").unwrap_or(&Value::Null));
-                let pair = || -> Result<(Cell, Cell), FpuzzlesError> {
-                    match cells()?[..] {
-                        [a, b] => Ok((a, b)),
-                        ref other => {
-                            Err(self.bad(field, entry, &format!("{} cells, not 2", other.len())))
-                        }
-                    }
-                };
-                match field {
-                    "killercage" => {
-                        out.push(Cage::new(cells()?, self.number(field, entry, value)?).into())
-                    }
-                    "littlekillersum" => {
-                        // A clue without a total says nothing.
-                        if let Some(sum) = self.number(field, entry, value)? {
-                            out.push(LittleKiller::new(cells()?, sum).into());
-                        }
-                    }
-                    "sandwichsum" => {
-                        let Some(sum) = self.number(field, entry, value)? else {
-                            continue;
-                        };
-                        let clue =
-                            self.position(field, entry, value.get("cell").unwrap_or(&Value::Null))?;
-                        let n = shape.size();
-                        let line = match clue {
-                            (r, c) if (r == 0 || r == n + 1) && (1..=n).contains(&c) => {
-                                House::Column((c - 1) as u8)
-                            }
-                            (r, c) if (c == 0 || c == n + 1) && (1..=n).contains(&r) => {
-                                House::Row((r - 1) as u8)
-                            }
-                            _ => {
-                                return Err(self.bad(
-                                    field,
-                                    entry,
-                                    "the clue is not just outside the grid beside a row or column",
-                                ));
-                            }
-                        };
-                        out.push(Sandwich::new(line, sum).into());
-                    }
-                    "thermometer" => {
-                        for line in self.lines(field, entry, value)? {
-                            out.push(Thermometer::new(line).into());
-                        }
-                    }
-                    "arrow" => {
-                        let circle = cells()?;
-                        for line in self.lines(field, entry, value)? {
-                            let shaft: Vec<Cell> =
-                                line.into_iter().filter(|c| !circle.contains(c)).collect();
-                            let mut circle = circle.clone();
-                            circle.sort();
-                            out.push(Arrow::new(circle, shaft).into());
-                        }
-                    }
-                    "palindrome" | "betweenline" | "renban" | "whispers" => {
-                        for line in self.lines(field, entry, value)? {
-                            out.push(match field {
-                                "palindrome" => Palindrome::new(line).into(),
-                                "betweenline" => Between::new(line).into(),
-                                "renban" => Renban::new(line).into(),
-                                _ => Whispers::new(line, None).into(),
-                            });
-                        }
-                    }
-                    "difference" | "ratio" => {
-                        let (a, b) = pair()?;
-                        let amount = self.number(field, entry, value)?;
-                        let colour = if field == "difference" {
-                            DotColour::White(amount.unwrap_or(1))
-                        } else {
-                            DotColour::Black(amount.unwrap_or(2))
-                        };
-                        out.push(Dot::new(a, b, colour).into());
-                    }
-                    "xv" => {
-                        let (a, b) = pair()?;
-                        let letter = match value.get("value").and_then(Value::as_str) {
-                            Some("X") | Some("x") => XvLetter::X,
-                            Some("V") | Some("v") => XvLetter::V,
-                            other => {
-                                return Err(self.bad(
-                                    field,
-                                    entry,
-                                    &format!("{other:?} is not X or V"),
-                                ));
-                            }
-                        };
-                        out.push(Xv::new(a, b, letter).into());
-                    }
-                    "odd" => out.push(Parity::new(one()?, ParityKind::Odd).into()),
-                    "even" => out.push(Parity::new(one()?, ParityKind::Even).into()),
-                    "minimum" => out.push(Extremum::new(one()?, ExtremumKind::Minimum).into()),
-                    "maximum" => out.push(Extremum::new(one()?, ExtremumKind::Maximum).into()),
-                    "extraregion" => {
-                        let cells = cells()?;
-                        if cells.len() == shape.size() {
-                            spec.extra_regions
-                                .push(cells.iter().map(|c| (c.row(), c.col())).collect());
-                        } else {
-                            // Fewer cells than digits: they differ, like a cage without a total.
-                            out.push(Cage::new(cells, None).into());
-                        }
-                    }
-                    "quadruple" => {
-                        let digits = value
-                            .get("values")
-                            .and_then(Value::as_array)
-                            .ok_or_else(|| self.bad(field, entry, "no values"))?
-                            .iter()
-                            .map(|v| {
-                                v.as_u64()
-                                    .map(|v| v as u32)
-                                    .or_else(|| v.as_str()?.trim().parse().ok())
-                            })
-                            .collect::<Option<Vec<u32>>>()
-                            .ok_or_else(|| self.bad(field, entry, "values are not digits"))?;
-                        out.push(Quadruple::new(cells()?, digits).into());
-                    }
-                    // "clone", the last field of the list.
-                    _ => {
-                        let copies = self.cells(field, entry, value.get("cloneCells"))?;
-                        out.push(CloneCells::new(cells()?, copies).into());
-                    }
+        for family in families() {
+            for &field in family.fpuzzles {
+                for (i, value) in self.entries(field)?.iter().enumerate() {
+                    let entry = i + 1;
+                    let mut fields = JsonFields { value };
+                    let read = (family.read)(&mut Entry::new(
+                        Source::Fpuzzles,
+                        field,
+                        Some(shape),
+                        &mut fields,
+                    ));
+                    out.extend(read.map_err(|error| self.bad(field, entry, &json_why(error)))?);
                 }
+            }
+        }
+        for (i, value) in self.entries("extraregion")?.iter().enumerate() {
+            let cells = self.cells("extraregion", i + 1, value.get("cells"))?;
+            if cells.len() == shape.size() {
+                spec.extra_regions.push(cells);
+            } else {
+                // Fewer cells than digits: they differ, like a cage without a total.
+                out.push(Cage::new(cells, None).into());
             }
         }
         let negative: Vec<&str> = self
@@ -596,6 +416,110 @@ impl Reader<'_> {
         }
         spec.constraints = out;
         Ok(spec)
+    }
+}
+
+/// The message of an entry's error.
+fn json_why(error: EntryError) -> String {
+    match error {
+        EntryError::Cell(name) => format!("{name} is not a cell (R1C1 … R64C64)"),
+        EntryError::Why(why) => why,
+    }
+}
+
+/// One entry of a constraint field: a JSON object.
+struct JsonFields<'a> {
+    value: &'a Value,
+}
+
+impl JsonFields<'_> {
+    /// The value under `key`; a `null` counts as absent.
+    fn get(&self, key: &str) -> Option<&Value> {
+        self.value.get(key).filter(|value| !value.is_null())
+    }
+}
+
+/// A list of cell names, or one name.
+fn cell_list(value: &Value) -> Result<Vec<Cell>, EntryError> {
+    let one = |value: &Value| {
+        value
+            .as_str()
+            .and_then(|name| name.parse().ok())
+            .ok_or_else(|| EntryError::Cell(value.to_string()))
+    };
+    match value {
+        Value::Array(list) => list.iter().map(one).collect(),
+        Value::String(_) => Ok(vec![one(value)?]),
+        _ => Err(EntryError::why(format!("{value} is not a list of cells"))),
+    }
+}
+
+/// A JSON number or numeric string as a whole number that fits a `u32`; `None` for a blank
+/// string.
+fn json_number(value: &Value) -> Result<Option<u32>, EntryError> {
+    let not = || EntryError::why(format!("{value} is not a whole number"));
+    match value {
+        Value::Number(n) => n
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .map(Some)
+            .ok_or_else(not),
+        Value::String(s) if s.trim().is_empty() => Ok(None),
+        Value::String(s) => s.trim().parse().map(Some).map_err(|_| not()),
+        _ => Err(not()),
+    }
+}
+
+impl Fields for JsonFields<'_> {
+    fn cells(&mut self, key: &str) -> Result<Option<Vec<Cell>>, EntryError> {
+        self.get(key).map(cell_list).transpose()
+    }
+
+    fn lines(&mut self, key: &str) -> Result<Option<Vec<Vec<Cell>>>, EntryError> {
+        let Some(value) = self.get(key) else {
+            return Ok(None);
+        };
+        let lines = value
+            .as_array()
+            .ok_or_else(|| EntryError::why(format!("`{key}` is not a list of lines")))?;
+        lines
+            .iter()
+            .map(cell_list)
+            .collect::<Result<_, _>>()
+            .map(Some)
+    }
+
+    fn position(&mut self, key: &str) -> Result<Option<(usize, usize)>, EntryError> {
+        self.get(key)
+            .map(|value| {
+                value
+                    .as_str()
+                    .and_then(Cell::numbers)
+                    .ok_or_else(|| EntryError::Cell(value.to_string()))
+            })
+            .transpose()
+    }
+
+    fn number(&mut self, key: &str) -> Result<Option<u32>, EntryError> {
+        Ok(self.get(key).map(json_number).transpose()?.flatten())
+    }
+
+    fn numbers(&mut self, key: &str) -> Result<Option<Vec<u32>>, EntryError> {
+        let Some(value) = self.get(key) else {
+            return Ok(None);
+        };
+        let bad = || EntryError::why(format!("`{key}` holds values that are not digits"));
+        value
+            .as_array()
+            .ok_or_else(bad)?
+            .iter()
+            .map(|v| json_number(v).ok().flatten().ok_or_else(bad))
+            .collect::<Result<_, _>>()
+            .map(Some)
+    }
+
+    fn text(&mut self, key: &str) -> Result<Option<String>, EntryError> {
+        Ok(self.get(key).and_then(Value::as_str).map(str::to_string))
     }
 }
 

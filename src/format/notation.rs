@@ -4,7 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::Alphabet;
-use crate::error::InputError;
+use crate::format::InputError;
 use crate::grid::{Conflict, Digit};
 
 /// How a puzzle writes its digits, and so how every message about it names them.

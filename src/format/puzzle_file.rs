@@ -27,7 +27,7 @@
 //! `differ = [["r1c1", "r2c2"], …]` pairs of cells that must differ.
 //! `puzzle` holds one puzzle and `puzzles` a list, each in any layout the reader takes
 //! (line, block, tokens). Unknown keys and unknown rules are errors: a rule left out would
-//! give a wrong verdict.
+//! give a wrong verdict. `title`, `author` and `notes` are kept with the puzzles.
 //!
 //! Variant constraints are tables, `cells` a list or one string of cell names:
 //!
@@ -43,7 +43,8 @@
 //! sum = 12
 //! ```
 //!
-//! The tables: `cage`, `little-killer` (`sum`), `sandwich`, `thermometer` (bulb first),
+//! The tables (each family's own file under `constraint/` reads its entries; the table
+//! of families names them): `cage`, `little-killer` (`sum`), `sandwich`, `thermometer` (bulb first),
 //! `arrow`, `palindrome`, `between`, `renban`, `whispers` (`difference`, default ⌈N/2⌉),
 //! `white-dot` (`difference`, default 1), `black-dot` (`ratio`, default 2), `xv`
 //! (`letter = "X"` or `"V"`), `odd`, `even`, `minimum`, `maximum` (each cell listed),
@@ -54,36 +55,53 @@ use std::ops::Range;
 
 use serde::Deserialize;
 use toml::Spanned;
+use toml::de::{DeTable, DeValue};
 
+use super::RegionsError;
 use crate::constraint::{
-    Arrow, Between, Cage, CloneCells, Dot, DotColour, Extremum, ExtremumKind, LittleKiller,
-    Negative, NegativeKind, Palindrome, Parity, ParityKind, Quadruple, Renban, Sandwich,
-    Thermometer, VariantConstraint, Whispers, Xv, XvLetter,
+    Entry, EntryError, Fields, Negative, NegativeKind, Source, VariantConstraint, families,
+    family_named,
 };
-use crate::error::RulesError;
-use crate::grid::{BoxShape, Cell, House, Jigsaw, RulesSpec};
+use crate::grid::{BoxShape, Cell};
+use crate::rules::{GlobalRule, Jigsaw, RulesError, RulesSpec};
 
-/// The rule names a puzzle file's `rules` list takes.
-pub const RULE_NAMES: [&str; 9] = [
-    "diagonal",
-    "windoku",
-    "disjoint-groups",
-    "anti-knight",
-    "anti-king",
-    "non-consecutive",
-    "negative-difference",
-    "negative-ratio",
-    "negative-xv",
+/// The keys of a puzzle file besides the constraint tables.
+const KEYS: [&str; 10] = [
+    "title",
+    "author",
+    "notes",
+    "boxes",
+    "regions",
+    "rules",
+    "puzzle",
+    "puzzles",
+    "extra-regions",
+    "differ",
 ];
 
-/// A puzzle file read: its rules and the text of each puzzle, with the file line it
-/// starts on.
-#[derive(Clone, Debug)]
+/// The names a puzzle file's `rules` list takes: the rules over the whole grid, then the
+/// negative constraints.
+pub fn rule_names() -> impl Iterator<Item = &'static str> {
+    GlobalRule::ALL
+        .into_iter()
+        .map(GlobalRule::name)
+        .chain(NegativeKind::ALL.into_iter().map(NegativeKind::name))
+}
+
+/// A puzzle file read: its rules, the text of each puzzle with the file line it starts on,
+/// and what the file says about itself.
+#[derive(Clone, Debug, Default)]
 pub struct PuzzleFile {
     /// The rules the file gives.
     pub spec: RulesSpec,
     /// The puzzles' texts, in file order.
     pub puzzles: Vec<PuzzleText>,
+    /// The file's `title`, if it gives one (f-puzzles: its `title`).
+    pub title: Option<String>,
+    /// The file's `author` (f-puzzles: its `author`).
+    pub author: Option<String>,
+    /// The file's `notes`.
+    pub notes: Option<String>,
 }
 
 /// One puzzle's text in a puzzle file.
@@ -98,15 +116,27 @@ pub struct PuzzleText {
 /// A puzzle file that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PuzzleFileError {
-    /// Not TOML, a key that is not known, or a value of the wrong type.
+    /// Not TOML, or a value of the wrong type.
     #[error("not a satdoku puzzle file: {message}")]
     Toml {
         /// The TOML reader's message, with the line and column.
         message: String,
     },
+    /// A key that is neither a puzzle file's key nor a constraint table.
+    #[error(
+        "line {line}: unknown key `{key}` (a puzzle file takes {}; and the constraint tables {})",
+        KEYS.join(", "),
+        toml_tables().join(", ")
+    )]
+    UnknownKey {
+        /// The file line.
+        line: usize,
+        /// The key.
+        key: String,
+    },
     /// A name in `rules` that is not a rule.
     #[error(
-        "line {line}: unknown rule {rule:?} (rules are {})", RULE_NAMES.join(", ")
+        "line {line}: unknown rule {rule:?} (rules are {})", rule_names().collect::<Vec<_>>().join(", ")
     )]
     UnknownRule {
         /// The file line.
@@ -122,11 +152,13 @@ pub enum PuzzleFileError {
         /// Why.
         error: RulesError,
     },
-    /// A region grid error that names its file line already.
-    #[error("{error}")]
+    /// The region grid cannot be read.
+    #[error("{}{error}", if error.line().is_some() { String::new() } else { format!("line {line}: ") })]
     RegionGrid {
-        /// The error, its line counted in the file.
-        error: RulesError,
+        /// The file line the grid starts on.
+        line: usize,
+        /// The error, its line (if it names one) counted in the file.
+        error: RegionsError,
     },
     /// Both `boxes` and `regions`.
     #[error("line {line}: give boxes or regions, not both")]
@@ -150,7 +182,8 @@ pub enum PuzzleFileError {
         /// How many cells it names.
         cells: usize,
     },
-    /// A constraint table that lacks a key, or has one its kind does not take.
+    /// A constraint table that lacks a key, has one its kind does not take, or a value of
+    /// the wrong type.
     #[error("line {line}: {kind}: {why}")]
     BadConstraint {
         /// The file line.
@@ -165,15 +198,19 @@ pub enum PuzzleFileError {
     NoPuzzle,
 }
 
-/// The file as TOML.
+/// The constraint tables a puzzle file takes, in the order of the family table.
+fn toml_tables() -> Vec<&'static str> {
+    families()
+        .iter()
+        .flat_map(|family| family.toml.iter().copied())
+        .collect()
+}
+
+/// The file's keys besides the constraint tables, as TOML.
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct Raw {
-    #[allow(dead_code)]
     title: Option<String>,
-    #[allow(dead_code)]
     author: Option<String>,
-    #[allow(dead_code)]
     notes: Option<String>,
     boxes: Option<Spanned<String>>,
     regions: Option<Spanned<String>>,
@@ -186,79 +223,6 @@ struct Raw {
     extra_regions: Vec<Spanned<Vec<String>>>,
     #[serde(default)]
     differ: Vec<Spanned<Vec<String>>>,
-    #[serde(default)]
-    cage: Vec<Spanned<Entry>>,
-    #[serde(default, rename = "little-killer")]
-    little_killer: Vec<Spanned<Entry>>,
-    #[serde(default)]
-    sandwich: Vec<Spanned<Entry>>,
-    #[serde(default)]
-    thermometer: Vec<Spanned<Entry>>,
-    #[serde(default)]
-    arrow: Vec<Spanned<Entry>>,
-    #[serde(default)]
-    palindrome: Vec<Spanned<Entry>>,
-    #[serde(default)]
-    between: Vec<Spanned<Entry>>,
-    #[serde(default)]
-    renban: Vec<Spanned<Entry>>,
-    #[serde(default)]
-    whispers: Vec<Spanned<Entry>>,
-    #[serde(default, rename = "white-dot")]
-    white_dot: Vec<Spanned<Entry>>,
-    #[serde(default, rename = "black-dot")]
-    black_dot: Vec<Spanned<Entry>>,
-    #[serde(default)]
-    xv: Vec<Spanned<Entry>>,
-    #[serde(default)]
-    odd: Vec<Spanned<Entry>>,
-    #[serde(default)]
-    even: Vec<Spanned<Entry>>,
-    #[serde(default)]
-    minimum: Vec<Spanned<Entry>>,
-    #[serde(default)]
-    maximum: Vec<Spanned<Entry>>,
-    #[serde(default)]
-    quadruple: Vec<Spanned<Entry>>,
-    #[serde(default)]
-    clone: Vec<Spanned<Entry>>,
-}
-
-/// Cells written as a list (`["r1c1", "r1c2"]`) or one string (`"r1c1 r1c2"`).
-#[derive(Deserialize, Clone)]
-#[serde(untagged)]
-enum Cells {
-    List(Vec<String>),
-    Text(String),
-}
-
-impl Cells {
-    fn names(&self) -> Vec<String> {
-        match self {
-            Cells::List(list) => list.clone(),
-            Cells::Text(text) => text
-                .split(|c: char| c.is_whitespace() || c == ',')
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect(),
-        }
-    }
-}
-
-/// One constraint table (`[[cage]]` …): the keys each kind takes.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Entry {
-    cells: Option<Cells>,
-    sum: Option<u32>,
-    row: Option<u32>,
-    column: Option<u32>,
-    circle: Option<Cells>,
-    difference: Option<u32>,
-    ratio: Option<u32>,
-    letter: Option<String>,
-    digits: Option<Vec<u32>>,
-    copy: Option<Cells>,
 }
 
 impl PuzzleFile {
@@ -266,24 +230,46 @@ impl PuzzleFile {
     ///
     /// ```
     /// use satdoku::format::PuzzleFile;
+    /// use satdoku::rules::GlobalRule;
     /// let file = PuzzleFile::parse("boxes = \"2x3\"\nrules = [\"anti-king\"]\npuzzle = \"1.....\"\n").unwrap();
-    /// assert!(file.spec.anti_king);
+    /// assert!(file.spec.globals.contains(GlobalRule::AntiKing));
     /// assert_eq!(file.puzzles[0].line, 3);
     /// assert!(PuzzleFile::parse("rules = [\"anti-bishop\"]\npuzzle = \"\"").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<PuzzleFile, PuzzleFileError> {
-        let raw: Raw = toml::from_str(text).map_err(|error| PuzzleFileError::Toml {
-            message: error.to_string().trim().replace('\n', " "),
-        })?;
+        let toml_error = |mut error: toml::de::Error| {
+            error.set_input(Some(text));
+            PuzzleFileError::Toml {
+                message: error.to_string().trim().replace('\n', " "),
+            }
+        };
+        let document = DeTable::parse(text).map_err(toml_error)?;
+        let span = document.span();
+        let mut known = DeTable::new();
+        let mut tables = Vec::new();
+        for (key, value) in document.into_inner() {
+            if KEYS.contains(&key.get_ref().as_ref()) {
+                known.insert(key, value);
+            } else if family_named(Source::Toml, key.get_ref()).is_some() {
+                tables.push((key, value));
+            } else {
+                return Err(PuzzleFileError::UnknownKey {
+                    line: line_of(text, key.span()),
+                    key: key.get_ref().to_string(),
+                });
+            }
+        }
+        let raw = Raw::deserialize(toml::de::Deserializer::from(Spanned::new(span, known)))
+            .map_err(toml_error)?;
         let mut spec = RulesSpec::default();
         if let Some(boxes) = &raw.boxes {
             let line = line_of(text, boxes.span());
-            spec.boxes = Some(
-                boxes
-                    .get_ref()
-                    .parse::<BoxShape>()
-                    .map_err(|error| PuzzleFileError::Rules { line, error })?,
-            );
+            spec.boxes = Some(boxes.get_ref().parse::<BoxShape>().map_err(|error| {
+                PuzzleFileError::Rules {
+                    line,
+                    error: error.into(),
+                }
+            })?);
         }
         if let Some(regions) = &raw.regions {
             let first = content_line(text, regions.span());
@@ -293,38 +279,24 @@ impl PuzzleFile {
                 });
             }
             let jigsaw =
-                Jigsaw::parse(regions.get_ref()).map_err(|error| match shift(error, first) {
-                    (Some(_), error) => PuzzleFileError::RegionGrid { error },
-                    (None, error) => PuzzleFileError::Rules { line: first, error },
+                Jigsaw::parse(regions.get_ref()).map_err(|error| PuzzleFileError::RegionGrid {
+                    line: first,
+                    error: error.shifted(first - 1),
                 })?;
             spec.jigsaw = Some(jigsaw);
         }
         for rule in &raw.rules {
-            let negative = match rule.get_ref().as_str() {
-                "non-consecutive" => Some(NegativeKind::NonConsecutive),
-                "negative-difference" => Some(NegativeKind::Difference),
-                "negative-ratio" => Some(NegativeKind::Ratio),
-                "negative-xv" => Some(NegativeKind::Xv),
-                _ => None,
-            };
-            if let Some(kind) = negative {
+            let name = rule.get_ref().as_str();
+            if let Ok(global) = name.parse::<GlobalRule>() {
+                spec.globals = spec.globals.with(global);
+            } else if let Ok(kind) = name.parse::<NegativeKind>() {
                 spec.constraints.push(Negative::new(kind).into());
-                continue;
+            } else {
+                return Err(PuzzleFileError::UnknownRule {
+                    line: line_of(text, rule.span()),
+                    rule: name.to_string(),
+                });
             }
-            let on = match rule.get_ref().as_str() {
-                "diagonal" => &mut spec.diagonal,
-                "windoku" => &mut spec.windoku,
-                "disjoint-groups" => &mut spec.disjoint_groups,
-                "anti-knight" => &mut spec.anti_knight,
-                "anti-king" => &mut spec.anti_king,
-                other => {
-                    return Err(PuzzleFileError::UnknownRule {
-                        line: line_of(text, rule.span()),
-                        rule: other.to_string(),
-                    });
-                }
-            };
-            *on = true;
         }
         for region in &raw.extra_regions {
             let line = line_of(text, region.span());
@@ -337,7 +309,7 @@ impl PuzzleFile {
         }
         for pair in &raw.differ {
             let line = line_of(text, pair.span());
-            let cells: Vec<(usize, usize)> = pair
+            let cells: Vec<Cell> = pair
                 .get_ref()
                 .iter()
                 .map(|name| cell(name, line))
@@ -350,7 +322,7 @@ impl PuzzleFile {
             };
             spec.pairs.push((a, b));
         }
-        spec.constraints.extend(constraints(&raw, text)?);
+        spec.constraints.extend(constraints(&tables, text)?);
         let puzzles: Vec<PuzzleText> = raw
             .puzzle
             .iter()
@@ -363,200 +335,180 @@ impl PuzzleFile {
         if puzzles.is_empty() {
             return Err(PuzzleFileError::NoPuzzle);
         }
-        Ok(PuzzleFile { spec, puzzles })
+        Ok(PuzzleFile {
+            spec,
+            puzzles,
+            title: raw.title,
+            author: raw.author,
+            notes: raw.notes,
+        })
     }
 }
 
-/// The constraint tables of the file, in the order of the kinds, each kind in file order.
-fn constraints(raw: &Raw, text: &str) -> Result<Vec<VariantConstraint>, PuzzleFileError> {
-    let kinds: [(&'static str, &Vec<Spanned<Entry>>); 18] = [
-        ("cage", &raw.cage),
-        ("little-killer", &raw.little_killer),
-        ("sandwich", &raw.sandwich),
-        ("thermometer", &raw.thermometer),
-        ("arrow", &raw.arrow),
-        ("palindrome", &raw.palindrome),
-        ("between", &raw.between),
-        ("renban", &raw.renban),
-        ("whispers", &raw.whispers),
-        ("white-dot", &raw.white_dot),
-        ("black-dot", &raw.black_dot),
-        ("xv", &raw.xv),
-        ("odd", &raw.odd),
-        ("even", &raw.even),
-        ("minimum", &raw.minimum),
-        ("maximum", &raw.maximum),
-        ("quadruple", &raw.quadruple),
-        ("clone", &raw.clone),
-    ];
-    let mut out: Vec<VariantConstraint> = Vec::new();
-    for (kind, entries) in kinds {
-        for entry in entries {
-            let line = line_of(text, entry.span());
-            let e = entry.get_ref();
-            let bad = |why: &str| PuzzleFileError::BadConstraint {
+/// A key and its value in the TOML document, with their places in the text.
+type Pair<'i> = (Spanned<toml::de::DeString<'i>>, Spanned<DeValue<'i>>);
+
+/// The constraints of the file's constraint tables: family by family in the order of the
+/// family table, each table's entries in file order.
+fn constraints(tables: &[Pair<'_>], text: &str) -> Result<Vec<VariantConstraint>, PuzzleFileError> {
+    let mut out = Vec::new();
+    for family in families() {
+        for &name in family.toml {
+            let Some((_, value)) = tables.iter().find(|(key, _)| key.get_ref() == name) else {
+                continue;
+            };
+            let bad = |line: usize, why: String| PuzzleFileError::BadConstraint {
                 line,
-                kind,
-                why: why.to_string(),
+                kind: name,
+                why,
             };
-            let list = |cells: &Option<Cells>, key: &str| -> Result<Vec<Cell>, PuzzleFileError> {
-                let names = cells
-                    .as_ref()
-                    .ok_or_else(|| bad(&format!("needs `{key}`")))?
-                    .names();
-                names
-                    .iter()
-                    .map(|name| {
-                        let (row, col) = cell(name, line)?;
-                        Cell::at(row, col).ok_or_else(|| PuzzleFileError::BadCell {
-                            line,
-                            text: name.clone(),
-                        })
-                    })
-                    .collect()
-            };
-            let cells = || list(&e.cells, "cells");
-            let sum = || e.sum.ok_or_else(|| bad("needs `sum`"));
-            let pair = || -> Result<(Cell, Cell), PuzzleFileError> {
-                match cells()?[..] {
-                    [a, b] => Ok((a, b)),
-                    ref other => Err(bad(&format!("needs 2 cells, not {}", other.len()))),
+            let entries = match value.get_ref() {
+                DeValue::Array(entries) => &entries[..],
+                _ => {
+                    let line = line_of(text, value.span());
+                    return Err(bad(line, "needs a list of tables ([[…]])".into()));
                 }
             };
-            // The keys each kind takes besides `cells`.
-            let (takes, constraints): (&[&str], Vec<VariantConstraint>) = match kind {
-                "cage" => (&["sum"], vec![Cage::new(cells()?, e.sum).into()]),
-                "little-killer" => (&["sum"], vec![LittleKiller::new(cells()?, sum()?).into()]),
-                "sandwich" => {
-                    let line = match (e.row, e.column) {
-                        (Some(r), None) if r >= 1 => House::Row((r - 1).min(255) as u8),
-                        (None, Some(c)) if c >= 1 => House::Column((c - 1).min(255) as u8),
-                        _ => return Err(bad("needs `row` or `column` (1-based), not both")),
-                    };
-                    (
-                        &["sum", "row", "column", "nocells"],
-                        vec![Sandwich::new(line, sum()?).into()],
-                    )
+            for entry in entries {
+                let line = line_of(text, entry.span());
+                let DeValue::Table(table) = entry.get_ref() else {
+                    return Err(bad(line, "each entry is a table".into()));
+                };
+                let mut fields = TomlFields {
+                    table,
+                    read: Vec::new(),
+                };
+                let read = (family.read)(&mut Entry::new(Source::Toml, name, None, &mut fields));
+                out.extend(read.map_err(|error| match error {
+                    EntryError::Cell(text) => PuzzleFileError::BadCell { line, text },
+                    EntryError::Why(why) => bad(line, why),
+                })?);
+                if let Some(key) = fields.unread() {
+                    return Err(bad(line, format!("takes no `{key}`")));
                 }
-                "thermometer" => (&[], vec![Thermometer::new(cells()?).into()]),
-                "arrow" => (
-                    &["circle"],
-                    vec![Arrow::new(list(&e.circle, "circle")?, cells()?).into()],
-                ),
-                "palindrome" => (&[], vec![Palindrome::new(cells()?).into()]),
-                "between" => (&[], vec![Between::new(cells()?).into()]),
-                "renban" => (&[], vec![Renban::new(cells()?).into()]),
-                "whispers" => (
-                    &["difference"],
-                    vec![Whispers::new(cells()?, e.difference).into()],
-                ),
-                "white-dot" => {
-                    let (a, b) = pair()?;
-                    (
-                        &["difference"],
-                        vec![Dot::new(a, b, DotColour::White(e.difference.unwrap_or(1))).into()],
-                    )
-                }
-                "black-dot" => {
-                    let (a, b) = pair()?;
-                    (
-                        &["ratio"],
-                        vec![Dot::new(a, b, DotColour::Black(e.ratio.unwrap_or(2))).into()],
-                    )
-                }
-                "xv" => {
-                    let (a, b) = pair()?;
-                    let letter = match e.letter.as_deref() {
-                        Some("X" | "x") => XvLetter::X,
-                        Some("V" | "v") => XvLetter::V,
-                        _ => return Err(bad("needs `letter = \"X\"` or `\"V\"`")),
-                    };
-                    (&["letter"], vec![Xv::new(a, b, letter).into()])
-                }
-                "odd" | "even" => {
-                    let parity = if kind == "odd" {
-                        ParityKind::Odd
-                    } else {
-                        ParityKind::Even
-                    };
-                    (
-                        &[],
-                        cells()?
-                            .into_iter()
-                            .map(|c| Parity::new(c, parity).into())
-                            .collect(),
-                    )
-                }
-                "minimum" | "maximum" => {
-                    let extremum = if kind == "minimum" {
-                        ExtremumKind::Minimum
-                    } else {
-                        ExtremumKind::Maximum
-                    };
-                    (
-                        &[],
-                        cells()?
-                            .into_iter()
-                            .map(|c| Extremum::new(c, extremum).into())
-                            .collect(),
-                    )
-                }
-                "quadruple" => {
-                    let digits = e.digits.clone().ok_or_else(|| bad("needs `digits`"))?;
-                    (&["digits"], vec![Quadruple::new(cells()?, digits).into()])
-                }
-                _ => (
-                    &["copy"],
-                    vec![CloneCells::new(cells()?, list(&e.copy, "copy")?).into()],
-                ),
-            };
-            let given = [
-                ("sum", e.sum.is_some()),
-                ("row", e.row.is_some()),
-                ("column", e.column.is_some()),
-                ("circle", e.circle.is_some()),
-                ("difference", e.difference.is_some()),
-                ("ratio", e.ratio.is_some()),
-                ("letter", e.letter.is_some()),
-                ("digits", e.digits.is_some()),
-                ("copy", e.copy.is_some()),
-                ("nocells", e.cells.is_some()),
-            ];
-            if let Some((key, _)) = given.iter().find(|(key, on)| {
-                *on && if *key == "nocells" {
-                    takes.contains(key)
-                } else {
-                    !takes.contains(key)
-                }
-            }) {
-                let key = if *key == "nocells" { "cells" } else { key };
-                return Err(bad(&format!("takes no `{key}`")));
             }
-            out.extend(constraints);
         }
     }
     Ok(out)
 }
 
-/// The 0-based row and column of a cell named `r3c7` (any case).
-fn cell(name: &str, line: usize) -> Result<(usize, usize), PuzzleFileError> {
-    let bad = || PuzzleFileError::BadCell {
+/// One constraint table's values, with the keys its family has read.
+struct TomlFields<'a, 'i> {
+    table: &'a DeTable<'i>,
+    read: Vec<String>,
+}
+
+impl TomlFields<'_, '_> {
+    /// The value under `key`, marked read.
+    fn get(&mut self, key: &str) -> Option<&DeValue<'_>> {
+        self.read.push(key.to_string());
+        self.table
+            .iter()
+            .find(|(k, _)| k.get_ref() == key)
+            .map(|(_, value)| value.get_ref())
+    }
+
+    /// The first key of the table its family did not read.
+    fn unread(&self) -> Option<String> {
+        self.table
+            .keys()
+            .map(|key| key.get_ref().to_string())
+            .find(|key| !self.read.contains(key))
+    }
+}
+
+/// A TOML integer as a whole number that fits a `u32`.
+fn whole(value: &DeValue<'_>) -> Option<u32> {
+    let integer = value.as_integer()?;
+    u32::from_str_radix(&integer.as_str().replace('_', ""), integer.radix()).ok()
+}
+
+/// The error of a value of the wrong type under `key`.
+fn not(key: &str, what: &str) -> EntryError {
+    EntryError::why(format!("`{key}` is not {what}"))
+}
+
+impl Fields for TomlFields<'_, '_> {
+    /// A list of names, or one string of names separated by spaces or commas.
+    fn cells(&mut self, key: &str) -> Result<Option<Vec<Cell>>, EntryError> {
+        let names: Vec<String> = match self.get(key) {
+            None => return Ok(None),
+            Some(DeValue::String(text)) => text
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect(),
+            Some(DeValue::Array(list)) => list
+                .iter()
+                .map(|name| name.get_ref().as_str().map(str::to_string))
+                .collect::<Option<_>>()
+                .ok_or_else(|| not(key, "a list of cell names"))?,
+            Some(_) => return Err(not(key, "a list of cell names")),
+        };
+        names
+            .into_iter()
+            .map(|name| name.parse().map_err(|_| EntryError::Cell(name)))
+            .collect::<Result<_, _>>()
+            .map(Some)
+    }
+
+    fn lines(&mut self, key: &str) -> Result<Option<Vec<Vec<Cell>>>, EntryError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(_) => Err(EntryError::why(format!("takes no `{key}`"))),
+        }
+    }
+
+    fn position(&mut self, key: &str) -> Result<Option<(usize, usize)>, EntryError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(value) => value
+                .as_str()
+                .and_then(Cell::numbers)
+                .map(Some)
+                .ok_or_else(|| not(key, "a cell name")),
+        }
+    }
+
+    fn number(&mut self, key: &str) -> Result<Option<u32>, EntryError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(value) => whole(value)
+                .map(Some)
+                .ok_or_else(|| not(key, "a whole number")),
+        }
+    }
+
+    fn numbers(&mut self, key: &str) -> Result<Option<Vec<u32>>, EntryError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(DeValue::Array(list)) => list
+                .iter()
+                .map(|value| whole(value.get_ref()))
+                .collect::<Option<_>>()
+                .map(Some)
+                .ok_or_else(|| not(key, "a list of whole numbers")),
+            Some(_) => Err(not(key, "a list of whole numbers")),
+        }
+    }
+
+    fn text(&mut self, key: &str) -> Result<Option<String>, EntryError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(value) => value
+                .as_str()
+                .map(|text| Some(text.to_string()))
+                .ok_or_else(|| not(key, "text")),
+        }
+    }
+}
+
+/// The cell named `name` (`r3c7`), or an error naming the file line.
+fn cell(name: &str, line: usize) -> Result<Cell, PuzzleFileError> {
+    name.parse().map_err(|_| PuzzleFileError::BadCell {
         line,
         text: name.to_string(),
-    };
-    let lower = name.trim().to_ascii_lowercase();
-    let (row, col) = lower
-        .strip_prefix('r')
-        .and_then(|rest| rest.split_once('c'))
-        .ok_or_else(bad)?;
-    let (row, col): (usize, usize) = (
-        row.parse().map_err(|_| bad())?,
-        col.parse().map_err(|_| bad())?,
-    );
-    if row == 0 || col == 0 {
-        return Err(bad());
-    }
-    Ok((row - 1, col - 1))
+    })
 }
 
 /// The 1-based line of byte `span.start`.
@@ -572,37 +524,6 @@ fn content_line(text: &str, span: Range<usize>) -> usize {
         .iter()
         .any(|open| rest.starts_with(open));
     line_of(text, span) + usize::from(skips_newline)
-}
-
-/// A region error with its line moved from the regions text to the file (`first` is the
-/// file line of the text's first line), and that line; `None` for errors without one.
-fn shift(error: RulesError, first: usize) -> (Option<usize>, RulesError) {
-    let to_file = |line: usize| first + line.saturating_sub(1);
-    match error {
-        RulesError::RegionRowLength {
-            line,
-            row,
-            found,
-            size,
-        } => (
-            Some(to_file(line)),
-            RulesError::RegionRowLength {
-                line: to_file(line),
-                row,
-                found,
-                size,
-            },
-        ),
-        RulesError::RegionCount { found, size, line } if line > 0 => (
-            Some(to_file(line)),
-            RulesError::RegionCount {
-                found,
-                size,
-                line: to_file(line),
-            },
-        ),
-        other => (None, other),
-    }
 }
 
 #[cfg(test)]
@@ -636,7 +557,7 @@ puzzles = [
     #[test]
     fn rules_and_puzzles_with_their_lines() {
         let file = PuzzleFile::parse(JIGSAW).unwrap();
-        assert!(file.spec.anti_knight && !file.spec.diagonal);
+        assert_eq!(file.spec.globals, GlobalRule::AntiKnight.into());
         assert_eq!(file.spec.jigsaw.as_ref().unwrap().shape().size(), 6);
         assert_eq!(file.puzzles.len(), 2);
         assert_eq!(file.puzzles[0].line, 13);

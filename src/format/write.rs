@@ -35,6 +35,20 @@ pub fn write_grid_with(
     }
 }
 
+/// A grid prints in the line format with the default alphabet (numbers on one line past
+/// 35×35).
+impl std::fmt::Display for Grid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&write_line(self, &Alphabet::default()))
+    }
+}
+
+impl std::fmt::Debug for Grid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Grid({})", write_line(self, &Alphabet::default()))
+    }
+}
+
 /// The number of a cell, 0 for blank.
 fn number(digit: Option<Digit>) -> u8 {
     digit.map_or(0, Digit::get)

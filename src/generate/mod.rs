@@ -12,12 +12,14 @@ use varisat::Lit;
 pub use symmetry::Symmetry;
 
 use crate::encode::EncodingKind;
-use crate::grid::Layout;
 use crate::logic;
+use crate::rules::Layout;
 use std::sync::Arc;
 
-use crate::grid::{Digit, DigitSet, Grid, Puzzle, Rules, Shape};
+use crate::grid::{Digit, DigitSet, Grid, Shape};
+
 use crate::rate::{Difficulty, Rating, rate};
+use crate::rules::{Puzzle, Rules};
 use crate::solvers::{
     BitboardSolver, GivensAs, Outcome, PropagateSolver, SatSearch, SatSolver, Solver,
     ran_out_of_budget,
@@ -82,7 +84,7 @@ pub enum GenerateError {
     Impossible(String),
     /// The deadline passed before a puzzle met the options.
     #[error(
-        "no puzzle met the options in time ({attempts} grid{} tried{}); try again with a longer --timeout, fewer constraints or another seed",
+        "no puzzle met the options in time ({attempts} grid{} tried{})",
         if *attempts == 1 { "" } else { "s" },
         closest.map_or(String::new(), |k| format!(", fewest givens reached {k}"))
     )]

@@ -4,7 +4,25 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{Cell, Shape};
-use crate::error::RulesError;
+
+/// Text or numbers that make no boxes.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoxError {
+    /// Boxes whose sides are below 2 or whose grid is not supported.
+    #[error("boxes of {rows}x{cols} do not make a grid from 4×4 to 64×64 (each side at least 2)")]
+    Size {
+        /// Rows of a box.
+        rows: usize,
+        /// Columns of a box.
+        cols: usize,
+    },
+    /// Box text not of the form `RxC`.
+    #[error("{text:?} is not a box size: write rows x columns, e.g. 2x3")]
+    Syntax {
+        /// The text given.
+        text: String,
+    },
+}
 
 /// The size of the boxes that tile a grid: `rows` × `cols` cells, with `rows · cols = N`.
 ///
@@ -24,10 +42,10 @@ impl BoxShape {
     /// assert_eq!(BoxShape::new(2, 3).unwrap().shape().size(), 6);
     /// assert!(BoxShape::new(1, 9).is_err());
     /// ```
-    pub fn new(rows: usize, cols: usize) -> Result<BoxShape, RulesError> {
+    pub fn new(rows: usize, cols: usize) -> Result<BoxShape, BoxError> {
         let size = rows.saturating_mul(cols);
         if rows < 2 || cols < 2 || Shape::from_size(size).is_none() {
-            return Err(RulesError::BadBoxes { rows, cols });
+            return Err(BoxError::Size { rows, cols });
         }
         Ok(BoxShape {
             rows: rows as u8,
@@ -97,9 +115,9 @@ impl fmt::Display for BoxShape {
 
 /// Parses `RxC` (`2x3`, also `2×3`): R rows by C columns.
 impl FromStr for BoxShape {
-    type Err = RulesError;
-    fn from_str(text: &str) -> Result<BoxShape, RulesError> {
-        let bad = || RulesError::BoxSyntax {
+    type Err = BoxError;
+    fn from_str(text: &str) -> Result<BoxShape, BoxError> {
+        let bad = || BoxError::Syntax {
             text: text.to_string(),
         };
         let (rows, cols) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;

@@ -1,14 +1,13 @@
 //! A grid of cells, each blank or holding a digit.
 
-use std::fmt;
 use std::ops::Index;
 
-use super::{Cell, Conflict, Digit, Relation, Rules, Shape};
+use super::{Cell, Digit, Shape};
 
 /// An N×N grid: each cell is blank (`None`) or holds a digit 1..=N.
 ///
-/// Indexed only by [`Cell`]. A grid may break the rules; [`Puzzle`](crate::Puzzle) is a grid
-/// checked against its [`Rules`].
+/// Indexed only by [`Cell`]. A grid may break the rules: checking it against rules is the
+/// business of the `rules` module, and reading and writing it that of `format`.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
     shape: Shape,
@@ -67,86 +66,11 @@ impl Grid {
     pub fn is_complete(&self) -> bool {
         self.cells.iter().all(Option::is_some)
     }
-
-    /// The first place where a digit repeats in two cells that must differ under `rules`
-    /// (of this grid's shape), if any.
-    ///
-    /// Houses are searched in the order of [`Rules::houses`] (rows, columns, regions,
-    /// extra regions), then the other pairs of cells that must differ.
-    pub fn conflict(&self, rules: &Rules) -> Option<Conflict> {
-        for house in rules.houses() {
-            let mut seen: Vec<Option<Cell>> = vec![None; self.shape.size()];
-            for cell in rules.cells(house) {
-                if let Some(digit) = self.get(cell) {
-                    match seen[digit.index()] {
-                        Some(first) => {
-                            return Some(Conflict {
-                                digit,
-                                relation: Relation::House(house),
-                                first,
-                                second: cell,
-                            });
-                        }
-                        None => seen[digit.index()] = Some(cell),
-                    }
-                }
-            }
-        }
-        rules
-            .differences()
-            .into_iter()
-            .find_map(|(first, second, relation)| {
-                let digit = self.get(first)?;
-                (self.get(second) == Some(digit)).then_some(Conflict {
-                    digit,
-                    relation,
-                    first,
-                    second,
-                })
-            })
-    }
-
-    /// Whether this grid is a solution of `puzzle`: complete, breaking none of the
-    /// puzzle's rules, and keeping every given.
-    pub fn solves(&self, puzzle: &crate::Puzzle) -> bool {
-        self.shape == puzzle.shape()
-            && self.is_complete()
-            && self.conflict(puzzle.rules()).is_none()
-            && puzzle
-                .grid()
-                .givens()
-                .all(|(cell, d)| self.get(cell) == Some(d))
-    }
 }
 
 impl Index<Cell> for Grid {
     type Output = Option<Digit>;
     fn index(&self, cell: Cell) -> &Option<Digit> {
         &self.cells[self.shape.index(cell)]
-    }
-}
-
-impl fmt::Debug for Grid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Grid({})",
-            crate::format::write_line(self, &Default::default())
-        )
-    }
-}
-
-/// The line format with the default alphabet (numbers on one line past 35×35).
-impl fmt::Display for Grid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::format::write_line(self, &Default::default()))
-    }
-}
-
-/// Parses one puzzle in any format (line, block or tokens) with the default alphabet.
-impl std::str::FromStr for Grid {
-    type Err = crate::ParseError;
-    fn from_str(text: &str) -> Result<Grid, crate::ParseError> {
-        crate::format::parse_one(text, &crate::format::ReadOptions::default())
     }
 }

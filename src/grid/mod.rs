@@ -1,4 +1,4 @@
-//! The grid model: shapes, cells, digits, digit sets and candidates, houses, rules, grids and puzzles.
+//! The ground floor: shapes, cells, digits, digit sets and candidates, houses, boxes and grids (no rules).
 
 mod boxes;
 mod candidates;
@@ -9,20 +9,14 @@ mod digit_set;
 #[allow(clippy::module_inception)]
 mod grid;
 mod house;
-mod layout;
-mod puzzle;
-mod rules;
 mod shape;
 
-pub use boxes::BoxShape;
+pub use boxes::{BoxError, BoxShape};
 pub use candidates::Candidates;
-pub use cell::Cell;
+pub use cell::{Cell, CellError};
 pub use conflict::{Conflict, Relation};
 pub use digit::Digit;
 pub use digit_set::DigitSet;
 pub use grid::Grid;
 pub use house::House;
-pub use layout::{Layout, layout_for};
-pub use puzzle::Puzzle;
-pub use rules::{Jigsaw, Regions, Rules, RulesSpec};
 pub use shape::Shape;

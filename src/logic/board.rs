@@ -1,7 +1,8 @@
 //! The board a technique looks at: candidates over a layout, with what is known of the puzzle.
 
 use super::Step;
-use crate::grid::{Candidates, Cell, Digit, DigitSet, Grid, House, Layout};
+use crate::grid::{Candidates, Cell, Digit, DigitSet, Grid, House};
+use crate::rules::Layout;
 
 /// Candidates over a layout, which cells have been placed (their digit removed from their
 /// peers), and whether the puzzle is known to have one solution. Techniques look at a

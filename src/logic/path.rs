@@ -1,7 +1,8 @@
 //! The logical path: the easiest step again and again until the grid is full or logic stops.
 
 use super::{Board, LADDER, Standing, Step};
-use crate::grid::{Grid, Layout};
+use crate::grid::Grid;
+use crate::rules::Layout;
 
 /// How a logical path ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,7 +1,8 @@
 //! Propagation over candidates: naked and hidden singles and locked candidates to a fixed point, and the one entry point that picks the bitboards' where they apply.
 
 use super::bitboard::{self, BitboardRules};
-use crate::grid::{Candidates, DigitSet, Layout, Puzzle};
+use crate::grid::{Candidates, DigitSet};
+use crate::rules::{Layout, Puzzle};
 
 /// What propagation still has to look at.
 #[derive(Debug, Default)]

@@ -6,7 +6,7 @@ use super::bitboard::BitboardSolver;
 use super::names::SolverKind;
 use super::sat::SatSolver;
 use super::solver::{Outcome, Solver, ran_out_of_budget};
-use crate::grid::Puzzle;
+use crate::rules::Puzzle;
 use crate::verdict::{Given, Verdict, verdict_of};
 
 /// Each puzzle to the approach that answers it fastest, chosen by measurement

@@ -5,8 +5,9 @@ use std::time::Instant;
 use super::budget::Budget;
 use super::names::SolverKind;
 use super::solver::{Outcome, Solver};
-use crate::grid::Layout;
-use crate::grid::{Digit, Puzzle};
+use crate::grid::Digit;
+use crate::rules::Layout;
+use crate::rules::Puzzle;
 
 /// Sudoku as exact cover, solved by Knuth's Algorithm X with dancing links.
 ///

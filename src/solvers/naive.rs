@@ -5,8 +5,8 @@ use std::time::Instant;
 use super::budget::Budget;
 use super::names::SolverKind;
 use super::solver::{Outcome, Solver};
-use crate::grid::Puzzle;
-use crate::grid::{Layout, layout_for};
+use crate::rules::Puzzle;
+use crate::rules::{Layout, layout_for};
 
 /// The classic depth-first backtracker most people write first: take the first empty cell
 /// in reading order, try each digit that does not clash with a peer, recurse. No

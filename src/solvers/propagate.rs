@@ -5,9 +5,10 @@ use std::time::Instant;
 use super::budget::Budget;
 use super::names::SolverKind;
 use super::solver::{Outcome, Solver};
-use crate::grid::{Candidates, DigitSet, Grid, Puzzle};
-use crate::grid::{Layout, layout_for};
+use crate::grid::{Candidates, DigitSet, Grid};
 use crate::logic::Propagation;
+use crate::rules::Puzzle;
+use crate::rules::{Layout, layout_for};
 
 /// The approach of Norvig's essay, made fast: every cell keeps a bitset of candidate
 /// digits; naked singles (a cell with one candidate), hidden singles (a digit with one place

@@ -3,7 +3,8 @@
 use std::time::Instant;
 
 use crate::constraint::VariantConstraint;
-use crate::grid::{Grid, Puzzle};
+use crate::grid::Grid;
+use crate::rules::Puzzle;
 use crate::verdict::{Count, Given, Verdict, verdict_of};
 
 /// What one run of a solver found.

@@ -108,16 +108,32 @@ impl PlainRules {
             let (rows, cols) = self.box_dims(size);
             satdoku::BoxShape::new(rows, cols).unwrap()
         });
+        use satdoku::rules::GlobalRule;
+        let globals = [
+            (self.diagonal, GlobalRule::Diagonal),
+            (self.windoku, GlobalRule::Windoku),
+            (self.disjoint_groups, GlobalRule::DisjointGroups),
+            (self.anti_knight, GlobalRule::AntiKnight),
+            (self.anti_king, GlobalRule::AntiKing),
+        ];
+        let cell = |(row, col): (usize, usize)| satdoku::Cell::at(row, col).unwrap();
         let spec = satdoku::RulesSpec {
             boxes,
             jigsaw,
-            diagonal: self.diagonal,
-            windoku: self.windoku,
-            disjoint_groups: self.disjoint_groups,
-            anti_knight: self.anti_knight,
-            anti_king: self.anti_king,
-            extra_regions: self.extra_regions.clone(),
-            pairs: self.pairs.clone(),
+            globals: globals
+                .into_iter()
+                .filter_map(|(on, rule)| on.then_some(rule))
+                .collect(),
+            extra_regions: self
+                .extra_regions
+                .iter()
+                .map(|region| region.iter().copied().map(cell).collect())
+                .collect(),
+            pairs: self
+                .pairs
+                .iter()
+                .map(|&(a, b)| (cell(a), cell(b)))
+                .collect(),
             constraints: Vec::new(),
         };
         spec.rules_for(satdoku::Shape::from_size(size).unwrap())

@@ -5,7 +5,8 @@ mod board;
 
 pub(crate) use board::Bitboard;
 
-use crate::grid::{BoxShape, Candidates, Digit, DigitSet, Grid, Rules, Shape};
+use crate::grid::{BoxShape, Candidates, Digit, DigitSet, Grid, Shape};
+use crate::rules::{GlobalRule, Rules};
 
 /// The rule sets the bitboards implement exactly (their propagation, and the search of the
 /// [`BitboardSolver`](crate::BitboardSolver) over them).
@@ -26,11 +27,13 @@ impl BitboardRules {
     ///
     /// ```
     /// use satdoku::solvers::BitboardRules;
+    /// use satdoku::rules::GlobalRule;
     /// use satdoku::{Rules, Shape};
     /// let classic = Rules::standard(Shape::NINE)?;
     /// assert_eq!(BitboardRules::of(&classic), Some(BitboardRules::Classic));
-    /// assert_eq!(BitboardRules::of(&classic.clone().with_diagonal(true)), Some(BitboardRules::Diagonal));
-    /// assert_eq!(BitboardRules::of(&classic.with_anti_knight(true)), None);
+    /// let diagonal = classic.clone().with_global(GlobalRule::Diagonal)?;
+    /// assert_eq!(BitboardRules::of(&diagonal), Some(BitboardRules::Diagonal));
+    /// assert_eq!(BitboardRules::of(&classic.with_global(GlobalRule::AntiKnight)?), None);
     /// assert_eq!(BitboardRules::of(&Rules::standard(Shape::from_size(4).unwrap())?), None);
     /// # Ok::<(), satdoku::RulesError>(())
     /// ```
@@ -39,11 +42,14 @@ impl BitboardRules {
             return None;
         }
         let boxes = BoxShape::new(3, 3).ok()?;
-        [BitboardRules::Classic, BitboardRules::Diagonal]
-            .into_iter()
-            .find(|known| {
-                *rules == Rules::boxes(boxes).with_diagonal(*known == BitboardRules::Diagonal)
-            })
+        let diagonal = Rules::boxes(boxes).with_global(GlobalRule::Diagonal).ok()?;
+        [
+            (BitboardRules::Classic, Rules::boxes(boxes)),
+            (BitboardRules::Diagonal, diagonal),
+        ]
+        .into_iter()
+        .find(|(_, known)| rules == known)
+        .map(|(known, _)| known)
     }
 }
 

@@ -1,8 +1,8 @@
 //! Locked candidates: a digit one house holds only where it meets another leaves the rest of the other.
 
 use super::{Find, Technique};
-use crate::grid::Layout;
 use crate::logic::{Board, CellDigit, Sentence, Step, locked};
+use crate::rules::Layout;
 
 /// Locked candidates over every intersection of two houses the rules give (a box and a
 /// line, a jigsaw region and a line, a diagonal and a box …): pointing (a box or region

@@ -1,8 +1,9 @@
 //! Unique rectangle type 1: a deadly pattern a puzzle known to be unique cannot hold.
 
 use super::{Find, Technique};
-use crate::grid::{DigitSet, House, Layout};
+use crate::grid::{DigitSet, House};
 use crate::logic::{Board, CellDigit, Sentence, Step};
+use crate::rules::Layout;
 
 /// Whether swapping two digits in the four `corners` of a rectangle (cell indices, in
 /// reading order: two in one row, two in another, in the same two columns) turns a

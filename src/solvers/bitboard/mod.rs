@@ -9,8 +9,8 @@ use super::budget::Budget;
 use super::names::SolverKind;
 use super::propagate::PropagateSolver;
 use super::solver::{Outcome, Solver};
-use crate::grid::{Puzzle, Rules};
 use crate::logic::bitboard::{Bitboard, BitboardRules};
+use crate::rules::{Puzzle, Rules};
 use search::Search;
 
 /// The state-of-the-art approach to classic 9×9 (the design family of JCZSolve, fsss2

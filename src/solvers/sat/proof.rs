@@ -5,7 +5,8 @@ use std::io::{self, Write};
 use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
 
 use crate::encode::{Encoding, Numbering, write_cnf};
-use crate::grid::{Grid, Puzzle};
+use crate::grid::Grid;
+use crate::rules::Puzzle;
 
 /// A uniqueness proof could not be made.
 #[derive(Debug, thiserror::Error)]

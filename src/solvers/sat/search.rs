@@ -291,7 +291,8 @@ mod tests {
     use std::time::Instant;
 
     use super::GivensAs;
-    use crate::grid::{Grid, Puzzle};
+    use crate::grid::Grid;
+    use crate::rules::Puzzle;
     use crate::solvers::SatSolver;
 
     /// The bundled 16×16 puzzles, which varisat needs some conflicts for.

@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
-use super::{Grid, Rules, Shape};
-use crate::error::PuzzleError;
+use super::{PuzzleError, Rules};
+use crate::grid::{Cell, Conflict, Grid, Relation, Shape};
 
 /// A grid of givens together with its rules, in which no given clashes with another.
 ///
@@ -78,5 +78,58 @@ impl Puzzle {
     /// The same rules with other givens (a subset, or a grid filled further), checked.
     pub fn with_grid(&self, grid: Grid) -> Result<Puzzle, PuzzleError> {
         Puzzle::new(grid, Arc::clone(&self.rules))
+    }
+}
+
+/// A grid checked against rules (here rather than in `grid`, which knows no rules).
+impl Grid {
+    /// The first place where a digit repeats in two cells that must differ under `rules`
+    /// (of this grid's shape), if any.
+    ///
+    /// Houses are searched in the order of [`Rules::houses`] (rows, columns, regions,
+    /// extra regions), then the other pairs of cells that must differ.
+    pub fn conflict(&self, rules: &Rules) -> Option<Conflict> {
+        for house in rules.houses() {
+            let mut seen: Vec<Option<Cell>> = vec![None; self.shape().size()];
+            for cell in rules.cells(house) {
+                if let Some(digit) = self.get(cell) {
+                    match seen[digit.index()] {
+                        Some(first) => {
+                            return Some(Conflict {
+                                digit,
+                                relation: Relation::House(house),
+                                first,
+                                second: cell,
+                            });
+                        }
+                        None => seen[digit.index()] = Some(cell),
+                    }
+                }
+            }
+        }
+        rules
+            .differences()
+            .into_iter()
+            .find_map(|(first, second, relation)| {
+                let digit = self.get(first)?;
+                (self.get(second) == Some(digit)).then_some(Conflict {
+                    digit,
+                    relation,
+                    first,
+                    second,
+                })
+            })
+    }
+
+    /// Whether this grid is a solution of `puzzle`: complete, breaking none of the
+    /// puzzle's rules, and keeping every given.
+    pub fn solves(&self, puzzle: &Puzzle) -> bool {
+        self.shape() == puzzle.shape()
+            && self.is_complete()
+            && self.conflict(puzzle.rules()).is_none()
+            && puzzle
+                .grid()
+                .givens()
+                .all(|(cell, d)| self.get(cell) == Some(d))
     }
 }

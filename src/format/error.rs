@@ -1,9 +1,10 @@
-//! Typed errors of the library: reading puzzles and checking their givens.
+//! Why a puzzle in an input could not be read or used: the reader's typed errors.
 
 use std::fmt;
 
-use crate::format::InputFormat;
+use super::InputFormat;
 use crate::grid::{Cell, Conflict, Shape};
+use crate::rules::{PuzzleError, RulesError};
 
 /// The cell counts of a puzzle written on one line.
 const ONE_LINE_COUNTS: &str = "N² for N from 4 to 64: 16, 25, 36 … 81 … 4096";
@@ -28,31 +29,32 @@ impl fmt::Display for CellUnit {
     }
 }
 
-/// Why `count` cells fit no grid of the layout `input`, with a hint when they fit another
-/// layout than the one forced.
-fn bad_length(count: usize, unit: CellUnit, input: InputFormat) -> String {
+/// The layout that `count` cells read in the layout `input` fit instead, if another does:
+/// a block grid's row read as a line, or a one-line puzzle read as a block row.
+fn fits_instead(count: usize, input: InputFormat) -> Option<InputFormat> {
     match input {
-        InputFormat::Line => {
-            let hint = if Shape::from_size(count).is_some() {
-                "; it looks like a row of a block grid: drop --input line"
-            } else {
-                ""
-            };
-            format!(
-                "{count} {unit} fit no supported grid on one line (a one-line puzzle has \
-                 {ONE_LINE_COUNTS}){hint}"
-            )
-        }
-        InputFormat::Block => {
-            let hint = if Shape::from_cell_count(count).is_some() {
-                "; it looks like a one-line puzzle: drop --input block"
-            } else {
-                ""
-            };
-            format!(
-                "{count} {unit} fit no row of a block grid (a row has {ROW_COUNTS} cells){hint}"
-            )
-        }
+        InputFormat::Line => Shape::from_size(count).map(|_| InputFormat::Block),
+        InputFormat::Block => Shape::from_cell_count(count).map(|_| InputFormat::Line),
+        InputFormat::Auto | InputFormat::Tokens => None,
+    }
+}
+
+/// Why `count` cells fit no grid of the layout `input`, and the layout they look like when
+/// they fit another than the one forced.
+fn bad_length(count: usize, unit: CellUnit, input: InputFormat) -> String {
+    let looks = match fits_instead(count, input) {
+        Some(InputFormat::Block) => "; it looks like a row of a block grid",
+        Some(_) => "; it looks like a one-line puzzle",
+        None => "",
+    };
+    match input {
+        InputFormat::Line => format!(
+            "{count} {unit} fit no supported grid on one line (a one-line puzzle has \
+             {ONE_LINE_COUNTS}){looks}"
+        ),
+        InputFormat::Block => format!(
+            "{count} {unit} fit no row of a block grid (a row has {ROW_COUNTS} cells){looks}"
+        ),
         InputFormat::Auto | InputFormat::Tokens => format!(
             "{count} {unit} fit no supported grid (a puzzle on one line has {ONE_LINE_COUNTS}; \
              a row of a grid has {ROW_COUNTS})"
@@ -174,6 +176,15 @@ pub enum ParseError {
 }
 
 impl ParseError {
+    /// When the text was read in a forced layout and fits no grid of it: the layout it
+    /// fits instead (then not forcing the layout reads it).
+    pub fn fits_layout(&self) -> Option<InputFormat> {
+        match self {
+            ParseError::BadLength { count, input, .. } => fits_instead(*count, *input),
+            _ => None,
+        }
+    }
+
     /// The input line the error was found on (0 for [`ParseError::NoPuzzle`]).
     pub fn line(&self) -> usize {
         self.clone().line_mut().map_or(0, |line| *line)
@@ -260,175 +271,4 @@ impl InputError {
             },
         }
     }
-}
-
-/// Rules that cannot be made, or do not fit a grid.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RulesError {
-    /// Boxes whose sides are below 2 or whose grid is not supported.
-    #[error("boxes of {rows}x{cols} do not make a grid from 4×4 to 64×64 (each side at least 2)")]
-    BadBoxes {
-        /// Rows of a box.
-        rows: usize,
-        /// Columns of a box.
-        cols: usize,
-    },
-    /// Box text not of the form `RxC`.
-    #[error("{text:?} is not a box size: write rows x columns, e.g. 2x3")]
-    BoxSyntax {
-        /// The text given.
-        text: String,
-    },
-    /// A grid of prime size has no boxes.
-    #[error("a {shape} grid has no boxes ({n} is prime): give its regions with --regions FILE", n = shape.size())]
-    NoBoxes {
-        /// The grid's shape.
-        shape: Shape,
-    },
-    /// Rules made for one size, asked of a grid of another.
-    #[error("a {grid} grid, but {what} are for {rules}")]
-    ShapeMismatch {
-        /// The puzzle's grid.
-        grid: Shape,
-        /// The grid the rules are for.
-        rules: Shape,
-        /// What fixes the size (`the boxes`, `the regions`).
-        what: &'static str,
-    },
-    /// Something given twice where it can be given once (boxes or regions on the command
-    /// line and in a puzzle file).
-    #[error("{what} are given twice (on the command line and in the file): give them once")]
-    Twice {
-        /// What.
-        what: &'static str,
-    },
-    /// A cell outside the grid.
-    #[error("cell r{row}c{col} is outside a {shape} grid")]
-    CellOutside {
-        /// 1-based row.
-        row: usize,
-        /// 1-based column.
-        col: usize,
-        /// The grid.
-        shape: Shape,
-    },
-    /// An extra region that is not N distinct cells.
-    #[error("extra region {region} has {cells} distinct cells, but a {shape} grid's regions need {n}", n = shape.size())]
-    ExtraRegionSize {
-        /// 1-based index of the region.
-        region: usize,
-        /// Its distinct cells.
-        cells: usize,
-        /// The grid.
-        shape: Shape,
-    },
-    /// A pair of cells to differ that names one cell twice.
-    #[error("a pair of cells to differ names r{row}c{col} twice")]
-    SamePair {
-        /// 1-based row.
-        row: usize,
-        /// 1-based column.
-        col: usize,
-    },
-    /// A variant constraint that cannot apply to the grid.
-    #[error("{constraint}: {problem}")]
-    Constraint {
-        /// The constraint, as messages name it.
-        constraint: String,
-        /// What is wrong.
-        problem: String,
-    },
-    /// A rule that needs something the rules lack.
-    #[error("{rule} needs {needs}")]
-    Needs {
-        /// The rule asked for.
-        rule: &'static str,
-        /// What it needs.
-        needs: &'static str,
-    },
-    /// A region file with a number of rows that is no supported size.
-    #[error("the region grid has {rows} rows: it needs N rows of N symbols, N from 4 to 64")]
-    RegionRows {
-        /// Rows found.
-        rows: usize,
-    },
-    /// A row of a region file of the wrong length.
-    #[error(
-        "line {line}: row {row} of the region grid has {found} symbols, but the grid has {size} rows"
-    )]
-    RegionRowLength {
-        /// The file line.
-        line: usize,
-        /// The 1-based row.
-        row: usize,
-        /// Symbols found.
-        found: usize,
-        /// N.
-        size: usize,
-    },
-    /// More region symbols than regions.
-    #[error(
-        "line {line}: the region grid names {found} regions, but a grid of {size} rows has {size}"
-    )]
-    RegionCount {
-        /// Regions named so far.
-        found: usize,
-        /// N.
-        size: usize,
-        /// The file line where the extra region appears (0 when not from a file).
-        line: usize,
-    },
-    /// A region of the wrong size.
-    #[error("region {label} has {cells} cells, but every region needs {size}")]
-    RegionSize {
-        /// The region's symbol.
-        label: char,
-        /// Its cells.
-        cells: usize,
-        /// N.
-        size: usize,
-    },
-}
-
-/// A grid and rules that do not make a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PuzzleError {
-    /// Two givens clash.
-    #[error(transparent)]
-    Conflict(Conflict),
-    /// The rules cannot be made for the grid.
-    #[error(transparent)]
-    Rules(#[from] RulesError),
-    /// The rules are for another grid size.
-    #[error("a {grid} grid, but the rules are for {rules}")]
-    Shape {
-        /// The grid's shape.
-        grid: Shape,
-        /// The rules' shape.
-        rules: Shape,
-    },
-}
-
-/// A string cannot serve as an alphabet of digit symbols.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum AlphabetError {
-    /// The alphabet holds no symbol.
-    #[error("the alphabet is empty")]
-    Empty,
-    /// A symbol appears twice (letters are compared without case).
-    #[error("symbol '{symbol}' appears twice in the alphabet")]
-    Duplicate {
-        /// The repeated symbol.
-        symbol: char,
-    },
-    /// A symbol is reserved: blanks `. _`, comments `# /`, separators `, : | + -`,
-    /// brackets `[ ] { }`, white space.
-    #[error(
-        "symbol '{symbol}' is reserved and cannot be a digit (. _ # / , : | + - [ ] {{ }} and \
-         spaces are)"
-    )]
-    Reserved {
-        /// The reserved symbol.
-        symbol: char,
-    },
 }

@@ -2,7 +2,9 @@
 
 use std::sync::Arc;
 
-use super::{Digit, Grid, House, Puzzle, Rules, Shape};
+use super::{Puzzle, Rules};
+use crate::constraint::CellValues;
+use crate::grid::{Digit, Grid, House, Shape};
 
 /// The houses of one set of rules, and each cell's peers (the cells it must differ from:
 /// sharing a house, or by another relation such as anti-knight), by reading-order index,
@@ -174,7 +176,7 @@ impl Layout {
         if range.is_empty() {
             return true;
         }
-        let values = crate::constraint::CellValues::new(self.shape, values);
+        let values = CellValues::new(self.shape, values);
         let constraints = self.rules.constraints();
         self.cell_constraints[range]
             .iter()

@@ -1,0 +1,127 @@
+//! Line classification: a line's content, and its cells as an array's lists, numbers or symbols.
+//!
+//! After cutting comments (from `#` or `//` to the end of the line) and outer white space,
+//! line by line (`InputFormat::Auto`):
+//! - a line with a bracket or a brace (`[ ] { }`) is a line of an **array** copied from code
+//!   (see `array`);
+//! - a line with a comma, or whose space-separated parts are all numbers of one or two
+//!   digits (some of two) or blanks `.` `_`, is a row of numbers (**tokens**), 0 for blank;
+//! - otherwise its cells are its **symbols**, ignoring white space and the separators `| + -`;
+//!   `.`, `_` and (unless it is a digit of the alphabet) `0` are blanks.
+//!
+//! **Metadata** (auto and line layouts). When the cells of a line are not a whole puzzle but
+//! its first run of symbols, up to the first space, tab, `:` or `,`, holds N² symbols, that
+//! run is a one-line puzzle and the rest of the line is metadata: `<puzzle>\tPlatinum Blonde`,
+//! tdoku's `<puzzle>:<count>:<solution>`, qqwing's CSV `<puzzle>,<solution>,`. A line whose
+//! symbols as a whole number N² stays one puzzle (a 16×16 written as 16 runs of 16).
+
+use super::array::{array_lists, has_brackets};
+use super::cells::{Cells, tokens};
+use super::options::InputFormat;
+use crate::grid::Shape;
+
+/// Symbols that separate boxes in block grids and carry no cell.
+const SEPARATORS: &[char] = &['|', '+', '-'];
+
+/// The part of a raw line that matters: before any comment (`#` or `//`), trimmed.
+pub(super) fn content(raw: &str) -> &str {
+    let end = raw.find('#').unwrap_or(raw.len());
+    let end = raw[..end].find("//").unwrap_or(end);
+    raw[..end].trim()
+}
+
+/// The cell symbols of a line: everything but white space and separators.
+fn symbols(text: &str) -> Vec<char> {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && !SEPARATORS.contains(c))
+        .collect()
+}
+
+/// Whether a line reads as a row of numbers rather than of symbols.
+fn looks_like_tokens(text: &str) -> bool {
+    if text.contains(',') {
+        return true;
+    }
+    let parts: Vec<&str> = text.split_whitespace().collect();
+    let number = |p: &str| p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit());
+    parts.len() > 1
+        && parts.iter().all(|&p| number(p) || p == "." || p == "_")
+        && parts.iter().any(|p| p.len() == 2 && number(p))
+}
+
+/// Whether a line is laid out as a grid row: cells spaced apart or boxes split by `|`.
+pub(super) fn laid_out(text: &str) -> bool {
+    text.contains('|') || text.split_whitespace().nth(1).is_some()
+}
+
+/// The one-line puzzle that starts a line followed by metadata: the symbols of its first
+/// run, up to the first space, tab, `:` or `,`, when they are N² (see the module
+/// documentation).
+fn puzzle_before_metadata(text: &str) -> Option<Vec<char>> {
+    let (head, _) = text.split_once(|c: char| c.is_whitespace() || c == ':' || c == ',')?;
+    let head = symbols(head);
+    Shape::from_cell_count(head.len()).map(|_| head)
+}
+
+/// What a line with cells holds.
+pub(super) struct Row {
+    pub(super) cells: Cells,
+    /// For an array line, how many numbers each of its lists holds; empty otherwise.
+    pub(super) lists: Vec<usize>,
+    /// Whether metadata follows a one-line puzzle on the line.
+    metadata: bool,
+}
+
+impl Row {
+    /// Whether the line is a whole grid and not a row: metadata after a one-line puzzle, or
+    /// several lists.
+    pub(super) fn whole(&self) -> bool {
+        self.metadata || self.lists.len() > 1
+    }
+}
+
+/// The cells of a line, as numbers or as symbols according to the input format; `None`
+/// for a line without cells (a separator line, an array's brackets alone).
+pub(super) fn read_row(text: &str, input: InputFormat) -> Option<Row> {
+    if matches!(input, InputFormat::Auto | InputFormat::Tokens) && has_brackets(text) {
+        let lists = array_lists(text);
+        if lists.is_empty() {
+            return None;
+        }
+        let lengths = lists.iter().map(Vec::len).collect();
+        return Some(Row {
+            cells: Cells::Tokens(lists.into_iter().flatten().collect()),
+            lists: lengths,
+            metadata: false,
+        });
+    }
+    let all = symbols(text);
+    if all.is_empty() {
+        return None;
+    }
+    let numbers = match input {
+        InputFormat::Tokens => true,
+        InputFormat::Auto => looks_like_tokens(text),
+        InputFormat::Line | InputFormat::Block => false,
+    };
+    let cells = if numbers {
+        Cells::Tokens(tokens(text))
+    } else {
+        Cells::Symbols(all)
+    };
+    if matches!(input, InputFormat::Auto | InputFormat::Line)
+        && Shape::from_cell_count(cells.len()).is_none()
+        && let Some(head) = puzzle_before_metadata(text)
+    {
+        return Some(Row {
+            cells: Cells::Symbols(head),
+            lists: Vec::new(),
+            metadata: true,
+        });
+    }
+    Some(Row {
+        cells,
+        lists: Vec::new(),
+        metadata: false,
+    })
+}

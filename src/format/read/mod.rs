@@ -1,0 +1,380 @@
+//! Streaming puzzle reader: line, block, tokens and array grids, detected per puzzle.
+//!
+//! Each line is read in bounded memory (`lines`), cut to its content and read as a row of
+//! cells (`classify`): an array's lists (`array`), numbers or symbols (`cells`), or a one-line
+//! puzzle followed by metadata. N² cells on a line make a one-line puzzle; N cells start an
+//! N-row grid (N from 4 to 64). Headers and a count are skipped, and 16, 25, 36, 49 or 64
+//! symbols that could be a one-line puzzle are told from the first row of a wide grid
+//! (`detect`); a 16×16 grid written as a hexadoku gets the hexadoku alphabet (`hexadoku`).
+//!
+//! A blank line ends a multi-line grid, as does a header; comment lines and separator lines
+//! inside one are skipped. Every puzzle, valid or not, gets the next index, so no input is
+//! dropped.
+
+mod array;
+mod cells;
+mod classify;
+mod detect;
+mod hexadoku;
+mod lines;
+mod options;
+#[cfg(test)]
+mod tests;
+
+use std::io::{self, BufRead};
+use std::sync::Arc;
+
+use self::array::array_shape;
+use self::cells::Cells;
+use self::classify::{content, read_row};
+use self::detect::{is_count, is_header, starts_wide_grid};
+use self::hexadoku::{HEX, Hexadoku, hexadoku};
+use self::lines::Lines;
+use crate::format::{Alphabet, InputError, Notation, ParseError};
+use crate::grid::{Grid, Shape};
+use crate::rules::{Puzzle, Rules, RulesError, RulesSpec};
+
+pub use self::hexadoku::ReadWarning;
+pub use self::lines::MAX_LINE;
+pub use self::options::{InputFormat, ReadOptions};
+
+/// One puzzle of an input, read or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// 1-based position of the puzzle in its input, counting unreadable ones.
+    pub index: usize,
+    /// The input line on which the puzzle starts.
+    pub line: usize,
+    /// Bytes of the input read through the end of this puzzle (for progress against the
+    /// input's size).
+    pub consumed: u64,
+    /// How the puzzle writes its digits: symbols of the alphabet (`0123456789ABCDEF` for a
+    /// hexadoku), or numbers (tokens). Messages about the puzzle name digits the same way.
+    pub notation: Notation,
+    /// The grid, or why it could not be read.
+    pub grid: Result<Grid, ParseError>,
+    /// What the reader guessed about the puzzle and its author should know.
+    pub warnings: Vec<ReadWarning>,
+}
+
+impl Entry {
+    /// The entry as a puzzle under `spec`: read, rules that fit its grid, and no clashing
+    /// givens.
+    pub fn puzzle(&self, spec: &RulesSpec) -> Result<Puzzle, InputError> {
+        self.puzzle_with(|shape| spec.rules_for(shape))
+    }
+
+    /// The entry as a puzzle under the rules `rules` gives for its grid's shape (a cache of
+    /// [`RulesSpec::rules_for`], so that a batch shares one `Rules` per size).
+    pub fn puzzle_with(
+        &self,
+        rules: impl FnOnce(Shape) -> Result<Arc<Rules>, RulesError>,
+    ) -> Result<Puzzle, InputError> {
+        let line = self.line;
+        let grid = self.grid.clone()?;
+        let rules = rules(grid.shape()).map_err(|error| InputError::Rules { line, error })?;
+        Puzzle::new(grid, rules).map_err(|error| InputError::at(line, error))
+    }
+}
+
+/// The rows of a grid as read, each with its input line.
+type Rows = Vec<(usize, Cells)>;
+
+/// A grid as read, or why it could not be, with its notation and the reader's warnings.
+type Built = (Result<Grid, ParseError>, Notation, Vec<ReadWarning>);
+
+/// Reads puzzles one at a time from a buffered reader, holding at most one grid (and a
+/// few lines of look-ahead) in memory.
+///
+/// ```
+/// use satdoku::format::{PuzzleReader, ReadOptions};
+/// let text = "1..2............\n# a comment\n12\n";
+/// let entries: Vec<_> = PuzzleReader::new(text.as_bytes(), ReadOptions::default())
+///     .collect::<Result<_, _>>()
+///     .unwrap();
+/// assert_eq!(entries.len(), 2);
+/// assert!(entries[0].grid.is_ok());
+/// assert_eq!(entries[1].index, 2);
+/// assert_eq!(entries[1].line, 3);
+/// assert!(entries[1].grid.is_err());
+/// ```
+pub struct PuzzleReader<R> {
+    lines: Lines<R>,
+    options: ReadOptions,
+    /// The alphabet of `options`, shared with every entry read in symbols.
+    alphabet: Arc<Alphabet>,
+    /// The hexadoku alphabet, for 16×16 grids written with `0` to `F`.
+    hex: Arc<Alphabet>,
+    /// Whether `options` has the default alphabet, which a hexadoku's overrides.
+    default_alphabet: bool,
+    /// Whether a line with content has been read (the first may be a count).
+    seen_content: bool,
+    /// Puzzles handed out so far.
+    index: usize,
+    /// Set after an I/O error, which ends the stream.
+    failed: bool,
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader of `input` with `options`.
+    pub fn new(input: R, options: ReadOptions) -> PuzzleReader<R> {
+        PuzzleReader {
+            lines: Lines::new(input),
+            alphabet: Arc::new(options.alphabet.clone()),
+            hex: Arc::new(Alphabet::new(HEX).expect("the hexadoku alphabet is valid")),
+            default_alphabet: options.alphabet == Alphabet::default(),
+            options,
+            seen_content: false,
+            index: 0,
+            failed: false,
+        }
+    }
+
+    /// Reads the rest of a multi-line grid whose first row has been read: its rows, with
+    /// their lines, and what is wrong with its layout (a row of the wrong length, too few
+    /// rows), if anything.
+    fn gather(
+        &mut self,
+        line: usize,
+        shape: Shape,
+        first: Cells,
+    ) -> io::Result<(Rows, Option<ParseError>)> {
+        let size = shape.size();
+        let mut rows = vec![(line, first)];
+        let mut error = None;
+        let mut count = 1;
+        while count < size {
+            let Some(next) = self.lines.next_line()? else {
+                break;
+            };
+            if next.too_long {
+                // Reported on its own, next.
+                self.lines.unread(next);
+                break;
+            }
+            if next.text.trim().is_empty() {
+                break;
+            }
+            let text = content(&next.text);
+            if text.is_empty() {
+                continue;
+            }
+            if is_header(text, &self.options) {
+                self.lines.unread(next);
+                break;
+            }
+            let Some(row) = read_row(text, self.options.input) else {
+                continue;
+            };
+            let width = row.cells.len();
+            if row.lists.len() > 1 || (width != size && Shape::from_cell_count(width).is_some()) {
+                // A whole puzzle on one line, not a row of this grid: it is read next.
+                self.lines.unread(next);
+                break;
+            }
+            if error.is_none() {
+                if width == size {
+                    rows.push((next.number, row.cells));
+                } else {
+                    error = Some(ParseError::RowLength {
+                        line: next.number,
+                        row: count + 1,
+                        found: width,
+                        expected: size,
+                    });
+                }
+            }
+            count += 1;
+        }
+        if error.is_none() && count < size {
+            error = Some(ParseError::Incomplete {
+                line,
+                found: count,
+                expected: size,
+            });
+        }
+        Ok((rows, error))
+    }
+
+    /// The alphabet to read a grid of `shape` in: the hexadoku alphabet for a 16×16 grid
+    /// written with `0` to `F` and other blanks, the options' otherwise, with a warning when
+    /// a `0` read as a blank could be a hexadoku's digit.
+    fn alphabet_for(
+        &self,
+        line: usize,
+        shape: Shape,
+        rows: &[(usize, Cells)],
+    ) -> (Arc<Alphabet>, Option<ReadWarning>) {
+        let given = Arc::clone(&self.alphabet);
+        if !self.default_alphabet {
+            return (given, None);
+        }
+        match hexadoku(shape, rows) {
+            Hexadoku::No => (given, None),
+            Hexadoku::Yes => (Arc::clone(&self.hex), None),
+            Hexadoku::ZeroAmbiguous => (given, Some(ReadWarning::ZeroReadAsBlank { line })),
+        }
+    }
+
+    /// The grid of `shape` made of `rows` (in order, from its first cell on), unless
+    /// `error`, with its notation and warnings.
+    fn build(
+        &self,
+        line: usize,
+        shape: Shape,
+        rows: &[(usize, Cells)],
+        error: Option<ParseError>,
+    ) -> Built {
+        let (alphabet, warning) = self.alphabet_for(line, shape, rows);
+        let notation = match rows.first() {
+            Some((_, Cells::Tokens(_))) => Notation::Numbers,
+            _ => Notation::Symbols(Arc::clone(&alphabet)),
+        };
+        let mut grid = Grid::empty(shape);
+        let mut start = 0;
+        for (row_line, cells) in rows {
+            if let Err(err) = cells.fill(&mut grid, start, *row_line, &alphabet) {
+                return (Err(err), notation, Vec::new());
+            }
+            start += cells.len();
+        }
+        let grid = match error {
+            Some(error) => Err(error),
+            None => Ok(grid),
+        };
+        (grid, notation, warning.into_iter().collect())
+    }
+
+    /// Hands out the next entry.
+    fn entry(&mut self, line: usize, (grid, notation, warnings): Built) -> Entry {
+        self.index += 1;
+        Entry {
+            index: self.index,
+            line,
+            consumed: self.lines.consumed(),
+            notation,
+            grid,
+            warnings,
+        }
+    }
+
+    /// Reads the next puzzle, or `None` at the end of the input.
+    fn next_entry(&mut self) -> io::Result<Option<Entry>> {
+        let input = self.options.input;
+        loop {
+            let Some(next) = self.lines.next_line()? else {
+                return Ok(None);
+            };
+            let line = next.number;
+            if next.too_long {
+                self.seen_content = true;
+                let error = ParseError::LineTooLong {
+                    line,
+                    limit: MAX_LINE,
+                };
+                let notation = Notation::Symbols(Arc::clone(&self.alphabet));
+                return Ok(Some(self.entry(line, (Err(error), notation, Vec::new()))));
+            }
+            let text = content(&next.text);
+            if text.is_empty() {
+                continue;
+            }
+            let first = !std::mem::replace(&mut self.seen_content, true);
+            if is_header(text, &self.options)
+                || (first && is_count(text, &mut self.lines, &self.options)?)
+            {
+                continue;
+            }
+            let Some(row) = read_row(text, input) else {
+                continue;
+            };
+            let width = row.cells.len();
+            let numbers = matches!(row.cells, Cells::Tokens(_));
+            // A row of N cells starts a multi-line grid; N² cells are a one-line puzzle.
+            // 16, 25, 36, 49 and 64 cells could be either: numbers are a row; symbols need
+            // a look ahead.
+            let ambiguous =
+                Shape::from_size(width).is_some() && Shape::from_cell_count(width).is_some();
+            let block_shape = match input {
+                _ if row.whole() => None,
+                InputFormat::Line => None,
+                InputFormat::Auto if ambiguous && !numbers => {
+                    if starts_wide_grid(text, &row.cells, &mut self.lines, &self.options)? {
+                        Shape::from_size(width)
+                    } else {
+                        None
+                    }
+                }
+                InputFormat::Auto if !numbers && Shape::from_cell_count(width).is_some() => None,
+                _ => Shape::from_size(width),
+            };
+            let line_shape = match input {
+                InputFormat::Block => None,
+                _ => Shape::from_cell_count(width),
+            };
+            let built = if let Some(shape) = block_shape {
+                let (rows, error) = self.gather(line, shape, row.cells)?;
+                self.build(line, shape, &rows, error)
+            } else if row.lists.len() > 1 {
+                match array_shape(line, &row.lists, width) {
+                    Ok(shape) => self.build(line, shape, &[(line, row.cells)], None),
+                    Err(error) => (Err(error), Notation::Numbers, Vec::new()),
+                }
+            } else if let Some(shape) = line_shape {
+                self.build(line, shape, &[(line, row.cells)], None)
+            } else {
+                let error = ParseError::BadLength {
+                    line,
+                    count: width,
+                    unit: row.cells.unit(),
+                    input,
+                };
+                (Err(error), self.notation_of(&row.cells), Vec::new())
+            };
+            return Ok(Some(self.entry(line, built)));
+        }
+    }
+
+    /// How a line's cells write digits, for messages.
+    fn notation_of(&self, cells: &Cells) -> Notation {
+        match cells {
+            Cells::Symbols(_) => Notation::Symbols(Arc::clone(&self.alphabet)),
+            Cells::Tokens(_) => Notation::Numbers,
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = io::Result<Entry>;
+
+    fn next(&mut self) -> Option<io::Result<Entry>> {
+        if self.failed {
+            return None;
+        }
+        let result = self.next_entry();
+        if result.is_err() {
+            self.failed = true;
+        }
+        result.transpose()
+    }
+}
+
+/// Reads exactly one puzzle from `text`.
+///
+/// ```
+/// use satdoku::format::{parse_one, ReadOptions};
+/// let grid = parse_one("1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1", &ReadOptions::default()).unwrap();
+/// assert!(grid.is_complete());
+/// ```
+pub fn parse_one(text: &str, options: &ReadOptions) -> Result<Grid, ParseError> {
+    let mut reader = PuzzleReader::new(text.as_bytes(), options.clone());
+    let reading = "reading from memory cannot fail";
+    let first = reader.next().transpose().expect(reading);
+    match first {
+        None => Err(ParseError::NoPuzzle),
+        Some(entry) => match reader.next().transpose().expect(reading) {
+            Some(extra) => Err(ParseError::ExtraInput { line: extra.line }),
+            None => entry.grid,
+        },
+    }
+}

@@ -1,0 +1,111 @@
+//! Why rules cannot be made or do not fit a grid, and why a grid and rules make no puzzle.
+
+use crate::grid::{BoxError, Cell, Conflict, Shape};
+
+/// Rules that cannot be made, or do not fit a grid.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// Boxes that cannot be made.
+    #[error(transparent)]
+    Boxes(#[from] BoxError),
+    /// A grid of prime size has no boxes.
+    #[error("a {shape} grid has no boxes ({n} is prime): give its regions", n = shape.size())]
+    NoBoxes {
+        /// The grid's shape.
+        shape: Shape,
+    },
+    /// Rules made for one size, asked of a grid of another.
+    #[error("a {grid} grid, but {what} are for {rules}")]
+    ShapeMismatch {
+        /// The puzzle's grid.
+        grid: Shape,
+        /// The grid the rules are for.
+        rules: Shape,
+        /// What fixes the size (`the boxes`, `the regions`).
+        what: &'static str,
+    },
+    /// Something given twice where it can be given once (boxes or regions on the command
+    /// line and in a puzzle file).
+    #[error("{what} are given twice (on the command line and in the file): give them once")]
+    Twice {
+        /// What.
+        what: &'static str,
+    },
+    /// A cell outside the grid.
+    #[error("cell {cell} is outside a {shape} grid")]
+    CellOutside {
+        /// The cell.
+        cell: Cell,
+        /// The grid.
+        shape: Shape,
+    },
+    /// An extra region that is not N distinct cells.
+    #[error("extra region {region} has {cells} distinct cells, but a {shape} grid's regions need {n}", n = shape.size())]
+    ExtraRegionSize {
+        /// 1-based index of the region.
+        region: usize,
+        /// Its distinct cells.
+        cells: usize,
+        /// The grid.
+        shape: Shape,
+    },
+    /// A pair of cells to differ that names one cell twice.
+    #[error("a pair of cells to differ names {cell} twice")]
+    SamePair {
+        /// The cell named twice.
+        cell: Cell,
+    },
+    /// A variant constraint that cannot apply to the grid.
+    #[error("{constraint}: {problem}")]
+    Constraint {
+        /// The constraint, as messages name it.
+        constraint: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A rule that needs something the rules lack.
+    #[error("{rule} needs {needs}")]
+    Needs {
+        /// The rule asked for.
+        rule: &'static str,
+        /// What it needs.
+        needs: &'static str,
+    },
+    /// Regions numbered beyond the grid's N.
+    #[error("the region grid names {found} regions, but a grid of {size} rows has {size}")]
+    RegionCount {
+        /// Regions named.
+        found: usize,
+        /// N.
+        size: usize,
+    },
+    /// A region of the wrong size.
+    #[error("region {label} has {cells} cells, but every region needs {size}")]
+    RegionSize {
+        /// The region's symbol.
+        label: char,
+        /// Its cells.
+        cells: usize,
+        /// N.
+        size: usize,
+    },
+}
+
+/// A grid and rules that do not make a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleError {
+    /// Two givens clash.
+    #[error(transparent)]
+    Conflict(Conflict),
+    /// The rules cannot be made for the grid.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The rules are for another grid size.
+    #[error("a {grid} grid, but the rules are for {rules}")]
+    Shape {
+        /// The grid's shape.
+        grid: Shape,
+        /// The rules' shape.
+        rules: Shape,
+    },
+}

@@ -1,0 +1,426 @@
+//! The rules of a grid: its regions (boxes or jigsaw), extra regions, cells that differ and variant constraints; the puzzles they make, and their layout for the solvers.
+
+mod error;
+mod global;
+mod layout;
+mod puzzle;
+mod regions;
+mod spec;
+
+use std::fmt;
+
+pub use error::{PuzzleError, RulesError};
+pub use global::{GlobalRule, GlobalRules};
+pub use layout::{Layout, layout_for};
+pub use puzzle::Puzzle;
+pub use regions::{Jigsaw, Regions};
+pub use spec::RulesSpec;
+
+use crate::constraint::{CellValues, VariantConstraint};
+use crate::grid::{BoxShape, Cell, House, Relation, Shape};
+
+/// The rules of one grid: which cell groups hold every digit once, and which cells must
+/// differ. Rows and columns always do; then the regions (boxes or jigsaw), and the extra
+/// regions and relations asked for.
+///
+/// ```
+/// use satdoku::{BoxShape, Rules, Shape};
+/// use satdoku::rules::GlobalRule;
+/// let six = Rules::boxes(BoxShape::new(2, 3)?).with_global(GlobalRule::AntiKnight)?;
+/// assert_eq!(six.shape(), Shape::from_size(6).unwrap());
+/// assert_eq!(six.to_string(), "boxes 2x3, anti-knight");
+/// # Ok::<(), satdoku::RulesError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    shape: Shape,
+    regions: Regions,
+    /// The rules over the whole grid.
+    globals: GlobalRules,
+    /// Extra regions given as cell lists, N distinct cells each.
+    extra: Vec<Vec<Cell>>,
+    /// Pairs of cells given as different, first before second in reading order.
+    pairs: Vec<(Cell, Cell)>,
+    /// Variant constraints (cages, thermometers, dots …), in the order given.
+    constraints: Vec<VariantConstraint>,
+}
+
+impl Rules {
+    /// Classic rules for `shape`: rows, columns and its [default boxes](BoxShape::default_for).
+    /// An error when N is prime (no boxes fit: such grids need jigsaw regions).
+    pub fn standard(shape: Shape) -> Result<Rules, RulesError> {
+        BoxShape::default_for(shape)
+            .map(Rules::boxes)
+            .ok_or(RulesError::NoBoxes { shape })
+    }
+
+    /// Rows, columns and boxes of `boxes`.
+    pub fn boxes(boxes: BoxShape) -> Rules {
+        Rules::regions(boxes.shape(), Regions::Boxes(boxes))
+    }
+
+    /// Rows, columns and jigsaw regions.
+    pub fn jigsaw(jigsaw: Jigsaw) -> Rules {
+        Rules::regions(jigsaw.shape(), Regions::Jigsaw(jigsaw))
+    }
+
+    fn regions(shape: Shape, regions: Regions) -> Rules {
+        Rules {
+            shape,
+            regions,
+            globals: GlobalRules::NONE,
+            extra: Vec::new(),
+            pairs: Vec::new(),
+            constraints: Vec::new(),
+        }
+    }
+
+    /// With one more variant constraint. An error naming it when a cell lies outside the
+    /// grid or it cannot apply (a sum no digits reach, a line longer than the digits allow).
+    ///
+    /// ```
+    /// use satdoku::{Cell, Rules, Shape};
+    /// use satdoku::constraint::Cage;
+    /// let cells = vec![Cell::at(0, 0).unwrap(), Cell::at(0, 1).unwrap()];
+    /// let rules = Rules::standard(Shape::NINE)?;
+    /// assert!(rules.clone().with_constraint(Cage::new(cells.clone(), Some(3))).is_ok());
+    /// let err = rules.with_constraint(Cage::new(cells, Some(40))).unwrap_err();
+    /// assert!(err.to_string().starts_with("killer cage r1c1-r1c2 (sum 40): no 2 different digits"));
+    /// # Ok::<(), satdoku::RulesError>(())
+    /// ```
+    pub fn with_constraint(
+        mut self,
+        constraint: impl Into<VariantConstraint>,
+    ) -> Result<Rules, RulesError> {
+        let constraint = constraint.into();
+        let bad = |problem: String| RulesError::Constraint {
+            constraint: constraint.to_string(),
+            problem,
+        };
+        if let Some(problem) = constraint.get().problem(self.shape) {
+            return Err(bad(problem));
+        }
+        if let Some(cell) = constraint
+            .get()
+            .cells(self.shape)
+            .into_iter()
+            .find(|c| self.shape.cell(c.row(), c.col()).is_none())
+        {
+            return Err(bad(format!("{cell} is outside a {} grid", self.shape)));
+        }
+        self.constraints.push(constraint);
+        let all = std::mem::take(&mut self.constraints);
+        self.constraints = all.iter().map(|c| c.clone().settled(&all)).collect();
+        Ok(self)
+    }
+
+    /// The same rules without the `i`-th variant constraint.
+    pub fn without_constraint(&self, i: usize) -> Rules {
+        let mut rules = self.clone();
+        rules.constraints.remove(i);
+        let all = std::mem::take(&mut rules.constraints);
+        rules.constraints = all.iter().map(|c| c.clone().settled(&all)).collect();
+        rules
+    }
+
+    /// The variant constraints, in the order given.
+    pub fn constraints(&self) -> &[VariantConstraint] {
+        &self.constraints
+    }
+
+    /// Whether the filled cells of `values` (by cell index, 0 blank) break no variant
+    /// constraint: exact on a complete grid, and never false for a partial grid that each
+    /// constraint alone allows to complete.
+    pub fn admits(&self, values: &[u8]) -> bool {
+        let values = CellValues::new(self.shape, values);
+        self.constraints.iter().all(|c| c.get().admits(&values))
+    }
+
+    /// With one more region: `cells` must hold every digit once. An error unless they are
+    /// N distinct cells of the grid.
+    pub fn with_extra_region(mut self, cells: &[Cell]) -> Result<Rules, RulesError> {
+        let mut region: Vec<Cell> = cells
+            .iter()
+            .map(|&cell| self.inside(cell))
+            .collect::<Result<_, _>>()?;
+        region.sort();
+        region.dedup();
+        if region.len() != self.shape.size() {
+            return Err(RulesError::ExtraRegionSize {
+                region: self.extra.len() + 1,
+                cells: region.len(),
+                shape: self.shape,
+            });
+        }
+        self.extra.push(region);
+        Ok(self)
+    }
+
+    /// With one more pair of cells that must differ.
+    pub fn with_different(mut self, a: Cell, b: Cell) -> Result<Rules, RulesError> {
+        let (a, b) = (self.inside(a)?, self.inside(b)?);
+        if a == b {
+            return Err(RulesError::SamePair { cell: a });
+        }
+        let pair = (a.min(b), a.max(b));
+        if !self.pairs.contains(&pair) {
+            self.pairs.push(pair);
+        }
+        Ok(self)
+    }
+
+    /// `cell`, or an error naming it when it lies outside the grid.
+    fn inside(&self, cell: Cell) -> Result<Cell, RulesError> {
+        match self.shape.cell(cell.row(), cell.col()) {
+            Some(cell) => Ok(cell),
+            None => Err(RulesError::CellOutside {
+                cell,
+                shape: self.shape,
+            }),
+        }
+    }
+
+    /// With the rule `rule` over the whole grid too. An error when it cannot apply to
+    /// these regions (windoku needs square boxes, disjoint groups boxes).
+    pub fn with_global(mut self, rule: GlobalRule) -> Result<Rules, RulesError> {
+        rule.check(&self.regions)?;
+        self.globals = self.globals.with(rule);
+        Ok(self)
+    }
+
+    /// With every rule of `rules` over the whole grid too.
+    pub fn with_globals(self, rules: GlobalRules) -> Result<Rules, RulesError> {
+        rules.iter().try_fold(self, Rules::with_global)
+    }
+
+    /// The rules over the whole grid.
+    pub fn globals(&self) -> GlobalRules {
+        self.globals
+    }
+
+    /// The grid's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The regions.
+    pub fn region_kind(&self) -> &Regions {
+        &self.regions
+    }
+
+    /// The boxes, when the regions are boxes.
+    pub fn box_shape(&self) -> Option<BoxShape> {
+        match &self.regions {
+            Regions::Boxes(boxes) => Some(*boxes),
+            Regions::Jigsaw(_) => None,
+        }
+    }
+
+    /// Whether the rules are rows, columns and boxes only.
+    pub fn is_standard(&self) -> bool {
+        matches!(self.regions, Regions::Boxes(_))
+            && !(!self.globals.is_empty()
+                || !self.extra.is_empty()
+                || !self.pairs.is_empty()
+                || !self.constraints.is_empty())
+    }
+
+    /// Every house: rows, columns, regions, then the extra regions (diagonals, windows,
+    /// disjoint groups).
+    pub fn houses(&self) -> Vec<House> {
+        let size = self.shape.size() as u8;
+        let mut houses: Vec<House> = (0..size)
+            .map(House::Row)
+            .chain((0..size).map(House::Column))
+            .collect();
+        match &self.regions {
+            Regions::Boxes(_) => houses.extend((0..size).map(House::Box)),
+            Regions::Jigsaw(jigsaw) => {
+                houses.extend((0..size).map(|r| House::Region(r, jigsaw.label(r as usize))))
+            }
+        }
+        for rule in self.globals.iter() {
+            houses.extend(rule.houses(self.shape.size(), &self.regions));
+        }
+        houses.extend((0..self.extra.len() as u16).map(House::Extra));
+        houses
+    }
+
+    /// The N cells of `house`, in reading order of the house.
+    pub fn cells(&self, house: House) -> Vec<Cell> {
+        let size = self.shape.size();
+        let at = |row: usize, col: usize| Cell::new_unchecked(row, col);
+        match house {
+            House::Row(r) => (0..size).map(|c| at(r as usize, c)).collect(),
+            House::Column(c) => (0..size).map(|r| at(r, c as usize)).collect(),
+            House::Box(b) => {
+                let boxes = self.box_shape().expect("boxes have box houses");
+                (0..size).map(|i| boxes.cell(b as usize, i)).collect()
+            }
+            House::Region(r, _) => self
+                .shape
+                .cells()
+                .filter(|&cell| match &self.regions {
+                    Regions::Jigsaw(jigsaw) => jigsaw.region_of(cell) == r as usize,
+                    Regions::Boxes(_) => false,
+                })
+                .collect(),
+            House::MainDiagonal => (0..size).map(|i| at(i, i)).collect(),
+            House::AntiDiagonal => (0..size).map(|i| at(i, size - 1 - i)).collect(),
+            House::Window(w) => {
+                let n = self.box_shape().map_or(0, BoxShape::rows);
+                let per_row = n - 1;
+                let (top, left) = (
+                    1 + (w as usize / per_row) * (n + 1),
+                    1 + (w as usize % per_row) * (n + 1),
+                );
+                (0..size).map(|i| at(top + i / n, left + i % n)).collect()
+            }
+            House::Group(g) => {
+                let boxes = self.box_shape().expect("disjoint groups need boxes");
+                (0..size).map(|b| boxes.cell(b, g as usize)).collect()
+            }
+            House::Extra(e) => self.extra[e as usize].clone(),
+        }
+    }
+
+    /// The pairs of cells that must differ by a relation other than a shared house
+    /// (anti-knight, anti-king), each pair once with the first cell before the second in
+    /// reading order. Pairs may also share a house.
+    pub fn differences(&self) -> Vec<(Cell, Cell, Relation)> {
+        let size = self.shape.size() as isize;
+        let mut pairs = Vec::new();
+        let mut moves = |relation: Relation, steps: &[(isize, isize)]| {
+            for cell in self.shape.cells() {
+                for &(dr, dc) in steps {
+                    let (r, c) = (cell.row() as isize + dr, cell.col() as isize + dc);
+                    if (0..size).contains(&r) && (0..size).contains(&c) {
+                        let other = Cell::new_unchecked(r as usize, c as usize);
+                        if other > cell {
+                            pairs.push((cell, other, relation));
+                        }
+                    }
+                }
+            }
+        };
+        for (relation, steps) in self.globals.iter().filter_map(GlobalRule::moves) {
+            moves(relation, steps);
+        }
+        pairs.extend(self.pairs.iter().map(|&(a, b)| (a, b, Relation::Marked)));
+        pairs
+    }
+}
+
+impl fmt::Display for Rules {
+    /// A short, stable description: `boxes 3x3`, `jigsaw, anti-knight`,
+    /// `boxes 3x3, diagonal, windoku`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.regions {
+            Regions::Boxes(boxes) => write!(f, "boxes {boxes}")?,
+            Regions::Jigsaw(_) => f.write_str("jigsaw")?,
+        }
+        for rule in self.globals.iter() {
+            write!(f, ", {rule}")?;
+        }
+        let count = |f: &mut fmt::Formatter<'_>, n: usize, what: &str| match n {
+            0 => Ok(()),
+            1 => write!(f, ", 1 {what}"),
+            n => write!(f, ", {n} {what}s"),
+        };
+        count(f, self.extra.len(), "extra region")?;
+        count(f, self.pairs.len(), "marked pair")?;
+        // The constraints by kind, in order of first appearance; the rules over the whole
+        // grid (non-consecutive, negative) last.
+        let mut kinds: Vec<(&VariantConstraint, usize)> = Vec::new();
+        let (negative, local): (Vec<_>, Vec<_>) = self
+            .constraints
+            .iter()
+            .partition(|c| matches!(c, VariantConstraint::Negative(_)));
+        for constraint in local.into_iter().chain(negative) {
+            match kinds
+                .iter_mut()
+                .find(|(c, _)| std::mem::discriminant(*c) == std::mem::discriminant(constraint))
+            {
+                Some((_, n)) => *n += 1,
+                None => kinds.push((constraint, 1)),
+            }
+        }
+        for (constraint, n) in kinds {
+            match constraint {
+                VariantConstraint::Negative(rule) => write!(f, ", {}", rule.name())?,
+                _ if n == 1 => {
+                    let plural = constraint.kind_plural();
+                    write!(f, ", 1 {}", &plural[..plural.len() - 1])?
+                }
+                _ => write!(f, ", {n} {}", constraint.kind_plural())?,
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_house_has_n_distinct_cells() {
+        for boxes in ["2x2", "2x3", "3x3", "3x4", "4x4", "5x5"] {
+            let boxes: BoxShape = boxes.parse().unwrap();
+            let rules = Rules::boxes(boxes)
+                .with_global(GlobalRule::Diagonal)
+                .and_then(|r| r.with_global(GlobalRule::DisjointGroups))
+                .unwrap();
+            let rules = if boxes.is_square() {
+                rules.with_global(GlobalRule::Windoku).unwrap()
+            } else {
+                rules
+            };
+            let shape = rules.shape();
+            for house in rules.houses() {
+                let mut cells = rules.cells(house);
+                assert!(
+                    cells
+                        .iter()
+                        .all(|c| c.row() < shape.size() && c.col() < shape.size())
+                );
+                cells.sort();
+                cells.dedup();
+                assert_eq!(cells.len(), shape.size(), "{house} under {rules}");
+            }
+        }
+    }
+
+    #[test]
+    fn windoku_has_four_windows_on_nine() {
+        let rules = Rules::standard(Shape::NINE)
+            .unwrap()
+            .with_global(GlobalRule::Windoku)
+            .unwrap();
+        let windows: Vec<String> = rules
+            .houses()
+            .into_iter()
+            .filter(|h| matches!(h, House::Window(_)))
+            .map(|h| rules.cells(h)[0].to_string())
+            .collect();
+        assert_eq!(windows, ["r2c2", "r2c6", "r6c2", "r6c6"]);
+    }
+
+    #[test]
+    fn knight_and_king_pairs() {
+        let rules = Rules::standard(Shape::NINE)
+            .unwrap()
+            .with_globals(
+                [GlobalRule::AntiKnight, GlobalRule::AntiKing]
+                    .into_iter()
+                    .collect(),
+            )
+            .unwrap();
+        let pairs = rules.differences();
+        let knights = pairs.iter().filter(|p| p.2 == Relation::KnightMove).count();
+        let kings = pairs.iter().filter(|p| p.2 == Relation::KingMove).count();
+        // Knight moves on an 8×8 board: 168; on 9×9: 2·(2·7·8)=224 directed / 2 · 2.
+        assert_eq!(knights, 2 * (8 * 7 + 7 * 8));
+        assert_eq!(kings, 2 * 8 * 8);
+    }
+}

@@ -1,0 +1,97 @@
+//! Rules for grids of any size, as a command line or a puzzle file asks for them.
+
+use std::sync::Arc;
+
+use super::{GlobalRule, GlobalRules, Jigsaw, Rules, RulesError};
+use crate::constraint::VariantConstraint;
+use crate::grid::{BoxShape, Cell, Shape};
+
+/// Rules for grids of any size: what the command line asks for, turned into [`Rules`]
+/// for each puzzle's shape ([`RulesSpec::rules_for`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RulesSpec {
+    /// Boxes of this size (the grid must fit them); `None`: each size's default boxes.
+    pub boxes: Option<BoxShape>,
+    /// Jigsaw regions instead of boxes (the grid must fit them).
+    pub jigsaw: Option<Jigsaw>,
+    /// The rules over the whole grid (diagonal, windoku …).
+    pub globals: GlobalRules,
+    /// Extra regions, each a list of N cells (the grid must hold them).
+    pub extra_regions: Vec<Vec<Cell>>,
+    /// Pairs of cells that must differ (the grid must hold them).
+    pub pairs: Vec<(Cell, Cell)>,
+    /// Variant constraints (the grid must hold their cells).
+    pub constraints: Vec<VariantConstraint>,
+}
+
+impl RulesSpec {
+    /// Classic rules (default boxes) plus both diagonals when `diagonal`.
+    pub fn classic(diagonal: bool) -> RulesSpec {
+        let globals = if diagonal {
+            GlobalRule::Diagonal.into()
+        } else {
+            GlobalRules::NONE
+        };
+        RulesSpec {
+            globals,
+            ..RulesSpec::default()
+        }
+    }
+
+    /// These rules together with `other`'s: the boxes or regions of whichever gives them
+    /// (an error when both do), and every extra rule either asks for.
+    pub fn merged(&self, other: &RulesSpec) -> Result<RulesSpec, RulesError> {
+        let regions = |spec: &RulesSpec| spec.boxes.is_some() || spec.jigsaw.is_some();
+        if regions(self) && regions(other) {
+            return Err(RulesError::Twice {
+                what: "boxes or regions",
+            });
+        }
+        Ok(RulesSpec {
+            boxes: self.boxes.or(other.boxes),
+            jigsaw: self.jigsaw.clone().or_else(|| other.jigsaw.clone()),
+            globals: self.globals.union(other.globals),
+            extra_regions: [&self.extra_regions[..], &other.extra_regions[..]].concat(),
+            pairs: [&self.pairs[..], &other.pairs[..]].concat(),
+            constraints: [&self.constraints[..], &other.constraints[..]].concat(),
+        })
+    }
+
+    /// The rules for a grid of `shape`, or why they cannot apply to it.
+    pub fn rules_for(&self, shape: Shape) -> Result<Arc<Rules>, RulesError> {
+        let base = match (&self.jigsaw, self.boxes) {
+            (Some(jigsaw), _) => {
+                if jigsaw.shape() != shape {
+                    return Err(RulesError::ShapeMismatch {
+                        grid: shape,
+                        rules: jigsaw.shape(),
+                        what: "the regions",
+                    });
+                }
+                Rules::jigsaw(jigsaw.clone())
+            }
+            (None, Some(boxes)) => {
+                if boxes.shape() != shape {
+                    return Err(RulesError::ShapeMismatch {
+                        grid: shape,
+                        rules: boxes.shape(),
+                        what: "the boxes",
+                    });
+                }
+                Rules::boxes(boxes)
+            }
+            (None, None) => Rules::standard(shape)?,
+        };
+        let mut rules = base.with_globals(self.globals)?;
+        for region in &self.extra_regions {
+            rules = rules.with_extra_region(region)?;
+        }
+        for &(a, b) in &self.pairs {
+            rules = rules.with_different(a, b)?;
+        }
+        for constraint in &self.constraints {
+            rules = rules.with_constraint(constraint.clone())?;
+        }
+        Ok(Arc::new(rules))
+    }
+}
