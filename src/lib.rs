@@ -25,12 +25,10 @@ pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod named;
-pub mod proof;
 pub mod rate;
 pub mod rules;
 pub mod solvers;
 pub mod truth;
-mod verdict;
 
 pub use check::{Count, Verdict};
 pub use format::{AlphabetError, InputError, ParseError};
@@ -38,6 +36,7 @@ pub use grid::{
     BoxError, BoxShape, Candidates, Cell, Conflict, Digit, DigitSet, Grid, House, Relation, Shape,
 };
 pub use rules::{Jigsaw, Layout, Puzzle, PuzzleError, Regions, Rules, RulesError, RulesSpec};
+pub use solvers::sat::proof;
 pub use solvers::{
     AutoSolver, BitboardSolver, DlxSolver, NaiveSolver, Outcome, PropagateSolver, SatSearch,
     SatSolver, Solver,

@@ -6,8 +6,8 @@ use super::bitboard::BitboardSolver;
 use super::names::SolverKind;
 use super::sat::SatSolver;
 use super::solver::{Outcome, Solver, ran_out_of_budget};
+use crate::check::{Given, Verdict, verdict_of};
 use crate::rules::Puzzle;
-use crate::verdict::{Given, Verdict, verdict_of};
 
 /// Each puzzle to the approach that answers it fastest, chosen by measurement
 /// (BENCHMARKS.md, "Choosing per puzzle"): the `bitboard` solver (its bitboards on classic

@@ -2,10 +2,10 @@
 
 use std::time::Instant;
 
+use crate::check::{Count, Given, Verdict, verdict_of};
 use crate::constraint::VariantConstraint;
 use crate::grid::Grid;
 use crate::rules::Puzzle;
-use crate::verdict::{Count, Given, Verdict, verdict_of};
 
 /// What one run of a solver found.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,8 +5,8 @@ use std::ops::ControlFlow;
 use varisat::Lit;
 
 use super::search::SatSearch;
+use crate::check::{Given, Verdict};
 use crate::grid::Grid;
-use crate::verdict::{Given, Verdict};
 
 /// On a search that assumes the givens of a puzzle without solutions: a minimal set of
 /// clashing givens.

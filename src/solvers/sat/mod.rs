@@ -2,7 +2,7 @@
 
 mod check;
 mod meter;
-mod proof;
+pub mod proof;
 mod search;
 
 use std::collections::HashMap;
@@ -20,11 +20,11 @@ pub use search::{GivensAs, SatSearch};
 use super::budget::Budget;
 use super::names::SolverKind;
 use super::solver::{Outcome, Solver, needed_constraints};
+use crate::check::{Given, Verdict, verdict_of};
 use crate::encode::{AmoEncoding, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
 use crate::grid::Grid;
 use crate::rules::{Layout, layout_for};
 use crate::rules::{Puzzle, Rules};
-use crate::verdict::{Given, Verdict, verdict_of};
 use meter::Meter;
 use search::fresh_solver;
 

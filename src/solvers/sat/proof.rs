@@ -1,8 +1,11 @@
-//! Certified uniqueness on the SAT engine: the clauses that forbid a puzzle's solution, and varisat's proof that they are unsatisfiable.
+//! Certified uniqueness (`satdoku::proof`): the clauses that forbid a puzzle's solution, and varisat's proof that they are unsatisfiable, for an independent proof checker (made by [`SatSolver::prove_unique`](super::SatSolver::prove_unique)).
 
 use std::io::{self, Write};
 
-use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
+use varisat::{CnfFormula, ExtendFormula, Lit};
+
+/// The proof formats varisat writes (DRAT for drat-trim and most checkers).
+pub use varisat::ProofFormat;
 
 use crate::encode::{Encoding, Numbering, write_cnf};
 use crate::grid::Grid;
