@@ -32,7 +32,9 @@ pub mod truth;
 
 pub use check::{Count, Verdict};
 pub use format::{AlphabetError, InputError, ParseError};
-pub use grid::{BoxError, BoxShape, Cell, Conflict, Digit, DigitSet, Grid, House, Relation, Shape};
+pub use grid::{
+    BoxError, BoxShape, Candidates, Cell, Conflict, Digit, DigitSet, Grid, House, Relation, Shape,
+};
 pub use rules::{Jigsaw, Layout, Puzzle, PuzzleError, Regions, Rules, RulesError, RulesSpec};
 pub use solvers::sat::proof;
 pub use solvers::{

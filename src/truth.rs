@@ -1,8 +1,8 @@
 //! What SAT knows about a grid's solutions, for the logical tools: true candidates and wrong entries.
 
 use crate::check::{Given, Verdict};
-use crate::grid::{DigitSet, Grid};
-use crate::logic::{self, Candidates};
+use crate::grid::{Candidates, Grid};
+use crate::logic;
 use crate::rules::{Layout, Puzzle};
 use crate::solvers::{GivensAs, SatSolver, Solver};
 
@@ -12,7 +12,8 @@ use crate::solvers::{GivensAs, SatSolver, Solver};
 /// One incremental SAT search under the puzzle's rules (so any rule set): each solution
 /// found covers a digit of every cell at once, and each digit not covered yet is tested by
 /// assuming it (a new solution covers more; none proves the digit impossible). Digits
-/// that propagation (singles, locked candidates) removes are not tested, and when many
+/// that propagation (singles, locked candidates; probing on classic and diagonal 9×9)
+/// removes are not tested, and when many
 /// are left one call first asks whether the puzzle is unique (then nothing is left).
 ///
 /// ```
@@ -25,38 +26,39 @@ use crate::solvers::{GivensAs, SatSolver, Solver};
 /// ```
 pub fn true_candidates(puzzle: &Puzzle) -> Option<Candidates> {
     let shape = puzzle.shape();
-    // Propagation (singles and locked candidates) removes only digits of no solution: those
-    // need no test. It finds a contradiction only when there is no solution.
-    let possible = logic::candidates(&Layout::new(puzzle.rules()), puzzle)?;
+    // Propagation removes only digits of no solution: those need no test. It finds a
+    // contradiction only when there is no solution.
+    let possible = logic::propagated(&Layout::new(puzzle.rules()), puzzle)?;
     let mut search = SatSolver::new().search(puzzle, GivensAs::Units);
-    let mut sets = vec![DigitSet::EMPTY; shape.cell_count()];
-    let cover = |sets: &mut [DigitSet], grid: &Grid| {
-        for (set, cell) in sets.iter_mut().zip(shape.cells()) {
+    let mut found = Candidates::none(shape);
+    let cover = |found: &mut Candidates, grid: &Grid| {
+        for (set, cell) in found.sets_mut().iter_mut().zip(shape.cells()) {
             if let Some(digit) = grid.get(cell) {
                 set.insert(digit);
             }
         }
     };
     let first = search.solution_with(&[])?;
-    cover(&mut sets, &first);
+    cover(&mut found, &first);
     // Many digits left to test: one call may settle them all, when the puzzle is unique
     // (no solution other than the first).
-    let untested: usize = sets
+    let untested: usize = found
+        .sets()
         .iter()
-        .zip(&possible)
+        .zip(possible.sets())
         .map(|(&found, &possible)| (possible & !found).len())
         .sum();
     if untested > shape.size() {
         search.forbid(&first);
         let Some(second) = search.solution_with(&[]) else {
-            return Some(Candidates::from_sets(shape, sets));
+            return Some(found);
         };
-        cover(&mut sets, &second);
+        cover(&mut found, &second);
     }
     for (i, cell) in shape.cells().enumerate() {
-        for digit in (possible[i] & !sets[i]).iter() {
+        for digit in (possible.sets()[i] & !found.sets()[i]).iter() {
             // Covered by a solution found since the loop reached this cell.
-            if sets[i].contains(digit) {
+            if found.sets()[i].contains(digit) {
                 continue;
             }
             // No variable: the encoding ruled the digit out before the search.
@@ -64,11 +66,11 @@ pub fn true_candidates(puzzle: &Puzzle) -> Option<Candidates> {
                 continue;
             };
             if let Some(grid) = search.solution_with(&[var.positive()]) {
-                cover(&mut sets, &grid);
+                cover(&mut found, &grid);
             }
         }
     }
-    Some(Candidates::from_sets(shape, sets))
+    Some(found)
 }
 
 /// The filled cells of `puzzle` that are wrong, when it has no solution: the entries of

@@ -71,7 +71,7 @@ fn agrees_on_set(solver: &mut dyn Solver, other: &mut dyn Solver, name: &str, ru
             assert_eq!(mine.solutions, theirs.solutions, "{what}");
         }
         // The run `compare` times finds the same.
-        let fastest = solver.run_fastest(&puzzle, 2);
+        let fastest = solver.run(&puzzle, 2, None);
         assert_eq!(fastest.found, mine.found, "{what}, fastest run");
         if mine.found == 1 {
             assert_eq!(fastest.solutions, mine.solutions, "{what}, fastest run");

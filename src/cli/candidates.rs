@@ -6,7 +6,6 @@ use anyhow::Context;
 use clap::Args;
 use satdoku::Puzzle;
 use satdoku::format::{candidate_texts, write_candidates};
-use satdoku::logic::Candidates;
 use serde::Serialize;
 
 use super::args::{FormatKind, InputArgs, OutputArgs, ThreadArgs};
@@ -63,20 +62,18 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
             };
             let status = match &candidates {
                 None => Status::NoSolution,
-                Some(c) if c.sets().iter().all(|s| s.len() == 1) => Status::Unique,
+                Some(c) if c.all_decided() => Status::Unique,
                 Some(_) => Status::Multiple,
             };
             tally.record(status, status != Status::NoSolution);
-            let shape = puzzle.shape();
-            let sets = candidates.map(Candidates::into_sets);
             if out.is_json() {
-                let candidates = sets
+                let texts = candidates
                     .as_ref()
-                    .map(|sets| candidate_texts(shape, sets, &item.notation));
+                    .map(|candidates| candidate_texts(candidates, &item.notation));
                 return out
                     .json(&Row {
                         head: RowHead::new(&item, status),
-                        candidates,
+                        candidates: texts,
                         error: None,
                     })
                     .context("writing the output");
@@ -88,10 +85,9 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
                 status.name()
             ))
             .context("writing the output")?;
-            if let Some(sets) = sets {
+            if let Some(candidates) = &candidates {
                 out.text(&write_candidates(
-                    shape,
-                    &sets,
+                    candidates,
                     &item.notation,
                     puzzle.rules().box_shape(),
                 ))

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use satdoku::solvers::{DISTINCT_SOLVERS, SOLVER_NAMES, by_name};
+use satdoku::solvers::{DISTINCT_SOLVERS, SOLVER_NAMES, SolverKind};
 use satdoku::{Grid, Outcome, Puzzle, Solver};
 use serde::Serialize;
 
@@ -143,23 +143,21 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     } else {
         args.solvers.iter().map(String::as_str).collect()
     };
+    let kinds: Vec<SolverKind> = names
+        .iter()
+        .map(|name| name.parse().expect("clap checked the name"))
+        .collect();
     // Two names for one solver (`sat` is `sat:propagated`) would time it twice.
-    let mut seen: Vec<(&'static str, &str)> = Vec::new();
-    for name in &names {
-        let solver = by_name(name).expect("clap checked the name").name();
-        if let Some((_, first)) = seen.iter().find(|(s, _)| *s == solver) {
+    for (i, (kind, name)) in kinds.iter().zip(&names).enumerate() {
+        if let Some(first) = kinds[..i].iter().position(|k| k == kind) {
             anyhow::bail!(
-                "--solvers names {solver} twice (as {first} and {name}): name each solver once"
+                "--solvers names {kind} twice (as {} and {name}): name each solver once",
+                names[first]
             );
         }
-        seen.push((solver, name));
     }
-    let solvers = || -> Vec<Box<dyn Solver + Send>> {
-        names
-            .iter()
-            .map(|name| by_name(name).expect("clap checked the name"))
-            .collect()
-    };
+    let solvers =
+        || -> Vec<Box<dyn Solver + Send>> { kinds.iter().map(|kind| kind.solver()).collect() };
     let mut runs: Vec<SolverRun> = solvers()
         .iter()
         .map(|solver| SolverRun {
@@ -183,11 +181,15 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
         |solvers, puzzle| -> Vec<Option<Attempt>> {
             solvers
                 .iter_mut()
-                .map(|solver| {
+                .zip(&kinds)
+                .map(|(solver, kind)| {
                     let left_out = default_set
                         && solver.name() == SMALL_ONLY
                         && puzzle.shape().size() > SMALL_ONLY_MAX_SIZE;
-                    (!left_out).then(|| attempt(solver.as_mut(), puzzle, args.timeout))
+                    (!left_out).then(|| {
+                        let timed_apart = kind.metering_costs_time();
+                        attempt(solver.as_mut(), timed_apart, puzzle, args.timeout)
+                    })
                 })
                 .collect()
         },
@@ -285,17 +287,23 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Runs one solver on one puzzle: solve and prove unique (up to two solutions). A solver
-/// whose metering costs time (SAT) is timed on its fastest run, the one `check` makes;
-/// its effort, and whether it finishes within the timeout, come from a metered run before
-/// it, untimed.
-fn attempt(solver: &mut dyn Solver, puzzle: &Puzzle, timeout: Duration) -> Attempt {
+/// whose metering costs time (SAT: `timed_apart`, see
+/// [`SolverKind::metering_costs_time`]) is timed on its run without a deadline, the one
+/// `check` makes; its effort, and whether it finishes within the timeout, come from a
+/// metered run against the deadline before it, untimed.
+fn attempt(
+    solver: &mut dyn Solver,
+    timed_apart: bool,
+    puzzle: &Puzzle,
+    timeout: Duration,
+) -> Attempt {
     let start = Instant::now();
     let metered = solver.run(puzzle, 2, Some(start + timeout));
-    if metered.timed_out || !solver.metering_costs_time() {
+    if metered.timed_out || !timed_apart {
         return judge(puzzle, metered, start.elapsed(), None);
     }
     let start = Instant::now();
-    let fastest = solver.run_fastest(puzzle, 2);
+    let fastest = solver.run(puzzle, 2, None);
     let time = start.elapsed();
     let effort = metered.effort;
     let answer = judge(puzzle, metered, time, None).answer;

@@ -6,7 +6,7 @@ use anyhow::Context;
 use clap::Args;
 use satdoku::format::{Notation, write_candidates};
 use satdoku::logic::{End, Step, explain};
-use satdoku::{Count, DigitSet, Layout, Puzzle, SatSolver, Solver};
+use satdoku::{Candidates, Count, Layout, Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
 use super::args::{FormatKind, InputArgs, OutputArgs, ThreadArgs};
@@ -78,7 +78,7 @@ struct Explained {
     count: Count,
     steps: Vec<Step>,
     end: End,
-    candidates: Vec<DigitSet>,
+    candidates: Candidates,
 }
 
 /// A JSON row of `explain`.
@@ -131,7 +131,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
             count,
             steps: path.steps,
             end: path.end,
-            candidates: path.board.candidates().sets().to_vec(),
+            candidates: path.board.candidates().clone(),
         }
     };
     let errors = input::for_each_parallel(
@@ -155,9 +155,8 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
             let status = status_of(&explained.count);
             tally.record(status, status == Status::Unique);
             let notation = &item.notation;
-            let shape = puzzle.shape();
             let left = (explained.end != End::Solved)
-                .then(|| satdoku::format::candidate_texts(shape, &explained.candidates, notation));
+                .then(|| satdoku::format::candidate_texts(&explained.candidates, notation));
             if out.is_json() {
                 return out
                     .json(&Row {
@@ -200,7 +199,6 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
                 out.text("candidates left:")
                     .and_then(|()| {
                         out.text(&write_candidates(
-                            shape,
                             &explained.candidates,
                             notation,
                             puzzle.rules().box_shape(),

@@ -9,7 +9,7 @@ use clap::Args;
 use satdoku::check::Given;
 use satdoku::format::{Entry, Notation, read_marks, write_candidates};
 use satdoku::logic::{Board, Standing, Step, next_step};
-use satdoku::{Cell, Count, DigitSet, Grid, Layout, Puzzle, PuzzleError, SatSolver, Solver};
+use satdoku::{Candidates, Cell, Count, Grid, Layout, Puzzle, PuzzleError, SatSolver, Solver};
 use serde::Serialize;
 
 use super::args::{FormatKind, InputArgs, OutputArgs};
@@ -39,7 +39,7 @@ enum Found {
     /// Every cell is filled, and rightly.
     Solved,
     /// No technique applies: the candidates left.
-    Stuck(Vec<DigitSet>),
+    Stuck(Candidates),
     /// No solution: the entries to blame (empty when none alone is).
     Wrong(Vec<Given>),
     /// The pencil marks of these cells leave out their digit (of the one solution).
@@ -67,7 +67,7 @@ struct Row<'a> {
 
 /// What to tell about `puzzle` (with the pencil marks `marks`, when given), with its
 /// solution count.
-fn find(solver: &mut SatSolver, puzzle: &Puzzle, marks: Option<&[DigitSet]>) -> (Count, Found) {
+fn find(solver: &mut SatSolver, puzzle: &Puzzle, marks: Option<&Candidates>) -> (Count, Found) {
     let count = solver.count(puzzle, 2);
     if count.count == 0 {
         return (count, Found::Wrong(satdoku::truth::wrong_entries(puzzle)));
@@ -80,7 +80,7 @@ fn find(solver: &mut SatSolver, puzzle: &Puzzle, marks: Option<&[DigitSet]>) -> 
         let lost: Vec<Cell> = puzzle
             .shape()
             .cells()
-            .zip(marks)
+            .zip(marks.sets())
             .filter(|(cell, mark)| solution.get(*cell).is_some_and(|d| !mark.contains(d)))
             .map(|(cell, _)| cell)
             .collect();
@@ -96,7 +96,7 @@ fn find(solver: &mut SatSolver, puzzle: &Puzzle, marks: Option<&[DigitSet]>) -> 
     let found = match (board.standing(), next_step(&board)) {
         (Standing::Solved, _) => Found::Solved,
         (_, Some(step)) => Found::Step(step),
-        (_, None) => Found::Stuck(board.candidates().sets().to_vec()),
+        (_, None) => Found::Stuck(board.candidates().clone()),
     };
     (count, found)
 }
@@ -149,10 +149,11 @@ fn run_marks(args: &HintArgs) -> anyhow::Result<ExitCode> {
             std::fs::read_to_string(path)
         };
         let read = text.map_err(|e| e.to_string()).and_then(|text| {
-            let (shape, marks) = read_marks(&text, &alphabet).map_err(|e| e.to_string())?;
+            let marks = read_marks(&text, &alphabet).map_err(|e| e.to_string())?;
+            let shape = marks.shape();
             let rules = spec.rules_for(shape).map_err(|e| e.to_string())?;
             let mut grid = Grid::empty(shape);
-            for (cell, mark) in shape.cells().zip(&marks) {
+            for (cell, mark) in shape.cells().zip(marks.sets()) {
                 grid.set(cell, mark.only());
             }
             let notation = Notation::symbols(alphabet.clone());
@@ -225,10 +226,9 @@ fn emit(
             row.solved = Some(true);
             ("solved: every cell is filled".to_string(), true)
         }
-        Found::Stuck(sets) => {
-            let shape = puzzle.shape();
-            row.candidates = Some(satdoku::format::candidate_texts(shape, sets, notation));
-            let grid = write_candidates(shape, sets, notation, puzzle.rules().box_shape());
+        Found::Stuck(candidates) => {
+            row.candidates = Some(satdoku::format::candidate_texts(candidates, notation));
+            let grid = write_candidates(candidates, notation, puzzle.rules().box_shape());
             (
                 format!(
                     "stuck: no technique applies (going on needs guessing); candidates left:\n{grid}"

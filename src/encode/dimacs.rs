@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use varisat::dimacs::{DimacsHeader, write_dimacs_clauses, write_dimacs_header};
 use varisat::{CnfFormula, Lit};
 
-use super::{Clauses, Encoding, Numbering, Preprocess};
+use super::{Encoding, EncodingKind, Numbering};
 
 /// Writes `clauses` (the rules under `encoding`, variables numbered by `numbering`) and the
 /// `extra` clauses that `what` describes as one DIMACS CNF, with comment lines describing
@@ -24,20 +24,20 @@ pub fn write_cnf(
         encoding.shape(),
         encoding.rules_encoded()
     )?;
-    let groups = match (encoding.preprocess(), encoding.clauses()) {
-        (Preprocess::None, Clauses::Minimal) => {
+    let groups = match encoding.kind() {
+        EncodingKind::Minimal => {
             "minimal encoding: an at-least-one clause for every cell, an at-most-one \
              constraint for every digit of every house"
         }
-        (Preprocess::None, Clauses::Extended) => {
+        EncodingKind::Extended => {
             "extended encoding: for every cell, and every digit of every house, an \
              at-least-one clause and an at-most-one constraint"
         }
-        (Preprocess::Reduced, _) => {
+        EncodingKind::Reduced => {
             "reduced encoding: the extended one with the givens substituted in (no \
              variables for given cells or for digits a given peer holds)"
         }
-        (Preprocess::Propagated, _) => {
+        EncodingKind::Propagated => {
             "propagated encoding: the reduced one after naked and hidden singles and locked \
              candidates (no variables for the cells and digits they decide)"
         }

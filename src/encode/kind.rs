@@ -1,4 +1,8 @@
-//! The encoding's two choices, which rule clauses and which per-puzzle preprocessing, and the names that pick both.
+//! The encoding's two choices, which rule clauses and which per-puzzle preprocessing (done here), and the names that pick both.
+
+use crate::grid::Candidates;
+use crate::logic;
+use crate::rules::{Layout, Puzzle};
 
 /// Which clauses encode the rules (Lynce and Ouaknine's names).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -29,6 +33,25 @@ pub enum Preprocess {
     Propagated,
 }
 
+impl Preprocess {
+    /// The candidates of `puzzle` (whose rules' layout is `layout`) that this
+    /// preprocessing leaves to encode: the givens' (every digit in a blank cell) when
+    /// [reduced](Preprocess::Reduced), what [propagation](logic::propagated) leaves when
+    /// [propagated](Preprocess::Propagated), every set empty when it finds a
+    /// contradiction (so that the formula is unsatisfiable); `None` for
+    /// [`Preprocess::None`], which encodes the whole rules.
+    pub(crate) fn candidates(self, layout: &Layout, puzzle: &Puzzle) -> Option<Candidates> {
+        match self {
+            Preprocess::None => None,
+            Preprocess::Reduced => Some(Candidates::of_grid(puzzle.grid())),
+            Preprocess::Propagated => Some(
+                logic::propagated(layout, puzzle)
+                    .unwrap_or_else(|| Candidates::none(puzzle.shape())),
+            ),
+        }
+    }
+}
+
 /// The encodings by the names they are chosen by (`sat:minimal`, `cnf --encoding
 /// reduced`): each one a choice of [`Clauses`] and [`Preprocess`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -48,17 +71,6 @@ pub enum EncodingKind {
 }
 
 impl EncodingKind {
-    /// The encoding of `clauses` preprocessed by `preprocess` (preprocessing builds on the
-    /// extended clauses, whichever are given).
-    pub fn new(clauses: Clauses, preprocess: Preprocess) -> EncodingKind {
-        match (preprocess, clauses) {
-            (Preprocess::None, Clauses::Minimal) => EncodingKind::Minimal,
-            (Preprocess::None, Clauses::Extended) => EncodingKind::Extended,
-            (Preprocess::Reduced, _) => EncodingKind::Reduced,
-            (Preprocess::Propagated, _) => EncodingKind::Propagated,
-        }
-    }
-
     /// Which clauses encode the rules (the reduced formulas are built from the extended
     /// ones).
     pub fn clauses(self) -> Clauses {
@@ -76,6 +88,16 @@ impl EncodingKind {
             EncodingKind::Minimal | EncodingKind::Extended => Preprocess::None,
             EncodingKind::Reduced => Preprocess::Reduced,
             EncodingKind::Propagated => Preprocess::Propagated,
+        }
+    }
+
+    /// The encoding of the whole rules this one builds on: itself when nothing is
+    /// preprocessed, else the extended one (the template of the reduced formulas, and the
+    /// encoding of searches that take the givens as assumptions).
+    pub fn whole(self) -> EncodingKind {
+        match self.clauses() {
+            Clauses::Minimal => EncodingKind::Minimal,
+            Clauses::Extended => EncodingKind::Extended,
         }
     }
 }

@@ -33,21 +33,20 @@ use crate::rules::{Layout, Rules};
 pub struct Encoding {
     shape: Shape,
     rules: Arc<Rules>,
+    kind: EncodingKind,
     amo: AmoEncoding,
-    clauses: Clauses,
-    preprocess: Preprocess,
 }
 
 impl Encoding {
-    /// The default encoding of `rules`, with the at-most-one encoding chosen by size.
+    /// The [extended](EncodingKind::Extended) encoding of `rules`, with the at-most-one
+    /// encoding chosen by size.
     pub fn new(rules: &Arc<Rules>) -> Encoding {
         let shape = rules.shape();
         Encoding {
             shape,
             rules: Arc::clone(rules),
+            kind: EncodingKind::Extended,
             amo: AmoEncoding::for_shape(shape),
-            clauses: Clauses::default(),
-            preprocess: Preprocess::None,
         }
     }
 
@@ -56,25 +55,17 @@ impl Encoding {
         Encoding { amo, ..self }
     }
 
-    /// The same encoding with the rule clauses `clauses`.
-    pub fn with_clauses(self, clauses: Clauses) -> Encoding {
-        Encoding { clauses, ..self }
+    /// The same encoding of kind `kind`: its rule clauses, and the preprocessing of the
+    /// formulas it describes (which [`Reduced`] builds; the rule clauses of
+    /// [`Encoding::rules`] are never preprocessed).
+    pub fn with_kind(self, kind: EncodingKind) -> Encoding {
+        Encoding { kind, ..self }
     }
 
-    /// The same encoding, describing formulas preprocessed by `preprocess` (which
-    /// [`Reduced`] builds; the rule clauses of [`Encoding::rules`] are not preprocessed).
-    pub fn with_preprocess(self, preprocess: Preprocess) -> Encoding {
-        Encoding { preprocess, ..self }
-    }
-
-    /// Which clauses encode the rules.
-    pub fn clauses(&self) -> Clauses {
-        self.clauses
-    }
-
-    /// The preprocessing of the puzzles' formulas.
-    pub fn preprocess(&self) -> Preprocess {
-        self.preprocess
+    /// The kind: which clauses encode the rules, and how the puzzles' formulas are
+    /// preprocessed.
+    pub fn kind(&self) -> EncodingKind {
+        self.kind
     }
 
     /// The shape encoded.
@@ -150,7 +141,7 @@ impl Encoding {
         let first = formula.new_var();
         assert_eq!(first.index(), 0, "encode_rules needs an empty formula");
         for _ in formula.new_var_iter(self.cell_var_count() - 1) {}
-        let extended = self.clauses == Clauses::Extended;
+        let extended = self.kind.clauses() == Clauses::Extended;
         for group in self.cell_groups() {
             formula.add_clause(&group);
             if extended {
@@ -254,7 +245,7 @@ mod tests {
                 // Minimal: the cells' at-least-one and the houses' at-most-one halves.
                 let minimal = Encoding::new(&rules)
                     .with_amo(AmoEncoding::Pairwise)
-                    .with_clauses(Clauses::Minimal)
+                    .with_kind(EncodingKind::Minimal)
                     .rules();
                 assert_eq!(minimal.len(), n * n + (groups - n * n) * (n * (n - 1) / 2));
             }

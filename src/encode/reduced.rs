@@ -3,8 +3,7 @@
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
 use super::{AmoEncoding, AtMostOne, Encoding, Known, encode_constraints};
-use crate::grid::{Cell, Digit, DigitSet, Grid, Shape};
-use crate::logic::Candidates;
+use crate::grid::{Candidates, Cell, Digit, DigitSet, Grid, Shape};
 use crate::rules::Layout;
 
 /// How cell-digit pairs map to variables.
@@ -119,11 +118,11 @@ impl Reduced {
     /// a cell or a house-digit group with no candidates: an empty clause, so the formula is
     /// unsatisfiable.
     pub fn new(encoding: &Encoding, layout: &Layout, grid: &Grid) -> Reduced {
-        Reduced::from_candidates(encoding, layout, Candidates::of_grid(grid).sets())
+        Reduced::from_candidates(encoding, layout, &Candidates::of_grid(grid))
     }
 
-    /// The reduced formula of candidate sets `cands` (by cell index; `layout` is the
-    /// encoding's rules'): a cell with one candidate is decided (like a
+    /// The reduced formula of the candidates `cands` (`layout` is the encoding's rules'):
+    /// a cell with one candidate is decided (like a
     /// given), and its digit leaves its peers; the other cells get a variable for each
     /// candidate left. A cell without candidates, or a digit without a place in a house, is
     /// an empty clause.
@@ -132,7 +131,7 @@ impl Reduced {
     /// pair of peers, so two cells that share several houses (a row and a box) get theirs
     /// once instead of once per house: the same formula with about a seventh fewer clauses
     /// on 9×9.
-    pub fn from_candidates(encoding: &Encoding, layout: &Layout, cands: &[DigitSet]) -> Reduced {
+    pub fn from_candidates(encoding: &Encoding, layout: &Layout, cands: &Candidates) -> Reduced {
         let mut formula = CnfFormula::new();
         let numbering = Reduced::encode(encoding, layout, cands, &mut formula);
         Reduced { numbering, formula }
@@ -147,9 +146,10 @@ impl Reduced {
     pub fn encode<F: ExtendFormula>(
         encoding: &Encoding,
         layout: &Layout,
-        cands: &[DigitSet],
+        cands: &Candidates,
         formula: &mut F,
     ) -> Numbering {
+        let cands = cands.sets();
         let shape = encoding.shape();
         let size = shape.size();
         let decided = |i: usize| cands[i].len() == 1;

@@ -1,7 +1,7 @@
 //! Reading a grid of pencil marks: each cell's candidates, in the layout `satdoku candidates` prints.
 
 use super::Alphabet;
-use crate::grid::{Cell, DigitSet, Shape};
+use crate::grid::{Candidates, Cell, DigitSet, Shape};
 
 /// Why a grid of pencil marks could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -52,16 +52,16 @@ pub enum MarksError {
 /// Reads one grid of pencil marks: N rows of N cells separated by spaces, each cell its
 /// candidates run together in `alphabet`'s symbols (`1457`) or as numbers joined by commas
 /// (`1,4,35`), `-` for none; `|` separators, rule lines of `-` and `+`, blank lines and
-/// `#` comments are skipped. Returns the shape and the candidates in reading order.
+/// `#` comments are skipped.
 ///
 /// ```
 /// use satdoku::format::{Alphabet, read_marks};
-/// let (shape, sets) = read_marks("1 23 | 4 23\n23 4 | 1 23\n---+---\n4 1 | 23 23\n23 23 | 23 4", &Alphabet::default())?;
-/// assert_eq!(shape.size(), 4);
-/// assert_eq!(sets[1].len(), 2);
+/// let marks = read_marks("1 23 | 4 23\n23 4 | 1 23\n---+---\n4 1 | 23 23\n23 23 | 23 4", &Alphabet::default())?;
+/// assert_eq!(marks.shape().size(), 4);
+/// assert_eq!(marks.sets()[1].len(), 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn read_marks(text: &str, alphabet: &Alphabet) -> Result<(Shape, Vec<DigitSet>), MarksError> {
+pub fn read_marks(text: &str, alphabet: &Alphabet) -> Result<Candidates, MarksError> {
     let mut rows: Vec<(usize, Vec<&str>)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim();
@@ -122,5 +122,5 @@ pub fn read_marks(text: &str, alphabet: &Alphabet) -> Result<(Shape, Vec<DigitSe
             sets.push(set);
         }
     }
-    Ok((shape, sets))
+    Ok(Candidates::from_sets(shape, sets))
 }

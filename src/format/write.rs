@@ -1,7 +1,7 @@
 //! Writing grids: one line, a block with box separators, or rows of numbers.
 
 use super::{Alphabet, Notation};
-use crate::grid::{BoxShape, Digit, DigitSet, Grid, Shape};
+use crate::grid::{BoxShape, Candidates, Digit, Grid};
 
 /// A text layout for a grid.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -159,12 +159,16 @@ pub fn write_tokens(grid: &Grid) -> String {
         .join("\n")
 }
 
-/// The candidates of each cell (`sets`, N² in reading order, of a grid of `shape`) as
-/// text: the digits' symbols run together (`1457`), or, when `notation` writes numbers or
-/// its alphabet does not cover the grid, numbers joined by commas (`1,4,35`).
-pub fn candidate_texts(shape: Shape, sets: &[DigitSet], notation: &Notation) -> Vec<String> {
-    let symbols = notation.alphabet().is_some_and(|a| a.covers(shape));
-    sets.iter()
+/// The candidates of each cell, in reading order, as text: the digits' symbols run together
+/// (`1457`), or, when `notation` writes numbers or its alphabet does not cover the grid,
+/// numbers joined by commas (`1,4,35`).
+pub fn candidate_texts(candidates: &Candidates, notation: &Notation) -> Vec<String> {
+    let symbols = notation
+        .alphabet()
+        .is_some_and(|a| a.covers(candidates.shape()));
+    candidates
+        .sets()
+        .iter()
         .map(|set| {
             let digits: Vec<String> = set.iter().map(|d| notation.show(&d).to_string()).collect();
             digits.join(if symbols { "" } else { "," })
@@ -179,21 +183,21 @@ pub fn candidate_texts(shape: Shape, sets: &[DigitSet], notation: &Notation) -> 
 ///
 /// ```
 /// use satdoku::format::{Notation, write_candidates};
-/// use satdoku::{DigitSet, Digit, Shape};
+/// use satdoku::{Candidates, DigitSet, Digit, Shape};
 /// let shape = Shape::from_size(4).unwrap();
 /// let d = |v| DigitSet::single(Digit::new(v).unwrap());
-/// let sets = [d(1), d(2) | d(3), d(4), d(2) | d(3)].repeat(4);
-/// let text = write_candidates(shape, &sets, &Notation::default(), satdoku::BoxShape::default_for(shape));
+/// let sets = Candidates::from_sets(shape, [d(1), d(2) | d(3), d(4), d(2) | d(3)].repeat(4));
+/// let text = write_candidates(&sets, &Notation::default(), satdoku::BoxShape::default_for(shape));
 /// assert_eq!(text.lines().next(), Some("1  23 | 4  23"));
 /// ```
 pub fn write_candidates(
-    shape: Shape,
-    sets: &[DigitSet],
+    candidates: &Candidates,
     notation: &Notation,
     boxes: Option<BoxShape>,
 ) -> String {
+    let shape = candidates.shape();
     let size = shape.size();
-    let texts: Vec<String> = candidate_texts(shape, sets, notation)
+    let texts: Vec<String> = candidate_texts(candidates, notation)
         .into_iter()
         .map(|t| if t.is_empty() { "-".to_string() } else { t })
         .collect();

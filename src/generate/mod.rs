@@ -526,8 +526,8 @@ impl<'a> Oracle<'a> {
                     .expect("givens of a solution agree");
                 // Naked and hidden singles and locked candidates remove only digits of no
                 // solution: when they decide every cell, the solution is unique.
-                let decided = logic::candidates(layout, &puzzle)
-                    .is_some_and(|cands| cands.iter().all(|set| set.len() == 1));
+                let decided =
+                    logic::propagated(layout, &puzzle).is_some_and(|cands| cands.all_decided());
                 if decided || !*ask_sat {
                     return decided;
                 }

@@ -1,6 +1,7 @@
-//! The ground floor: shapes, cells, digits, digit sets, houses, boxes and grids (no rules).
+//! The ground floor: shapes, cells, digits, digit sets and candidates, houses, boxes and grids (no rules).
 
 mod boxes;
+mod candidates;
 mod cell;
 mod conflict;
 mod digit;
@@ -11,6 +12,7 @@ mod house;
 mod shape;
 
 pub use boxes::{BoxError, BoxShape};
+pub use candidates::Candidates;
 pub use cell::{Cell, CellError};
 pub use conflict::{Conflict, Relation};
 pub use digit::Digit;

@@ -1,7 +1,7 @@
 //! The board a technique looks at: candidates over a layout, with what is known of the puzzle.
 
-use super::{Candidates, Step};
-use crate::grid::{Cell, Digit, DigitSet, Grid, House};
+use super::Step;
+use crate::grid::{Candidates, Cell, Digit, DigitSet, Grid, House};
 use crate::rules::Layout;
 
 /// Candidates over a layout, which cells have been placed (their digit removed from their
@@ -59,15 +59,19 @@ impl<'a> Board<'a> {
         board
     }
 
-    /// Narrows every cell's candidates to `marks` as well (N² sets in reading order: the
-    /// pencil marks a person has kept).
+    /// Narrows every cell's candidates to `marks` as well (the pencil marks a person has
+    /// kept).
     ///
     /// # Panics
-    /// If there are not N² sets.
-    pub fn keep(&mut self, marks: &[DigitSet]) {
+    /// If `marks` are of another shape.
+    pub fn keep(&mut self, marks: &Candidates) {
+        assert_eq!(
+            self.candidates.shape(),
+            marks.shape(),
+            "marks of the board's shape"
+        );
         let sets = self.candidates.sets_mut();
-        assert_eq!(sets.len(), marks.len(), "one set of marks per cell");
-        for (set, &mark) in sets.iter_mut().zip(marks) {
+        for (set, &mark) in sets.iter_mut().zip(marks.sets()) {
             *set = *set & mark;
         }
     }

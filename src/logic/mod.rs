@@ -1,16 +1,15 @@
 //! Logic over candidates: what each cell can still hold, and the deductions that narrow it.
 
+pub(crate) mod bitboard;
 mod board;
-mod candidates;
 mod path;
 mod propagation;
 mod step;
 mod technique;
 
 pub use board::{Board, Standing};
-pub use candidates::Candidates;
 pub use path::{End, Path, explain, next_step};
-pub(crate) use propagation::{Propagation, candidates, locked, seen_once_and_twice};
+pub(crate) use propagation::{Propagation, locked, propagated, seen_once_and_twice};
 pub use step::{CellDigit, Sentence, Step};
 pub use technique::{
     Aic, Difficulty, Find, Fish, HiddenSingle, HiddenSubset, LADDER, LockedCandidates, NakedSingle,

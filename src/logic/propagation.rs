@@ -1,7 +1,7 @@
-//! Propagation over candidates: naked and hidden singles and locked candidates to a fixed point.
+//! Propagation over candidates: naked and hidden singles and locked candidates to a fixed point, and the one entry point that picks the bitboards' where they apply.
 
-use super::Candidates;
-use crate::grid::DigitSet;
+use super::bitboard::{self, BitboardRules};
+use crate::grid::{Candidates, DigitSet};
 use crate::rules::{Layout, Puzzle};
 
 /// What propagation still has to look at.
@@ -22,20 +22,35 @@ pub(crate) struct Propagation {
     trail: Vec<(u32, DigitSet)>,
 }
 
+/// The candidates that sound deductions leave from the givens of `puzzle` (whose layout is
+/// `layout`): on classic and diagonal 9×9 (see [`BitboardRules::of`]) the bitboards'
+/// propagation and failed-literal probing of the cells with two candidates; on every other
+/// puzzle naked and hidden singles and locked candidates. Only digits of no solution are
+/// removed; `None` on a contradiction (the puzzle has no solution).
+///
+/// The one entry point to propagation for the SAT engine's
+/// [propagated](crate::encode::Preprocess::Propagated) encoding, the generator and true
+/// candidates.
+pub(crate) fn propagated(layout: &Layout, puzzle: &Puzzle) -> Option<Candidates> {
+    match BitboardRules::of(puzzle.rules()) {
+        Some(rules) => bitboard::probed(rules, puzzle.grid()),
+        None => candidates(layout, puzzle),
+    }
+}
+
 /// The candidates that naked and hidden singles and locked candidates leave from the givens
-/// of `puzzle` (whose layout is `layout`); `None` when they run into a contradiction (the
-/// puzzle has no solution).
-pub(crate) fn candidates(layout: &Layout, puzzle: &Puzzle) -> Option<Vec<DigitSet>> {
-    let mut cands = vec![DigitSet::EMPTY; layout.shape.cell_count()];
+/// of `puzzle` (whose layout is `layout`); `None` when they run into a contradiction.
+fn candidates(layout: &Layout, puzzle: &Puzzle) -> Option<Candidates> {
+    let mut cands = Candidates::none(layout.shape);
     let mut work = Propagation::default();
     work.start(layout, puzzle, &mut cands);
-    work.propagate(layout, &mut cands).then_some(cands)
+    work.propagate(layout, cands.sets_mut()).then_some(cands)
 }
 
 impl Propagation {
     /// Sets `cands` to the givens of `puzzle` (every digit for a blank cell), with all of
     /// them to propagate.
-    pub(crate) fn start(&mut self, layout: &Layout, puzzle: &Puzzle, cands: &mut [DigitSet]) {
+    pub(crate) fn start(&mut self, layout: &Layout, puzzle: &Puzzle, cands: &mut Candidates) {
         self.queue.clear();
         self.trail.clear();
         let words = layout.house_count().div_ceil(64);
@@ -46,7 +61,7 @@ impl Propagation {
         for h in 0..layout.house_count() {
             self.mark(h as u32);
         }
-        Candidates::fill(puzzle.grid(), cands);
+        cands.reset(puzzle.grid());
         for (i, cell) in layout.shape.cells().enumerate() {
             if puzzle.grid().get(cell).is_some() {
                 self.queue.push(i as u32);
@@ -257,4 +272,53 @@ fn union(cells: &[u32], cands: &[DigitSet]) -> DigitSet {
     cells
         .iter()
         .fold(DigitSet::EMPTY, |acc, &c| acc | cands[c as usize])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Grid, Shape};
+
+    /// The bundled classic puzzles with their solutions.
+    fn examples() -> Vec<(Puzzle, Grid)> {
+        let puzzles = include_str!("../../puzzles/examples.txt")
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.trim().is_empty());
+        let solutions = include_str!("../../puzzles/examples.solutions.txt").lines();
+        puzzles
+            .zip(solutions)
+            .map(|(puzzle, solution)| {
+                let grid: Grid = puzzle[..81].parse().unwrap();
+                (Puzzle::standard(grid).unwrap(), solution.parse().unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn probing_keeps_every_digit_of_the_solution() {
+        for (puzzle, solution) in examples() {
+            let layout = Layout::new(puzzle.rules());
+            let cands = propagated(&layout, &puzzle).expect("a solution");
+            for (i, cell) in Shape::NINE.cells().enumerate() {
+                let digit = solution.get(cell).unwrap();
+                assert!(cands.sets()[i].contains(digit), "{puzzle}: {cell:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_contradiction_is_none_on_either_path() {
+        // r1c1–r1c8 hold 1–8 and r2c9 a 9: r1c9 has no digit left.
+        let grid: Grid = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63))
+            .parse()
+            .unwrap();
+        let nine = Puzzle::standard(grid).unwrap();
+        assert_eq!(propagated(&Layout::new(nine.rules()), &nine), None);
+        // 4×4, without bitboards: row 1 needs its 3 in box 2, which holds one at r2c3.
+        let four = Puzzle::standard("12....3.........".parse::<Grid>().unwrap()).unwrap();
+        assert_eq!(propagated(&Layout::new(four.rules()), &four), None);
+        let open = Puzzle::standard("1...............".parse::<Grid>().unwrap()).unwrap();
+        let cands = propagated(&Layout::new(open.rules()), &open).unwrap();
+        assert_eq!(cands.sets()[1].len(), 3);
+    }
 }

@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use super::bitboard::BitboardSolver;
+use super::names::SolverKind;
 use super::sat::SatSolver;
 use super::solver::{Outcome, Solver, ran_out_of_budget};
 use crate::check::{Given, Verdict, verdict_of};
@@ -91,9 +92,18 @@ impl AutoSolver {
             Ok(Some(outcome))
         }
     }
+}
 
-    /// The search behind [`run`](Solver::run) and [`run_fastest`](Solver::run_fastest).
-    fn search(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
+impl Solver for AutoSolver {
+    fn name(&self) -> &'static str {
+        SolverKind::Auto.name()
+    }
+
+    fn effort_unit(&self) -> &'static str {
+        "steps"
+    }
+
+    fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
         let outcome = match self.try_backtracker(puzzle, limit, deadline) {
             Ok(Some(outcome)) | Err(outcome) => outcome,
             Ok(None) => {
@@ -114,20 +124,6 @@ impl AutoSolver {
             effort: None,
             ..outcome
         }
-    }
-}
-
-impl Solver for AutoSolver {
-    fn name(&self) -> &'static str {
-        "auto"
-    }
-
-    fn effort_unit(&self) -> &'static str {
-        "steps"
-    }
-
-    fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
-        self.search(puzzle, limit, deadline)
     }
 
     fn check(&mut self, puzzle: &Puzzle) -> Verdict {

@@ -2,7 +2,8 @@
 
 use std::time::Instant;
 
-use super::progress::Progress;
+use super::budget::Budget;
+use super::names::SolverKind;
 use super::solver::{Outcome, Solver};
 use crate::grid::Digit;
 use crate::rules::Layout;
@@ -33,7 +34,7 @@ pub struct DlxSolver {
 
 impl Solver for DlxSolver {
     fn name(&self) -> &'static str {
-        "dlx"
+        SolverKind::Dlx.name()
     }
 
     fn effort_unit(&self) -> &'static str {
@@ -58,7 +59,7 @@ impl Solver for DlxSolver {
         }
         let values = matrix.layout.values(puzzle.grid());
         let mut search = Search {
-            progress: Progress::new(limit, deadline),
+            budget: Budget::new(limit, deadline),
             stack: Vec::new(),
             puzzle,
             values,
@@ -71,7 +72,7 @@ impl Solver for DlxSolver {
         for &node in given_nodes.iter().rev() {
             matrix.unselect(node);
         }
-        search.progress.finish()
+        search.budget.finish()
     }
 }
 
@@ -221,7 +222,7 @@ impl Matrix {
 }
 
 struct Search<'a> {
-    progress: Progress,
+    budget: Budget,
     /// The rows chosen, by row number cell·N + digit.
     stack: Vec<usize>,
     puzzle: &'a Puzzle,
@@ -233,7 +234,7 @@ impl Search<'_> {
     fn go(&mut self, m: &mut Matrix) {
         if m.right[0] == 0 {
             let (puzzle, stack) = (self.puzzle, &self.stack);
-            self.progress.solution(|| {
+            self.budget.solution(|| {
                 let mut grid = puzzle.grid().clone();
                 let (shape, size) = (m.layout.shape, m.layout.shape.size());
                 for &row in stack {
@@ -259,7 +260,7 @@ impl Search<'_> {
         let mut r = m.down[best];
         let size = m.layout.shape.size();
         let constrained = m.layout.has_constraints();
-        while r != best && self.progress.step() {
+        while r != best && self.budget.step() {
             let row = m.row[r];
             self.stack.push(row);
             let mut j = m.right[r];

@@ -2,38 +2,26 @@
 
 mod auto;
 pub(crate) mod bitboard;
+mod budget;
 mod dlx;
 mod naive;
 mod names;
-mod progress;
 pub(crate) mod propagate;
 pub(crate) mod sat;
 mod solver;
 
+pub use crate::logic::bitboard::BitboardRules;
 pub use auto::AutoSolver;
-pub use bitboard::{BitboardRules, BitboardSolver};
+pub use bitboard::BitboardSolver;
 pub use dlx::DlxSolver;
 pub use naive::NaiveSolver;
-pub use names::{DISTINCT_SOLVERS, SOLVER_NAMES};
+pub use names::{DISTINCT_SOLVERS, SOLVER_NAMES, SolverKind};
 pub use propagate::PropagateSolver;
 pub use sat::{GivensAs, SatSearch, SatSolver};
 pub(crate) use solver::ran_out_of_budget;
 pub use solver::{Outcome, Solver};
 
-use crate::encode::EncodingKind;
-
-/// A new solver called `name`, one of [`SOLVER_NAMES`].
+/// A new solver called `name`, one of [`SOLVER_NAMES`] (see [`SolverKind`]).
 pub fn by_name(name: &str) -> Option<Box<dyn Solver + Send>> {
-    match name {
-        "auto" => Some(Box::new(AutoSolver::default())),
-        "sat" => Some(Box::new(SatSolver::new())),
-        "bitboard" => Some(Box::new(BitboardSolver::default())),
-        "propagate" => Some(Box::new(PropagateSolver::default())),
-        "dlx" => Some(Box::new(DlxSolver::default())),
-        "naive" => Some(Box::new(NaiveSolver::default())),
-        _ => {
-            let kind = name.strip_prefix("sat:")?.parse::<EncodingKind>().ok()?;
-            Some(Box::new(SatSolver::with_kind(kind)))
-        }
-    }
+    name.parse().ok().map(SolverKind::solver)
 }

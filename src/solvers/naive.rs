@@ -2,7 +2,8 @@
 
 use std::time::Instant;
 
-use super::progress::Progress;
+use super::budget::Budget;
+use super::names::SolverKind;
 use super::solver::{Outcome, Solver};
 use crate::rules::Puzzle;
 use crate::rules::{Layout, layout_for};
@@ -29,7 +30,7 @@ pub struct NaiveSolver {
 
 impl Solver for NaiveSolver {
     fn name(&self) -> &'static str {
-        "naive"
+        SolverKind::Naive.name()
     }
 
     fn effort_unit(&self) -> &'static str {
@@ -41,34 +42,34 @@ impl Solver for NaiveSolver {
         let mut values = layout.values(puzzle.grid());
         let mut search = Search {
             layout,
-            progress: Progress::new(limit, deadline),
+            budget: Budget::new(limit, deadline),
         };
         // Constraints among the givens alone are checked once, here.
         if layout.rules.admits(&values) {
             search.go(&mut values, 0);
         }
-        search.progress.finish()
+        search.budget.finish()
     }
 }
 
 struct Search<'a> {
     layout: &'a Layout,
-    progress: Progress,
+    budget: Budget,
 }
 
 impl Search<'_> {
     fn go(&mut self, values: &mut [u8], from: usize) {
         let Some(pos) = (from..values.len()).find(|&i| values[i] == 0) else {
-            self.progress.solution(|| self.layout.grid(values));
+            self.budget.solution(|| self.layout.grid(values));
             return;
         };
         for digit in 1..=self.layout.shape.size() as u8 {
-            if self.progress.done() {
+            if self.budget.done() {
                 return;
             }
             let peers = self.layout.peers(pos);
             if peers.iter().all(|&p| values[p as usize] != digit) {
-                if !self.progress.step() {
+                if !self.budget.step() {
                     return;
                 }
                 values[pos] = digit;

@@ -2,9 +2,10 @@
 
 use std::time::Instant;
 
-use super::progress::Progress;
+use super::budget::Budget;
+use super::names::SolverKind;
 use super::solver::{Outcome, Solver};
-use crate::grid::{DigitSet, Grid};
+use crate::grid::{Candidates, DigitSet, Grid};
 use crate::logic::Propagation;
 use crate::rules::Puzzle;
 use crate::rules::{Layout, layout_for};
@@ -38,8 +39,8 @@ use crate::rules::{Layout, layout_for};
 #[derive(Debug, Default)]
 pub struct PropagateSolver {
     layout: Option<Layout>,
-    /// The candidates, kept between puzzles.
-    cands: Vec<DigitSet>,
+    /// The candidates, kept between puzzles (`None` before the first).
+    cands: Option<Candidates>,
     work: Propagation,
     guess_limit: Option<u64>,
 }
@@ -55,7 +56,7 @@ impl PropagateSolver {
 
 impl Solver for PropagateSolver {
     fn name(&self) -> &'static str {
-        "propagate"
+        SolverKind::Propagate.name()
     }
 
     fn effort_unit(&self) -> &'static str {
@@ -64,19 +65,20 @@ impl Solver for PropagateSolver {
 
     fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
         let layout = layout_for(&mut self.layout, puzzle);
-        let cells = layout.shape.cell_count();
-        self.cands.resize(cells, DigitSet::EMPTY);
+        let cands = self
+            .cands
+            .get_or_insert_with(|| Candidates::none(layout.shape));
         let work = &mut self.work;
-        work.start(layout, puzzle, &mut self.cands);
+        work.start(layout, puzzle, cands);
         let mut search = Search {
             layout,
-            cands: &mut self.cands,
+            cands: cands.sets_mut(),
             work,
-            progress: Progress::new(limit, deadline).with_budget(self.guess_limit),
-            values: vec![0; cells],
+            budget: Budget::new(limit, deadline).with_effort_limit(self.guess_limit),
+            values: vec![0; layout.shape.cell_count()],
         };
         search.go();
-        search.progress.finish()
+        search.budget.finish()
     }
 }
 
@@ -84,7 +86,7 @@ struct Search<'a> {
     layout: &'a Layout,
     cands: &'a mut [DigitSet],
     work: &'a mut Propagation,
-    progress: Progress,
+    budget: Budget,
     /// The decided cells' values (0: open), reused by every node that checks variant
     /// constraints.
     values: Vec<u8>,
@@ -121,7 +123,7 @@ impl Search<'_> {
         }
         let Some(cell) = branch else {
             let shape = self.layout.shape;
-            self.progress.solution(|| {
+            self.budget.solution(|| {
                 let mut grid = Grid::empty(shape);
                 for (cell, set) in shape.cells().zip(cands) {
                     grid.set(cell, set.only());
@@ -132,7 +134,7 @@ impl Search<'_> {
         };
         let options = cands[cell];
         for digit in options.iter() {
-            if !self.progress.step() {
+            if !self.budget.step() {
                 return;
             }
             let mark = self.work.trail_mark();

@@ -15,8 +15,8 @@ pub struct Outcome {
     /// The first two solutions found (the witnesses of a second solution).
     pub solutions: Vec<Grid>,
     /// The search effort spent, in the solver's [unit](Solver::effort_unit); `None` when
-    /// it was not measured (the SAT solver meters searches for up to two solutions, or
-    /// against a deadline).
+    /// it was not measured (the SAT solver meters only runs against a deadline; `auto`
+    /// never measures it).
     pub effort: Option<u64>,
     /// Whether the search stopped before it was complete: the deadline passed (or a
     /// budget of effort the caller set ran out, as with
@@ -44,20 +44,6 @@ pub trait Solver {
     /// Searches `puzzle` for up to `limit` solutions, stopping early (and saying so) once
     /// `deadline` has passed.
     fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome;
-
-    /// Whether measuring effort and honouring a deadline slow [`run`](Solver::run) down
-    /// (the SAT engine meters through a proof stream). Then [`run_fastest`](Solver::run_fastest) is the run to time, and
-    /// effort comes from a separate metered run. False unless a solver says otherwise.
-    fn metering_costs_time(&self) -> bool {
-        false
-    }
-
-    /// Searches `puzzle` for up to `limit` solutions the fastest way the solver has, as
-    /// `check` and `count` do: like [`run`](Solver::run) without a deadline, though the
-    /// effort may be left unmeasured (`None`).
-    fn run_fastest(&mut self, puzzle: &Puzzle, limit: u64) -> Outcome {
-        self.run(puzzle, limit, None)
-    }
 
     /// A solution of `puzzle`, or `None` when it has none.
     fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {

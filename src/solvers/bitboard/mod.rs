@@ -1,63 +1,17 @@
 //! The `bitboard` solver: digit bitboards for classic and diagonal 9×9, with a generic fallback for every other puzzle.
 
-mod band;
-mod board;
 mod search;
 
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::progress::Progress;
+use super::budget::Budget;
+use super::names::SolverKind;
 use super::propagate::PropagateSolver;
 use super::solver::{Outcome, Solver};
-use crate::grid::{BoxShape, Digit, DigitSet, Shape};
-use crate::rules::{GlobalRule, Puzzle, Rules};
-use board::Board;
+use crate::logic::bitboard::{Bitboard, BitboardRules};
+use crate::rules::{Puzzle, Rules};
 use search::Search;
-
-/// The rule sets the bitboard search implements exactly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BitboardRules {
-    /// 9×9: rows, columns and 3×3 boxes.
-    Classic,
-    /// 9×9: rows, columns, 3×3 boxes and both main diagonals (X-Sudoku).
-    Diagonal,
-}
-
-impl BitboardRules {
-    /// The rule set of `rules` when the bitboard search implements exactly those rules;
-    /// `None` for anything else (other sizes, jigsaw regions, any extra region or
-    /// relation, and any rule added to [`Rules`] later). The one place that decides: it
-    /// compares the whole of `rules` with the rule sets it knows, so a rule it does not
-    /// know never passes.
-    ///
-    /// ```
-    /// use satdoku::solvers::BitboardRules;
-    /// use satdoku::rules::GlobalRule;
-    /// use satdoku::{Rules, Shape};
-    /// let classic = Rules::standard(Shape::NINE)?;
-    /// assert_eq!(BitboardRules::of(&classic), Some(BitboardRules::Classic));
-    /// let diagonal = classic.clone().with_global(GlobalRule::Diagonal)?;
-    /// assert_eq!(BitboardRules::of(&diagonal), Some(BitboardRules::Diagonal));
-    /// assert_eq!(BitboardRules::of(&classic.with_global(GlobalRule::AntiKnight)?), None);
-    /// assert_eq!(BitboardRules::of(&Rules::standard(Shape::from_size(4).unwrap())?), None);
-    /// # Ok::<(), satdoku::RulesError>(())
-    /// ```
-    pub fn of(rules: &Rules) -> Option<BitboardRules> {
-        if rules.shape() != Shape::NINE {
-            return None;
-        }
-        let boxes = BoxShape::new(3, 3).ok()?;
-        let diagonal = Rules::boxes(boxes).with_global(GlobalRule::Diagonal).ok()?;
-        [
-            (BitboardRules::Classic, Rules::boxes(boxes)),
-            (BitboardRules::Diagonal, diagonal),
-        ]
-        .into_iter()
-        .find(|(_, known)| rules == known)
-        .map(|(known, _)| known)
-    }
-}
 
 /// The state-of-the-art approach to classic 9×9 (the design family of JCZSolve, fsss2
 /// and tdoku), written for this crate: each digit keeps a bitboard of the cells it may
@@ -121,48 +75,9 @@ impl BitboardSolver {
     }
 }
 
-/// The board of `puzzle`'s givens, not propagated yet.
-fn board_of(puzzle: &Puzzle) -> Board {
-    let mut board = Board::empty();
-    for (cell, digit) in puzzle.grid().givens() {
-        let (b, bit) = (cell.row() / 3, (cell.row() % 3 * 9 + cell.col()) as u32);
-        board.assign(digit.index(), b, bit);
-    }
-    board
-}
-
-/// The candidates of a classic or diagonal 9×9 `puzzle` after the bitboard propagation
-/// and failed-literal probing of cells with two candidates (see [`BitboardRules::of`]);
-/// every set empty on a contradiction; `None` for other puzzles.
-pub(crate) fn probed_candidates(puzzle: &Puzzle) -> Option<Vec<DigitSet>> {
-    let rules = BitboardRules::of(puzzle.rules())?;
-    let mut board = board_of(puzzle);
-    let consistent = match rules {
-        BitboardRules::Classic => board.propagate::<false>() && board.probe::<false>(),
-        BitboardRules::Diagonal => board.propagate::<true>() && board.probe::<true>(),
-    };
-    if !consistent {
-        return Some(vec![DigitSet::EMPTY; 81]);
-    }
-    Some(
-        (0..81)
-            .map(|i| {
-                let digits = board.digits_at(i / 27, (i % 27) as u32);
-                (0..9)
-                    .filter(|d| digits & 1 << d != 0)
-                    .map(Digit::from_index)
-                    .fold(DigitSet::EMPTY, |mut set, digit| {
-                        set.insert(digit);
-                        set
-                    })
-            })
-            .collect(),
-    )
-}
-
 impl Solver for BitboardSolver {
     fn name(&self) -> &'static str {
-        "bitboard"
+        SolverKind::Bitboard.name()
     }
 
     fn effort_unit(&self) -> &'static str {
@@ -173,61 +88,16 @@ impl Solver for BitboardSolver {
         let Some(rules) = self.rules_of(puzzle) else {
             return self.fallback.run(puzzle, limit, deadline);
         };
-        let board = board_of(puzzle);
+        let board = Bitboard::of_givens(puzzle.grid());
         let mut search = Search {
-            progress: Progress::new(limit, deadline).with_budget(self.guess_limit),
+            budget: Budget::new(limit, deadline).with_effort_limit(self.guess_limit),
         };
         match rules {
             BitboardRules::Classic => search.go::<false>(board),
             BitboardRules::Diagonal => search.go::<true>(board),
         }
-        let outcome = search.progress.finish();
+        let outcome = search.budget.finish();
         debug_assert!(outcome.solutions.iter().all(|grid| grid.solves(puzzle)));
         outcome
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::grid::Grid;
-
-    /// The bundled classic puzzles with their solutions.
-    fn examples() -> Vec<(Puzzle, Grid)> {
-        let puzzles = include_str!("../../../puzzles/examples.txt")
-            .lines()
-            .filter(|line| !line.starts_with('#') && !line.trim().is_empty());
-        let solutions = include_str!("../../../puzzles/examples.solutions.txt").lines();
-        puzzles
-            .zip(solutions)
-            .map(|(puzzle, solution)| {
-                let grid: Grid = puzzle[..81].parse().unwrap();
-                (Puzzle::standard(grid).unwrap(), solution.parse().unwrap())
-            })
-            .collect()
-    }
-
-    #[test]
-    fn probing_keeps_every_digit_of_the_solution() {
-        for (puzzle, solution) in examples() {
-            let cands = probed_candidates(&puzzle).expect("classic 9×9");
-            for (i, cell) in Shape::NINE.cells().enumerate() {
-                let digit = solution.get(cell).unwrap();
-                assert!(cands[i].contains(digit), "{puzzle}: {cell:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn probing_finds_a_contradiction_and_leaves_other_rules_alone() {
-        // r1c1–r1c8 hold 1–8 and r2c9 a 9: r1c9 has no digit left.
-        let grid: Grid = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63))
-            .parse()
-            .unwrap();
-        let puzzle = Puzzle::standard(grid).unwrap();
-        let cands = probed_candidates(&puzzle).unwrap();
-        assert!(cands.iter().all(|set| set.is_empty()));
-        let four = Puzzle::standard("1...............".parse::<Grid>().unwrap()).unwrap();
-        assert_eq!(probed_candidates(&four), None);
     }
 }

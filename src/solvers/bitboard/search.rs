@@ -1,30 +1,30 @@
 //! The depth-first search over boards: propagate, then branch on a cell with the fewest candidates.
 
-use super::board::Board;
 use crate::grid::{Digit, Grid, Shape};
-use crate::solvers::progress::Progress;
+use crate::logic::bitboard::Bitboard;
+use crate::solvers::budget::Budget;
 
-/// One search for solutions, up to the limit and deadline of its [`Progress`].
+/// One search for solutions, up to the limit and deadline of its [`Budget`].
 pub(super) struct Search {
     /// Solutions, effort (guesses) and the deadline.
-    pub(super) progress: Progress,
+    pub(super) budget: Budget,
 }
 
 impl Search {
     /// Searches from `board`, propagated under the diagonal rule when `DIAGONAL`.
-    pub(super) fn go<const DIAGONAL: bool>(&mut self, mut board: Board) {
+    pub(super) fn go<const DIAGONAL: bool>(&mut self, mut board: Bitboard) {
         if !board.propagate::<DIAGONAL>() {
             return;
         }
         let Some((b, bit)) = board.branch_cell() else {
-            self.progress.solution(|| grid(&board.values()));
+            self.budget.solution(|| grid(&board.values()));
             return;
         };
         let mut digits = board.digits_at(b, bit);
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            if !self.progress.step() {
+            if !self.budget.step() {
                 return;
             }
             let mut next = board;

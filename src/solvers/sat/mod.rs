@@ -17,14 +17,12 @@ use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
 pub use proof::ProofError;
 pub use search::{GivensAs, SatSearch};
 
-use super::bitboard;
-use super::names::SAT_NAMES;
-use super::progress::Progress;
+use super::budget::Budget;
+use super::names::SolverKind;
 use super::solver::{Outcome, Solver, needed_constraints};
 use crate::check::{Given, Verdict, verdict_of};
-use crate::encode::{AmoEncoding, Clauses, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
-use crate::grid::{DigitSet, Grid};
-use crate::logic::{self, Candidates};
+use crate::encode::{AmoEncoding, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
+use crate::grid::Grid;
 use crate::rules::{Layout, layout_for};
 use crate::rules::{Puzzle, Rules};
 use meter::Meter;
@@ -52,10 +50,8 @@ use search::fresh_solver;
 /// ```
 #[derive(Debug, Default)]
 pub struct SatSolver {
-    /// Which clauses encode the rules.
-    clauses: Clauses,
-    /// What is done to each puzzle before encoding.
-    preprocess: Preprocess,
+    /// The encoding: which clauses encode the rules, what is done to each puzzle first.
+    kind: EncodingKind,
     /// A fixed at-most-one encoding, or `None` to choose by size.
     amo: Option<AmoEncoding>,
     /// The rule clauses per set of rules, built on first use.
@@ -73,8 +69,7 @@ impl SatSolver {
     /// A solver with the encoding `kind`.
     pub fn with_kind(kind: EncodingKind) -> SatSolver {
         SatSolver {
-            clauses: kind.clauses(),
-            preprocess: kind.preprocess(),
+            kind,
             ..SatSolver::default()
         }
     }
@@ -90,14 +85,15 @@ impl SatSolver {
 
     /// The encoding kind in use.
     pub fn kind(&self) -> EncodingKind {
-        EncodingKind::new(self.clauses, self.preprocess)
+        self.kind
     }
 
-    /// The encoding of `rules`: the minimal or extended one (the extended one is the
-    /// template of the reduced encoding, and is what searches with the givens as
-    /// assumptions use), with this solver's at-most-one encoding.
+    /// The encoding of the whole `rules`: the minimal or extended one (the extended one is
+    /// the template of the reduced encoding, and is what searches with the givens as
+    /// assumptions use; see [`EncodingKind::whole`]), with this solver's at-most-one
+    /// encoding.
     pub fn encoding(&self, rules: &Arc<Rules>) -> Encoding {
-        let encoding = Encoding::new(rules).with_clauses(self.clauses);
+        let encoding = Encoding::new(rules).with_kind(self.kind.whole());
         match self.amo {
             Some(amo) => encoding.with_amo(amo),
             None => encoding,
@@ -119,7 +115,7 @@ impl SatSolver {
     /// Whether this solver builds a reduced formula for each puzzle (the reduced and
     /// propagated encodings).
     fn reduces(&self) -> bool {
-        self.preprocess != Preprocess::None
+        self.kind.preprocess() != Preprocess::None
     }
 
     /// Adds the puzzle's reduced formula to `formula` (empty: a `CnfFormula`, or a fresh
@@ -131,34 +127,20 @@ impl SatSolver {
         puzzle: &Puzzle,
         formula: &mut F,
     ) -> (Encoding, Numbering, Grid) {
-        debug_assert!(self.reduces());
         let amo = self
             .amo
             .unwrap_or_else(|| AmoEncoding::for_reduced(puzzle.shape()));
-        let encoding = self
-            .encoding(puzzle.rules())
-            .with_preprocess(self.preprocess)
+        let encoding = Encoding::new(puzzle.rules())
+            .with_kind(self.kind)
             .with_amo(amo);
         let layout = layout_for(&mut self.layout, puzzle);
-        let (cands, decided) = if self.preprocess == Preprocess::Reduced {
-            (
-                Candidates::of_grid(puzzle.grid()).into_sets(),
-                puzzle.grid().clone(),
-            )
-        } else {
-            // Classic and diagonal 9×9: the bitboard propagation, with failed-literal
-            // probing of the cells with two candidates; other puzzles: `logic`'s.
-            let cands = bitboard::probed_candidates(puzzle)
-                .or_else(|| logic::candidates(layout, puzzle))
-                .unwrap_or_else(|| {
-                    // A contradiction: a cell without candidates makes the formula unsatisfiable.
-                    vec![DigitSet::EMPTY; puzzle.shape().cell_count()]
-                });
-            let decided = Candidates::decided_grid(puzzle.shape(), &cands);
-            (cands, decided)
-        };
+        let cands = self
+            .kind
+            .preprocess()
+            .candidates(layout, puzzle)
+            .expect("a solver that reduces");
         let numbering = Reduced::encode(&encoding, layout, &cands, formula);
-        (encoding, numbering, decided)
+        (encoding, numbering, cands.decided())
     }
 
     /// The clauses this solver gives varisat for `puzzle` with its givens as unit clauses:
@@ -306,33 +288,35 @@ impl SatSolver {
 
 /// Up to `limit` solutions from `search`, effort unmeasured.
 fn solutions(search: &mut SatSearch, limit: u64) -> Outcome {
-    let mut progress = Progress::new(limit, None);
-    while !progress.done() {
+    let mut budget = Budget::new(limit, None);
+    while !budget.done() {
         let Some(solution) = search.next_solution() else {
             break;
         };
-        progress.solution(|| solution);
+        budget.solution(|| solution);
     }
     Outcome {
         effort: None,
-        ..progress.finish()
+        ..budget.finish()
     }
 }
 
 impl Solver for SatSolver {
     fn name(&self) -> &'static str {
-        SAT_NAMES[self.kind() as usize]
+        SolverKind::Sat(self.kind).name()
     }
 
     fn effort_unit(&self) -> &'static str {
         "conflicts"
     }
 
+    /// Without a deadline, the search `check` runs: one incremental varisat solver, no
+    /// proof stream, effort unmeasured. Against a deadline (as `compare` runs it, which
+    /// also reports the effort), metered: writing and counting the proof stream costs
+    /// 10–40 % (see [`SolverKind::metering_costs_time`]).
     fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
-        // Metered only against a deadline (as `compare` runs it, which also reports the
-        // effort): writing and counting the proof stream costs 10–40 %.
         if deadline.is_none() {
-            return self.run_fastest(puzzle, limit);
+            return solutions(&mut self.search(puzzle, GivensAs::Units), limit);
         }
         let mut search = self.metered_search(puzzle, GivensAs::Units);
         search.set_deadline(deadline);
@@ -340,18 +324,6 @@ impl Solver for SatSolver {
         outcome.effort = Some(search.conflicts());
         outcome.timed_out = search.timed_out();
         outcome
-    }
-
-    /// Metering writes and counts a proof stream: 10–40 % slower than the unmetered search
-    /// (`check`'s, and any run without a deadline).
-    fn metering_costs_time(&self) -> bool {
-        true
-    }
-
-    /// The search `check` runs: one incremental varisat solver, no proof stream, no
-    /// deadline; effort unmeasured.
-    fn run_fastest(&mut self, puzzle: &Puzzle, limit: u64) -> Outcome {
-        solutions(&mut self.search(puzzle, GivensAs::Units), limit)
     }
 
     fn check(&mut self, puzzle: &Puzzle) -> Verdict {

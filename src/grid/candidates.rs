@@ -1,17 +1,16 @@
 //! Candidates: the digits each cell of a grid may still hold.
 
-use crate::grid::{DigitSet, Grid, Shape};
+use super::{DigitSet, Grid, Shape};
 
-/// The candidate digits of every cell of a grid, in reading order.
+/// The candidate digits of every cell of a grid, in reading order: the one type for a
+/// whole grid's candidates.
 ///
 /// The one place that turns givens into candidates (a filled cell: its digit; a blank one:
 /// every digit) and candidates back into a grid (a cell with one candidate is decided).
-/// Solvers that keep candidates in buffers of their own use [`Candidates::fill`] and
-/// [`Candidates::decided_grid`] on those buffers.
+/// Hot loops work on the [sets](Candidates::sets_mut) borrowed from it.
 ///
 /// ```
-/// use satdoku::logic::Candidates;
-/// use satdoku::Grid;
+/// use satdoku::{Candidates, Grid};
 /// let grid: Grid = "1...............".parse()?;
 /// let candidates = Candidates::of_grid(&grid);
 /// assert_eq!(candidates.sets()[0].len(), 1);
@@ -28,23 +27,20 @@ pub struct Candidates {
 impl Candidates {
     /// The candidates the filled cells of `grid` leave before any deduction.
     pub fn of_grid(grid: &Grid) -> Candidates {
-        let mut sets = vec![DigitSet::EMPTY; grid.shape().cell_count()];
-        Candidates::fill(grid, &mut sets);
-        Candidates {
+        let mut candidates = Candidates {
             shape: grid.shape(),
-            sets,
-        }
+            sets: Vec::new(),
+        };
+        candidates.reset(grid);
+        candidates
     }
 
-    /// Writes the candidates of `grid`'s filled cells into `sets` (N² sets, reading order).
-    ///
-    /// # Panics
-    /// If `sets` is shorter than the grid.
-    pub fn fill(grid: &Grid, sets: &mut [DigitSet]) {
-        let shape = grid.shape();
-        let all = shape.all_digits();
-        for (set, cell) in sets.iter_mut().zip(shape.cells()) {
-            *set = grid.get(cell).map_or(all, DigitSet::single);
+    /// No candidate in any cell of a grid of `shape` (a contradiction, or a start to
+    /// collect digits in).
+    pub fn none(shape: Shape) -> Candidates {
+        Candidates {
+            shape,
+            sets: vec![DigitSet::EMPTY; shape.cell_count()],
         }
     }
 
@@ -55,6 +51,20 @@ impl Candidates {
     pub fn from_sets(shape: Shape, sets: Vec<DigitSet>) -> Candidates {
         assert_eq!(sets.len(), shape.cell_count(), "one set per cell");
         Candidates { shape, sets }
+    }
+
+    /// Makes these the candidates of `grid` (see [`Candidates::of_grid`]), keeping the
+    /// memory.
+    pub fn reset(&mut self, grid: &Grid) {
+        let shape = grid.shape();
+        let all = shape.all_digits();
+        self.shape = shape;
+        self.sets.clear();
+        self.sets.extend(
+            shape
+                .cells()
+                .map(|cell| grid.get(cell).map_or(all, DigitSet::single)),
+        );
     }
 
     /// The grid's shape.
@@ -72,20 +82,15 @@ impl Candidates {
         &mut self.sets
     }
 
-    /// The sets, given up.
-    pub fn into_sets(self) -> Vec<DigitSet> {
-        self.sets
+    /// Whether every cell has exactly one candidate.
+    pub fn all_decided(&self) -> bool {
+        self.sets.iter().all(|set| set.len() == 1)
     }
 
     /// The decided cells (one candidate left) filled in, the others blank.
     pub fn decided(&self) -> Grid {
-        Candidates::decided_grid(self.shape, &self.sets)
-    }
-
-    /// The decided cells of `sets` (N² sets of a grid of `shape`) filled in.
-    pub fn decided_grid(shape: Shape, sets: &[DigitSet]) -> Grid {
-        let mut grid = Grid::empty(shape);
-        for (cell, set) in shape.cells().zip(sets) {
+        let mut grid = Grid::empty(self.shape);
+        for (cell, set) in self.shape.cells().zip(&self.sets) {
             if set.len() == 1 {
                 grid.set(cell, set.only());
             }

@@ -1,14 +1,15 @@
-//! The search state (nine digit bitboards of three bands, the unplaced cells) and its propagation to a fixed point.
+//! The board (nine digit bitboards of three bands, the unplaced cells), its propagation to a fixed point, and probing.
 
 use super::band::{BandCells, matched_pairs};
 
-/// A position of the search: where each digit may still go, and which cells are placed.
+/// A 9×9 position, of propagation or of the bitboard search: where each digit may still
+/// go, and which cells are placed.
 ///
 /// Invariants kept by every method: a placed cell is a candidate of its digit only, and is
 /// the only candidate of that digit in its row, column and box (and diagonal, under the
 /// diagonal rule) once propagation has reached its fixed point.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Board {
+pub(crate) struct Bitboard {
     /// `cands[d][b]`: the cells of band `b` where digit `d` (0-based) may go, placed ones
     /// included.
     cands: [[BandCells; 3]; 9],
@@ -38,10 +39,10 @@ const fn diagonal(anti: bool) -> [BandCells; 3] {
     masks
 }
 
-impl Board {
+impl Bitboard {
     /// The empty grid: every digit anywhere.
-    pub(super) fn empty() -> Board {
-        Board {
+    pub(crate) fn empty() -> Bitboard {
+        Bitboard {
             cands: [[BandCells::ALL; 3]; 9],
             unplaced: [BandCells::ALL; 3],
             seen: [[BandCells::NONE; 3]; 9],
@@ -68,14 +69,14 @@ impl Board {
 
     /// Whether digit `d` may go at bit `bit` of band `b`.
     #[inline]
-    pub(super) fn allows(&self, d: usize, b: usize, bit: u32) -> bool {
+    pub(crate) fn allows(&self, d: usize, b: usize, bit: u32) -> bool {
         !(self.cands[d][b] & BandCells::cell(bit)).is_empty()
     }
 
     /// Puts digit `d` at bit `bit` of band `b` (a candidate there): every other digit
     /// leaves the cell and `d` leaves the rest of the cell's row; propagation does the rest.
     #[inline]
-    pub(super) fn assign(&mut self, d: usize, b: usize, bit: u32) {
+    pub(crate) fn assign(&mut self, d: usize, b: usize, bit: u32) {
         let cell = BandCells::cell(bit);
         for e in 0..9 {
             if e != d {
@@ -89,7 +90,7 @@ impl Board {
     /// the columns, and diagonals when `DIAGONAL`, of each digit placed), then naked
     /// singles, hidden singles in columns (and diagonals), until nothing changes. False on
     /// a contradiction.
-    pub(super) fn propagate<const DIAGONAL: bool>(&mut self) -> bool {
+    pub(crate) fn propagate<const DIAGONAL: bool>(&mut self) -> bool {
         let mut touched = 0u16;
         loop {
             let mut dirty = self.dirty();
@@ -281,7 +282,7 @@ impl Board {
 
     /// The cell to branch on, as (band, bit): the first unplaced cell with two
     /// candidates, else one with the fewest; `None` when every cell is placed.
-    pub(super) fn branch_cell(&self) -> Option<(usize, u32)> {
+    pub(crate) fn branch_cell(&self) -> Option<(usize, u32)> {
         let mut counts = [(BandCells::NONE, BandCells::NONE, BandCells::NONE); 3];
         for (b, count) in counts.iter_mut().enumerate() {
             *count = self.digit_counts(b);
@@ -306,18 +307,18 @@ impl Board {
 
     /// The digits that may go at bit `bit` of band `b`, as bit `d` for digit `d` (0-based).
     #[inline]
-    pub(super) fn digits_at(&self, b: usize, bit: u32) -> u16 {
+    pub(crate) fn digits_at(&self, b: usize, bit: u32) -> u16 {
         (0..9)
             .filter(|&d| self.allows(d, b, bit))
             .fold(0, |set, d| set | 1 << d)
     }
 
-    /// Failed-literal probing after [`propagate`](Board::propagate): each digit of each
+    /// Failed-literal probing after [`propagate`](Bitboard::propagate): each digit of each
     /// unplaced cell with two candidates is tried on a copy; a digit whose propagation
     /// fails leaves the cell (so the other one is placed), and the board is propagated
     /// again, until no probe fails. False on a contradiction. Sound: only digits that
     /// propagation refutes are removed.
-    pub(super) fn probe<const DIAGONAL: bool>(&mut self) -> bool {
+    pub(crate) fn probe<const DIAGONAL: bool>(&mut self) -> bool {
         'again: loop {
             for b in 0..3 {
                 let (_, two, three) = self.digit_counts(b);
@@ -343,7 +344,7 @@ impl Board {
     }
 
     /// The digit (1–9) of each cell, in reading order, once every cell is placed.
-    pub(super) fn values(&self) -> [u8; 81] {
+    pub(crate) fn values(&self) -> [u8; 81] {
         let mut values = [0; 81];
         for (d, bands) in self.cands.iter().enumerate() {
             for (b, cells) in bands.iter().enumerate() {
@@ -361,8 +362,8 @@ mod tests {
     use super::*;
 
     /// The board of an 81-character puzzle (`.` blank), givens assigned, not propagated.
-    fn board(text: &str) -> Board {
-        let mut board = Board::empty();
+    fn board(text: &str) -> Bitboard {
+        let mut board = Bitboard::empty();
         for (i, ch) in text.chars().enumerate() {
             if let Some(v) = ch.to_digit(10) {
                 board.assign(v as usize - 1, i / 27, (i % 27) as u32);

@@ -1,30 +1,30 @@
-//! The bookkeeping every backtracking search shares: the limit, effort and deadline.
+//! The budget every backtracking search runs within: solutions up to a limit, effort, and a deadline.
 
 use std::time::Instant;
 
 use super::solver::Outcome;
 use crate::grid::Grid;
 
-/// The bookkeeping every backtracking search shares: solutions found against the limit,
-/// effort, and the deadline (looked at every 256 units of effort, so that the clock costs
-/// nothing measurable).
+/// The budget every backtracking search runs within, and what it has spent: solutions
+/// found against the limit, effort against an optional limit, and the deadline (looked at
+/// every 256 units of effort, so that the clock costs nothing measurable).
 #[derive(Debug)]
-pub(crate) struct Progress {
+pub(crate) struct Budget {
     limit: u64,
     deadline: Option<Instant>,
     /// The effort after which the search gives up as if out of time (`u64::MAX`: never).
-    budget: u64,
+    effort_limit: u64,
     effort: u64,
     outcome: Outcome,
 }
 
-impl Progress {
+impl Budget {
     /// A search for up to `limit` solutions until `deadline`.
-    pub fn new(limit: u64, deadline: Option<Instant>) -> Progress {
-        Progress {
+    pub fn new(limit: u64, deadline: Option<Instant>) -> Budget {
+        Budget {
             limit,
             deadline,
-            budget: u64::MAX,
+            effort_limit: u64::MAX,
             effort: 0,
             outcome: Outcome {
                 found: 0,
@@ -35,10 +35,11 @@ impl Progress {
         }
     }
 
-    /// The same search, giving up (reported as out of time) after `budget` units of effort.
-    pub fn with_budget(self, budget: Option<u64>) -> Progress {
-        Progress {
-            budget: budget.unwrap_or(u64::MAX),
+    /// The same search, giving up (reported as out of time) after `limit` units of effort
+    /// (`None`: never).
+    pub fn with_effort_limit(self, limit: Option<u64>) -> Budget {
+        Budget {
+            effort_limit: limit.unwrap_or(u64::MAX),
             ..self
         }
     }
@@ -47,7 +48,7 @@ impl Progress {
     #[inline]
     pub fn step(&mut self) -> bool {
         self.effort += 1;
-        if self.effort > self.budget {
+        if self.effort > self.effort_limit {
             self.outcome.timed_out = true;
         }
         if self.effort.is_multiple_of(256)

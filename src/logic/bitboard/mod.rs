@@ -1,0 +1,95 @@
+//! Digit bitboards of classic and diagonal 9×9: the board, its propagation and probing, and the rule sets they apply to.
+
+mod band;
+mod board;
+
+pub(crate) use board::Bitboard;
+
+use crate::grid::{BoxShape, Candidates, Digit, DigitSet, Grid, Shape};
+use crate::rules::{GlobalRule, Rules};
+
+/// The rule sets the bitboards implement exactly (their propagation, and the search of the
+/// [`BitboardSolver`](crate::BitboardSolver) over them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BitboardRules {
+    /// 9×9: rows, columns and 3×3 boxes.
+    Classic,
+    /// 9×9: rows, columns, 3×3 boxes and both main diagonals (X-Sudoku).
+    Diagonal,
+}
+
+impl BitboardRules {
+    /// The rule set of `rules` when the bitboards implement exactly those rules; `None`
+    /// for anything else (other sizes, jigsaw regions, any extra region or relation, and
+    /// any rule added to [`Rules`] later). The one place that decides: it compares the
+    /// whole of `rules` with the rule sets it knows, so a rule it does not know never
+    /// passes.
+    ///
+    /// ```
+    /// use satdoku::solvers::BitboardRules;
+    /// use satdoku::rules::GlobalRule;
+    /// use satdoku::{Rules, Shape};
+    /// let classic = Rules::standard(Shape::NINE)?;
+    /// assert_eq!(BitboardRules::of(&classic), Some(BitboardRules::Classic));
+    /// let diagonal = classic.clone().with_global(GlobalRule::Diagonal)?;
+    /// assert_eq!(BitboardRules::of(&diagonal), Some(BitboardRules::Diagonal));
+    /// assert_eq!(BitboardRules::of(&classic.with_global(GlobalRule::AntiKnight)?), None);
+    /// assert_eq!(BitboardRules::of(&Rules::standard(Shape::from_size(4).unwrap())?), None);
+    /// # Ok::<(), satdoku::RulesError>(())
+    /// ```
+    pub fn of(rules: &Rules) -> Option<BitboardRules> {
+        if rules.shape() != Shape::NINE {
+            return None;
+        }
+        let boxes = BoxShape::new(3, 3).ok()?;
+        let diagonal = Rules::boxes(boxes).with_global(GlobalRule::Diagonal).ok()?;
+        [
+            (BitboardRules::Classic, Rules::boxes(boxes)),
+            (BitboardRules::Diagonal, diagonal),
+        ]
+        .into_iter()
+        .find(|(_, known)| rules == known)
+        .map(|(known, _)| known)
+    }
+}
+
+impl Bitboard {
+    /// The board of the givens of `grid` (9×9), not propagated yet.
+    #[inline]
+    pub(crate) fn of_givens(grid: &Grid) -> Bitboard {
+        let mut board = Bitboard::empty();
+        for (cell, digit) in grid.givens() {
+            let (b, bit) = (cell.row() / 3, (cell.row() % 3 * 9 + cell.col()) as u32);
+            board.assign(digit.index(), b, bit);
+        }
+        board
+    }
+
+    /// The candidates of every cell.
+    fn candidates(&self) -> Candidates {
+        let sets = (0..81)
+            .map(|i| {
+                let digits = self.digits_at(i / 27, (i % 27) as u32);
+                (0..9)
+                    .filter(|d| digits & 1 << d != 0)
+                    .map(Digit::from_index)
+                    .fold(DigitSet::EMPTY, |mut set, digit| {
+                        set.insert(digit);
+                        set
+                    })
+            })
+            .collect();
+        Candidates::from_sets(Shape::NINE, sets)
+    }
+}
+
+/// The candidates of `grid`'s givens under `rules` after the bitboard propagation and
+/// failed-literal probing of the cells with two candidates; `None` on a contradiction.
+pub(super) fn probed(rules: BitboardRules, grid: &Grid) -> Option<Candidates> {
+    let mut board = Bitboard::of_givens(grid);
+    let consistent = match rules {
+        BitboardRules::Classic => board.propagate::<false>() && board.probe::<false>(),
+        BitboardRules::Diagonal => board.propagate::<true>() && board.probe::<true>(),
+    };
+    consistent.then(|| board.candidates())
+}
