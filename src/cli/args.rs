@@ -173,6 +173,20 @@ pub enum InputKind {
     Tokens,
 }
 
+/// The flags of every command that solves a batch of puzzles (`solve`, `check`, `count`):
+/// where the puzzles come from, how results are printed, which solver, how many threads.
+#[derive(Debug, Args)]
+pub struct SolvingArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
+}
+
 /// Which solver to use.
 #[derive(Debug, Args)]
 pub struct SolverArgs {

@@ -11,7 +11,7 @@ use satdoku::format::{Notation, Spell};
 use satdoku::{Grid, Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
-use super::args::{InputArgs, OutputArgs, SolverArgs, ThreadArgs};
+use super::args::SolvingArgs;
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally, report_item};
 
@@ -19,13 +19,7 @@ use super::output::{Output, RowHead, Status, Tally, report_item};
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     #[command(flatten)]
-    input: InputArgs,
-    #[command(flatten)]
-    output: OutputArgs,
-    #[command(flatten)]
-    solver: SolverArgs,
-    #[command(flatten)]
-    threads: ThreadArgs,
+    run: SolvingArgs,
     /// Also tell whether every given is needed, and list the redundant ones. Not with
     /// `--timeout`: the check of each given runs to its end.
     #[arg(long, conflicts_with = "timeout")]
@@ -56,6 +50,22 @@ struct Row<'a> {
     redundant: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+}
+
+impl<'a> Row<'a> {
+    /// A row with its head and, for an invalid puzzle, the error, and nothing else.
+    fn bare(head: RowHead<'a>, error: Option<String>) -> Row<'a> {
+        Row {
+            head,
+            solutions: Vec::new(),
+            differences: Vec::new(),
+            conflict: Vec::new(),
+            constraints: Vec::new(),
+            minimal: None,
+            redundant: None,
+            error,
+        }
+    }
 }
 
 /// Each item spelled in `notation`.
@@ -97,11 +107,11 @@ fn explain(verdict: &Verdict, redundant: &Option<Vec<Given>>, notation: &Notatio
 
 /// Checks every puzzle of the input.
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
+    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?);
     if let Some(dir) = &args.proof {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let pool = args.threads.pool()?;
+    let pool = args.run.threads.pool()?;
     let mut prover = SatSolver::new();
     let mut tally = Tally::default();
     let judge = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| {
@@ -109,13 +119,13 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             let (verdict, redundant) = solver.check_minimal(puzzle);
             (Some(verdict), redundant)
         } else {
-            (solver.check_until(puzzle, args.solver.deadline()), None)
+            (solver.check_until(puzzle, args.run.solver.deadline()), None)
         }
     };
     let errors = input::for_each_parallel(
-        &args.input,
+        &args.run.input,
         &pool,
-        || args.solver.make(),
+        || args.run.solver.make(),
         judge,
         |item: Item, judged| {
             let (puzzle, (verdict, redundant)) = match (&item.puzzle, judged) {
@@ -123,16 +133,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                     let error = item.error().unwrap_or_default();
                     tally.record(Status::Invalid, false);
                     if out.is_json() {
-                        out.json(&Row {
-                            head: RowHead::new(&item, Status::Invalid),
-                            solutions: Vec::new(),
-                            differences: Vec::new(),
-                            conflict: Vec::new(),
-                            constraints: Vec::new(),
-                            minimal: None,
-                            redundant: None,
-                            error: Some(error),
-                        })
+                        out.json(&Row::bare(
+                            RowHead::new(&item, Status::Invalid),
+                            Some(error),
+                        ))
                     } else {
                         out.text(&format!("invalid {error}"))
                     }
@@ -144,16 +148,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                     let Some(verdict) = verdict else {
                         report_item(&item, "timeout");
                         tally.record(Status::Timeout, false);
-                        let row = Row {
-                            head: RowHead::new(&item, Status::Timeout),
-                            solutions: Vec::new(),
-                            differences: Vec::new(),
-                            conflict: Vec::new(),
-                            constraints: Vec::new(),
-                            minimal: None,
-                            redundant: None,
-                            error: None,
-                        };
+                        let row = Row::bare(RowHead::new(&item, Status::Timeout), None);
                         return out.row(&row, "timeout");
                     };
                     (puzzle, (verdict, redundant))

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use satdoku::{Count, Puzzle, Solver};
 
-use super::args::{InputArgs, OutputArgs, SolverArgs, ThreadArgs, at_least_one};
+use super::args::{SolvingArgs, at_least_one};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
 
@@ -15,13 +15,7 @@ use super::output::{Output, RowHead, Status, Tally};
 #[derive(Debug, Args)]
 pub struct CountArgs {
     #[command(flatten)]
-    input: InputArgs,
-    #[command(flatten)]
-    output: OutputArgs,
-    #[command(flatten)]
-    solver: SolverArgs,
-    #[command(flatten)]
-    threads: ThreadArgs,
+    run: SolvingArgs,
     /// Stop counting at this many solutions, at least 1 (the count is then shown as `N+`).
     #[arg(long, default_value_t = 10_000, value_parser = at_least_one)]
     limit: u64,
@@ -43,20 +37,24 @@ struct Row<'a> {
 /// Counts the solutions of every puzzle of the input, with the solver asked for (by
 /// default `auto`, which hands enumerations past three solutions to a backtracker).
 pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
-    let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
-    let pool = args.threads.pool()?;
+    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?);
+    let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     let count = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| {
-        let outcome = solver.run(puzzle, args.limit.saturating_add(1), args.solver.deadline());
+        let outcome = solver.run(
+            puzzle,
+            args.limit.saturating_add(1),
+            args.run.solver.deadline(),
+        );
         (
             Count::from_search(outcome.found, args.limit),
             outcome.timed_out,
         )
     };
     let errors = input::for_each_parallel(
-        &args.input,
+        &args.run.input,
         &pool,
-        || args.solver.make(),
+        || args.run.solver.make(),
         count,
         |item: Item, count| {
             let (row, text) = match (&item.puzzle, count) {

@@ -8,7 +8,7 @@ use clap::Args;
 use satdoku::{Grid, Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
-use super::args::{InputArgs, OutputArgs, SolverArgs, ThreadArgs, at_least_one};
+use super::args::{SolvingArgs, at_least_one};
 use super::input::{self, Item};
 use super::interrupt::interrupted;
 use super::output::{Output, RowHead, Status, Tally, report_item};
@@ -17,13 +17,7 @@ use super::output::{Output, RowHead, Status, Tally, report_item};
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     #[command(flatten)]
-    input: InputArgs,
-    #[command(flatten)]
-    output: OutputArgs,
-    #[command(flatten)]
-    solver: SolverArgs,
-    #[command(flatten)]
-    threads: ThreadArgs,
+    run: SolvingArgs,
     /// Print every solution of each puzzle, streamed as found (one JSON row each, with
     /// `number`, the solution's 1-based position).
     #[arg(long)]
@@ -48,23 +42,23 @@ struct Row<'a> {
 
 /// Solves every puzzle of the input.
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
+    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?);
     if args.all {
-        if !matches!(args.solver.name(), "auto" | "sat") {
+        if !matches!(args.run.solver.name(), "auto" | "sat") {
             anyhow::bail!("--all enumerates solutions with the SAT engine only: drop --solver");
         }
         return all(args, out);
     }
-    let pool = args.threads.pool()?;
+    let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     let solve = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| {
-        let outcome = solver.run(puzzle, 1, args.solver.deadline());
+        let outcome = solver.run(puzzle, 1, args.run.solver.deadline());
         (outcome.timed_out, outcome.solutions.into_iter().next())
     };
     let errors = input::for_each_parallel(
-        &args.input,
+        &args.run.input,
         &pool,
-        || args.solver.make(),
+        || args.run.solver.make(),
         solve,
         |item: Item, solution| {
             let (status, solution, error) = match (&item.puzzle, solution) {
@@ -120,7 +114,7 @@ fn row(
 fn all(args: &SolveArgs, mut out: Output) -> anyhow::Result<ExitCode> {
     let mut enumerator = SatSolver::new();
     let mut tally = Tally::default();
-    let errors = input::for_each(&args.input, |item: Item| {
+    let errors = input::for_each(&args.run.input, |item: Item| {
         let puzzle = match &item.puzzle {
             Err(_) => {
                 let error = item.error();
