@@ -8,7 +8,7 @@ use crate::grid::{Cell, Digit, Grid};
 
 /// A given: a cell and its digit, written `r1c1=5` (`r1c12=C` in a puzzle written in
 /// symbols).
-pub type Given = crate::logic::CellDigit;
+pub type Given = crate::grid::CellDigit;
 
 /// A cell where two solutions differ, written `r4c5: 3 vs 7`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
