@@ -7,8 +7,8 @@ use super::{Cell, Digit};
 /// A cell and a digit, written `r3c7=5`: a given of a puzzle (as a verdict names the
 /// clashing ones), a placement, or (in a logical step's eliminations) a candidate removed.
 ///
-/// It prints the digit as its number; [`Spell`](crate::format::Spell) writes it in a
-/// puzzle's own symbols (`r1c12=C`).
+/// It prints the digit as its number; the format's `Spell` writes it in a puzzle's own
+/// symbols (`r1c12=C`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CellDigit {
     /// The cell.
