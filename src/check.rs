@@ -4,11 +4,7 @@ use std::fmt;
 
 use crate::constraint::VariantConstraint;
 use crate::format::{Notation, Spell};
-use crate::grid::{Cell, Digit, Grid};
-
-/// A given: a cell and its digit, written `r1c1=5` (`r1c12=C` in a puzzle written in
-/// symbols).
-pub type Given = crate::logic::CellDigit;
+use crate::grid::{Cell, CellDigit, Digit, Grid};
 
 /// A cell where two solutions differ, written `r4c5: 3 vs 7`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +53,7 @@ pub enum Verdict {
     /// not necessarily the smallest such set).
     NoSolution {
         /// The clashing givens, in reading order.
-        conflict: Vec<Given>,
+        conflict: Vec<CellDigit>,
         /// The variant constraints (cages, thermometers …) the clash needs, in the order
         /// of the rules.
         constraints: Vec<VariantConstraint>,

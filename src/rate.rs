@@ -33,8 +33,8 @@ pub struct Rating {
     pub logic: Grid,
     /// Technique applications that made progress (the length of the logical solution).
     pub steps: usize,
-    /// The rating on the SE scale, in tenths: the weight of the heaviest step (see the
-    /// module's documentation); 100 (10.0) when logic stops.
+    /// The rating on the SE scale, in tenths: the weight of the heaviest step (the scale is
+    /// tabled in [`Technique`]'s documentation); 100 (10.0) when logic stops.
     pub weight: u8,
     /// Guesses the `propagate` backtracker makes to solve the puzzle and prove it unique:
     /// the search effort, for telling apart puzzles of one difficulty. `None` when that
@@ -45,23 +45,8 @@ pub struct Rating {
 impl Rating {
     /// The rating on the SE scale, modelled on Sudoku Explainer's: the weight of the
     /// heaviest step of the logical path ([`Technique::weight`]; the techniques are those of
-    /// [`crate::logic::LADDER`]), from 1.2 for a hidden single up to 10.0 beyond logic:
-    ///
-    /// | rating | technique |
-    /// |---:|---|
-    /// | 1.2, 1.5 | hidden single (in a box or region; in a line) |
-    /// | 2.3 | naked single |
-    /// | 2.6, 2.8 | locked candidates (pointing; claiming) |
-    /// | 3.0, 3.4 | naked pair, hidden pair |
-    /// | 3.2, 3.8, 5.2 | X-wing, swordfish, jellyfish |
-    /// | 3.6, 4.0 | naked triple, hidden triple |
-    /// | 4.0, 4.1, 4.2 | skyscraper, 2-string kite, turbot fish |
-    /// | 4.2, 4.4, 4.4 | XY-wing, XYZ-wing, W-wing |
-    /// | 4.3, 4.6, 5.6 | finned X-wing, finned swordfish, finned jellyfish |
-    /// | 4.5 | unique rectangle type 1 |
-    /// | 5.0, 5.4 | naked quad, hidden quad |
-    /// | 6.5+, 6.6+, 7.0+ | X-chain, XY-chain, AIC (0.1 more for every two links past three) |
-    /// | 10.0 | beyond these techniques: guessing |
+    /// [`crate::logic::LADDER`]), from 1.2 for a hidden single up to 10.0 beyond logic. The
+    /// scale is tabled in [`Technique`]'s documentation, made from the table of techniques.
     pub fn se(&self) -> f64 {
         f64::from(self.weight) / 10.0
     }

@@ -1,7 +1,7 @@
 //! What SAT knows about a grid's solutions, for the logical tools: true candidates and wrong entries.
 
-use crate::check::{Given, Verdict};
-use crate::grid::{Candidates, Grid};
+use crate::check::Verdict;
+use crate::grid::{Candidates, CellDigit, Grid};
 use crate::logic;
 use crate::rules::{Layout, Puzzle};
 use crate::solvers::{GivensAs, SatSolver, Solver};
@@ -85,7 +85,7 @@ pub fn true_candidates(puzzle: &Puzzle) -> Option<Candidates> {
 /// assert!(!wrong.is_empty());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn wrong_entries(puzzle: &Puzzle) -> Vec<Given> {
+pub fn wrong_entries(puzzle: &Puzzle) -> Vec<CellDigit> {
     let mut solver = SatSolver::new();
     let Verdict::NoSolution { conflict, .. } = solver.check(puzzle) else {
         return Vec::new();

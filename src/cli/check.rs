@@ -6,8 +6,9 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use satdoku::check::{Given, Verdict};
+use satdoku::check::Verdict;
 use satdoku::format::{Notation, Spell};
+use satdoku::grid::CellDigit;
 use satdoku::{Grid, Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
@@ -78,7 +79,7 @@ fn texts<T: Spell>(items: &[T], notation: &Notation) -> Vec<String> {
 
 /// The verdict in words, after the status: the evidence a setter needs, with digits named
 /// as the puzzle writes them.
-fn explain(verdict: &Verdict, redundant: &Option<Vec<Given>>, notation: &Notation) -> String {
+fn explain(verdict: &Verdict, redundant: &Option<Vec<CellDigit>>, notation: &Notation) -> String {
     let mut text = match verdict {
         Verdict::Unique { .. } => String::new(),
         Verdict::Multiple { .. } => {

@@ -39,7 +39,7 @@ pub struct StepRow {
 impl StepRow {
     /// The row of `step`, digits in `notation`.
     pub fn new(step: &Step, notation: &Notation) -> StepRow {
-        let spell = |items: &[satdoku::logic::CellDigit]| {
+        let spell = |items: &[satdoku::grid::CellDigit]| {
             items
                 .iter()
                 .map(|item| notation.show(item).to_string())

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::Args;
-use satdoku::check::Given;
 use satdoku::format::{Entry, Notation, read_marks, write_candidates};
+use satdoku::grid::CellDigit;
 use satdoku::logic::{Board, Standing, Step, next_step};
 use satdoku::{Candidates, Cell, Count, Grid, Layout, Puzzle, PuzzleError, SatSolver, Solver};
 use serde::Serialize;
@@ -41,7 +41,7 @@ enum Found {
     /// No technique applies: the candidates left.
     Stuck(Candidates),
     /// No solution: the entries to blame (empty when none alone is).
-    Wrong(Vec<Given>),
+    Wrong(Vec<CellDigit>),
     /// The pencil marks of these cells leave out their digit (of the one solution).
     LostDigit(Vec<Cell>),
 }
@@ -214,7 +214,7 @@ fn emit(
     let notation = &item.notation;
     let status = status_of(&count);
     row.head.status = status;
-    let spell = |items: &[Given]| -> Vec<String> {
+    let spell = |items: &[CellDigit]| -> Vec<String> {
         items.iter().map(|g| notation.show(g).to_string()).collect()
     };
     let (text, answered) = match &found {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::Alphabet;
 use crate::format::InputError;
-use crate::grid::{Conflict, Digit};
+use crate::grid::{CellDigit, Conflict, Digit};
 
 /// How a puzzle writes its digits, and so how every message about it names them.
 ///
@@ -96,6 +96,14 @@ impl<T: Spell + ?Sized> fmt::Display for Spelled<'_, T> {
 impl Spell for Digit {
     fn spell(&self, notation: &Notation, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         notation.write_digit(f, *self)
+    }
+}
+
+impl Spell for CellDigit {
+    /// `r3c7=5`, or `r1c12=C` in a puzzle written in symbols.
+    fn spell(&self, notation: &Notation, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}=", self.cell)?;
+        notation.write_digit(f, self.digit)
     }
 }
 

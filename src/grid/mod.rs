@@ -3,6 +3,7 @@
 mod boxes;
 mod candidates;
 mod cell;
+mod cell_digit;
 mod conflict;
 mod digit;
 mod digit_set;
@@ -14,6 +15,7 @@ mod shape;
 pub use boxes::{BoxError, BoxShape};
 pub use candidates::Candidates;
 pub use cell::{Cell, CellError};
+pub use cell_digit::CellDigit;
 pub use conflict::{Conflict, Relation};
 pub use digit::Digit;
 pub use digit_set::DigitSet;

@@ -10,7 +10,7 @@ mod technique;
 pub use board::{Board, Standing};
 pub use path::{End, Path, explain, next_step};
 pub(crate) use propagation::{Propagation, locked, propagated, seen_once_and_twice};
-pub use step::{CellDigit, Sentence, Step};
+pub use step::{Sentence, Step};
 pub use technique::{
     Aic, Difficulty, Find, Fish, HiddenSingle, HiddenSubset, LADDER, LockedCandidates, NakedSingle,
     NakedSubset, Technique, TurbotFish, UniqueRectangle, WWing, XChain, XyChain, XyWing, XyzWing,

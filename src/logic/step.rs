@@ -4,31 +4,7 @@ use std::fmt;
 
 use super::Technique;
 use crate::format::{Notation, Spell};
-use crate::grid::{Cell, Digit, DigitSet, House};
-
-/// A cell and a digit, written `r3c7=5`: a placement, or (in a step's eliminations) a
-/// candidate removed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CellDigit {
-    /// The cell.
-    pub cell: Cell,
-    /// The digit.
-    pub digit: Digit,
-}
-
-impl fmt::Display for CellDigit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.spell(&Notation::Numbers, f)
-    }
-}
-
-impl Spell for CellDigit {
-    /// `r3c7=5`, in the puzzle's symbols.
-    fn spell(&self, notation: &Notation, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}=", self.cell)?;
-        notation.write_digit(f, self.digit)
-    }
-}
+use crate::grid::{Cell, CellDigit, Digit, DigitSet, House};
 
 /// One step of a logical solution, as a technique found it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,8 @@ use super::bitboard::BitboardSolver;
 use super::names::SolverKind;
 use super::sat::SatSolver;
 use super::solver::{Outcome, Solver, ran_out_of_budget};
-use crate::check::{Given, Verdict, verdict_of};
+use crate::check::{Verdict, verdict_of};
+use crate::grid::CellDigit;
 use crate::rules::Puzzle;
 
 /// Each puzzle to the approach that answers it fastest, chosen by measurement
@@ -142,7 +143,7 @@ impl Solver for AutoSolver {
     }
 
     /// SAT's: one solver answers every question under assumptions.
-    fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<Given>>) {
+    fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<CellDigit>>) {
         self.sat.check_minimal(puzzle)
     }
 }

@@ -2,9 +2,9 @@
 
 use std::time::Instant;
 
-use crate::check::{Count, Given, Verdict, verdict_of};
+use crate::check::{Count, Verdict, verdict_of};
 use crate::constraint::VariantConstraint;
-use crate::grid::Grid;
+use crate::grid::{CellDigit, Grid};
 use crate::rules::Puzzle;
 
 /// What one run of a solver found.
@@ -69,7 +69,7 @@ pub trait Solver {
 
     /// The verdict and, for a unique puzzle, its redundant givens (those whose removal alone
     /// keeps the solution unique).
-    fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<Given>>) {
+    fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<CellDigit>>) {
         let verdict = self.check(puzzle);
         let redundant =
             matches!(verdict, Verdict::Unique { .. }).then(|| redundant_by_search(self, puzzle));
@@ -97,7 +97,7 @@ fn verdict_by_search<S: Solver + ?Sized>(
         (!outcome.timed_out).then_some(outcome.found > 0)
     })?;
     let puzzle = &puzzle;
-    let mut core: Vec<Given> = givens(puzzle).collect();
+    let mut core: Vec<CellDigit> = givens(puzzle).collect();
     let mut i = 0;
     while i < core.len() {
         let trial = with_givens(puzzle, core.iter().enumerate().filter(|&(j, _)| j != i));
@@ -148,8 +148,8 @@ pub(crate) fn needed_constraints(
 
 /// The givens of a unique `puzzle` whose removal alone keeps it unique, found by any solver
 /// counting the solutions of each puzzle with one given removed.
-fn redundant_by_search<S: Solver + ?Sized>(solver: &mut S, puzzle: &Puzzle) -> Vec<Given> {
-    let all: Vec<Given> = givens(puzzle).collect();
+fn redundant_by_search<S: Solver + ?Sized>(solver: &mut S, puzzle: &Puzzle) -> Vec<CellDigit> {
+    let all: Vec<CellDigit> = givens(puzzle).collect();
     all.iter()
         .enumerate()
         .filter(|&(i, _)| {
@@ -161,15 +161,15 @@ fn redundant_by_search<S: Solver + ?Sized>(solver: &mut S, puzzle: &Puzzle) -> V
 }
 
 /// The givens of `puzzle`, in reading order.
-fn givens(puzzle: &Puzzle) -> impl Iterator<Item = Given> + '_ {
+fn givens(puzzle: &Puzzle) -> impl Iterator<Item = CellDigit> + '_ {
     puzzle
         .grid()
         .givens()
-        .map(|(cell, digit)| Given { cell, digit })
+        .map(|(cell, digit)| CellDigit { cell, digit })
 }
 
 /// `puzzle` with only the givens `keep`.
-fn with_givens<'a>(puzzle: &Puzzle, keep: impl Iterator<Item = (usize, &'a Given)>) -> Puzzle {
+fn with_givens<'a>(puzzle: &Puzzle, keep: impl Iterator<Item = (usize, &'a CellDigit)>) -> Puzzle {
     let mut grid = Grid::empty(puzzle.shape());
     for (_, given) in keep {
         grid.set(given.cell, Some(given.digit));

@@ -1,8 +1,8 @@
 //! Chains: X-chains, XY-chains and alternating inference chains (AIC), over one link engine.
 
 use super::{Find, Technique};
-use crate::grid::{Digit, DigitSet};
-use crate::logic::{Board, CellDigit, Sentence, Step};
+use crate::grid::{CellDigit, Digit, DigitSet};
+use crate::logic::{Board, Sentence, Step};
 
 /// The longest chain looked for, in links.
 const MAX_LINKS: usize = 16;

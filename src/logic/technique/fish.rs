@@ -1,8 +1,8 @@
 //! Fish: a digit whose places in k rows lie in k columns (or the other way round): X-wing, swordfish, jellyfish, basic or finned.
 
 use super::{Find, Technique, first_subset};
-use crate::grid::{Digit, House};
-use crate::logic::{Board, CellDigit, Sentence, Step};
+use crate::grid::{CellDigit, Digit, House};
+use crate::logic::{Board, Sentence, Step};
 
 /// The most fins a finned fish may have.
 const MAX_FINS: usize = 2;

@@ -1,7 +1,8 @@
 //! Locked candidates: a digit one house holds only where it meets another leaves the rest of the other.
 
 use super::{Find, Technique};
-use crate::logic::{Board, CellDigit, Sentence, Step, locked};
+use crate::grid::CellDigit;
+use crate::logic::{Board, Sentence, Step, locked};
 use crate::rules::Layout;
 
 /// Locked candidates over every intersection of two houses the rules give (a box and a

@@ -1,4 +1,32 @@
-//! The techniques of the logical solver, one file per family, each behind [`Find`].
+//! The techniques of the logical solver: one table of them, easiest first, and one file per family of finders.
+//!
+//! The table (the `techniques!` invocation in this file) has one row per [`Technique`]: its
+//! doc line, its variant, its name (as `explain`, `hint` and `rate` print it and JSON
+//! writes it), its weight on the SE scale, its [`Difficulty`], and the finder that looks for
+//! it ([`Find`]). Everything else about a technique is read from its row: the [`Technique`]
+//! enum and its names, [`Technique::weight`], [`Technique::difficulty`],
+//! [`Technique::finder`], the [`LADDER`] (the rows' finders in the table's order) and the
+//! scale table in [`Technique`]'s documentation.
+//!
+//! # Adding a technique
+//!
+//! 1. Write its finder in a new file of this folder, declared by a `mod` line here: a type
+//!    implementing [`Find`] (documented, the file opening with one `//!` line), whose
+//!    [`Find::technique`] is the new row's technique and whose steps start from
+//!    [`Step::new`] (the row's weight; a step may weigh more, never less). A technique of
+//!    a constraint family is one like the others: its finder finds nothing on a board
+//!    whose rules lack the constraint.
+//! 2. Add one row to the table, at its place on the ladder: rows run easiest first, and a
+//!    row never weighs less than the one before it (a test checks). A row is its doc line,
+//!    then `Variant: "name", weight, Difficulty, found by Finder { .. };`. A technique that
+//!    the finder of an easier row reports has `reported by ThatRow` instead (the skyscraper's
+//!    finder names its step a 2-string kite or a turbot fish by the houses it joins); one a
+//!    finder of several sizes reports gets one row per size (`Fish { size: 3, finned: true }`).
+//! 3. Give it a fixture in `tests/logic.rs` (a puzzle whose path uses it; a test asks one of
+//!    every technique), and name it in the README's list of techniques and its scale table.
+//!
+//! Nothing else changes: no `pub use` is needed (the ladder and [`Technique::finder`] reach
+//! the finder; re-export its type from `logic` only if callers need it by name).
 
 mod chains;
 mod fish;
@@ -23,8 +51,8 @@ use super::{Board, Step};
 /// A technique: it looks at a board and finds one step it allows, without changing the
 /// board ([`Board::apply`] makes the change, whatever the technique).
 pub trait Find: Sync {
-    /// The technique this finder looks for (its easiest variant when it has several, such
-    /// as [`Technique::Skyscraper`] and [`Technique::TwoStringKite`]).
+    /// The technique of this finder's row in the table (the easiest it reports when it
+    /// reports several, such as [`Technique::Skyscraper`] and [`Technique::TwoStringKite`]).
     fn technique(&self) -> Technique;
 
     /// One step of this technique on `board` that eliminates or places something, or
@@ -32,63 +60,18 @@ pub trait Find: Sync {
     fn find(&self, board: &Board<'_>) -> Option<Step>;
 }
 
-/// Every technique's finder, easiest first: the order in which the logical solver tries
-/// them (by [`Technique::weight`]).
-pub static LADDER: [&dyn Find; 23] = [
-    &HiddenSingle,
-    &NakedSingle,
-    &LockedCandidates,
-    &NakedSubset { size: 2 },
-    &Fish {
-        size: 2,
-        finned: false,
-    },
-    &HiddenSubset { size: 2 },
-    &NakedSubset { size: 3 },
-    &Fish {
-        size: 3,
-        finned: false,
-    },
-    &HiddenSubset { size: 3 },
-    &TurbotFish,
-    &XyWing,
-    &Fish {
-        size: 2,
-        finned: true,
-    },
-    &XyzWing,
-    &WWing,
-    &UniqueRectangle,
-    &Fish {
-        size: 3,
-        finned: true,
-    },
-    &NakedSubset { size: 4 },
-    &Fish {
-        size: 4,
-        finned: false,
-    },
-    &HiddenSubset { size: 4 },
-    &Fish {
-        size: 4,
-        finned: true,
-    },
-    &XChain,
-    &XyChain,
-    &Aic,
-];
-
-/// How hard a puzzle is for a person, by the hardest technique it needs.
+/// How hard a puzzle is for a person, by the hardest technique it needs (the difficulty
+/// column of [`Technique`]'s table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Difficulty {
     /// Singles only: naked and hidden singles solve it.
     Easy,
     /// Also locked candidates (pointing and claiming) and naked or hidden pairs.
     Medium,
-    /// Also subsets of three and four, fish (X-wing, swordfish, jellyfish, finned or not), skyscrapers,
-    /// 2-string kites, wings (XY, XYZ, W) and unique rectangles.
+    /// Also the patterns short of chains: larger subsets, fish, single-digit patterns,
+    /// wings, unique rectangles.
     Hard,
-    /// None of these suffice: it needs chains (X-chains, XY-chains, AIC) or guessing.
+    /// None of these suffice: it needs chains or guessing.
     Expert,
 }
 
@@ -99,141 +82,134 @@ crate::named::named_enum!(Difficulty, "difficulty", {
     Expert => "expert",
 });
 
-/// The techniques of the logical solver, in the order of [`LADDER`] (easiest first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Technique {
-    /// A digit with one place left in a house.
-    HiddenSingle,
-    /// A cell with one candidate left.
-    NakedSingle,
-    /// A digit that one house holds only where it meets another leaves the rest of the
-    /// other (pointing: a box onto a line; claiming: a line onto a box).
-    LockedCandidates,
-    /// Two cells of a house with the same two candidates: the rest of the house loses them.
-    NakedPair,
-    /// A digit whose places in two rows lie in the same two columns (or the other way
-    /// round): the rest of those columns lose it.
-    XWing,
-    /// Two digits with the same two places in a house: those cells lose other candidates.
-    HiddenPair,
-    /// Three cells of a house with three candidates between them.
-    NakedTriple,
-    /// The fish of three rows and three columns.
-    Swordfish,
-    /// Three digits with three places between them in a house.
-    HiddenTriple,
-    /// Two conjugate pairs of a digit in parallel lines, joined at one end.
-    Skyscraper,
-    /// Two conjugate pairs of a digit, one in a row and one in a column, joined in a box.
-    TwoStringKite,
-    /// Two conjugate pairs of a digit joined by a weak link, in any other houses.
-    TurbotFish,
-    /// A bivalue pivot XY seeing bivalue pincers XZ and YZ: Z leaves what sees both.
-    XyWing,
-    /// An X-wing with fins: what sees every fin and lies in the cover loses the digit.
-    FinnedXWing,
-    /// A pivot XYZ seeing pincers XZ and YZ: Z leaves what sees all three.
-    XyzWing,
-    /// Two XY cells joined by a conjugate pair of X: Y leaves what sees both.
-    WWing,
-    /// Type 1: three corners of a rectangle hold only the same two digits; the fourth
-    /// loses them (only in a puzzle known to be unique).
-    UniqueRectangle,
-    /// A swordfish with fins.
-    FinnedSwordfish,
-    /// Four cells of a house with four candidates between them.
-    NakedQuad,
-    /// The fish of four rows and four columns.
-    Jellyfish,
-    /// Four digits with four places between them in a house.
-    HiddenQuad,
-    /// A jellyfish with fins.
-    FinnedJellyfish,
-    /// A chain of one digit's conjugate pairs (simple colouring, X-chains).
-    XChain,
-    /// A chain of bivalue cells.
-    XyChain,
-    /// An alternating inference chain over any strong and weak links.
-    Aic,
-    /// None of the above makes progress: the search has to guess.
-    Guess,
+/// Makes [`Technique`], its names, weights, difficulties and finders, the [`LADDER`] and the
+/// scale table from the rows of the table (see the module's documentation).
+macro_rules! techniques {
+    (@finder) => { None };
+    (@finder reported by $reporter:ident) => { Technique::$reporter.finder() };
+    (@finder $finder:expr) => { Some(&$finder as &'static dyn Find) };
+    ($(
+        $(#[doc = $doc:literal])+
+        $variant:ident: $name:literal, $se:literal, $difficulty:ident
+            $(, found by $finder:expr)? $(, reported by $reporter:ident)?;
+    )+) => {
+        /// The techniques of the logical solver, easiest first: the order of the [`LADDER`].
+        ///
+        /// Each has a name (as `explain`, `hint` and `rate` print it), a weight on the SE scale
+        /// (modelled on Sudoku Explainer's: the rating of a puzzle is the weight of the
+        /// heaviest step of its logical path, 10.0 when logic stops) and a [`Difficulty`]:
+        ///
+        #[doc = concat!(
+            "| SE | name | difficulty | technique |\n|---:|---|---|---|\n",
+            $("| ", $se, " | `", $name, "` | [", stringify!($difficulty), "](Difficulty::",
+                stringify!($difficulty), ") |", $($doc,)+ " |\n",)+
+        )]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Technique {
+            $($(#[doc = $doc])+ $variant,)+
+        }
+
+        crate::named::named_enum!(Technique, "technique", { $($variant => $name),+ });
+
+        impl Technique {
+            /// The difficulty a puzzle that needs this technique has.
+            pub fn difficulty(self) -> Difficulty {
+                match self {
+                    $(Technique::$variant => Difficulty::$difficulty,)+
+                }
+            }
+
+            /// The technique's weight on the SE scale, in tenths: 15 is 1.5 (the scale is
+            /// tabled in [`Technique`]'s documentation). A step may weigh more (a hidden single
+            /// in a line, a long chain), never less.
+            pub const fn weight(self) -> u8 {
+                match self {
+                    $(Technique::$variant => const { tenths($se) },)+
+                }
+            }
+
+            /// The finder that reports this technique (for some, the finder of an easier
+            /// one: a 2-string kite is found by the skyscraper's); `None` for guessing.
+            pub fn finder(self) -> Option<&'static dyn Find> {
+                match self {
+                    $(Technique::$variant => {
+                        techniques!(@finder $($finder)? $(reported by $reporter)?)
+                    })+
+                }
+            }
+        }
+
+        /// Every technique's finder, easiest first: the order in which the logical solver
+        /// tries them (that of [`Technique`], whose weights never fall along it).
+        pub static LADDER: [&dyn Find; [$($(stringify!($finder),)?)+].len()] =
+            [$($(&$finder,)?)+];
+    };
 }
 
-crate::named::named_enum!(Technique, "technique", {
-    HiddenSingle => "hidden_single",
-    NakedSingle => "naked_single",
-    LockedCandidates => "locked_candidates",
-    NakedPair => "naked_pair",
-    XWing => "x_wing",
-    HiddenPair => "hidden_pair",
-    NakedTriple => "naked_triple",
-    Swordfish => "swordfish",
-    HiddenTriple => "hidden_triple",
-    Skyscraper => "skyscraper",
-    TwoStringKite => "two_string_kite",
-    TurbotFish => "turbot_fish",
-    XyWing => "xy_wing",
-    FinnedXWing => "finned_x_wing",
-    XyzWing => "xyz_wing",
-    WWing => "w_wing",
-    UniqueRectangle => "unique_rectangle",
-    FinnedSwordfish => "finned_swordfish",
-    NakedQuad => "naked_quad",
-    Jellyfish => "jellyfish",
-    HiddenQuad => "hidden_quad",
-    FinnedJellyfish => "finned_jellyfish",
-    XChain => "x_chain",
-    XyChain => "xy_chain",
-    Aic => "aic",
-    Guess => "guess",
-});
+techniques! {
+    /// A digit with one place left in a house: 1.2 in a box or region, 1.5 in a line.
+    HiddenSingle: "hidden_single", 1.2, Easy, found by HiddenSingle;
+    /// A cell with one candidate left.
+    NakedSingle: "naked_single", 2.3, Easy, found by NakedSingle;
+    /// A digit that one house holds only where it meets another leaves the rest of the
+    /// other (pointing: a box onto a line, 2.6; claiming: a line onto a box, 2.8).
+    LockedCandidates: "locked_candidates", 2.6, Medium, found by LockedCandidates;
+    /// Two cells of a house with the same two candidates: the rest of the house loses them.
+    NakedPair: "naked_pair", 3.0, Medium, found by NakedSubset { size: 2 };
+    /// A digit whose places in two rows lie in the same two columns (or the other way
+    /// round): the rest of those columns lose it.
+    XWing: "x_wing", 3.2, Hard, found by Fish { size: 2, finned: false };
+    /// Two digits with the same two places in a house: those cells lose other candidates.
+    HiddenPair: "hidden_pair", 3.4, Medium, found by HiddenSubset { size: 2 };
+    /// Three cells of a house with three candidates between them.
+    NakedTriple: "naked_triple", 3.6, Hard, found by NakedSubset { size: 3 };
+    /// The fish of three rows and three columns.
+    Swordfish: "swordfish", 3.8, Hard, found by Fish { size: 3, finned: false };
+    /// Three digits with three places between them in a house.
+    HiddenTriple: "hidden_triple", 4.0, Hard, found by HiddenSubset { size: 3 };
+    /// Two conjugate pairs of a digit in parallel lines, joined at one end.
+    Skyscraper: "skyscraper", 4.0, Hard, found by TurbotFish;
+    /// Two conjugate pairs of a digit, one in a row and one in a column, joined in a box.
+    TwoStringKite: "two_string_kite", 4.1, Hard, reported by Skyscraper;
+    /// Two conjugate pairs of a digit joined by a weak link, in any other houses.
+    TurbotFish: "turbot_fish", 4.2, Hard, reported by Skyscraper;
+    /// A bivalue pivot XY seeing bivalue pincers XZ and YZ: Z leaves what sees both.
+    XyWing: "xy_wing", 4.2, Hard, found by XyWing;
+    /// An X-wing with fins: what sees every fin and lies in the cover loses the digit.
+    FinnedXWing: "finned_x_wing", 4.3, Hard, found by Fish { size: 2, finned: true };
+    /// A pivot XYZ seeing pincers XZ and YZ: Z leaves what sees all three.
+    XyzWing: "xyz_wing", 4.4, Hard, found by XyzWing;
+    /// Two XY cells joined by a conjugate pair of X: Y leaves what sees both.
+    WWing: "w_wing", 4.4, Hard, found by WWing;
+    /// Type 1: three corners of a rectangle hold only the same two digits; the fourth
+    /// loses them (only in a puzzle known to be unique).
+    UniqueRectangle: "unique_rectangle", 4.5, Hard, found by UniqueRectangle;
+    /// A swordfish with fins.
+    FinnedSwordfish: "finned_swordfish", 4.6, Hard, found by Fish { size: 3, finned: true };
+    /// Four cells of a house with four candidates between them.
+    NakedQuad: "naked_quad", 5.0, Hard, found by NakedSubset { size: 4 };
+    /// The fish of four rows and four columns.
+    Jellyfish: "jellyfish", 5.2, Hard, found by Fish { size: 4, finned: false };
+    /// Four digits with four places between them in a house.
+    HiddenQuad: "hidden_quad", 5.4, Hard, found by HiddenSubset { size: 4 };
+    /// A jellyfish with fins.
+    FinnedJellyfish: "finned_jellyfish", 5.6, Hard, found by Fish { size: 4, finned: true };
+    /// A chain of one digit's conjugate pairs (simple colouring, X-chains); 0.1 more for
+    /// every two links past three.
+    XChain: "x_chain", 6.5, Expert, found by XChain;
+    /// A chain of bivalue cells; 0.1 more for every two links past three.
+    XyChain: "xy_chain", 6.6, Expert, found by XyChain;
+    /// An alternating inference chain over any strong and weak links; 0.1 more for every
+    /// two links past three.
+    Aic: "aic", 7.0, Expert, found by Aic;
+    /// None of the above makes progress: the search has to guess.
+    Guess: "guess", 10.0, Expert;
+}
 
-impl Technique {
-    /// The difficulty a puzzle that needs this technique has.
-    pub fn difficulty(self) -> Difficulty {
-        use Technique::*;
-        match self {
-            NakedSingle | HiddenSingle => Difficulty::Easy,
-            LockedCandidates | NakedPair | HiddenPair => Difficulty::Medium,
-            XChain | XyChain | Aic | Guess => Difficulty::Expert,
-            _ => Difficulty::Hard,
-        }
-    }
-
-    /// The technique's weight on the SE scale (modelled on Sudoku Explainer's), in tenths:
-    /// 15 is 1.5. A step may weigh more (a hidden single in a line, a long chain), never
-    /// less. See [`crate::rate`] for the scale.
-    pub fn weight(self) -> u8 {
-        use Technique::*;
-        match self {
-            HiddenSingle => 12,
-            NakedSingle => 23,
-            LockedCandidates => 26,
-            NakedPair => 30,
-            XWing => 32,
-            HiddenPair => 34,
-            NakedTriple => 36,
-            Swordfish => 38,
-            HiddenTriple => 40,
-            Skyscraper => 40,
-            TwoStringKite => 41,
-            TurbotFish => 42,
-            XyWing => 42,
-            FinnedXWing => 43,
-            XyzWing => 44,
-            WWing => 44,
-            UniqueRectangle => 45,
-            FinnedSwordfish => 46,
-            NakedQuad => 50,
-            Jellyfish => 52,
-            HiddenQuad => 54,
-            FinnedJellyfish => 56,
-            XChain => 65,
-            XyChain => 66,
-            Aic => 70,
-            Guess => 100,
-        }
-    }
+/// A rating of the SE scale (one decimal, as the table writes it) in tenths.
+const fn tenths(rating: f64) -> u8 {
+    assert!(rating > 0.0 && rating < 25.0, "a rating is 0.1 to 25.0");
+    (rating * 10.0 + 0.5) as u8
 }
 
 /// Calls `f` on every `k`-element subset of `items` (in lexicographic order of positions)
@@ -278,9 +254,35 @@ mod tests {
         let techniques: Vec<Technique> = LADDER.iter().map(|f| f.technique()).collect();
         assert!(techniques.windows(2).all(|w| w[0] < w[1]), "{techniques:?}");
         assert!(
-            techniques
+            Technique::ALL
                 .windows(2)
                 .all(|w| w[0].weight() <= w[1].weight())
         );
+    }
+
+    #[test]
+    fn each_finder_reports_its_row_and_the_ladder_holds_each_once() {
+        let mut own = Vec::new();
+        for technique in Technique::ALL {
+            let Some(finder) = technique.finder() else {
+                assert_eq!(technique, Technique::Guess);
+                continue;
+            };
+            assert!(finder.technique() <= technique, "{technique}");
+            if finder.technique() == technique {
+                own.push(technique);
+            }
+        }
+        let ladder: Vec<Technique> = LADDER.iter().map(|f| f.technique()).collect();
+        assert_eq!(ladder, own);
+    }
+
+    #[test]
+    fn weights_are_the_tables_in_tenths() {
+        assert_eq!(Technique::HiddenSingle.weight(), 12);
+        assert_eq!(Technique::NakedSingle.weight(), 23);
+        assert_eq!(Technique::TurbotFish.weight(), 42);
+        assert_eq!(Technique::Aic.weight(), 70);
+        assert_eq!(Technique::Guess.weight(), 100);
     }
 }

@@ -1,8 +1,8 @@
 //! Single-digit patterns: two conjugate pairs joined by a weak link (skyscraper, 2-string kite, turbot fish).
 
 use super::{Find, Technique};
-use crate::grid::{Digit, House};
-use crate::logic::{Board, CellDigit, Sentence, Step};
+use crate::grid::{CellDigit, Digit, House};
+use crate::logic::{Board, Sentence, Step};
 
 /// The conjugate pairs of `digit`: each house with exactly two places for it (open
 /// cells), as (house index, first cell, second cell).

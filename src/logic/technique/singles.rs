@@ -1,7 +1,8 @@
 //! Singles: a cell with one candidate left (naked), a digit with one place left in a house (hidden).
 
 use super::{Find, Technique};
-use crate::logic::{Board, CellDigit, Sentence, Step, seen_once_and_twice};
+use crate::grid::CellDigit;
+use crate::logic::{Board, Sentence, Step, seen_once_and_twice};
 
 /// A hidden single: a digit with one place left in a house goes there. In a box or region
 /// it weighs 1.2, in a line 1.5; boxes are looked at first.

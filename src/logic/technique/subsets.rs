@@ -1,8 +1,8 @@
 //! Naked and hidden subsets: k cells of a house with k digits between them, or k digits with k places.
 
 use super::{Find, Technique, first_subset};
-use crate::grid::DigitSet;
-use crate::logic::{Board, CellDigit, Sentence, Step};
+use crate::grid::{CellDigit, DigitSet};
+use crate::logic::{Board, Sentence, Step};
 
 /// The technique of a subset of `size` cells or digits.
 fn technique(naked: bool, size: usize) -> Technique {

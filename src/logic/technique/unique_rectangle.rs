@@ -1,8 +1,8 @@
 //! Unique rectangle type 1: a deadly pattern a puzzle known to be unique cannot hold.
 
 use super::{Find, Technique};
-use crate::grid::{DigitSet, House};
-use crate::logic::{Board, CellDigit, Sentence, Step};
+use crate::grid::{CellDigit, DigitSet, House};
+use crate::logic::{Board, Sentence, Step};
 use crate::rules::Layout;
 
 /// Whether swapping two digits in the four `corners` of a rectangle (cell indices, in

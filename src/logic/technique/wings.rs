@@ -1,8 +1,8 @@
 //! Wings: XY-wing, XYZ-wing and W-wing, over any peers the rules give.
 
 use super::{Find, Technique};
-use crate::grid::{Digit, DigitSet};
-use crate::logic::{Board, CellDigit, Sentence, Step};
+use crate::grid::{CellDigit, Digit, DigitSet};
+use crate::logic::{Board, Sentence, Step};
 
 /// The eliminations of `digit` from every open cell that sees all of `cells` (not one of
 /// them).

@@ -5,12 +5,12 @@ use std::ops::ControlFlow;
 use varisat::Lit;
 
 use super::search::SatSearch;
-use crate::check::{Given, Verdict};
-use crate::grid::Grid;
+use crate::check::Verdict;
+use crate::grid::{CellDigit, Grid};
 
 /// On a search that assumes the givens of a puzzle without solutions: a minimal set of
 /// clashing givens.
-pub(super) fn clash(search: &mut SatSearch) -> Vec<Given> {
+pub(super) fn clash(search: &mut SatSearch) -> Vec<CellDigit> {
     let found = search.next_solution();
     debug_assert!(found.is_none());
     minimal_conflict(search)
@@ -19,7 +19,7 @@ pub(super) fn clash(search: &mut SatSearch) -> Vec<Given> {
 /// The verdict on a search that assumes the givens and, when it is unique, the redundant
 /// givens: those whose removal alone keeps the solution unique. The one solver answers
 /// every question, each given dropped from the assumptions in turn.
-pub(super) fn verdict_and_redundant(search: &mut SatSearch) -> (Verdict, Option<Vec<Given>>) {
+pub(super) fn verdict_and_redundant(search: &mut SatSearch) -> (Verdict, Option<Vec<CellDigit>>) {
     let verdict = verdict(search);
     let redundant = matches!(verdict, Verdict::Unique { .. }).then(|| {
         let givens = search.given_lits().to_vec();
@@ -66,12 +66,12 @@ fn without(lits: &[Lit], skip: usize) -> Vec<Lit> {
         .collect()
 }
 
-fn given_of(search: &SatSearch, lit: Lit) -> Given {
+fn given_of(search: &SatSearch, lit: Lit) -> CellDigit {
     let (cell, digit) = search
         .numbering()
         .cell_digit(lit.var())
         .expect("givens are cell-digit literals");
-    Given { cell, digit }
+    CellDigit { cell, digit }
 }
 
 /// Solves twice on one search. On no solution, with the givens assumed, shrinks varisat's
@@ -95,7 +95,7 @@ pub(super) fn verdict(search: &mut SatSearch) -> Verdict {
 
 /// Deletion-based shrinking: drop each given of the core in turn and keep it out when the
 /// rest is still unsatisfiable (taking the solver's smaller core when it offers one).
-fn minimal_conflict(search: &mut SatSearch) -> Vec<Given> {
+fn minimal_conflict(search: &mut SatSearch) -> Vec<CellDigit> {
     let order = search.given_lits().to_vec();
     let in_order = |subset: &[Lit]| -> Vec<Lit> {
         order

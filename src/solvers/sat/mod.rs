@@ -20,9 +20,9 @@ pub use search::{GivensAs, SatSearch};
 use super::budget::Budget;
 use super::names::SolverKind;
 use super::solver::{Outcome, Solver, needed_constraints};
-use crate::check::{Given, Verdict, verdict_of};
+use crate::check::{Verdict, verdict_of};
 use crate::encode::{AmoEncoding, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
-use crate::grid::Grid;
+use crate::grid::{CellDigit, Grid};
 use crate::rules::{Layout, layout_for};
 use crate::rules::{Puzzle, Rules};
 use meter::Meter;
@@ -354,7 +354,7 @@ impl Solver for SatSolver {
     /// assert_eq!(redundant.unwrap().len(), 16); // any one given of a full grid can go
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<Given>>) {
+    fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<CellDigit>>) {
         match check::verdict_and_redundant(&mut self.search(puzzle, GivensAs::Assumptions)) {
             // The clash under every constraint: find which of them it needs.
             (Verdict::NoSolution { constraints, .. }, redundant)
