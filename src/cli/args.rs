@@ -173,6 +173,19 @@ pub enum InputKind {
     Tokens,
 }
 
+/// The flags of the commands that reason over a batch of puzzles without a choice of
+/// solver (`explain`, `rate`, `candidates`): where the puzzles come from, how results are
+/// printed, how many threads.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
+}
+
 /// The flags of every command that solves a batch of puzzles (`solve`, `check`, `count`):
 /// where the puzzles come from, how results are printed, which solver, how many threads.
 #[derive(Debug, Args)]

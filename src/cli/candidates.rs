@@ -8,7 +8,7 @@ use satdoku::Puzzle;
 use satdoku::format::{candidate_texts, write_candidates};
 use serde::Serialize;
 
-use super::args::{FormatKind, InputArgs, OutputArgs, ThreadArgs};
+use super::args::{BatchArgs, FormatKind};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
 
@@ -16,11 +16,7 @@ use super::output::{Output, RowHead, Status, Tally};
 #[derive(Debug, Args)]
 pub struct CandidatesArgs {
     #[command(flatten)]
-    input: InputArgs,
-    #[command(flatten)]
-    output: OutputArgs,
-    #[command(flatten)]
-    threads: ThreadArgs,
+    run: BatchArgs,
 }
 
 /// A JSON row of `candidates`.
@@ -36,16 +32,16 @@ struct Row<'a> {
 
 /// Prints the true candidates of every puzzle of the input.
 pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
-    if args.output.format == FormatKind::Tokens {
+    if args.run.output.format == FormatKind::Tokens {
         anyhow::bail!("candidates prints candidate grids: use --format line, block or json");
     }
-    let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
-    let pool = args.threads.pool()?;
+    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?);
+    let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     // The status follows from the candidates: none, one digit in every cell, or more.
     let work = |_: &mut (), puzzle: &Puzzle| satdoku::truth::true_candidates(puzzle);
     let errors = input::for_each_parallel(
-        &args.input,
+        &args.run.input,
         &pool,
         || (),
         work,

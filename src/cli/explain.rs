@@ -9,7 +9,7 @@ use satdoku::logic::{End, Step, explain};
 use satdoku::{Candidates, Count, Layout, Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
-use super::args::{FormatKind, InputArgs, OutputArgs, ThreadArgs};
+use super::args::{BatchArgs, FormatKind};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
 
@@ -17,11 +17,7 @@ use super::output::{Output, RowHead, Status, Tally};
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
     #[command(flatten)]
-    pub input: InputArgs,
-    #[command(flatten)]
-    output: OutputArgs,
-    #[command(flatten)]
-    threads: ThreadArgs,
+    pub run: BatchArgs,
 }
 
 /// A step as JSON: shared by `explain` and `hint`.
@@ -116,11 +112,11 @@ pub fn status_of(count: &Count) -> Status {
 
 /// Explains every puzzle of the input.
 pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
-    if !matches!(args.output.format, FormatKind::Line | FormatKind::Json) {
+    if !matches!(args.run.output.format, FormatKind::Line | FormatKind::Json) {
         anyhow::bail!("explain prints steps as lines: use --format line or json");
     }
-    let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
-    let pool = args.threads.pool()?;
+    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?);
+    let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     let work = |solver: &mut SatSolver, puzzle: &Puzzle| {
         let count = solver.count(puzzle, 2);
@@ -135,7 +131,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let errors = input::for_each_parallel(
-        &args.input,
+        &args.run.input,
         &pool,
         SatSolver::new,
         work,

@@ -144,11 +144,11 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Compare(args) => compare::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Rate(mut args) => {
-            args.input.logic_only = Some("rate");
+            args.run.input.logic_only = Some("rate");
             rate::run(&args)
         }
         Command::Explain(mut args) => {
-            args.input.logic_only = Some("explain");
+            args.run.input.logic_only = Some("explain");
             explain::run(&args)
         }
         Command::Hint(mut args) => {

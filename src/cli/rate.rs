@@ -7,7 +7,7 @@ use satdoku::rate::{Difficulty, rate};
 use satdoku::{Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
-use super::args::{FormatKind, InputArgs, OutputArgs, ThreadArgs};
+use super::args::{BatchArgs, FormatKind};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
 use super::progress::notice;
@@ -16,11 +16,7 @@ use super::progress::notice;
 #[derive(Debug, Args)]
 pub struct RateArgs {
     #[command(flatten)]
-    pub input: InputArgs,
-    #[command(flatten)]
-    output: OutputArgs,
-    #[command(flatten)]
-    threads: ThreadArgs,
+    pub run: BatchArgs,
     /// The rating printed: `labels` (easy, medium, hard, expert) or `se`, a number on the
     /// scale of Sudoku Explainer (1.2 to 10.0, see the README) before the labels, and in
     /// JSON as `rating`.
@@ -59,13 +55,13 @@ struct Row<'a> {
 /// Rates every puzzle of the input; a puzzle without exactly one solution gets its
 /// status instead of a rating. Ends with the distribution on stderr.
 pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
-    if !matches!(args.output.format, FormatKind::Line | FormatKind::Json) {
+    if !matches!(args.run.output.format, FormatKind::Line | FormatKind::Json) {
         anyhow::bail!(
             "rate prints one line per puzzle: use --format line or json (block and tokens lay out grids)"
         );
     }
-    let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
-    let pool = args.threads.pool()?;
+    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?);
+    let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     let mut by_difficulty = [0usize; Difficulty::ALL.len()];
     let judge = |solver: &mut SatSolver, puzzle: &Puzzle| {
@@ -75,7 +71,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
             .ok_or(count)
     };
     let errors = input::for_each_parallel(
-        &args.input,
+        &args.run.input,
         &pool,
         SatSolver::new,
         judge,

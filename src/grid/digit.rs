@@ -5,9 +5,10 @@ use std::num::NonZeroU8;
 
 /// A digit 1..=N. Blank cells are `Option<Digit>::None`, never a zero digit.
 ///
-/// `Digit` has no upper bound of its own; [`Shape::digit`](crate::Shape::digit) checks a
+/// `Digit` has no upper bound of its own; [`Shape::digit`](super::Shape::digit) checks a
 /// value against the size of a grid. It prints as its number (`10`, not `A`); the symbol
-/// used in a file is the business of [`Alphabet`](crate::format::Alphabet).
+/// used in a file is the business of the format's alphabet (`format::Alphabet`, a layer
+/// above).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(transparent)]
 pub struct Digit(NonZeroU8);

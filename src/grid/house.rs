@@ -2,11 +2,10 @@
 
 use std::fmt;
 
-/// A set of N cells that must hold every digit exactly once; [`Rules::cells`] lists them.
+/// A set of N cells that must hold every digit exactly once; the rules (`Rules::cells`,
+/// a layer above) list them.
 ///
 /// Indices are 0-based; the `Display` form is 1-based (`row 3`, `box 5`).
-///
-/// [`Rules::cells`]: crate::Rules::cells
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum House {
     /// A row, by 0-based index.

@@ -7,7 +7,7 @@ use super::{Cell, Digit, DigitSet};
 /// The shape of a grid: N×N cells holding digits 1 to N.
 ///
 /// Every N from 4 to 64 is a shape; which regions the grid has (boxes of which size, or
-/// jigsaw regions) is the business of [`Rules`](crate::Rules).
+/// jigsaw regions) is the business of the rules (`Rules`, a layer above).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
     size: u8,
