@@ -26,16 +26,11 @@ pub struct Extremum {
 impl Extremum {
     /// Reads a `minimum` or `maximum` record: its `cells` (f-puzzles: one `cell`).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        let kind = if record.name() == "minimum" {
-            ExtremumKind::Minimum
-        } else {
-            ExtremumKind::Maximum
+        let kind = match record.name() {
+            "minimum" => ExtremumKind::Minimum,
+            _ => ExtremumKind::Maximum,
         };
-        let cells = record.cells(record.key("cells", "cell"))?;
-        Ok(cells
-            .into_iter()
-            .map(|cell| Extremum::new(cell, kind).into())
-            .collect())
+        record.each_cell(|cell| Extremum::new(cell, kind).into())
     }
 
     /// `cell` is a local `kind`.

@@ -144,6 +144,16 @@ impl<'a> Record<'a> {
         }
     }
 
+    /// One constraint per marked cell, made by `make`: the record's `cells` (f-puzzles: its
+    /// one `cell`), for families that mark single cells (odd, even, minimum, maximum).
+    pub fn each_cell(
+        &mut self,
+        make: impl Fn(Cell) -> VariantConstraint,
+    ) -> Result<Vec<VariantConstraint>, RecordError> {
+        let cells = self.cells(self.key("cells", "cell"))?;
+        Ok(cells.into_iter().map(make).collect())
+    }
+
     /// The lines a record draws: satdoku's TOML writes one as `cells`, f-puzzles any number
     /// as `lines`.
     pub fn paths(&mut self) -> Result<Vec<Vec<Cell>>, RecordError> {

@@ -24,16 +24,11 @@ pub struct Parity {
 impl Parity {
     /// Reads an `odd` or `even` record: its `cells` (f-puzzles: one `cell`).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        let kind = if record.name() == "odd" {
-            ParityKind::Odd
-        } else {
-            ParityKind::Even
+        let kind = match record.name() {
+            "odd" => ParityKind::Odd,
+            _ => ParityKind::Even,
         };
-        let cells = record.cells(record.key("cells", "cell"))?;
-        Ok(cells
-            .into_iter()
-            .map(|cell| Parity::new(cell, kind).into())
-            .collect())
+        record.each_cell(|cell| Parity::new(cell, kind).into())
     }
 
     /// `cell` holds a digit of parity `kind`.
