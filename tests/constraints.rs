@@ -206,7 +206,14 @@ fn counts_agree_with_brute_force_on_small_grids() {
             9 => format!("\"difference\":[{{\"cells\":{}}}],\"negative\":[\"difference\"]", path(2, &mut next)),
             10 => format!("\"ratio\":[{{\"cells\":{}}}],\"negative\":[\"ratio\"]", path(2, &mut next)),
             11 => format!("\"xv\":[{{\"cells\":{},\"value\":\"V\"}}],\"negative\":[\"xv\"]", path(2, &mut next)),
-            12 => format!("\"odd\":[{{\"cell\":{}}}],\"maximum\":[{{\"cell\":{}}}],\"nonconsecutive\":{}", cell(next(n), next(n)), cell(next(n), next(n)), next(2) == 0),
+            12 => {
+                // Two maximum (or minimum) cells, often side by side: neighbours of the same
+                // kind are not compared.
+                let (r, c) = (next(n), next(n - 1));
+                let kind = ["maximum", "minimum"][next(2)];
+                let other = if next(2) == 0 { cell(r, c + 1) } else { cell(next(n), next(n)) };
+                format!("\"odd\":[{{\"cell\":{}}}],\"{kind}\":[{{\"cell\":{}}},{{\"cell\":{other}}}],\"nonconsecutive\":{}", cell(next(n), next(n)), cell(r, c), next(2) == 0)
+            }
             13 => format!("\"quadruple\":[{{\"cells\":[\"R1C1\",\"R1C2\",\"R2C1\",\"R2C2\"],\"values\":[{},{}]}}]", 1 + next(n), 1 + next(n)),
             _ => format!("\"clone\":[{{\"cells\":[\"R1C1\",\"R1C2\"],\"cloneCells\":[\"R3C{}\",\"R3C{}\"]}}],\"even\":[{{\"cell\":{}}}]", 1 + next(2), 3 + next(2), cell(next(n), next(n))),
         });

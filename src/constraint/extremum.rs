@@ -1,4 +1,4 @@
-//! Minimum and maximum cells: the digit is smaller (larger) than each orthogonal neighbour's.
+//! Minimum and maximum cells: the digit is smaller (larger) than each orthogonal neighbour's outside the set of minimum (maximum) cells, as f-puzzles defines them.
 
 use std::fmt;
 
@@ -10,17 +10,21 @@ use crate::grid::{Cell, Shape};
 /// Smaller or larger than the neighbours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ExtremumKind {
-    /// Smaller than every orthogonal neighbour.
+    /// Smaller than every orthogonal neighbour that is not a minimum cell.
     Minimum,
-    /// Larger than every orthogonal neighbour.
+    /// Larger than every orthogonal neighbour that is not a maximum cell.
     Maximum,
 }
 
-/// A cell whose digit is below (or above) those of all its orthogonal neighbours.
+/// A cell whose digit is below (or above) those of its orthogonal neighbours, except the
+/// neighbours that are minimum (maximum) cells too: f-puzzles' reading, under which two
+/// adjacent maximum cells are both above the cells around them and free between them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Extremum {
     cell: Cell,
     kind: ExtremumKind,
+    /// The other cells of the same kind, settled from the rules (see [`Extremum::settled`]).
+    kin: Vec<Cell>,
 }
 
 impl Extremum {
@@ -33,9 +37,37 @@ impl Extremum {
         record.each_cell(|cell| Extremum::new(cell, kind).into())
     }
 
-    /// `cell` is a local `kind`.
+    /// `cell` is a local `kind` (its kin, the other cells of its kind, are settled when
+    /// the rules are made).
     pub fn new(cell: Cell, kind: ExtremumKind) -> Extremum {
-        Extremum { cell, kind }
+        Extremum {
+            cell,
+            kind,
+            kin: Vec::new(),
+        }
+    }
+
+    /// The same cell with the other cells of its kind among `all` taken in: the
+    /// neighbours it is not compared with.
+    pub(crate) fn settled(self, all: &[VariantConstraint]) -> Extremum {
+        let kin = all
+            .iter()
+            .filter_map(|c| match c {
+                VariantConstraint::Extremum(e) if e.kind == self.kind && e.cell != self.cell => {
+                    Some(e.cell)
+                }
+                _ => None,
+            })
+            .collect();
+        Extremum { kin, ..self }
+    }
+
+    /// The orthogonal neighbours it is compared with: those not of its kind.
+    fn compared(&self, shape: Shape) -> Vec<Cell> {
+        neighbours(shape, self.cell)
+            .into_iter()
+            .filter(|other| !self.kin.contains(other))
+            .collect()
     }
 
     fn fits(&self, centre: usize, neighbour: usize) -> bool {
@@ -60,7 +92,7 @@ impl Constraint for Extremum {
     fn cells(&self, shape: Shape) -> Vec<Cell> {
         let mut cells = vec![self.cell];
         if shape.cell(self.cell.row(), self.cell.col()).is_some() {
-            cells.extend(neighbours(shape, self.cell));
+            cells.extend(self.compared(shape));
         }
         cells
     }
@@ -70,7 +102,7 @@ impl Constraint for Extremum {
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        for other in neighbours(cnf.shape(), self.cell) {
+        for other in self.compared(cnf.shape()) {
             cnf.relation(self.cell, other, |a, b| self.fits(a, b));
         }
     }
@@ -79,7 +111,7 @@ impl Constraint for Extremum {
         let Some(centre) = values.get(self.cell) else {
             return true;
         };
-        neighbours(values.shape(), self.cell)
+        self.compared(values.shape())
             .into_iter()
             .all(|other| values.get(other).is_none_or(|v| self.fits(centre, v)))
     }

@@ -182,11 +182,15 @@ impl fmt::Display for VariantConstraint {
 
 impl VariantConstraint {
     /// The constraint with what it takes from the others settled: negative constraints
-    /// learn which pairs carry dots or letters (those pairs are exempt).
+    /// learn which pairs carry dots or letters (those pairs are exempt), minimum and
+    /// maximum cells which neighbours are of their kind (those are not compared).
     pub(crate) fn settled(self, all: &[VariantConstraint]) -> VariantConstraint {
         match self {
             VariantConstraint::Negative(negative) => {
                 VariantConstraint::Negative(negative.settled(all))
+            }
+            VariantConstraint::Extremum(extremum) => {
+                VariantConstraint::Extremum(extremum.settled(all))
             }
             other => other,
         }

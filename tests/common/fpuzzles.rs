@@ -24,8 +24,10 @@ pub enum Check {
     Xv(Pos, Pos, u32),
     Odd(Pos),
     Even(Pos),
-    Min(Pos),
-    Max(Pos),
+    /// A minimum cell, with the other minimum cells (neighbours among them are not compared).
+    Min(Pos, Vec<Pos>),
+    /// A maximum cell, with the other maximum cells.
+    Max(Pos, Vec<Pos>),
     Quad(Vec<Pos>, Vec<u32>),
     Clone(Vec<Pos>, Vec<Pos>),
     /// Unmarked orthogonal pairs never differ by any of these.
@@ -287,11 +289,19 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     for e in list(&json, "even") {
         checks.push(Check::Even(cell(&e["cell"])));
     }
-    for e in list(&json, "minimum") {
-        checks.push(Check::Min(cell(&e["cell"])));
+    let minima: Vec<Pos> = list(&json, "minimum")
+        .iter()
+        .map(|e| cell(&e["cell"]))
+        .collect();
+    for &c in &minima {
+        checks.push(Check::Min(c, minima.clone()));
     }
-    for e in list(&json, "maximum") {
-        checks.push(Check::Max(cell(&e["cell"])));
+    let maxima: Vec<Pos> = list(&json, "maximum")
+        .iter()
+        .map(|e| cell(&e["cell"]))
+        .collect();
+    for &c in &maxima {
+        checks.push(Check::Max(c, maxima.clone()));
     }
     for e in list(&json, "quadruple") {
         let values = e["values"]
@@ -350,7 +360,11 @@ impl Check {
             Check::Arrow(a, b) | Check::Clone(a, b) => [a.clone(), b.clone()].concat(),
             Check::White(a, b, _) | Check::Black(a, b, _) | Check::Xv(a, b, _) => vec![*a, *b],
             Check::Odd(c) | Check::Even(c) => vec![*c],
-            Check::Min(c) | Check::Max(c) => [vec![*c], neighbours(n, *c)].concat(),
+            Check::Min(c, set) | Check::Max(c, set) => {
+                let mut cells = vec![*c];
+                cells.extend(neighbours(n, *c).into_iter().filter(|o| !set.contains(o)));
+                cells
+            }
             Check::Quad(c, _) => c.clone(),
             Check::NoDifference(_, p) | Check::NoRatio(_, p) | Check::NoXv(p) => {
                 p.iter().flat_map(|&(a, b)| [a, b]).collect()
@@ -405,8 +419,14 @@ impl Check {
             Check::Xv(a, b, s) => v(a) + v(b) == *s,
             Check::Odd(c) => v(c) % 2 == 1,
             Check::Even(c) => v(c) % 2 == 0,
-            Check::Min(c) => neighbours(n, *c).iter().all(|o| v(c) < v(o)),
-            Check::Max(c) => neighbours(n, *c).iter().all(|o| v(c) > v(o)),
+            Check::Min(c, set) => neighbours(n, *c)
+                .iter()
+                .filter(|o| !set.contains(o))
+                .all(|o| v(c) < v(o)),
+            Check::Max(c, set) => neighbours(n, *c)
+                .iter()
+                .filter(|o| !set.contains(o))
+                .all(|o| v(c) > v(o)),
             Check::Quad(c, values) => {
                 let x = vals(c);
                 values.iter().all(|d| {

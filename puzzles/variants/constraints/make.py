@@ -260,6 +260,29 @@ def extremum(rng, n, sol):
     return {"minimum": mins, "maximum": maxs}
 
 
+def extremum_sets(rng, n, sol):
+    """Minimum and maximum cells as f-puzzles reads them, side by side: a few pairs of
+    neighbours, each cell below (above) every neighbour outside its pair, which is not
+    compared with it; apart from each other and from every other mark."""
+    marks = {"minimum": [], "maximum": []}
+    taken = set()
+    pairs = [(a, b) for a in [(r, c) for r in range(n) for c in range(n)]
+             for b in neighbours(n, *a) if b > a]
+    rng.shuffle(pairs)
+    for a, b in pairs:
+        near = {a, b} | set(neighbours(n, *a)) | set(neighbours(n, *b))
+        if near & taken:
+            continue
+        for kind, better in (("maximum", lambda x, y: x > y), ("minimum", lambda x, y: x < y)):
+            if len(marks[kind]) < 8 and all(
+                    better(sol[x[0]][x[1]], sol[o[0]][o[1]])
+                    for x in (a, b) for o in neighbours(n, *x) if o not in (a, b)):
+                marks[kind] += [a, b]
+                taken |= near
+                break
+    return {kind: [{"cell": name(*x)} for x in sorted(cells)] for kind, cells in marks.items()}
+
+
 def quadruple(rng, n, sol):
     out = []
     for r in range(0, n - 1, 2):
@@ -328,6 +351,20 @@ def main():
                 json.dump(obj, f, separators=(",", ":"))
                 f.write("\n")
             print(family, k, n, sum(v > 0 for row in givens for v in row), "givens", flush=True)
+    # Neighbouring minimum (maximum) cells, which f-puzzles does not compare with each other.
+    path = os.path.join(HERE, "minimum-maximum-4.json")
+    if not os.path.exists(path):
+        sol = solution_grid(rng, 9)
+        fields = extremum_sets(rng, 9, sol)
+        givens = make_unique(rng, 9, sol, fields)
+        obj = puzzle_json(9, givens, fields)
+        obj["title"] = "minimum-maximum 4 (neighbouring extremes)"
+        obj["author"] = "satdoku puzzles/variants/constraints/make.py"
+        obj["solution"] = [v for row in sol for v in row]
+        with open(path, "w") as f:
+            json.dump(obj, f, separators=(",", ":"))
+            f.write("\n")
+        print("minimum-maximum 4", sum(v > 0 for row in givens for v in row), "givens", flush=True)
 
 
 if __name__ == "__main__":
