@@ -198,11 +198,24 @@ fn counts_agree_with_brute_force_on_small_grids() {
             1 => format!("\"littlekillersum\":[{{\"cell\":\"R0C1\",\"cells\":{line},\"direction\":\"DR\",\"value\":\"{}\"}}]", 2 + next(8)),
             2 => format!("\"sandwichsum\":[{{\"cell\":\"R0C{}\",\"value\":\"{}\"}}]", 1 + next(n), next(6)),
             3 => format!("\"thermometer\":[{{\"lines\":[{line}]}}]"),
-            4 => format!("\"arrow\":[{{\"cells\":[{}],\"lines\":[{line}]}}]", &line[1..line.find(',').unwrap()]),
+            4 => {
+                // A circle, or a two-cell pill in either order: its digits read in order.
+                let first = &line[1..line.find(',').unwrap()];
+                let pill = match next(3) {
+                    0 => format!("{first},{}", cell(next(n), next(n))),
+                    1 => format!("{},{first}", cell(next(n), next(n))),
+                    _ => first.to_string(),
+                };
+                format!("\"arrow\":[{{\"cells\":[{pill}],\"lines\":[{line}]}}]")
+            }
             5 => format!("\"palindrome\":[{{\"lines\":[{line}]}}]"),
             6 => format!("\"betweenline\":[{{\"lines\":[{line}]}}]"),
             7 => format!("\"renban\":[{{\"lines\":[{line}]}}]"),
-            8 => format!("\"whispers\":[{{\"lines\":[{line}]}}]"),
+            8 => match next(3) {
+                // German (the default), or another least difference (Dutch is 4 on 9×9).
+                0 => format!("\"whispers\":[{{\"lines\":[{line}]}}]"),
+                _ => format!("\"whispers\":[{{\"lines\":[{line}],\"value\":{}}}]", 1 + next(n / 2)),
+            },
             9 => format!("\"difference\":[{{\"cells\":{}}}],\"negative\":[\"difference\"]", path(2, &mut next)),
             10 => format!("\"ratio\":[{{\"cells\":{}}}],\"negative\":[\"ratio\"]", path(2, &mut next)),
             11 => format!("\"xv\":[{{\"cells\":{},\"value\":\"V\"}}],\"negative\":[\"xv\"]", path(2, &mut next)),
@@ -221,6 +234,9 @@ fn counts_agree_with_brute_force_on_small_grids() {
         let mut rows = vec![vec!["{}".to_string(); n]; n];
         if next(2) == 0 {
             rows[given.0][given.1] = format!("{{\"value\":{},\"given\":true}}", given.2);
+        } else if next(2) == 0 {
+            // A parity mark in the grid's own cell.
+            rows[given.0][given.1] = format!("{{\"parity\":\"{}\"}}", ["Odd", "Even"][next(2)]);
         }
         let grid = rows
             .iter()
@@ -360,6 +376,54 @@ fn uniqueness_proofs_of_constraint_puzzles_check() {
         )
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     }
+}
+
+/// The fields of a grid's cells: a parity mark is a rule, a solver's own entry is no given
+/// (and said so), pencil marks and colours only draw, anything else is refused by name.
+#[test]
+fn f_puzzles_cell_fields_are_read_or_refused() {
+    let with_first_cell = |first: &str| {
+        let row = |r: usize| {
+            let cells: Vec<&str> = (0..4)
+                .map(|c| if r + c == 0 { first } else { "{}" })
+                .collect();
+            format!("[{}]", cells.join(","))
+        };
+        let rows: Vec<String> = (0..4).map(row).collect();
+        format!("{{\"size\":4,\"grid\":[{}]}}", rows.join(","))
+    };
+    let run = |first: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("cells.json");
+        std::fs::write(&file, with_first_cell(first)).unwrap();
+        let out = satdoku()
+            .args(["count", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        (out.status.code(), stdout, stderr)
+    };
+    // 288 grids in all, 144 with an odd digit in r1c1, 72 with a 3 there.
+    assert_eq!(run("{}").1, "288\n");
+    assert_eq!(run("{\"parity\":\"Odd\"}").1, "144\n");
+    assert_eq!(
+        run("{\"parity\":\"Even\",\"highlight\":\"#ff0000\"}").1,
+        "144\n"
+    );
+    let (code, _, stderr) = run("{\"parity\":\"Prime\"}");
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("r1c1: parity \"Prime\" is not"), "{stderr}");
+    let (code, out, stderr) = run("{\"value\":3}");
+    assert_eq!((code, out.as_str()), (Some(0), "288\n"));
+    assert!(
+        stderr.contains("warning: 1 cell holds a value that is not a given (a solver's entry, such as r1c1=3): read as blank"),
+        "{stderr}"
+    );
+    assert_eq!(run("{\"value\":3,\"given\":true}").1, "72\n");
+    let (code, _, stderr) = run("{\"cornerPencilMarks\":[1,2],\"fog\":true}");
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("cell field \"fog\" (r1c1)"), "{stderr}");
 }
 
 #[test]

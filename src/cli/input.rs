@@ -315,6 +315,9 @@ impl Run {
                 return Ok(());
             }
         };
+        for warning in &file.warnings {
+            report(&format!("satdoku: {name}: warning: {warning}"));
+        }
         let mut index = 1;
         let name: Arc<str> = Arc::from(name);
         for text in &file.puzzles {

@@ -28,16 +28,15 @@ impl Arrow {
                 Ok(vec![Arrow::new(circle, record.cells("cells")?).into()])
             }
             Source::Fpuzzles => {
-                let mut circle = record.cells("cells")?;
+                // A pill's digits read in the order f-puzzles stores its cells.
+                let circle = record.cells("cells")?;
                 let lines = record.lines("lines")?;
-                let shafts: Vec<Vec<Cell>> = lines
+                Ok(lines
                     .into_iter()
-                    .map(|line| line.into_iter().filter(|c| !circle.contains(c)).collect())
-                    .collect();
-                circle.sort();
-                Ok(shafts
-                    .into_iter()
-                    .map(|shaft| Arrow::new(circle.clone(), shaft).into())
+                    .map(|line| {
+                        let shaft = line.into_iter().filter(|c| !circle.contains(c)).collect();
+                        Arrow::new(circle.clone(), shaft).into()
+                    })
                     .collect())
             }
         }

@@ -3,8 +3,7 @@
 use std::fmt;
 
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, Source, VariantConstraint,
-    cell_list,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
 };
 use crate::grid::{Cell, Shape};
 
@@ -17,14 +16,11 @@ pub struct Whispers {
 }
 
 impl Whispers {
-    /// Reads a whispers record: its cells (f-puzzles: one line each) and, in satdoku's TOML,
-    /// the least `difference` if not the default.
+    /// Reads a whispers record: its cells (f-puzzles: one line each) and the least
+    /// `difference` (f-puzzles: `value`; 5 German, 4 Dutch) if not the default, ⌈N/2⌉.
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         let paths = record.paths()?;
-        let difference = match record.source() {
-            Source::Toml => record.number("difference")?,
-            Source::Fpuzzles => None,
-        };
+        let difference = record.number(record.key("difference", "value"))?;
         Ok(paths
             .into_iter()
             .map(|cells| Whispers::new(cells, difference).into())

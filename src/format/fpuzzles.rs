@@ -9,7 +9,8 @@ use serde_json::{Map, Value};
 
 use super::puzzle_file::{PuzzleFile, PuzzleText};
 use crate::constraint::{
-    Cage, Fields, Negative, NegativeKind, Record, RecordError, Source, VariantConstraint, families,
+    Cage, Fields, Negative, NegativeKind, Parity, ParityKind, Record, RecordError, Source,
+    VariantConstraint, families,
 };
 use crate::grid::{BoxShape, Cell, Shape};
 use crate::rules::{GlobalRule, Jigsaw, RulesSpec};
@@ -33,6 +34,9 @@ pub const COSMETIC_FIELDS: &[&str] = &[
     "highlightConflicts",
     "onlyUseSolutionForPencilmarks",
 ];
+
+/// The fields of a grid cell that only draw (pencil marks, colours): read and ignored.
+const CELL_DRAWING_FIELDS: [&str; 4] = ["centerPencilMarks", "cornerPencilMarks", "c", "highlight"];
 
 /// The fields of rules over the whole grid that the reader takes besides each
 /// [`GlobalRule`]'s own field: the two diagonals, non-consecutive, the negative
@@ -195,7 +199,7 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
             &format!("{size}: satdoku reads grids from 4×4 to 64×64"),
         )
     })?;
-    let (spec, text) = reader.grid(shape)?;
+    let (spec, text, warnings) = reader.grid(shape)?;
     let spec = reader.constraints(shape, spec)?;
     let text_field = |name: &str| {
         fields
@@ -210,6 +214,7 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
         title: text_field("title"),
         author: text_field("author"),
         notes: None,
+        warnings,
     })
 }
 
@@ -253,7 +258,9 @@ impl Reader<'_> {
     }
 
     /// The regions and givens: boxes unless some cell names another region.
-    fn grid(&self, shape: Shape) -> Result<(RulesSpec, String), FpuzzlesError> {
+    /// The regions and givens, the cells' parity marks (as the spec's constraints) and the
+    /// warnings about the grid.
+    fn grid(&self, shape: Shape) -> Result<(RulesSpec, String, Vec<String>), FpuzzlesError> {
         let n = shape.size();
         let rows = self
             .fields
@@ -263,6 +270,10 @@ impl Reader<'_> {
             .ok_or_else(|| self.bad("grid", 0, &format!("it needs {n} rows")))?;
         let boxes = BoxShape::default_for(shape);
         let mut region_of = Vec::with_capacity(shape.cell_count());
+        // Values a solver entered (not givens), cells' parity marks, fields not understood.
+        let mut entered = Vec::new();
+        let mut parities: Vec<VariantConstraint> = Vec::new();
+        let mut unsupported = Vec::new();
         let mut custom = false;
         let mut text = String::new();
         for (r, row) in rows.iter().enumerate() {
@@ -302,13 +313,35 @@ impl Reader<'_> {
                 };
                 region_of.push(region);
                 let given = cell.get("given").and_then(Value::as_bool).unwrap_or(false);
-                let value = cell.get("value").and_then(Value::as_u64).filter(|_| given);
-                if let Some(v) = value.filter(|&v| v == 0 || v as usize > n) {
+                let value = cell.get("value").and_then(Value::as_u64);
+                if let Some(v) = value.filter(|&v| given && (v == 0 || v as usize > n)) {
                     return Err(self.bad(
                         "grid",
                         r + 1,
                         &format!("{at}: {v} is not a digit from 1 to {n}"),
                     ));
+                }
+                if let Some(v) = value.filter(|_| !given) {
+                    entered.push(format!("{at}={v}"));
+                }
+                let value = value.filter(|_| given);
+                for (key, field) in cell.as_object().into_iter().flatten() {
+                    match key.as_str() {
+                        "region" | "value" | "given" => {}
+                        "parity" => parities.push(match field.as_str() {
+                            Some("Odd" | "odd") => Parity::new(at, ParityKind::Odd).into(),
+                            Some("Even" | "even") => Parity::new(at, ParityKind::Even).into(),
+                            _ => {
+                                return Err(self.bad(
+                                    "grid",
+                                    r + 1,
+                                    &format!("{at}: parity {field} is not \"Odd\" or \"Even\""),
+                                ));
+                            }
+                        }),
+                        key if CELL_DRAWING_FIELDS.contains(&key) || is_empty(field) => {}
+                        key => unsupported.push(format!("cell field {key:?} ({at})")),
+                    }
                 }
                 if c > 0 {
                     text.push(' ');
@@ -317,7 +350,23 @@ impl Reader<'_> {
             }
             text.push('\n');
         }
-        let mut spec = RulesSpec::default();
+        if !unsupported.is_empty() {
+            return Err(FpuzzlesError::Unsupported { names: unsupported });
+        }
+        let mut warnings = Vec::new();
+        if let Some(first) = entered.first() {
+            warnings.push(format!(
+                "{} cell{} hold{} a value that is not a given (a solver's entry, such as {first}): \
+                 read as blank",
+                entered.len(),
+                if entered.len() == 1 { "" } else { "s" },
+                if entered.len() == 1 { "s" } else { "" },
+            ));
+        }
+        let mut spec = RulesSpec {
+            constraints: parities,
+            ..RulesSpec::default()
+        };
         let is_boxes = boxes.is_some_and(|b| {
             shape
                 .cells()
@@ -346,7 +395,7 @@ impl Reader<'_> {
                 spec.globals = spec.globals.with(rule);
             }
         }
-        Ok((spec, text))
+        Ok((spec, text, warnings))
     }
 
     /// The cells of one entry of `field` (its `cells`), for fields read here.
@@ -414,6 +463,7 @@ impl Reader<'_> {
         if self.flag("nonconsecutive") {
             out.push(Negative::new(NegativeKind::NonConsecutive).into());
         }
+        out.append(&mut spec.constraints);
         spec.constraints = out;
         Ok(spec)
     }

@@ -102,6 +102,9 @@ pub struct PuzzleFile {
     pub author: Option<String>,
     /// The file's `notes`.
     pub notes: Option<String>,
+    /// What the reader noticed about the file and its author should know (f-puzzles: values
+    /// a solver entered, which are not givens).
+    pub warnings: Vec<String>,
 }
 
 /// One puzzle's text in a puzzle file.
@@ -341,6 +344,7 @@ impl PuzzleFile {
             title: raw.title,
             author: raw.author,
             notes: raw.notes,
+            warnings: Vec::new(),
         })
     }
 }

@@ -18,7 +18,8 @@ pub enum Check {
     Palindrome(Vec<Pos>),
     Between(Vec<Pos>),
     Renban(Vec<Pos>),
-    Whispers(Vec<Pos>),
+    /// A whispers line and its least difference.
+    Whispers(Vec<Pos>, u32),
     White(Pos, Pos, u32),
     Black(Pos, Pos, u32),
     Xv(Pos, Pos, u32),
@@ -116,6 +117,8 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     let grid = json["grid"].as_array().unwrap();
     let mut givens = vec![vec![0; n]; n];
     let mut region = vec![vec![usize::MAX; n]; n];
+    // Cells marked odd or even in the grid itself.
+    let mut parity_marks = Vec::new();
     let (br, bc) = match n {
         4 => (2, 2),
         6 => (2, 3),
@@ -130,6 +133,11 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
             let cell = &grid[r][c];
             if cell.get("given").and_then(Value::as_bool) == Some(true) {
                 givens[r][c] = cell["value"].as_u64().unwrap() as u32;
+            }
+            match cell.get("parity").and_then(Value::as_str) {
+                Some("Odd") => parity_marks.push(Check::Odd((r, c))),
+                Some("Even") => parity_marks.push(Check::Even((r, c))),
+                _ => {}
             }
             region[r][c] = cell
                 .get("region")
@@ -165,7 +173,7 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
             );
         }
     }
-    let mut checks = Vec::new();
+    let mut checks = parity_marks;
     for e in list(&json, "extraregion") {
         let cs = cells(&e["cells"]);
         if cs.len() == n {
@@ -217,8 +225,8 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
         checks.extend(lines(e).into_iter().map(Check::Thermo));
     }
     for e in list(&json, "arrow") {
-        let mut circle = cells(&e["cells"]);
-        circle.sort();
+        // A pill's digits read in the order its cells are stored.
+        let circle = cells(&e["cells"]);
         for line in lines(e) {
             let shaft = line.into_iter().filter(|c| !circle.contains(c)).collect();
             checks.push(Check::Arrow(circle.clone(), shaft));
@@ -228,11 +236,22 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
         ("palindrome", Check::Palindrome as fn(Vec<Pos>) -> Check),
         ("betweenline", Check::Between),
         ("renban", Check::Renban),
-        ("whispers", Check::Whispers),
     ] {
         for e in list(&json, key) {
             checks.extend(lines(e).into_iter().map(make));
         }
+    }
+    for e in list(&json, "whispers") {
+        // The least difference, when given (5 German, 4 Dutch); else half the digits.
+        let least = e["value"]
+            .as_u64()
+            .or_else(|| e["value"].as_str().and_then(|s| s.parse().ok()))
+            .map_or(n.div_ceil(2) as u32, |v| v as u32);
+        checks.extend(
+            lines(e)
+                .into_iter()
+                .map(|line| Check::Whispers(line, least)),
+        );
     }
     let mut dotted = Vec::new();
     let (mut whites, mut blacks) = (vec![1], vec![2]);
@@ -356,7 +375,7 @@ impl Check {
             | Check::Palindrome(c)
             | Check::Between(c)
             | Check::Renban(c)
-            | Check::Whispers(c) => c.clone(),
+            | Check::Whispers(c, _) => c.clone(),
             Check::Arrow(a, b) | Check::Clone(a, b) => [a.clone(), b.clone()].concat(),
             Check::White(a, b, _) | Check::Black(a, b, _) | Check::Xv(a, b, _) => vec![*a, *b],
             Check::Odd(c) | Check::Even(c) => vec![*c],
@@ -411,9 +430,7 @@ impl Check {
                 distinct(&x)
                     && x.iter().max().unwrap() - x.iter().min().unwrap() == x.len() as u32 - 1
             }
-            Check::Whispers(c) => vals(c)
-                .windows(2)
-                .all(|w| w[0].abs_diff(w[1]) as usize >= n.div_ceil(2)),
+            Check::Whispers(c, least) => vals(c).windows(2).all(|w| w[0].abs_diff(w[1]) >= *least),
             Check::White(a, b, d) => v(a).abs_diff(v(b)) == *d,
             Check::Black(a, b, k) => v(a) == v(b) * k || v(b) == v(a) * k,
             Check::Xv(a, b, s) => v(a) + v(b) == *s,
