@@ -130,7 +130,7 @@ impl RuleArgs {
             .or(spec.boxes.map(BoxShape::shape));
         if let Some(shape) = fixed {
             spec.rules_for(shape)
-                .map_err(|err| anyhow::anyhow!("{err}{}", super::hints::rules(&err)))
+                .map_err(|err| anyhow::anyhow!("{err}{}", super::flag_hints::rules(&err)))
                 .context("bad rules")?;
         }
         Ok(spec)

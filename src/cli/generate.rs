@@ -105,7 +105,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     };
     let rules = spec
         .rules_for(shape)
-        .map_err(|err| anyhow::anyhow!("{err}{}", super::hints::rules(&err)))
+        .map_err(|err| anyhow::anyhow!("{err}{}", super::flag_hints::rules(&err)))
         .context("bad rules")?;
     let options = Options {
         givens: args.givens,
@@ -162,7 +162,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                 Err(GenerateError::Impossible(why)) => anyhow::bail!("{why}"),
                 Err(err) => {
                     tally.record(Status::Timeout, false);
-                    let err = format!("{err}{}", super::hints::generate(&err));
+                    let err = format!("{err}{}", super::flag_hints::generate(&err));
                     report(&format!("satdoku: puzzle {index} (seed {seed}): {err}"));
                     if out.is_json() {
                         out.json(&Row {

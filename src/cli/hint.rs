@@ -151,7 +151,9 @@ fn run_marks(args: &HintArgs) -> anyhow::Result<ExitCode> {
         let read = text.map_err(|e| e.to_string()).and_then(|text| {
             let marks = read_marks(&text, &alphabet).map_err(|e| e.to_string())?;
             let shape = marks.shape();
-            let rules = spec.rules_for(shape).map_err(|e| e.to_string())?;
+            let rules = spec
+                .rules_for(shape)
+                .map_err(|e| format!("{e}{}", super::flag_hints::rules(&e)))?;
             let mut grid = Grid::empty(shape);
             for (cell, mark) in shape.cells().zip(marks.sets()) {
                 grid.set(cell, mark.only());

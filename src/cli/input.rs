@@ -11,14 +11,16 @@ use satdoku::format::{
 use satdoku::{InputError, Puzzle, Rules, RulesError, RulesSpec, Shape};
 
 use super::args::InputArgs;
-use super::hints;
+use super::flag_hints;
 use super::interrupt::interrupted;
 use super::progress::{Bar, Total, notice, report};
 
-/// One puzzle of the input, checked against the chosen rules: the reader's entry (its
-/// index, line and notation, counted in the whole input; its warnings already reported on
-/// stderr; `consumed` counts the bytes of all the inputs so far, for the progress bar), the
-/// input's name and the puzzle. It reads as its entry (`item.index`).
+/// One puzzle of the input, checked against the chosen rules: the reader's entry, the
+/// input's name and the puzzle (or why it is unusable, its lines counted in the file). The
+/// entry's index and line count in its file and `consumed` the bytes of all the inputs so
+/// far (for the progress bar); its own grid and warnings (already reported on stderr) keep
+/// the lines of the text read, which differ inside a puzzle file. It reads as its entry
+/// (`item.index`).
 pub struct Item {
     /// The input's name (`<stdin>` for standard input).
     pub file: Arc<str>,
@@ -41,7 +43,7 @@ impl Item {
         self.puzzle
             .as_ref()
             .err()
-            .map(|err| format!("{}{}", self.notation.show(err), hints::input(err)))
+            .map(|err| format!("{}{}", self.notation.show(err), flag_hints::input(err)))
     }
 }
 
@@ -227,7 +229,7 @@ impl Run {
             for warning in &entry.warnings {
                 report(&format!(
                     "satdoku: {name}: warning: {}",
-                    hints::warned(warning)
+                    flag_hints::warned(warning)
                 ));
             }
             // The entry's lines count in the text read; the file's count from its start.

@@ -109,7 +109,11 @@ impl<'a> RowHead<'a> {
             line: item.line,
             status,
             rules: item.puzzle.as_ref().ok().map(|p| p.rules().to_string()),
-            warnings: item.warnings.iter().map(super::hints::warned).collect(),
+            warnings: item
+                .warnings
+                .iter()
+                .map(super::flag_hints::warned)
+                .collect(),
         }
     }
 }

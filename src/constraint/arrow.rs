@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::sum::{Chain, Term, cell_term, sum_admits};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, Source, VariantConstraint,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
     cell_list, repeated,
 };
 use crate::grid::{Cell, Shape};
@@ -22,12 +22,12 @@ impl Arrow {
     /// Reads an arrow record: the `circle` (or pill) and the shaft's `cells`; in f-puzzles
     /// the circle's `cells` and one shaft per line of `lines` (which starts in the circle).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        match record.source() {
-            Source::Toml => {
+        match record.format() {
+            RecordFormat::Toml => {
                 let circle = record.cells("circle")?;
                 Ok(vec![Arrow::new(circle, record.cells("cells")?).into()])
             }
-            Source::Fpuzzles => {
+            RecordFormat::Fpuzzles => {
                 // A pill's digits read in the order f-puzzles stores its cells.
                 let circle = record.cells("cells")?;
                 let lines = record.lines("lines")?;

@@ -36,7 +36,11 @@ impl Dot {
     /// `difference` or the black dot's `ratio` (f-puzzles: `value`).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         let (a, b) = record.pair("cells")?;
-        let white = matches!(record.name(), "white-dot" | "difference");
+        let white = match record.name() {
+            "white-dot" | "difference" => true,
+            "black-dot" | "ratio" => false,
+            other => return Err(RecordError::why(format!("{other} is no kropki dot table"))),
+        };
         let amount =
             record.number(record.key(if white { "difference" } else { "ratio" }, "value"))?;
         let colour = if white {

@@ -32,7 +32,8 @@ impl Extremum {
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         let kind = match record.name() {
             "minimum" => ExtremumKind::Minimum,
-            _ => ExtremumKind::Maximum,
+            "maximum" => ExtremumKind::Maximum,
+            other => return Err(RecordError::why(format!("{other} is no extremum table"))),
         };
         record.each_cell(|cell| Extremum::new(cell, kind).into())
     }

@@ -5,19 +5,21 @@ use crate::grid::{Cell, Shape};
 
 /// The file format a record comes from: each family reads its own fields in each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
+pub enum RecordFormat {
     /// satdoku's TOML puzzle files: a table per record (`[[cage]]`).
     Toml,
     /// f-puzzles JSON: an object per record in a field's list (`"killercage": [...]`).
     Fpuzzles,
 }
 
-/// Why a record cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a record cannot be read (each file reader words it with the record's place).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
     /// A cell name that is not a cell (the name as written).
+    #[error("{0} is not a cell")]
     Cell(String),
     /// Anything else: a key missing, of the wrong type, or a value out of place.
+    #[error("{0}")]
     Why(String),
 }
 
@@ -35,8 +37,6 @@ pub type ReadRecord = fn(&mut Record<'_>) -> Result<Vec<VariantConstraint>, Reco
 /// A constraint family as files name it.
 #[derive(Clone, Copy, Debug)]
 pub struct Family {
-    /// Its name in messages (`killer cage`).
-    pub kind: &'static str,
     /// Its tables in satdoku's TOML puzzle files (`cage`).
     pub toml: &'static [&'static str],
     /// Its fields in f-puzzles JSON (`killercage`).
@@ -46,11 +46,11 @@ pub struct Family {
 }
 
 impl Family {
-    /// The family's names in `source`.
-    pub fn names(&self, source: Source) -> &'static [&'static str] {
-        match source {
-            Source::Toml => self.toml,
-            Source::Fpuzzles => self.fpuzzles,
+    /// The family's names in `format`.
+    pub fn names(&self, format: RecordFormat) -> &'static [&'static str] {
+        match format {
+            RecordFormat::Toml => self.toml,
+            RecordFormat::Fpuzzles => self.fpuzzles,
         }
     }
 }
@@ -80,25 +80,25 @@ pub trait Fields {
     fn text(&mut self, key: &str) -> Result<Option<String>, RecordError>;
 }
 
-/// One constraint as a file writes it, handed to its family's reader: where it comes from, under which name, on
-/// which grid (when known), and its fields.
+/// One constraint as a file writes it, handed to its family's reader: its file format,
+/// the name it was found under, the grid (when known), and its fields.
 pub struct Record<'a> {
-    source: Source,
+    format: RecordFormat,
     name: &'static str,
     shape: Option<Shape>,
     fields: &'a mut dyn Fields,
 }
 
 impl<'a> Record<'a> {
-    /// A record of `source` found under `name`, on a grid of `shape` when the file says.
+    /// A record of `format` found under `name`, on a grid of `shape` when the file says.
     pub fn new(
-        source: Source,
+        format: RecordFormat,
         name: &'static str,
         shape: Option<Shape>,
         fields: &'a mut dyn Fields,
     ) -> Record<'a> {
         Record {
-            source,
+            format,
             name,
             shape,
             fields,
@@ -106,8 +106,8 @@ impl<'a> Record<'a> {
     }
 
     /// The file format.
-    pub fn source(&self) -> Source {
-        self.source
+    pub fn format(&self) -> RecordFormat {
+        self.format
     }
 
     /// The table or field the record was found under (`white-dot`, `difference`).
@@ -122,9 +122,9 @@ impl<'a> Record<'a> {
 
     /// The key `key` in satdoku's TOML, `fpuzzles` in f-puzzles.
     pub fn key(&self, toml: &'static str, fpuzzles: &'static str) -> &'static str {
-        match self.source {
-            Source::Toml => toml,
-            Source::Fpuzzles => fpuzzles,
+        match self.format {
+            RecordFormat::Toml => toml,
+            RecordFormat::Fpuzzles => fpuzzles,
         }
     }
 
@@ -157,9 +157,9 @@ impl<'a> Record<'a> {
     /// The lines a record draws: satdoku's TOML writes one as `cells`, f-puzzles any number
     /// as `lines`.
     pub fn paths(&mut self) -> Result<Vec<Vec<Cell>>, RecordError> {
-        match self.source {
-            Source::Toml => Ok(vec![self.cells("cells")?]),
-            Source::Fpuzzles => self.lines("lines"),
+        match self.format {
+            RecordFormat::Toml => Ok(vec![self.cells("cells")?]),
+            RecordFormat::Fpuzzles => self.lines("lines"),
         }
     }
 
@@ -217,9 +217,68 @@ pub fn families() -> &'static [Family] {
     super::FAMILIES
 }
 
-/// The family read from `source` under `name`, if any.
-pub fn family_named(source: Source, name: &str) -> Option<&'static Family> {
+/// The family read from `format` under `name`, if any.
+pub fn family_named(format: RecordFormat, name: &str) -> Option<&'static Family> {
     families()
         .iter()
-        .find(|family| family.names(source).contains(&name))
+        .find(|family| family.names(format).contains(&name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record with no fields at all.
+    struct Empty;
+
+    impl Fields for Empty {
+        fn cells(&mut self, _: &str) -> Result<Option<Vec<Cell>>, RecordError> {
+            Ok(None)
+        }
+        fn lines(&mut self, _: &str) -> Result<Option<Vec<Vec<Cell>>>, RecordError> {
+            Ok(None)
+        }
+        fn position(&mut self, _: &str) -> Result<Option<(usize, usize)>, RecordError> {
+            Ok(None)
+        }
+        fn number(&mut self, _: &str) -> Result<Option<u32>, RecordError> {
+            Ok(None)
+        }
+        fn numbers(&mut self, _: &str) -> Result<Option<Vec<u32>>, RecordError> {
+            Ok(None)
+        }
+        fn text(&mut self, _: &str) -> Result<Option<String>, RecordError> {
+            Ok(None)
+        }
+    }
+
+    #[test]
+    fn every_name_of_the_table_reaches_its_family_and_asks_for_its_keys() {
+        let mut names = Vec::new();
+        for family in families() {
+            for format in [RecordFormat::Toml, RecordFormat::Fpuzzles] {
+                for &name in family.names(format) {
+                    names.push(name);
+                    let read = (family.read)(&mut Record::new(format, name, None, &mut Empty));
+                    match read {
+                        // f-puzzles clues without a value say nothing.
+                        Ok(none) => assert!(
+                            none.is_empty() && format == RecordFormat::Fpuzzles,
+                            "{name}"
+                        ),
+                        Err(error) => {
+                            let text = error.to_string();
+                            assert!(text.starts_with("needs `"), "{name}: {text}")
+                        }
+                    }
+                }
+            }
+        }
+        assert!(names.len() >= 30, "{names:?}");
+        assert_eq!(
+            family_named(RecordFormat::Toml, "white-dot").map(|f| f.toml),
+            Some(&["white-dot", "black-dot"][..])
+        );
+        assert!(family_named(RecordFormat::Fpuzzles, "white-dot").is_none());
+    }
 }

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::sum::{Chain, Term, cell_term, sum_admits};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, Source, VariantConstraint,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
     cell_list,
 };
 use crate::grid::{Cell, Shape};
@@ -21,9 +21,9 @@ impl LittleKiller {
     /// Reads a little killer record: the diagonal's `cells` and the total (`sum`; f-puzzles'
     /// `value`, where a clue without a total says nothing).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        let sum = match record.source() {
-            Source::Toml => record.required_number("sum")?,
-            Source::Fpuzzles => match record.number("value")? {
+        let sum = match record.format() {
+            RecordFormat::Toml => record.required_number("sum")?,
+            RecordFormat::Fpuzzles => match record.number("value")? {
                 Some(sum) => sum,
                 None => return Ok(Vec::new()),
             },

@@ -29,7 +29,9 @@ pub use clone::CloneCells;
 pub use cnf::{Atom, ConstraintCnf, Literal};
 pub use dot::{Dot, DotColour};
 pub use extremum::{Extremum, ExtremumKind};
-pub use family::{Family, Fields, ReadRecord, Record, RecordError, Source, families, family_named};
+pub use family::{
+    Family, Fields, ReadRecord, Record, RecordError, RecordFormat, families, family_named,
+};
 pub use little_killer::LittleKiller;
 pub use negative::{Negative, NegativeKind};
 pub use palindrome::Palindrome;
@@ -143,7 +145,6 @@ macro_rules! variants {
         /// The families files write one record at a time, in the table's order.
         static FAMILIES: &[Family] = &[
             $($(Family {
-                kind: $what,
                 toml: &$toml,
                 fpuzzles: &$fpuzzles,
                 read: <$ty>::read,

@@ -26,7 +26,8 @@ impl Parity {
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         let kind = match record.name() {
             "odd" => ParityKind::Odd,
-            _ => ParityKind::Even,
+            "even" => ParityKind::Even,
+            other => return Err(RecordError::why(format!("{other} is no parity table"))),
         };
         record.each_cell(|cell| Parity::new(cell, kind).into())
     }

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::sum::{Chain, Term};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, Source, VariantConstraint,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
 };
 use crate::grid::{Cell, House, Shape};
 
@@ -21,8 +21,8 @@ impl Sandwich {
     /// the clue's `cell` just outside the grid and its `value` (a clue without one says
     /// nothing).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        let (line, sum) = match record.source() {
-            Source::Toml => {
+        let (line, sum) = match record.format() {
+            RecordFormat::Toml => {
                 let line = match (record.number("row")?, record.number("column")?) {
                     (Some(r), None) if r >= 1 => House::Row((r - 1).min(255) as u8),
                     (None, Some(c)) if c >= 1 => House::Column((c - 1).min(255) as u8),
@@ -34,7 +34,7 @@ impl Sandwich {
                 };
                 (line, record.required_number("sum")?)
             }
-            Source::Fpuzzles => {
+            RecordFormat::Fpuzzles => {
                 let Some(sum) = record.number("value")? else {
                     return Ok(Vec::new());
                 };

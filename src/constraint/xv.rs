@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, Source, VariantConstraint,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
 };
 use crate::grid::{Cell, Shape};
 
@@ -42,9 +42,9 @@ impl Xv {
             Some("X" | "x") => XvLetter::X,
             Some("V" | "v") => XvLetter::V,
             other => {
-                return Err(RecordError::why(match record.source() {
-                    Source::Toml => format!("needs `{key} = \"X\"` or `\"V\"`"),
-                    Source::Fpuzzles => format!("{other:?} is not X or V"),
+                return Err(RecordError::why(match record.format() {
+                    RecordFormat::Toml => format!("needs `{key} = \"X\"` or `\"V\"`"),
+                    RecordFormat::Fpuzzles => format!("{other:?} is not X or V"),
                 }));
             }
         };

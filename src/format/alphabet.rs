@@ -97,14 +97,7 @@ impl Alphabet {
         } else {
             ". or 0"
         };
-        let mut text = format!("{digits}, blank {blank}");
-        if !self.covers(shape) {
-            text.push_str(&format!(
-                "; a {shape} grid needs {} symbols: use the tokens format or a longer alphabet",
-                shape.size()
-            ));
-        }
-        text
+        format!("{digits}, blank {blank}")
     }
 }
 

@@ -126,7 +126,12 @@ pub enum ParseError {
     },
     /// A symbol is neither a digit of this grid's alphabet nor a blank.
     #[error(
-        "line {line}, {cell}: unknown symbol '{symbol}' in a {shape} grid (digits are {digits})"
+        "line {line}, {cell}: unknown symbol '{symbol}' in a {shape} grid (digits are {digits}){}",
+        if *short {
+            format!("; a {shape} grid needs {} symbols: use the tokens format or a longer alphabet", shape.size())
+        } else {
+            String::new()
+        }
     )]
     UnknownSymbol {
         /// The input line.
@@ -139,6 +144,8 @@ pub enum ParseError {
         shape: Shape,
         /// The symbols that are accepted, as text.
         digits: String,
+        /// Whether the alphabet has fewer symbols than the grid has digits.
+        short: bool,
     },
     /// A token of a numeric (tokens) grid is not a number.
     #[error(

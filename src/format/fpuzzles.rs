@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use super::puzzle_file::{PuzzleFile, PuzzleText};
 use crate::constraint::{
-    Cage, Fields, Negative, NegativeKind, Parity, ParityKind, Record, RecordError, Source,
+    Cage, Fields, Negative, NegativeKind, Parity, ParityKind, Record, RecordError, RecordFormat,
     VariantConstraint, families,
 };
 use crate::grid::{BoxShape, Cell, Shape};
@@ -34,6 +34,10 @@ pub const COSMETIC_FIELDS: &[&str] = &[
     "highlightConflicts",
     "onlyUseSolutionForPencilmarks",
 ];
+
+/// The family field that f-puzzles lists after `extraregion`: the cages that short extra
+/// regions make are read just before it, in f-puzzles' own order of fields.
+const EXTRA_REGIONS_BEFORE: &str = "quadruple";
 
 /// The fields of a grid cell that only draw (pencil marks, colours): read and ignored.
 const CELL_DRAWING_FIELDS: [&str; 4] = ["centerPencilMarks", "cornerPencilMarks", "c", "highlight"];
@@ -412,30 +416,43 @@ impl Reader<'_> {
         cells.map_err(|error| self.bad(field, entry, &json_why(error)))
     }
 
+    /// The extra regions: N cells make a region; fewer, cells that differ (a cage without a
+    /// total, among the constraints `out`).
+    fn extra_regions(
+        &self,
+        shape: Shape,
+        spec: &mut RulesSpec,
+        out: &mut Vec<VariantConstraint>,
+    ) -> Result<(), FpuzzlesError> {
+        for (i, value) in self.entries("extraregion")?.iter().enumerate() {
+            let cells = self.cells("extraregion", i + 1, value.get("cells"))?;
+            if cells.len() == shape.size() {
+                spec.extra_regions.push(cells);
+            } else {
+                out.push(Cage::new(cells, None).into());
+            }
+        }
+        Ok(())
+    }
+
     fn constraints(&self, shape: Shape, mut spec: RulesSpec) -> Result<RulesSpec, FpuzzlesError> {
         let mut out: Vec<VariantConstraint> = Vec::new();
         for family in families() {
+            if family.fpuzzles.contains(&EXTRA_REGIONS_BEFORE) {
+                self.extra_regions(shape, &mut spec, &mut out)?;
+            }
             for &field in family.fpuzzles {
                 for (i, value) in self.entries(field)?.iter().enumerate() {
                     let entry = i + 1;
                     let mut fields = JsonFields { value };
                     let read = (family.read)(&mut Record::new(
-                        Source::Fpuzzles,
+                        RecordFormat::Fpuzzles,
                         field,
                         Some(shape),
                         &mut fields,
                     ));
                     out.extend(read.map_err(|error| self.bad(field, entry, &json_why(error)))?);
                 }
-            }
-        }
-        for (i, value) in self.entries("extraregion")?.iter().enumerate() {
-            let cells = self.cells("extraregion", i + 1, value.get("cells"))?;
-            if cells.len() == shape.size() {
-                spec.extra_regions.push(cells);
-            } else {
-                // Fewer cells than digits: they differ, like a cage without a total.
-                out.push(Cage::new(cells, None).into());
             }
         }
         let negative: Vec<&str> = self

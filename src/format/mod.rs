@@ -1,10 +1,11 @@
-//! Puzzle formats: reading line, block, tokens and array grids from a stream, and writing them.
+//! Puzzle formats: reading grids (line, block, tokens, arrays) from a stream and writing them, region files, puzzle files (TOML) and f-puzzles, and why a puzzle could not be read.
 
 mod alphabet;
 mod error;
 mod fpuzzles;
 mod marks;
 mod notation;
+mod options;
 mod puzzle_file;
 mod read;
 mod regions;
@@ -17,8 +18,9 @@ pub use fpuzzles::{
 };
 pub use marks::{MarksError, read_marks};
 pub use notation::{Notation, Spell, Spelled};
+pub use options::{InputFormat, ReadOptions};
 pub use puzzle_file::{PuzzleFile, PuzzleFileError, PuzzleText, rule_names};
-pub use read::{Entry, InputFormat, MAX_LINE, PuzzleReader, ReadOptions, ReadWarning, parse_one};
+pub use read::{Entry, MAX_LINE, PuzzleReader, ReadWarning, parse_one};
 pub use regions::RegionsError;
 pub use write::{
     OutputFormat, candidate_texts, write_block, write_block_with, write_candidates, write_grid,

@@ -43,10 +43,10 @@
 //! sum = 12
 //! ```
 //!
-//! The tables (each family's own file under `constraint/` reads its entries; the table
-//! of families names them): `cage`, `little-killer` (`sum`), `sandwich`, `thermometer` (bulb first),
-//! `arrow`, `palindrome`, `between`, `renban`, `whispers` (`difference`, default ⌈N/2⌉),
-//! `white-dot` (`difference`, default 1), `black-dot` (`ratio`, default 2), `xv`
+//! The tables (each family's own file under `constraint/` reads its entries; the table of
+//! families names them): `cage`, `little-killer` (`sum`), `sandwich`, `thermometer` (bulb
+//! first), `arrow`, `palindrome`, `between`, `renban`, `whispers` (`difference`, default
+//! ⌈N/2⌉), `white-dot` (`difference`, default 1), `black-dot` (`ratio`, default 2), `xv`
 //! (`letter = "X"` or `"V"`), `odd`, `even`, `minimum`, `maximum` (each cell listed),
 //! `quadruple` (`digits`), `clone` (`copy`, the cells holding the same digits). `rules` also
 //! takes `non-consecutive`, `negative-difference`, `negative-ratio` and `negative-xv`.
@@ -59,7 +59,7 @@ use toml::de::{DeTable, DeValue};
 
 use super::RegionsError;
 use crate::constraint::{
-    Fields, Negative, NegativeKind, Record, RecordError, Source, VariantConstraint, families,
+    Fields, Negative, NegativeKind, Record, RecordError, RecordFormat, VariantConstraint, families,
     family_named,
 };
 use crate::grid::{BoxShape, Cell};
@@ -209,8 +209,10 @@ fn toml_tables() -> Vec<&'static str> {
         .collect()
 }
 
-/// The file's keys besides the constraint tables, as TOML.
+/// The file's keys besides the constraint tables, as TOML ([`KEYS`] lists them again for
+/// the reader, which sorts keys before this one reads them).
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Raw {
     title: Option<String>,
     author: Option<String>,
@@ -253,7 +255,7 @@ impl PuzzleFile {
         for (key, value) in document.into_inner() {
             if KEYS.contains(&key.get_ref().as_ref()) {
                 known.insert(key, value);
-            } else if family_named(Source::Toml, key.get_ref()).is_some() {
+            } else if family_named(RecordFormat::Toml, key.get_ref()).is_some() {
                 tables.push((key, value));
             } else {
                 return Err(PuzzleFileError::UnknownKey {
@@ -381,14 +383,25 @@ fn constraints(tables: &[Pair<'_>], text: &str) -> Result<Vec<VariantConstraint>
                 let mut fields = TomlFields {
                     table,
                     read: Vec::new(),
+                    last: None,
                 };
-                let read = (family.read)(&mut Record::new(Source::Toml, name, None, &mut fields));
+                let read = (family.read)(&mut Record::new(
+                    RecordFormat::Toml,
+                    name,
+                    None,
+                    &mut fields,
+                ));
+                // An error names the line of the key it is about, else the table's.
+                let at = |span: Option<Range<usize>>| span.map_or(line, |span| line_of(text, span));
                 out.extend(read.map_err(|error| match error {
-                    RecordError::Cell(text) => PuzzleFileError::BadCell { line, text },
-                    RecordError::Why(why) => bad(line, why),
+                    RecordError::Cell(text) => PuzzleFileError::BadCell {
+                        line: at(fields.last.clone()),
+                        text,
+                    },
+                    RecordError::Why(why) => bad(at(fields.last.clone()), why),
                 })?);
-                if let Some(key) = fields.unread() {
-                    return Err(bad(line, format!("takes no `{key}`")));
+                if let Some((key, span)) = fields.unread() {
+                    return Err(bad(at(Some(span)), format!("takes no `{key}`")));
                 }
             }
         }
@@ -400,24 +413,25 @@ fn constraints(tables: &[Pair<'_>], text: &str) -> Result<Vec<VariantConstraint>
 struct TomlFields<'a, 'i> {
     table: &'a DeTable<'i>,
     read: Vec<String>,
+    /// Where the last key looked up stands in the text (`None` when the table lacks it).
+    last: Option<Range<usize>>,
 }
 
 impl TomlFields<'_, '_> {
     /// The value under `key`, marked read.
     fn get(&mut self, key: &str) -> Option<&DeValue<'_>> {
         self.read.push(key.to_string());
-        self.table
-            .iter()
-            .find(|(k, _)| k.get_ref() == key)
-            .map(|(_, value)| value.get_ref())
+        let found = self.table.iter().find(|(k, _)| k.get_ref() == key);
+        self.last = found.map(|(key, _)| key.span());
+        found.map(|(_, value)| value.get_ref())
     }
 
-    /// The first key of the table its family did not read.
-    fn unread(&self) -> Option<String> {
+    /// The first key of the table its family did not read, and where it stands.
+    fn unread(&self) -> Option<(String, Range<usize>)> {
         self.table
             .keys()
-            .map(|key| key.get_ref().to_string())
-            .find(|key| !self.read.contains(key))
+            .find(|key| !self.read.iter().any(|read| read == key.get_ref()))
+            .map(|key| (key.get_ref().to_string(), key.span()))
     }
 }
 
@@ -600,6 +614,41 @@ puzzles = [
             err.to_string()
                 .starts_with("line 1: \"2by3\" is not a box size"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn errors_in_constraint_tables_name_the_key_and_its_line() {
+        let with = |tables: &str| format!("puzzle = \"{}\"\n{tables}", ".".repeat(16));
+        let err = |tables: &str| PuzzleFile::parse(&with(tables)).unwrap_err().to_string();
+        assert_eq!(
+            err("[[cage]]\ncells = \"r1c1 r1c2\"\nsum = \"3\"\n"),
+            "line 4: cage: `sum` is not a whole number"
+        );
+        assert_eq!(
+            err("[[cage]]\ncells = \"r1c1 r1c2\"\n\nratio = 2\n"),
+            "line 5: cage: takes no `ratio`"
+        );
+        assert_eq!(
+            err("[[little-killer]]\ncells = \"r1c1 r2c2\"\n"),
+            "line 2: little-killer: needs `sum`"
+        );
+        assert_eq!(
+            err("[[xv]]\ncells = \"r1c1 r1c2 r1c3\"\nletter = \"X\""),
+            "line 3: xv: needs 2 cells, not 3"
+        );
+        assert_eq!(
+            err("[[cage]]\ncells = [\"r1c1\", \"r0c2\"]"),
+            "line 3: \"r0c2\" is not a cell (write r3c7: row 3, column 7)"
+        );
+        assert_eq!(
+            err("cage = 3"),
+            "line 2: cage: needs a list of tables ([[…]])"
+        );
+        assert_eq!(err("cage = [3]"), "line 2: cage: each entry is a table");
+        assert!(
+            err("colour = \"red\"")
+                .starts_with("line 2: unknown key `colour` (a puzzle file takes title,")
         );
     }
 }

@@ -103,6 +103,7 @@ impl Cells {
                             symbol,
                             shape,
                             digits: alphabet.describe(shape),
+                            short: !alphabet.covers(shape),
                         })?
                 }
                 Cells::Tokens(tokens) => match &tokens[i] {

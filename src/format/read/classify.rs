@@ -17,7 +17,7 @@
 
 use super::array::{array_lists, has_brackets};
 use super::cells::{Cells, tokens};
-use super::options::InputFormat;
+use crate::format::InputFormat;
 use crate::grid::Shape;
 
 /// Symbols that separate boxes in block grids and carry no cell.

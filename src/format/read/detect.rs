@@ -15,7 +15,7 @@ use std::io::{self, BufRead};
 use super::cells::Cells;
 use super::classify::{content, laid_out, read_row};
 use super::lines::Lines;
-use super::options::ReadOptions;
+use crate::format::ReadOptions;
 use crate::grid::Shape;
 
 /// Whether a line is the header of a collection, skipped between puzzles: a word and a

@@ -3,7 +3,7 @@
 //! With the default alphabet, a 16×16 grid of symbols `0`–`F` with blanks `.` or
 //! `_` and no `G` is read with the alphabet `0123456789ABCDEF` (its entry's notation says so).
 //! One with `0` but no other blank and no `G` is ambiguous: `0` is read as a blank and the
-//! entry carries a [`ReadWarning`] naming the alphabet `0123456789ABCDEF`.
+//! entry carries a [`ReadWarning`] that says so.
 
 use std::fmt;
 
@@ -32,7 +32,7 @@ impl fmt::Display for ReadWarning {
                 f,
                 "line {line}: 0 was read as a blank in this 16×16 grid (digits 1 to 9 and A to G; \
                  it has no G and no other blank); if 0 is a digit here (a hexadoku, digits 0 to \
-                 F), read it with the alphabet {HEX}"
+                 F), read it with the hexadoku alphabet"
             ),
         }
     }

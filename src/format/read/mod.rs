@@ -17,7 +17,6 @@ mod classify;
 mod detect;
 mod hexadoku;
 mod lines;
-mod options;
 #[cfg(test)]
 mod tests;
 
@@ -30,13 +29,12 @@ use self::classify::{content, read_row};
 use self::detect::{is_count, is_header, starts_wide_grid};
 use self::hexadoku::{HEX, Hexadoku, hexadoku};
 use self::lines::Lines;
-use crate::format::{Alphabet, InputError, Notation, ParseError};
+use crate::format::{Alphabet, InputError, InputFormat, Notation, ParseError, ReadOptions};
 use crate::grid::{Grid, Shape};
 use crate::rules::{Puzzle, Rules, RulesError, RulesSpec};
 
 pub use self::hexadoku::ReadWarning;
 pub use self::lines::MAX_LINE;
-pub use self::options::{InputFormat, ReadOptions};
 
 /// One puzzle of an input, read or not.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! How to read an input: the layout to expect and the alphabet of symbol grids.
 
-use crate::format::Alphabet;
+use super::Alphabet;
 
 /// Which layout to expect.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -16,10 +16,11 @@ pub fn input(error: &InputError) -> &'static str {
 
 /// The flag to use for a reading error, as the end of its message.
 fn parse(error: &ParseError) -> &'static str {
-    match error.fits_layout() {
-        Some(InputFormat::Block) => ": drop --input line",
-        Some(_) => ": drop --input block",
-        None => "",
+    match (error, error.fits_layout()) {
+        (_, Some(InputFormat::Block)) => ": drop --input line",
+        (_, Some(_)) => ": drop --input block",
+        (ParseError::UnknownSymbol { short: true, .. }, None) => " (--alphabet SYMBOLS)",
+        (_, None) => "",
     }
 }
 
@@ -39,7 +40,7 @@ pub fn warned(warning: &ReadWarning) -> String {
 /// The flag a reader's warning suggests, as the end of its message.
 pub fn warning(warning: &ReadWarning) -> &'static str {
     match warning {
-        ReadWarning::ZeroReadAsBlank { .. } => " (--alphabet 0123456789ABCDEF)",
+        ReadWarning::ZeroReadAsBlank { .. } => ": pass --alphabet 0123456789ABCDEF",
     }
 }
 
