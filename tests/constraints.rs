@@ -426,6 +426,49 @@ fn f_puzzles_cell_fields_are_read_or_refused() {
     assert!(stderr.contains("cell field \"fog\" (r1c1)"), "{stderr}");
 }
 
+/// Geometry no setter's tool draws is read as written, with a warning naming it.
+#[test]
+fn odd_geometry_is_read_with_a_warning() {
+    let grid = (0..4)
+        .map(|_| "[{},{},{},{}]")
+        .collect::<Vec<_>>()
+        .join(",");
+    let fields = [
+        (
+            "\"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C3\"]]}]",
+            "thermometer r1c1-r1c3: r1c1 and r1c3 follow each other on the line but do not touch",
+        ),
+        (
+            "\"difference\":[{\"cells\":[\"R1C1\",\"R2C2\"]}]",
+            "white dot r1c1-r2c2 (difference 1): r1c1 and r2c2 are not orthogonal neighbours",
+        ),
+        (
+            "\"arrow\":[{\"cells\":[\"R1C1\"],\"lines\":[[\"R1C1\",\"R3C1\",\"R4C1\"]]}]",
+            "arrow r1c1 <- r3c1-r4c1: its shaft starts at r3c1, which does not touch its circle",
+        ),
+        ("\"renban\":[{\"lines\":[[\"R1C1\",\"R2C2\"]]}]", ""),
+    ];
+    for (field, warning) in fields {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("odd.json");
+        std::fs::write(&file, format!("{{\"size\":4,\"grid\":[{grid}],{field}}}")).unwrap();
+        let out = satdoku()
+            .args(["count", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{field}: {stderr}");
+        if warning.is_empty() {
+            assert!(!stderr.contains("warning"), "{field}: {stderr}");
+        } else {
+            assert!(
+                stderr.contains(&format!("warning: {warning}")),
+                "{field}: {stderr}"
+            );
+        }
+    }
+}
+
 #[test]
 fn bad_constraints_are_errors_that_name_them() {
     let grid = (0..9)

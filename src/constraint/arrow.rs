@@ -5,7 +5,7 @@ use std::fmt;
 use super::sum::{Chain, Term, cell_term, sum_admits};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
-    cell_list, repeated,
+    cell_list, line_gap, repeated,
 };
 use crate::grid::{Cell, Shape};
 
@@ -68,6 +68,20 @@ impl fmt::Display for Arrow {
 impl Constraint for Arrow {
     fn cells(&self, _shape: Shape) -> Vec<Cell> {
         [&self.circle[..], &self.shaft[..]].concat()
+    }
+
+    fn oddity(&self) -> Option<String> {
+        let touches =
+            |a: Cell, b: Cell| a.row().abs_diff(b.row()) <= 1 && a.col().abs_diff(b.col()) <= 1;
+        if let Some(gap) = line_gap(&self.circle) {
+            return Some(gap);
+        }
+        match self.shaft.first() {
+            Some(&start) if !self.circle.iter().any(|&c| touches(c, start)) => Some(format!(
+                "its shaft starts at {start}, which does not touch its circle"
+            )),
+            _ => line_gap(&self.shaft),
+        }
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {

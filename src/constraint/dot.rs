@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-use super::{CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, pair_apart,
+};
 use crate::grid::{Cell, Shape};
 
 /// The colour of a kropki dot, with the amount it stands for.
@@ -83,6 +85,11 @@ impl fmt::Display for Dot {
 impl Constraint for Dot {
     fn cells(&self, _shape: Shape) -> Vec<Cell> {
         self.cells.to_vec()
+    }
+
+    fn oddity(&self) -> Option<String> {
+        let [a, b] = self.cells;
+        pair_apart(a, b)
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {

@@ -94,6 +94,13 @@ pub trait Constraint: fmt::Display {
     /// digits reach, a line longer than the digits allow …), if so.
     fn problem(&self, shape: Shape) -> Option<String>;
 
+    /// What about it no setter's tool would draw (a line jumping between cells that do not
+    /// touch, a dot between cells that are not neighbours), if anything: read as written,
+    /// and worth a warning.
+    fn oddity(&self) -> Option<String> {
+        None
+    }
+
     /// Adds its clauses to `cnf`.
     fn encode(&self, cnf: &mut ConstraintCnf);
 
@@ -233,6 +240,23 @@ pub(crate) fn neighbours(shape: Shape, cell: Cell) -> Vec<Cell> {
         .filter(|&(r, c)| r >= 0 && c >= 0)
         .filter_map(|(r, c)| shape.cell(r as usize, c as usize))
         .collect()
+}
+
+/// Where a line drawn through `cells` in order jumps: the first two consecutive cells that
+/// do not touch (orthogonally or diagonally), as a warning's text.
+pub(crate) fn line_gap(cells: &[Cell]) -> Option<String> {
+    cells.windows(2).find_map(|pair| {
+        let (a, b) = (pair[0], pair[1]);
+        (a.row().abs_diff(b.row()) > 1 || a.col().abs_diff(b.col()) > 1)
+            .then(|| format!("{a} and {b} follow each other on the line but do not touch"))
+    })
+}
+
+/// Why a mark between `a` and `b` (a dot, an X or V) stands where no tool draws one: the
+/// cells are not orthogonal neighbours.
+pub(crate) fn pair_apart(a: Cell, b: Cell) -> Option<String> {
+    (a.row().abs_diff(b.row()) + a.col().abs_diff(b.col()) != 1)
+        .then(|| format!("{a} and {b} are not orthogonal neighbours"))
 }
 
 /// Whether some cell appears twice in `cells`; the first repeated one.

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    repeated,
+    line_gap, repeated,
 };
 use crate::grid::{Cell, Shape};
 
@@ -39,6 +39,10 @@ impl fmt::Display for Thermometer {
 impl Constraint for Thermometer {
     fn cells(&self, _shape: Shape) -> Vec<Cell> {
         self.cells.clone()
+    }
+
+    fn oddity(&self) -> Option<String> {
+        line_gap(&self.cells)
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {

@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
+    line_gap,
 };
 use crate::grid::{Cell, Shape};
 
@@ -51,6 +52,10 @@ impl fmt::Display for Whispers {
 impl Constraint for Whispers {
     fn cells(&self, _shape: Shape) -> Vec<Cell> {
         self.cells.clone()
+    }
+
+    fn oddity(&self) -> Option<String> {
+        line_gap(&self.cells)
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {

@@ -4,6 +4,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    pair_apart,
 };
 use crate::grid::{Cell, Shape};
 
@@ -75,6 +76,11 @@ impl fmt::Display for Xv {
 impl Constraint for Xv {
     fn cells(&self, _shape: Shape) -> Vec<Cell> {
         self.cells.to_vec()
+    }
+
+    fn oddity(&self) -> Option<String> {
+        let [a, b] = self.cells;
+        pair_apart(a, b)
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {

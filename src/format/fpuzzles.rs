@@ -219,7 +219,8 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
         author: text_field("author"),
         notes: None,
         warnings,
-    })
+    }
+    .noticed())
 }
 
 /// Whether a field says nothing: false, null, an empty list or object.

@@ -347,7 +347,19 @@ impl PuzzleFile {
             author: raw.author,
             notes: raw.notes,
             warnings: Vec::new(),
-        })
+        }
+        .noticed())
+    }
+
+    /// The file with a warning for each constraint drawn as no setter's tool draws it
+    /// (read as written all the same).
+    pub(crate) fn noticed(mut self) -> PuzzleFile {
+        for constraint in &self.spec.constraints {
+            if let Some(oddity) = constraint.get().oddity() {
+                self.warnings.push(format!("{constraint}: {oddity}"));
+            }
+        }
+        self
     }
 }
 
