@@ -426,6 +426,28 @@ fn f_puzzles_cell_fields_are_read_or_refused() {
     assert!(stderr.contains("cell field \"fog\" (r1c1)"), "{stderr}");
 }
 
+/// A grid without boxes (5×5, 7×7 …) in an f-puzzles file has what f-puzzles gives it when
+/// its cells name no region: rows and columns only (a Latin square).
+#[test]
+fn f_puzzles_grids_without_boxes_are_latin_squares() {
+    let first = "[{\"value\":1,\"given\":true},{\"value\":2,\"given\":true},{\"value\":3,\"given\":true},{\"value\":4,\"given\":true},{\"value\":5,\"given\":true}]";
+    let rest = (0..4)
+        .map(|_| "[{},{},{},{},{}]")
+        .collect::<Vec<_>>()
+        .join(",");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("five.json");
+    std::fs::write(&file, format!("{{\"size\":5,\"grid\":[{first},{rest}]}}")).unwrap();
+    // 161,280 Latin squares of order 5, 1,344 of them with a given first row.
+    let out = satdoku()
+        .args(["count", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1344\n");
+    let independent = fpuzzles::read(&file);
+    assert_eq!(independent.brute_force_count(2000), 1344);
+}
+
 /// Geometry no setter's tool draws is read as written, with a warning naming it.
 #[test]
 fn odd_geometry_is_read_with_a_warning() {

@@ -298,15 +298,11 @@ impl Reader<'_> {
                             )
                         })? as u8
                     }
+                    // f-puzzles' default: the boxes, or on a grid without boxes (7×7,
+                    // 11×11 …) the cell's row, so that no rule beyond the rows holds.
                     Some(Value::Null) | None => match boxes {
                         Some(boxes) => boxes.box_of(at) as u8,
-                        None => {
-                            return Err(self.bad(
-                                "grid",
-                                r + 1,
-                                &format!("{at} has no region, and a {shape} grid has no boxes"),
-                            ));
-                        }
+                        None => r as u8,
                     },
                     Some(_) => {
                         return Err(self.bad(
@@ -377,7 +373,7 @@ impl Reader<'_> {
                 .cells()
                 .all(|cell| region_of[shape.index(cell)] as usize == b.box_of(cell))
         });
-        if custom && !is_boxes {
+        if (custom || boxes.is_none()) && !is_boxes {
             let labels: Vec<char> = (0..n).map(region_label).collect();
             spec.jigsaw = Some(
                 Jigsaw::new(shape, region_of, labels)
