@@ -468,7 +468,11 @@ fn odd_geometry_is_read_with_a_warning() {
             "\"arrow\":[{\"cells\":[\"R1C1\"],\"lines\":[[\"R1C1\",\"R3C1\",\"R4C1\"]]}]",
             "arrow r1c1 <- r3c1-r4c1: its shaft starts at r3c1, which does not touch its circle",
         ),
-        ("\"renban\":[{\"lines\":[[\"R1C1\",\"R2C2\"]]}]", ""),
+        // Colours and widths only draw.
+        (
+            "\"renban\":[{\"lines\":[[\"R1C1\",\"R2C2\"]],\"outlineC\":\"#F067F0\",\"width\":0.4}]",
+            "",
+        ),
     ];
     for (field, warning) in fields {
         let dir = tempfile::tempdir().unwrap();
@@ -517,6 +521,11 @@ fn bad_constraints_are_errors_that_name_them() {
         (
             "\"xv\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"W\"}]",
             "is not X or V",
+        ),
+        (
+            // A field that states a rule satdoku does not read is refused, not dropped.
+            "\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"5\",\"allowRepeats\":true}]",
+            "unsupported f-puzzles constraints: \"killercage\" entry 1's field \"allowRepeats\"",
         ),
     ] {
         let json = format!("{{\"size\":9,\"grid\":[{grid}],{fields}}}");

@@ -78,6 +78,9 @@ pub trait Fields {
 
     /// The text under `key`.
     fn text(&mut self, key: &str) -> Result<Option<String>, RecordError>;
+
+    /// Marks `key` read without reading it: a field that only places a drawing.
+    fn skip(&mut self, key: &str);
 }
 
 /// One constraint as a file writes it, handed to its family's reader: its file format,
@@ -200,6 +203,12 @@ impl<'a> Record<'a> {
         self.fields.numbers(key)?.ok_or_else(|| needs(key))
     }
 
+    /// Passes over `key`, a field that only places the record's drawing (an f-puzzles
+    /// little killer's clue cell): not a field the family leaves unread.
+    pub fn drawing_only(&mut self, key: &str) {
+        self.fields.skip(key)
+    }
+
     /// The text under `key`, if any.
     pub fn text(&mut self, key: &str) -> Result<Option<String>, RecordError> {
         self.fields.text(key)
@@ -250,6 +259,7 @@ mod tests {
         fn text(&mut self, _: &str) -> Result<Option<String>, RecordError> {
             Ok(None)
         }
+        fn skip(&mut self, _: &str) {}
     }
 
     #[test]

@@ -23,10 +23,14 @@ impl LittleKiller {
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         let sum = match record.format() {
             RecordFormat::Toml => record.required_number("sum")?,
-            RecordFormat::Fpuzzles => match record.number("value")? {
-                Some(sum) => sum,
-                None => return Ok(Vec::new()),
-            },
+            RecordFormat::Fpuzzles => {
+                // The clue's own cell, outside the grid, only places its drawing.
+                record.drawing_only("cell");
+                match record.number("value")? {
+                    Some(sum) => sum,
+                    None => return Ok(Vec::new()),
+                }
+            }
         };
         Ok(vec![LittleKiller::new(record.cells("cells")?, sum).into()])
     }

@@ -35,6 +35,18 @@ pub const COSMETIC_FIELDS: &[&str] = &[
     "onlyUseSolutionForPencilmarks",
 ];
 
+/// The fields of a constraint entry that only draw it (colours, sizes, the little killer's
+/// arrow): read and ignored. Any other field the entry's family does not read is refused.
+const ENTRY_DRAWING_FIELDS: [&str; 7] = [
+    "outlineC",
+    "fontC",
+    "baseC",
+    "width",
+    "height",
+    "angle",
+    "direction",
+];
+
 /// The family field that f-puzzles lists after `extraregion`: the cages that short extra
 /// regions make are read just before it, in f-puzzles' own order of fields.
 const EXTRA_REGIONS_BEFORE: &str = "quadruple";
@@ -441,7 +453,10 @@ impl Reader<'_> {
             for &field in family.fpuzzles {
                 for (i, value) in self.entries(field)?.iter().enumerate() {
                     let entry = i + 1;
-                    let mut fields = JsonFields { value };
+                    let mut fields = JsonFields {
+                        value,
+                        read: Vec::new(),
+                    };
                     let read = (family.read)(&mut Record::new(
                         RecordFormat::Fpuzzles,
                         field,
@@ -449,6 +464,12 @@ impl Reader<'_> {
                         &mut fields,
                     ));
                     out.extend(read.map_err(|error| self.bad(field, entry, &json_why(error)))?);
+                    // A field that states something unread would be a rule left out.
+                    if let Some(key) = fields.unread() {
+                        return Err(FpuzzlesError::Unsupported {
+                            names: vec![format!("{field:?} entry {entry}'s field {key:?}")],
+                        });
+                    }
                 }
             }
         }
@@ -494,12 +515,29 @@ fn json_why(error: RecordError) -> String {
 /// One entry of a constraint field: a JSON object.
 struct JsonFields<'a> {
     value: &'a Value,
+    /// The keys its family has read.
+    read: Vec<String>,
 }
 
-impl JsonFields<'_> {
-    /// The value under `key`; a `null` counts as absent.
-    fn get(&self, key: &str) -> Option<&Value> {
+impl<'a> JsonFields<'a> {
+    /// The value under `key`, marked read; a `null` counts as absent.
+    fn get(&mut self, key: &str) -> Option<&'a Value> {
+        self.read.push(key.to_string());
         self.value.get(key).filter(|value| !value.is_null())
+    }
+
+    /// The first field of the entry that states something its family did not read and
+    /// that does not only draw.
+    fn unread(&self) -> Option<&'a str> {
+        let object = self.value.as_object()?;
+        object
+            .iter()
+            .find(|(key, value)| {
+                !self.read.contains(key)
+                    && !ENTRY_DRAWING_FIELDS.contains(&key.as_str())
+                    && !is_empty(value)
+            })
+            .map(|(key, _)| key.as_str())
     }
 }
 
@@ -584,6 +622,10 @@ impl Fields for JsonFields<'_> {
 
     fn text(&mut self, key: &str) -> Result<Option<String>, RecordError> {
         Ok(self.get(key).and_then(Value::as_str).map(str::to_string))
+    }
+
+    fn skip(&mut self, key: &str) {
+        self.read.push(key.to_string());
     }
 }
 

@@ -531,6 +531,9 @@ impl Fields for TomlFields<'_, '_> {
                 .ok_or_else(|| not(key, "text")),
         }
     }
+    fn skip(&mut self, key: &str) {
+        self.read.push(key.to_string());
+    }
 }
 
 /// The cell named `name` (`r3c7`), or an error naming the file line.
