@@ -378,6 +378,24 @@ fn uniqueness_proofs_of_constraint_puzzles_check() {
     }
 }
 
+/// Writes `json` to a file and runs `satdoku count` on it: exit code, stdout, stderr; the
+/// file's path (in `dir`) for independent readers.
+fn count_json(dir: &tempfile::TempDir, json: &str) -> (Option<i32>, String, String, PathBuf) {
+    let file = dir.path().join("puzzle.json");
+    std::fs::write(&file, json).unwrap();
+    let out = satdoku()
+        .args(["count", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (
+        out.status.code(),
+        text(&out.stdout),
+        text(&out.stderr),
+        file,
+    )
+}
+
 /// The fields of a grid's cells: a parity mark is a rule, a solver's own entry is no given
 /// (and said so), pencil marks and colours only draw, anything else is refused by name.
 #[test]
@@ -393,16 +411,9 @@ fn f_puzzles_cell_fields_are_read_or_refused() {
         format!("{{\"size\":4,\"grid\":[{}]}}", rows.join(","))
     };
     let run = |first: &str| {
-        let dir = tempfile::tempdir().unwrap();
-        let file = dir.path().join("cells.json");
-        std::fs::write(&file, with_first_cell(first)).unwrap();
-        let out = satdoku()
-            .args(["count", file.to_str().unwrap()])
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-        (out.status.code(), stdout, stderr)
+        let (code, stdout, stderr, _) =
+            count_json(&tempfile::tempdir().unwrap(), &with_first_cell(first));
+        (code, stdout, stderr)
     };
     // 288 grids in all, 144 with an odd digit in r1c1, 72 with a 3 there.
     assert_eq!(run("{}").1, "288\n");
@@ -436,14 +447,10 @@ fn f_puzzles_grids_without_boxes_are_latin_squares() {
         .collect::<Vec<_>>()
         .join(",");
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("five.json");
-    std::fs::write(&file, format!("{{\"size\":5,\"grid\":[{first},{rest}]}}")).unwrap();
     // 161,280 Latin squares of order 5, 1,344 of them with a given first row.
-    let out = satdoku()
-        .args(["count", file.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "1344\n");
+    let (_, stdout, _, file) =
+        count_json(&dir, &format!("{{\"size\":5,\"grid\":[{first},{rest}]}}"));
+    assert_eq!(stdout, "1344\n");
     let independent = fpuzzles::read(&file);
     assert_eq!(independent.brute_force_count(2000), 1344);
 }
@@ -475,15 +482,9 @@ fn odd_geometry_is_read_with_a_warning() {
         ),
     ];
     for (field, warning) in fields {
-        let dir = tempfile::tempdir().unwrap();
-        let file = dir.path().join("odd.json");
-        std::fs::write(&file, format!("{{\"size\":4,\"grid\":[{grid}],{field}}}")).unwrap();
-        let out = satdoku()
-            .args(["count", file.to_str().unwrap()])
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(0), "{field}: {stderr}");
+        let json = format!("{{\"size\":4,\"grid\":[{grid}],{field}}}");
+        let (code, _, stderr, _) = count_json(&tempfile::tempdir().unwrap(), &json);
+        assert_eq!(code, Some(0), "{field}: {stderr}");
         if warning.is_empty() {
             assert!(!stderr.contains("warning"), "{field}: {stderr}");
         } else {
