@@ -65,6 +65,7 @@ fn every_family_has_three_bundled_puzzles() {
         "little-killer",
         "sandwich",
         "thermometer",
+        "slow-thermometer",
         "arrow",
         "palindrome",
         "between",
@@ -197,7 +198,7 @@ fn counts_agree_with_brute_force_on_small_grids() {
             0 => format!("\"killercage\":[{{\"cells\":{line},\"value\":\"{}\"}}]", 3 + next(6)),
             1 => format!("\"littlekillersum\":[{{\"cell\":\"R0C1\",\"cells\":{line},\"direction\":\"DR\",\"value\":\"{}\"}}]", 2 + next(8)),
             2 => format!("\"sandwichsum\":[{{\"cell\":\"R0C{}\",\"value\":\"{}\"}}]", 1 + next(n), next(6)),
-            3 => format!("\"thermometer\":[{{\"lines\":[{line}]}}]"),
+            3 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["thermometer", "slowthermometer"][next(2)]),
             4 => {
                 // A circle, or a two-cell pill in either order: its digits read in order.
                 let first = &line[1..line.find(',').unwrap()];

@@ -15,6 +15,7 @@ mod parity;
 mod quadruple;
 mod renban;
 mod sandwich;
+mod slow_thermometer;
 mod sum;
 mod thermometer;
 mod whispers;
@@ -39,6 +40,7 @@ pub use parity::{Parity, ParityKind};
 pub use quadruple::Quadruple;
 pub use renban::Renban;
 pub use sandwich::Sandwich;
+pub use slow_thermometer::SlowThermometer;
 pub use thermometer::Thermometer;
 pub use whispers::Whispers;
 pub use xv::{Xv, XvLetter};
@@ -166,6 +168,8 @@ variants! {
         toml ["little-killer"], fpuzzles ["littlekillersum"];
     Sandwich(Sandwich) => "sandwich sum", toml ["sandwich"], fpuzzles ["sandwichsum"];
     Thermometer(Thermometer) => "thermometer", toml ["thermometer"], fpuzzles ["thermometer"];
+    SlowThermometer(SlowThermometer) => "slow thermometer",
+        toml ["slow-thermometer"], fpuzzles ["slowthermometer"];
     Arrow(Arrow) => "arrow", toml ["arrow"], fpuzzles ["arrow"];
     Palindrome(Palindrome) => "palindrome", toml ["palindrome"], fpuzzles ["palindrome"];
     Between(Between) => "between line", toml ["between"], fpuzzles ["betweenline"];
@@ -257,6 +261,15 @@ pub(crate) fn line_gap(cells: &[Cell]) -> Option<String> {
 pub(crate) fn pair_apart(a: Cell, b: Cell) -> Option<String> {
     (a.row().abs_diff(b.row()) + a.col().abs_diff(b.col()) != 1)
         .then(|| format!("{a} and {b} are not orthogonal neighbours"))
+}
+
+/// Why a line of `cells`, called `what` in messages, cannot be drawn: fewer than two
+/// cells, or a cell twice.
+pub(crate) fn line_problem(what: &str, cells: &[Cell]) -> Option<String> {
+    if cells.len() < 2 {
+        return Some(format!("a {what} needs at least two cells"));
+    }
+    repeated(cells).map(|cell| format!("{cell} appears twice"))
 }
 
 /// Whether some cell appears twice in `cells`; the first repeated one.

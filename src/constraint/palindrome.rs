@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_gap, repeated,
+    line_gap, line_problem,
 };
 use crate::grid::{Cell, Shape};
 
@@ -52,10 +52,7 @@ impl Constraint for Palindrome {
     }
 
     fn problem(&self, _shape: Shape) -> Option<String> {
-        if self.cells.len() < 2 {
-            return Some("a palindrome needs at least two cells".into());
-        }
-        repeated(&self.cells).map(|cell| format!("{cell} appears twice"))
+        line_problem("palindrome", &self.cells)
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {

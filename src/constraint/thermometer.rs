@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_gap, repeated,
+    line_gap, line_problem,
 };
 use crate::grid::{Cell, Shape};
 
@@ -47,11 +47,8 @@ impl Constraint for Thermometer {
 
     fn problem(&self, shape: Shape) -> Option<String> {
         let (len, n) = (self.cells.len(), shape.size());
-        if len < 2 {
-            return Some("a thermometer needs at least two cells".into());
-        }
-        if let Some(cell) = repeated(&self.cells) {
-            return Some(format!("{cell} appears twice"));
+        if let Some(problem) = line_problem("thermometer", &self.cells) {
+            return Some(problem);
         }
         (len > n).then(|| format!("{len} cells cannot strictly increase through digits 1 to {n}"))
     }

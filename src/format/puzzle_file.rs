@@ -44,8 +44,8 @@
 //! ```
 //!
 //! The tables (each family's own file under `constraint/` reads its entries; the table of
-//! families names them): `cage`, `little-killer` (`sum`), `sandwich`, `thermometer` (bulb
-//! first), `arrow`, `palindrome`, `between`, `renban`, `whispers` (`difference`, default
+//! families names them): `cage`, `little-killer` (`sum`), `sandwich`, `thermometer` and
+//! `slow-thermometer` (bulb first), `arrow`, `palindrome`, `between`, `renban`, `whispers` (`difference`, default
 //! ⌈N/2⌉), `white-dot` (`difference`, default 1), `black-dot` (`ratio`, default 2), `xv`
 //! (`letter = "X"` or `"V"`), `odd`, `even`, `minimum`, `maximum` (each cell listed),
 //! `quadruple` (`digits`), `clone` (`copy`, the cells holding the same digits). `rules` also

@@ -14,6 +14,8 @@ pub enum Check {
     LittleKiller(Vec<Pos>, u32),
     Sandwich(Vec<Pos>, u32),
     Thermo(Vec<Pos>),
+    /// A slow thermometer: the digits never decrease along it.
+    SlowThermo(Vec<Pos>),
     Arrow(Vec<Pos>, Vec<Pos>),
     Palindrome(Vec<Pos>),
     Between(Vec<Pos>),
@@ -224,6 +226,9 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     for e in list(&json, "thermometer") {
         checks.extend(lines(e).into_iter().map(Check::Thermo));
     }
+    for e in list(&json, "slowthermometer") {
+        checks.extend(lines(e).into_iter().map(Check::SlowThermo));
+    }
     for e in list(&json, "arrow") {
         // A pill's digits read in the order its cells are stored.
         let circle = cells(&e["cells"]);
@@ -372,6 +377,7 @@ impl Check {
         match self {
             Check::Cage(c, _) | Check::LittleKiller(c, _) | Check::Sandwich(c, _) => c.clone(),
             Check::Thermo(c)
+            | Check::SlowThermo(c)
             | Check::Palindrome(c)
             | Check::Between(c)
             | Check::Renban(c)
@@ -410,6 +416,7 @@ impl Check {
                 x[a.min(b) + 1..a.max(b)].iter().sum::<u32>() == *s
             }
             Check::Thermo(c) => vals(c).windows(2).all(|w| w[0] < w[1]),
+            Check::SlowThermo(c) => vals(c).windows(2).all(|w| w[0] <= w[1]),
             Check::Arrow(circle, shaft) => {
                 let number = vals(circle).iter().fold(0, |acc, d| acc * 10 + d);
                 vals(shaft).iter().sum::<u32>() == number

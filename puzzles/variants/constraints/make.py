@@ -138,6 +138,12 @@ def thermo(rng, n, sol):
     return {"thermometer": [{"lines": [[name(*x) for x in p]]} for p in paths]}
 
 
+def slow_thermo(rng, n, sol):
+    # Never decreasing, with at least one repeat on each line (diagonal steps allow one).
+    paths = lines(rng, n, sol, 10, [3, 4, 5], lambda p, x: sol[x[0]][x[1]] >= sol[p[-1][0]][p[-1][1]])
+    return {"slowthermometer": [{"lines": [[name(*x) for x in p]]} for p in paths]}
+
+
 def whispers(rng, n, sol):
     paths = lines(rng, n, sol, 6, [3, 4, 5, 6], lambda p, x: abs(sol[x[0]][x[1]] - sol[p[-1][0]][p[-1][1]]) >= 5)
     return {"whispers": [{"lines": [[name(*x) for x in p]]} for p in paths]}
@@ -316,6 +322,7 @@ FAMILIES = {
     "little-killer": (little_killer, None),
     "sandwich": (sandwich, None),
     "thermometer": (thermo, None),
+    "slow-thermometer": (slow_thermo, None),
     "arrow": (arrows, None),
     "palindrome": (palindrome, None),
     "between": (between, None),

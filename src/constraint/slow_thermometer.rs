@@ -1,0 +1,64 @@
+//! Slow thermometers: digits never decrease from the bulb along the line (a digit may repeat where the rules allow it).
+
+use std::fmt;
+
+use super::{
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
+    line_gap, line_problem,
+};
+use crate::grid::{Cell, Shape};
+
+/// A slow thermometer: the digits along its cells, bulb first, never decrease.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SlowThermometer {
+    cells: Vec<Cell>,
+}
+
+impl SlowThermometer {
+    /// Reads a slow thermometer (bulb first) record: its cells (f-puzzles: one per line).
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        Ok(record
+            .paths()?
+            .into_iter()
+            .map(|cells| SlowThermometer::new(cells).into())
+            .collect())
+    }
+
+    /// A slow thermometer along `cells`, the bulb first.
+    pub fn new(cells: Vec<Cell>) -> SlowThermometer {
+        SlowThermometer { cells }
+    }
+}
+
+impl fmt::Display for SlowThermometer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "slow thermometer {}", cell_list(&self.cells))
+    }
+}
+
+impl Constraint for SlowThermometer {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn oddity(&self) -> Option<String> {
+        line_gap(&self.cells)
+    }
+
+    fn problem(&self, _shape: Shape) -> Option<String> {
+        line_problem("slow thermometer", &self.cells)
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        for pair in self.cells.windows(2) {
+            cnf.relation(pair[0], pair[1], |a, b| a <= b);
+        }
+    }
+
+    /// The filled digits, read along the line, never decrease: any blanks between two of
+    /// them can repeat the lower one.
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        let filled: Vec<usize> = self.cells.iter().filter_map(|&c| values.get(c)).collect();
+        filled.windows(2).all(|pair| pair[0] <= pair[1])
+    }
+}
