@@ -71,6 +71,8 @@ fn every_family_has_three_bundled_puzzles() {
         "between",
         "renban",
         "whispers",
+        "entropic-line",
+        "modular-line",
         "kropki",
         "xv",
         "non-consecutive",
@@ -211,7 +213,7 @@ fn counts_agree_with_brute_force_on_small_grids() {
             }
             5 => format!("\"palindrome\":[{{\"lines\":[{line}]}}]"),
             6 => format!("\"betweenline\":[{{\"lines\":[{line}]}}]"),
-            7 => format!("\"renban\":[{{\"lines\":[{line}]}}]"),
+            7 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["renban", "modularline"][next(2)]),
             8 => match next(3) {
                 // German (the default), or another least difference (Dutch is 4 on 9×9).
                 0 => format!("\"whispers\":[{{\"lines\":[{line}]}}]"),

@@ -6,9 +6,11 @@ mod cage;
 mod clone;
 pub mod cnf;
 mod dot;
+mod entropic_line;
 mod extremum;
 mod family;
 mod little_killer;
+mod modular_line;
 mod negative;
 mod palindrome;
 mod parity;
@@ -18,6 +20,7 @@ mod sandwich;
 mod slow_thermometer;
 mod sum;
 mod thermometer;
+mod triad;
 mod whispers;
 mod xv;
 
@@ -29,11 +32,13 @@ pub use cage::Cage;
 pub use clone::CloneCells;
 pub use cnf::{Atom, ConstraintCnf, Literal};
 pub use dot::{Dot, DotColour};
+pub use entropic_line::EntropicLine;
 pub use extremum::{Extremum, ExtremumKind};
 pub use family::{
     Family, Fields, ReadRecord, Record, RecordError, RecordFormat, families, family_named,
 };
 pub use little_killer::LittleKiller;
+pub use modular_line::ModularLine;
 pub use negative::{Negative, NegativeKind};
 pub use palindrome::Palindrome;
 pub use parity::{Parity, ParityKind};
@@ -175,6 +180,9 @@ variants! {
     Between(Between) => "between line", toml ["between"], fpuzzles ["betweenline"];
     Renban(Renban) => "renban line", toml ["renban"], fpuzzles ["renban"];
     Whispers(Whispers) => "whispers line", toml ["whispers"], fpuzzles ["whispers"];
+    EntropicLine(EntropicLine) => "entropic line",
+        toml ["entropic-line"], fpuzzles ["entropicline"];
+    ModularLine(ModularLine) => "modular line", toml ["modular-line"], fpuzzles ["modularline"];
     Dot(Dot) => "kropki dot",
         toml ["white-dot", "black-dot"], fpuzzles ["difference", "ratio"];
     Xv(Xv) => "XV sum", toml ["xv"], fpuzzles ["xv"];

@@ -16,6 +16,10 @@ pub enum Check {
     Thermo(Vec<Pos>),
     /// A slow thermometer: the digits never decrease along it.
     SlowThermo(Vec<Pos>),
+    /// An entropic line: cells up to two apart hold digits of different thirds of 1..=N.
+    Entropic(Vec<Pos>),
+    /// A modular line: cells up to two apart hold digits of different remainders mod 3.
+    Modular(Vec<Pos>),
     Arrow(Vec<Pos>, Vec<Pos>),
     Palindrome(Vec<Pos>),
     Between(Vec<Pos>),
@@ -229,6 +233,12 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     for e in list(&json, "slowthermometer") {
         checks.extend(lines(e).into_iter().map(Check::SlowThermo));
     }
+    for e in list(&json, "entropicline") {
+        checks.extend(lines(e).into_iter().map(Check::Entropic));
+    }
+    for e in list(&json, "modularline") {
+        checks.extend(lines(e).into_iter().map(Check::Modular));
+    }
     for e in list(&json, "arrow") {
         // A pill's digits read in the order its cells are stored.
         let circle = cells(&e["cells"]);
@@ -378,6 +388,8 @@ impl Check {
             Check::Cage(c, _) | Check::LittleKiller(c, _) | Check::Sandwich(c, _) => c.clone(),
             Check::Thermo(c)
             | Check::SlowThermo(c)
+            | Check::Entropic(c)
+            | Check::Modular(c)
             | Check::Palindrome(c)
             | Check::Between(c)
             | Check::Renban(c)
@@ -417,6 +429,11 @@ impl Check {
             }
             Check::Thermo(c) => vals(c).windows(2).all(|w| w[0] < w[1]),
             Check::SlowThermo(c) => vals(c).windows(2).all(|w| w[0] <= w[1]),
+            Check::Entropic(c) => {
+                let third = |v: u32| (v - 1) / (n as u32 / 3);
+                apart_within_two(&vals(c), third)
+            }
+            Check::Modular(c) => apart_within_two(&vals(c), |v| v % 3),
             Check::Arrow(circle, shaft) => {
                 let number = vals(circle).iter().fold(0, |acc, d| acc * 10 + d);
                 vals(shaft).iter().sum::<u32>() == number
@@ -569,4 +586,10 @@ impl FpPuzzle {
             g[r][c] = self.givens[r][c];
         }
     }
+}
+
+/// Whether digits at most two apart in `values` fall into different classes.
+fn apart_within_two(values: &[u32], class: impl Fn(u32) -> u32) -> bool {
+    (0..values.len())
+        .all(|i| (i + 1..values.len().min(i + 3)).all(|j| class(values[i]) != class(values[j])))
 }

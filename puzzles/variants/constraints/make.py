@@ -144,6 +144,23 @@ def slow_thermo(rng, n, sol):
     return {"slowthermometer": [{"lines": [[name(*x) for x in p]]} for p in paths]}
 
 
+def triad_lines(field, class_of):
+    """Lines on which any three digits in a row fall into three different classes."""
+    def derive(rng, n, sol):
+        global ok_whole
+        ok_whole = lambda path: True  # renban's whole-line check is not this family's
+        def ok(p, x):
+            recent = [class_of(n, sol[a][b]) for a, b in p[-2:]]
+            return class_of(n, sol[x[0]][x[1]]) not in recent
+        paths = lines(rng, n, sol, 8, [3, 4, 5, 6], ok)
+        return {field: [{"lines": [[name(*x) for x in p]]} for p in paths]}
+    return derive
+
+
+entropic = triad_lines("entropicline", lambda n, v: (v - 1) // (n // 3))
+modular = triad_lines("modularline", lambda n, v: v % 3)
+
+
 def whispers(rng, n, sol):
     paths = lines(rng, n, sol, 6, [3, 4, 5, 6], lambda p, x: abs(sol[x[0]][x[1]] - sol[p[-1][0]][p[-1][1]]) >= 5)
     return {"whispers": [{"lines": [[name(*x) for x in p]]} for p in paths]}
@@ -328,6 +345,8 @@ FAMILIES = {
     "between": (between, None),
     "renban": (renban, None),
     "whispers": (whispers, None),
+    "entropic-line": (entropic, None),
+    "modular-line": (modular, None),
     "kropki": (kropki, None),
     "xv": (xv, None),
     "non-consecutive": (None, {"nonconsecutive": True}),

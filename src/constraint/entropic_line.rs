@@ -1,0 +1,73 @@
+//! Entropic lines: any three digits in a row on the line hold one low, one middle and one high digit (1–3, 4–6, 7–9 on 9×9).
+
+use std::fmt;
+
+use super::{
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
+    line_gap, line_problem, triad,
+};
+use crate::grid::{Cell, Shape};
+
+/// An entropic line: among any three consecutive cells, one digit from each third of the
+/// digits (low, middle, high).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EntropicLine {
+    cells: Vec<Cell>,
+}
+
+impl EntropicLine {
+    /// Reads an entropic line record: its cells (f-puzzles: one line each).
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        Ok(record
+            .paths()?
+            .into_iter()
+            .map(|cells| EntropicLine::new(cells).into())
+            .collect())
+    }
+
+    /// An entropic line along `cells`.
+    pub fn new(cells: Vec<Cell>) -> EntropicLine {
+        EntropicLine { cells }
+    }
+}
+
+/// The third of the digits 1..=n (n a multiple of 3) that `v` falls in: 0 low, 1 middle,
+/// 2 high.
+fn third(n: usize) -> impl Fn(usize) -> usize {
+    move |v| (v - 1) / (n / 3)
+}
+
+impl fmt::Display for EntropicLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "entropic line {}", cell_list(&self.cells))
+    }
+}
+
+impl Constraint for EntropicLine {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn oddity(&self) -> Option<String> {
+        line_gap(&self.cells)
+    }
+
+    fn problem(&self, shape: Shape) -> Option<String> {
+        let n = shape.size();
+        if !n.is_multiple_of(3) {
+            return Some(format!(
+                "the digits 1 to {n} do not split into three equal thirds (low, middle, high)"
+            ));
+        }
+        line_problem("entropic line", &self.cells)
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        let n = cnf.size();
+        triad::encode(&self.cells, cnf, third(n));
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        triad::admits(&self.cells, values, third(values.shape().size()))
+    }
+}

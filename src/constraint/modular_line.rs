@@ -1,0 +1,64 @@
+//! Modular lines: any three digits in a row on the line leave three different remainders when divided by 3.
+
+use std::fmt;
+
+use super::{
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
+    line_gap, line_problem, triad,
+};
+use crate::grid::{Cell, Shape};
+
+/// A modular line: among any three consecutive cells, one digit of each remainder mod 3.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ModularLine {
+    cells: Vec<Cell>,
+}
+
+impl ModularLine {
+    /// Reads a modular line record: its cells (f-puzzles: one line each).
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        Ok(record
+            .paths()?
+            .into_iter()
+            .map(|cells| ModularLine::new(cells).into())
+            .collect())
+    }
+
+    /// A modular line along `cells`.
+    pub fn new(cells: Vec<Cell>) -> ModularLine {
+        ModularLine { cells }
+    }
+}
+
+/// The remainder of `v` divided by 3.
+fn residue(v: usize) -> usize {
+    v % 3
+}
+
+impl fmt::Display for ModularLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "modular line {}", cell_list(&self.cells))
+    }
+}
+
+impl Constraint for ModularLine {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn oddity(&self) -> Option<String> {
+        line_gap(&self.cells)
+    }
+
+    fn problem(&self, _shape: Shape) -> Option<String> {
+        line_problem("modular line", &self.cells)
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        triad::encode(&self.cells, cnf, residue);
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        triad::admits(&self.cells, values, residue)
+    }
+}
