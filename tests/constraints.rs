@@ -73,6 +73,7 @@ fn every_family_has_three_bundled_puzzles() {
         "whispers",
         "entropic-line",
         "modular-line",
+        "nabner",
         "kropki",
         "xv",
         "non-consecutive",
@@ -211,7 +212,7 @@ fn counts_agree_with_brute_force_on_small_grids() {
                 };
                 format!("\"arrow\":[{{\"cells\":[{pill}],\"lines\":[{line}]}}]")
             }
-            5 => format!("\"palindrome\":[{{\"lines\":[{line}]}}]"),
+            5 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["palindrome", "nabner"][next(2)]),
             6 => format!("\"betweenline\":[{{\"lines\":[{line}]}}]"),
             7 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["renban", "modularline"][next(2)]),
             8 => match next(3) {

@@ -11,6 +11,7 @@ mod extremum;
 mod family;
 mod little_killer;
 mod modular_line;
+mod nabner;
 mod negative;
 mod palindrome;
 mod parity;
@@ -39,6 +40,7 @@ pub use family::{
 };
 pub use little_killer::LittleKiller;
 pub use modular_line::ModularLine;
+pub use nabner::Nabner;
 pub use negative::{Negative, NegativeKind};
 pub use palindrome::Palindrome;
 pub use parity::{Parity, ParityKind};
@@ -183,6 +185,7 @@ variants! {
     EntropicLine(EntropicLine) => "entropic line",
         toml ["entropic-line"], fpuzzles ["entropicline"];
     ModularLine(ModularLine) => "modular line", toml ["modular-line"], fpuzzles ["modularline"];
+    Nabner(Nabner) => "nabner line", toml ["nabner"], fpuzzles ["nabner"];
     Dot(Dot) => "kropki dot",
         toml ["white-dot", "black-dot"], fpuzzles ["difference", "ratio"];
     Xv(Xv) => "XV sum", toml ["xv"], fpuzzles ["xv"];

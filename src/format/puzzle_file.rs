@@ -46,7 +46,7 @@
 //! The tables (each family's own file under `constraint/` reads its entries; the table of
 //! families names them): `cage`, `little-killer` (`sum`), `sandwich`, `thermometer` and
 //! `slow-thermometer` (bulb first), `arrow`, `palindrome`, `between`, `renban`, `whispers` (`difference`, default
-//! ⌈N/2⌉), `entropic-line`, `modular-line`, `white-dot` (`difference`, default 1), `black-dot` (`ratio`, default 2), `xv`
+//! ⌈N/2⌉), `entropic-line`, `modular-line`, `nabner`, `white-dot` (`difference`, default 1), `black-dot` (`ratio`, default 2), `xv`
 //! (`letter = "X"` or `"V"`), `odd`, `even`, `minimum`, `maximum` (each cell listed),
 //! `quadruple` (`digits`), `clone` (`copy`, the cells holding the same digits). `rules` also
 //! takes `non-consecutive`, `negative-difference`, `negative-ratio` and `negative-xv`.

@@ -20,6 +20,8 @@ pub enum Check {
     Entropic(Vec<Pos>),
     /// A modular line: cells up to two apart hold digits of different remainders mod 3.
     Modular(Vec<Pos>),
+    /// A nabner line: any two of its digits differ by two or more.
+    Nabner(Vec<Pos>),
     Arrow(Vec<Pos>, Vec<Pos>),
     Palindrome(Vec<Pos>),
     Between(Vec<Pos>),
@@ -239,6 +241,9 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     for e in list(&json, "modularline") {
         checks.extend(lines(e).into_iter().map(Check::Modular));
     }
+    for e in list(&json, "nabner") {
+        checks.extend(lines(e).into_iter().map(Check::Nabner));
+    }
     for e in list(&json, "arrow") {
         // A pill's digits read in the order its cells are stored.
         let circle = cells(&e["cells"]);
@@ -390,6 +395,7 @@ impl Check {
             | Check::SlowThermo(c)
             | Check::Entropic(c)
             | Check::Modular(c)
+            | Check::Nabner(c)
             | Check::Palindrome(c)
             | Check::Between(c)
             | Check::Renban(c)
@@ -434,6 +440,10 @@ impl Check {
                 apart_within_two(&vals(c), third)
             }
             Check::Modular(c) => apart_within_two(&vals(c), |v| v % 3),
+            Check::Nabner(c) => {
+                let x = vals(c);
+                (0..x.len()).all(|i| (i + 1..x.len()).all(|j| x[i].abs_diff(x[j]) >= 2))
+            }
             Check::Arrow(circle, shaft) => {
                 let number = vals(circle).iter().fold(0, |acc, d| acc * 10 + d);
                 vals(shaft).iter().sum::<u32>() == number

@@ -157,6 +157,14 @@ def triad_lines(field, class_of):
     return derive
 
 
+def nabner(rng, n, sol):
+    global ok_whole
+    ok_whole = lambda path: True
+    ok = lambda p, x: all(abs(sol[x[0]][x[1]] - sol[a][b]) >= 2 for a, b in p)
+    paths = lines(rng, n, sol, 8, [3, 4, (n + 1) // 2], ok)
+    return {"nabner": [{"lines": [[name(*x) for x in p]]} for p in paths]}
+
+
 entropic = triad_lines("entropicline", lambda n, v: (v - 1) // (n // 3))
 modular = triad_lines("modularline", lambda n, v: v % 3)
 
@@ -347,6 +355,7 @@ FAMILIES = {
     "whispers": (whispers, None),
     "entropic-line": (entropic, None),
     "modular-line": (modular, None),
+    "nabner": (nabner, None),
     "kropki": (kropki, None),
     "xv": (xv, None),
     "non-consecutive": (None, {"nonconsecutive": True}),

@@ -1,0 +1,83 @@
+//! Nabner lines: no two digits on the line are equal or consecutive, wherever they stand on it.
+
+use std::fmt;
+
+use super::{
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
+    line_gap, line_problem,
+};
+use crate::grid::{Cell, Shape};
+
+/// A nabner line: any two of its digits differ by two or more.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Nabner {
+    cells: Vec<Cell>,
+}
+
+impl Nabner {
+    /// Reads a nabner record: its cells (f-puzzles: one line each).
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        Ok(record
+            .paths()?
+            .into_iter()
+            .map(|cells| Nabner::new(cells).into())
+            .collect())
+    }
+
+    /// A nabner line along `cells`.
+    pub fn new(cells: Vec<Cell>) -> Nabner {
+        Nabner { cells }
+    }
+
+    /// Every pair of its cells, each once.
+    fn pairs(&self) -> impl Iterator<Item = (Cell, Cell)> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .flat_map(move |(i, &a)| self.cells[i + 1..].iter().map(move |&b| (a, b)))
+    }
+}
+
+impl fmt::Display for Nabner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "nabner line {}", cell_list(&self.cells))
+    }
+}
+
+impl Constraint for Nabner {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn oddity(&self) -> Option<String> {
+        line_gap(&self.cells)
+    }
+
+    fn problem(&self, shape: Shape) -> Option<String> {
+        let (len, n) = (self.cells.len(), shape.size());
+        line_problem("nabner line", &self.cells).or_else(|| {
+            (len > n.div_ceil(2)).then(|| {
+                format!(
+                    "{len} digits from 1 to {n} cannot all be two or more apart (at most {})",
+                    n.div_ceil(2)
+                )
+            })
+        })
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        for (a, b) in self.pairs() {
+            cnf.relation(a, b, |x, y| x.abs_diff(y) >= 2);
+        }
+    }
+
+    /// Filled digits pairwise two or more apart (exact on a complete line; a partial line
+    /// may pass and still not complete, which the search then finds).
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        self.pairs()
+            .all(|(a, b)| match (values.get(a), values.get(b)) {
+                (Some(x), Some(y)) => x.abs_diff(y) >= 2,
+                _ => true,
+            })
+    }
+}
