@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_gap, repeated,
+    line_cells_and_oddity, repeated,
 };
 use crate::grid::{Cell, Shape};
 
@@ -18,11 +18,7 @@ pub struct Between {
 impl Between {
     /// Reads a between line record: its cells (f-puzzles: one between line per line).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        Ok(record
-            .paths()?
-            .into_iter()
-            .map(|cells| Between::new(cells).into())
-            .collect())
+        record.each_path(|cells| Between::new(cells).into())
     }
 
     /// A between line along `cells`; the first and last are its circles.
@@ -46,13 +42,7 @@ impl fmt::Display for Between {
 }
 
 impl Constraint for Between {
-    fn cells(&self, _shape: Shape) -> Vec<Cell> {
-        self.cells.clone()
-    }
-
-    fn oddity(&self) -> Option<String> {
-        line_gap(&self.cells)
-    }
+    line_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
         if self.cells.len() < 2 {

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_gap, line_problem, triad,
+    line_cells_and_oddity, line_problem, triad,
 };
 use crate::grid::{Cell, Shape};
 
@@ -18,11 +18,7 @@ pub struct EntropicLine {
 impl EntropicLine {
     /// Reads an entropic line record: its cells (f-puzzles: one line each).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        Ok(record
-            .paths()?
-            .into_iter()
-            .map(|cells| EntropicLine::new(cells).into())
-            .collect())
+        record.each_path(|cells| EntropicLine::new(cells).into())
     }
 
     /// An entropic line along `cells`.
@@ -44,13 +40,7 @@ impl fmt::Display for EntropicLine {
 }
 
 impl Constraint for EntropicLine {
-    fn cells(&self, _shape: Shape) -> Vec<Cell> {
-        self.cells.clone()
-    }
-
-    fn oddity(&self) -> Option<String> {
-        line_gap(&self.cells)
-    }
+    line_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
         let n = shape.size();

@@ -157,6 +157,14 @@ impl<'a> Record<'a> {
         Ok(cells.into_iter().map(make).collect())
     }
 
+    /// One constraint per line the record draws, made by `make` (see [`Record::paths`]).
+    pub fn each_path(
+        &mut self,
+        make: impl Fn(Vec<Cell>) -> VariantConstraint,
+    ) -> Result<Vec<VariantConstraint>, RecordError> {
+        Ok(self.paths()?.into_iter().map(make).collect())
+    }
+
     /// The lines a record draws: satdoku's TOML writes one as `cells`, f-puzzles any number
     /// as `lines`.
     pub fn paths(&mut self) -> Result<Vec<Vec<Cell>>, RecordError> {

@@ -257,6 +257,21 @@ pub(crate) fn neighbours(shape: Shape, cell: Cell) -> Vec<Cell> {
         .collect()
 }
 
+/// The [`Constraint`] methods every line family answers the same way from its `cells`
+/// field: its cells, and a jump between cells that do not touch as its oddity.
+macro_rules! line_cells_and_oddity {
+    () => {
+        fn cells(&self, _shape: Shape) -> Vec<Cell> {
+            self.cells.clone()
+        }
+
+        fn oddity(&self) -> Option<String> {
+            super::line_gap(&self.cells)
+        }
+    };
+}
+pub(crate) use line_cells_and_oddity;
+
 /// Where a line drawn through `cells` in order jumps: the first two consecutive cells that
 /// do not touch (orthogonally or diagonally), as a warning's text.
 pub(crate) fn line_gap(cells: &[Cell]) -> Option<String> {

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_gap, line_problem, triad,
+    line_cells_and_oddity, line_problem, triad,
 };
 use crate::grid::{Cell, Shape};
 
@@ -17,11 +17,7 @@ pub struct ModularLine {
 impl ModularLine {
     /// Reads a modular line record: its cells (f-puzzles: one line each).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        Ok(record
-            .paths()?
-            .into_iter()
-            .map(|cells| ModularLine::new(cells).into())
-            .collect())
+        record.each_path(|cells| ModularLine::new(cells).into())
     }
 
     /// A modular line along `cells`.
@@ -42,13 +38,7 @@ impl fmt::Display for ModularLine {
 }
 
 impl Constraint for ModularLine {
-    fn cells(&self, _shape: Shape) -> Vec<Cell> {
-        self.cells.clone()
-    }
-
-    fn oddity(&self) -> Option<String> {
-        line_gap(&self.cells)
-    }
+    line_cells_and_oddity!();
 
     fn problem(&self, _shape: Shape) -> Option<String> {
         line_problem("modular line", &self.cells)

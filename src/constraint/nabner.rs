@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_gap, line_problem,
+    line_cells_and_oddity, line_problem,
 };
 use crate::grid::{Cell, Shape};
 
@@ -17,11 +17,7 @@ pub struct Nabner {
 impl Nabner {
     /// Reads a nabner record: its cells (f-puzzles: one line each).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        Ok(record
-            .paths()?
-            .into_iter()
-            .map(|cells| Nabner::new(cells).into())
-            .collect())
+        record.each_path(|cells| Nabner::new(cells).into())
     }
 
     /// A nabner line along `cells`.
@@ -45,13 +41,7 @@ impl fmt::Display for Nabner {
 }
 
 impl Constraint for Nabner {
-    fn cells(&self, _shape: Shape) -> Vec<Cell> {
-        self.cells.clone()
-    }
-
-    fn oddity(&self) -> Option<String> {
-        line_gap(&self.cells)
-    }
+    line_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
         let (len, n) = (self.cells.len(), shape.size());

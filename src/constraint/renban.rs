@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    filled_distinct, line_gap, line_problem,
+    filled_distinct, line_cells_and_oddity, line_problem,
 };
 use crate::grid::{Cell, Shape};
 
@@ -17,11 +17,7 @@ pub struct Renban {
 impl Renban {
     /// Reads a renban line record: its cells (f-puzzles: one renban line per line).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        Ok(record
-            .paths()?
-            .into_iter()
-            .map(|cells| Renban::new(cells).into())
-            .collect())
+        record.each_path(|cells| Renban::new(cells).into())
     }
 
     /// A renban line along `cells`.
@@ -37,13 +33,7 @@ impl fmt::Display for Renban {
 }
 
 impl Constraint for Renban {
-    fn cells(&self, _shape: Shape) -> Vec<Cell> {
-        self.cells.clone()
-    }
-
-    fn oddity(&self) -> Option<String> {
-        line_gap(&self.cells)
-    }
+    line_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
         let (len, n) = (self.cells.len(), shape.size());

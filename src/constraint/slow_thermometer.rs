@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_gap, line_problem,
+    line_cells_and_oddity, line_problem,
 };
 use crate::grid::{Cell, Shape};
 
@@ -17,11 +17,7 @@ pub struct SlowThermometer {
 impl SlowThermometer {
     /// Reads a slow thermometer (bulb first) record: its cells (f-puzzles: one per line).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        Ok(record
-            .paths()?
-            .into_iter()
-            .map(|cells| SlowThermometer::new(cells).into())
-            .collect())
+        record.each_path(|cells| SlowThermometer::new(cells).into())
     }
 
     /// A slow thermometer along `cells`, the bulb first.
@@ -37,13 +33,7 @@ impl fmt::Display for SlowThermometer {
 }
 
 impl Constraint for SlowThermometer {
-    fn cells(&self, _shape: Shape) -> Vec<Cell> {
-        self.cells.clone()
-    }
-
-    fn oddity(&self) -> Option<String> {
-        line_gap(&self.cells)
-    }
+    line_cells_and_oddity!();
 
     fn problem(&self, _shape: Shape) -> Option<String> {
         line_problem("slow thermometer", &self.cells)

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_gap, line_problem,
+    line_cells_and_oddity, line_problem,
 };
 use crate::grid::{Cell, Shape};
 
@@ -17,11 +17,7 @@ pub struct Thermometer {
 impl Thermometer {
     /// Reads a thermometer (bulb first) record: its cells (f-puzzles: one thermometer per line).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        Ok(record
-            .paths()?
-            .into_iter()
-            .map(|cells| Thermometer::new(cells).into())
-            .collect())
+        record.each_path(|cells| Thermometer::new(cells).into())
     }
 
     /// A thermometer along `cells`, the bulb first.
@@ -37,13 +33,7 @@ impl fmt::Display for Thermometer {
 }
 
 impl Constraint for Thermometer {
-    fn cells(&self, _shape: Shape) -> Vec<Cell> {
-        self.cells.clone()
-    }
-
-    fn oddity(&self) -> Option<String> {
-        line_gap(&self.cells)
-    }
+    line_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
         let (len, n) = (self.cells.len(), shape.size());

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_gap,
+    line_cells_and_oddity,
 };
 use crate::grid::{Cell, Shape};
 
@@ -50,13 +50,7 @@ impl fmt::Display for Whispers {
 }
 
 impl Constraint for Whispers {
-    fn cells(&self, _shape: Shape) -> Vec<Cell> {
-        self.cells.clone()
-    }
-
-    fn oddity(&self) -> Option<String> {
-        line_gap(&self.cells)
-    }
+    line_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
         let n = shape.size();
