@@ -48,15 +48,20 @@ pub enum Verdict {
         /// Another solution.
         second: Grid,
     },
-    /// No solution: a minimal set of givens and variant constraints that cannot hold
-    /// together under the other rules (removing any one of them leaves the rest solvable;
-    /// not necessarily the smallest such set).
+    /// No solution: a set of givens and variant constraints that cannot hold together
+    /// under the other rules (the clash), minimal unless its minimisation ran out of budget
+    /// (removing any one of them leaves the rest solvable; not necessarily the smallest
+    /// such set).
     NoSolution {
         /// The clashing givens, in reading order.
         conflict: Vec<CellDigit>,
         /// The variant constraints (cages, thermometers …) the clash needs, in the order
         /// of the rules.
         constraints: Vec<VariantConstraint>,
+        /// Whether every given and constraint of the clash is known to be needed: false
+        /// when the search that shrinks it stopped first (at its budget, tied to the cost
+        /// of the verdict, or at a deadline), and the clash may hold more than it needs.
+        minimal: bool,
     },
 }
 
@@ -101,12 +106,14 @@ impl Verdict {
     }
 
     /// What clashes in a puzzle without solutions, digits spelled in `notation`: `clash
-    /// r1c1=5 r2c2=5`, `clash r1c1=5 with killer cage r1c1-r1c2 (sum 3)`, `the rules alone
-    /// have no solution`; empty for other verdicts.
+    /// r1c1=5 r2c2=5`, `clash r1c1=5 with killer cage r1c1-r1c2 (sum 3)`, `clash (not
+    /// minimal) …` when the clash may hold more than it needs, `the rules alone have no
+    /// solution`; empty for other verdicts.
     pub fn clash(&self, notation: &Notation) -> String {
         let Verdict::NoSolution {
             conflict,
             constraints,
+            minimal,
         } = self
         else {
             return String::new();
@@ -114,7 +121,11 @@ impl Verdict {
         if conflict.is_empty() && constraints.is_empty() {
             return "the rules alone have no solution".to_string();
         }
-        let mut text = String::from("clash");
+        let mut text = String::from(if *minimal {
+            "clash"
+        } else {
+            "clash (not minimal)"
+        });
         for given in conflict {
             text.push(' ');
             text.push_str(&notation.show(given).to_string());

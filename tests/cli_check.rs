@@ -305,3 +305,83 @@ fn count_engines_agree_on_the_bundled_loose_puzzles() {
         }
     }
 }
+
+/// A sparse anti-knight diagonal 9×9 given one wrong digit (r5c2=8): the verdict is quick,
+/// but proving a clash minimal takes many hard SAT calls.
+const COSTLY_CLASH: &str =
+    "....8......1.........................8....3...7...............6.....5.2.......9..";
+
+/// The givens of a clash as a puzzle line, and the line without each of them in turn.
+fn clash_lines(conflict: &[serde_json::Value]) -> (String, Vec<String>) {
+    let givens: Vec<(usize, char)> = conflict
+        .iter()
+        .map(|given| {
+            let text = given.as_str().unwrap();
+            let (cell, digit) = text.split_once('=').unwrap();
+            let (r, c) = cell[1..].split_once('c').unwrap();
+            let index = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+            (index, digit.chars().next().unwrap())
+        })
+        .collect();
+    let line = |skip: Option<usize>| -> String {
+        let mut cells = vec!['.'; 81];
+        for (k, &(index, digit)) in givens.iter().enumerate() {
+            if Some(k) != skip {
+                cells[index] = digit;
+            }
+        }
+        cells.into_iter().collect()
+    };
+    (
+        line(None),
+        (0..givens.len()).map(|k| line(Some(k))).collect(),
+    )
+}
+
+/// `check` bounds the shrinking of a clash by the verdict's cost and says when it stopped
+/// early (`clash (not minimal)`, `"minimal": false`); `check --minimal` shrinks it to the
+/// end. Either clash is unsolvable by itself, and each given of the minimal one is needed.
+#[test]
+fn check_bounds_a_costly_clash_and_says_it_is_not_minimal() {
+    let rules = ["--anti-knight", "--diagonal"];
+    let (code, out, _) = run(&[&["check"][..], &rules].concat(), COSTLY_CLASH);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.starts_with("no_solution clash (not minimal) r"),
+        "{out}"
+    );
+    let json = |extra: &[&str]| {
+        let (_, out, _) = run(
+            &[&["check", "-f", "json"][..], extra, &rules].concat(),
+            COSTLY_CLASH,
+        );
+        json_rows(&out).remove(0)
+    };
+    let bounded = json(&[]);
+    assert_eq!(bounded["minimal"], false, "{bounded}");
+    let exhaustive = json(&["--minimal"]);
+    assert_eq!(exhaustive["minimal"], true, "{exhaustive}");
+    let (_, text, _) = run(
+        &[&["check", "--minimal"][..], &rules].concat(),
+        COSTLY_CLASH,
+    );
+    assert!(text.starts_with("no_solution clash r"), "{text}");
+    let count = |line: &str| run(&[&["count", "--limit", "1"][..], &rules].concat(), line).1;
+    for row in [&bounded, &exhaustive] {
+        let conflict = row["conflict"].as_array().unwrap();
+        let (line, fewer) = clash_lines(conflict);
+        assert_eq!(count(&line).trim(), "0", "{row}: the clash has a solution");
+        // Every given of the clash is the puzzle's.
+        let puzzle: Vec<char> = COSTLY_CLASH.chars().collect();
+        let clash: Vec<char> = line.chars().collect();
+        assert!(
+            (0..81).all(|i| clash[i] == '.' || clash[i] == puzzle[i]),
+            "{line}"
+        );
+        if row == &exhaustive {
+            for fewer in fewer {
+                assert_eq!(count(&fewer).trim(), "1+", "{fewer}: a given is not needed");
+            }
+        }
+    }
+}

@@ -129,8 +129,9 @@ proptest! {
     }
 }
 
-/// The clash reported for each bundled unsolvable puzzle is unsolvable on its own and
-/// minimal (every given of it is needed).
+/// The clash reported for each bundled unsolvable puzzle is unsolvable on its own, made of
+/// its givens, and minimal (every given of it is needed) when it says so, as it always does
+/// from `check_minimal`.
 #[test]
 fn bundled_conflicts_are_unsatisfiable_and_minimal() {
     let mut solver = SatSolver::new();
@@ -141,22 +142,33 @@ fn bundled_conflicts_are_unsatisfiable_and_minimal() {
     ] {
         for values in parse_file(name) {
             let puzzle = puzzle_of(to_grid(&values), diagonal).unwrap();
-            let Verdict::NoSolution { conflict, .. } = solver.check(&puzzle) else {
-                panic!("{name}: not judged unsolvable");
-            };
-            let mut core = vec![vec![0; values.len()]; values.len()];
-            for g in &conflict {
-                core[g.cell.row()][g.cell.col()] = u32::from(g.digit.get());
-            }
-            let core_puzzle = puzzle_of(to_grid(&core), diagonal).unwrap();
-            assert!(
-                solver.solve(&core_puzzle).is_none(),
-                "{name}: conflict solvable"
-            );
-            for g in &conflict {
-                let fewer = without(&core, g.cell.row(), g.cell.col());
-                let fewer = puzzle_of(to_grid(&fewer), diagonal).unwrap();
-                assert!(solver.solve(&fewer).is_some(), "{name}: {g} not needed");
+            // `check` shrinks within a budget and says whether it reached a minimal clash;
+            // `check_minimal` always does.
+            let bounded = solver.check(&puzzle);
+            let exhaustive = solver.check_minimal(&puzzle).0;
+            for (verdict, must_be_minimal) in [(bounded, false), (exhaustive, true)] {
+                let Verdict::NoSolution {
+                    conflict, minimal, ..
+                } = verdict
+                else {
+                    panic!("{name}: not judged unsolvable");
+                };
+                assert!(minimal || !must_be_minimal, "{name}: not shrunk to the end");
+                let mut core = vec![vec![0; values.len()]; values.len()];
+                for g in &conflict {
+                    assert_eq!(values[g.cell.row()][g.cell.col()], u32::from(g.digit.get()));
+                    core[g.cell.row()][g.cell.col()] = u32::from(g.digit.get());
+                }
+                let core_puzzle = puzzle_of(to_grid(&core), diagonal).unwrap();
+                assert!(
+                    solver.solve(&core_puzzle).is_none(),
+                    "{name}: conflict solvable"
+                );
+                for g in conflict.iter().filter(|_| minimal) {
+                    let fewer = without(&core, g.cell.row(), g.cell.col());
+                    let fewer = puzzle_of(to_grid(&fewer), diagonal).unwrap();
+                    assert!(solver.solve(&fewer).is_some(), "{name}: {g} not needed");
+                }
             }
         }
     }

@@ -21,8 +21,10 @@ use super::output::{Output, RowHead, Status, Tally, report_item};
 pub struct CheckArgs {
     #[command(flatten)]
     run: SolvingArgs,
-    /// Also tell whether every given is needed, and list the redundant ones. Not with
-    /// `--timeout`: the check of each given runs to its end.
+    /// Also tell whether every given is needed, and list the redundant ones; and shrink
+    /// the clash of a puzzle without solutions to a minimal one however long it takes
+    /// (without it, the shrinking stops at a budget tied to the verdict's cost and may
+    /// report `clash (not minimal)`). Not with `--timeout`: each check runs to its end.
     #[arg(long, conflicts_with = "timeout")]
     minimal: bool,
     /// Write, for each unique puzzle, its CNF with the solution blocked (DIMACS) and a DRAT
@@ -188,7 +190,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                         }
                         _ => Vec::new(),
                     },
-                    minimal: redundant.as_ref().map(Vec::is_empty),
+                    minimal: match &verdict {
+                        Verdict::NoSolution { minimal, .. } => Some(*minimal),
+                        _ => redundant.as_ref().map(Vec::is_empty),
+                    },
                     redundant: redundant.as_ref().map(|r| texts(r, &item.notation)),
                     error: None,
                 })

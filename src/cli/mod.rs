@@ -58,7 +58,8 @@ enum Command {
     /// Tell whether each puzzle has exactly one solution, with the evidence.
     ///
     /// Prints one verdict per puzzle: `unique` and the solution; `multiple`, two solutions
-    /// and the cells where they differ; `no_solution` and a minimal set of clashing givens.
+    /// and the cells where they differ; `no_solution` and the givens and constraints that
+    /// clash, shrunk to a minimal set within a budget (`clash (not minimal)` when it ran out).
     /// Exit status: 0 when every puzzle is unique, 1 when any is not, 2 on input errors.
     Check(check::CheckArgs),
     /// Count the solutions of each puzzle, up to a limit.

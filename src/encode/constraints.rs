@@ -21,15 +21,23 @@ pub(crate) enum Known {
 /// holds digit" through `lookup` and giving each auxiliary variable a new variable.
 /// Clauses satisfied by a constant are dropped, false literals left out; a clause left
 /// empty makes the formula unsatisfiable, as it should.
+///
+/// When `guarded`, each constraint gets a new variable, its selector, and each of its
+/// clauses the selector's negation: the constraint holds when its selector is assumed, and
+/// not otherwise. The selectors are returned in the order of the rules (none unguarded).
 pub(crate) fn encode_constraints<F: ExtendFormula>(
     formula: &mut F,
     rules: &Rules,
     lookup: impl Fn(Cell, Digit) -> Known,
-) {
+    guarded: bool,
+) -> Vec<Lit> {
     let mut clause: Vec<Lit> = Vec::new();
+    let mut selectors = Vec::new();
     for constraint in rules.constraints() {
         let mut cnf = ConstraintCnf::new(rules.shape());
         constraint.get().encode(&mut cnf);
+        let selector = guarded.then(|| formula.new_var().positive());
+        selectors.extend(selector);
         let mut aux: Vec<Option<Var>> = vec![None; cnf.aux_count() as usize];
         'clauses: for lits in cnf.clauses() {
             clause.clear();
@@ -49,7 +57,9 @@ pub(crate) fn encode_constraints<F: ExtendFormula>(
                 };
                 clause.push(if positive { lit } else { !lit });
             }
+            clause.extend(selector.map(|s| !s));
             formula.add_clause(&clause);
         }
     }
+    selectors
 }

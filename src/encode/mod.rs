@@ -138,6 +138,22 @@ impl Encoding {
     /// # Panics
     /// If `formula` already has variables.
     pub fn encode_rules<F: ExtendFormula>(&self, formula: &mut F) {
+        self.encode_rules_guarded(formula, false);
+    }
+
+    /// The rules as a formula in which each variant constraint holds only when its
+    /// selector is assumed, and the selectors in the order of the rules' constraints: a
+    /// search assuming a subset of them (and of the givens) asks about the puzzle under
+    /// only those constraints, and its failed cores name constraints as well as givens.
+    pub fn guarded_rules(&self) -> (CnfFormula, Vec<Lit>) {
+        let mut formula = CnfFormula::new();
+        let selectors = self.encode_rules_guarded(&mut formula, true);
+        (formula, selectors)
+    }
+
+    /// [`Encoding::encode_rules`], the constraints guarded by selectors when `guarded`
+    /// (returned; none otherwise).
+    fn encode_rules_guarded<F: ExtendFormula>(&self, formula: &mut F, guarded: bool) -> Vec<Lit> {
         let first = formula.new_var();
         assert_eq!(first.index(), 0, "encode_rules needs an empty formula");
         for _ in formula.new_var_iter(self.cell_var_count() - 1) {}
@@ -167,9 +183,12 @@ impl Encoding {
                 ]);
             }
         }
-        encode_constraints(formula, &self.rules, |cell, digit| {
-            Known::Open(self.var(cell, digit).positive())
-        });
+        encode_constraints(
+            formula,
+            &self.rules,
+            |cell, digit| Known::Open(self.var(cell, digit).positive()),
+            guarded,
+        )
     }
 
     /// The rules as a formula.

@@ -241,14 +241,19 @@ impl Reduced {
                 }
             }
         }
-        encode_constraints(formula, encoding.rules_encoded(), |cell, digit| {
-            let i = shape.index(cell);
-            match lit(i, digit) {
-                Some(lit) => Known::Open(lit),
-                None if decided(i) && cands[i].contains(digit) => Known::True,
-                None => Known::False,
-            }
-        });
+        encode_constraints(
+            formula,
+            encoding.rules_encoded(),
+            |cell, digit| {
+                let i = shape.index(cell);
+                match lit(i, digit) {
+                    Some(lit) => Known::Open(lit),
+                    None if decided(i) && cands[i].contains(digit) => Known::True,
+                    None => Known::False,
+                }
+            },
+            false,
+        );
         Numbering::Compact {
             shape,
             pairs,

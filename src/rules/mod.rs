@@ -123,6 +123,19 @@ impl Rules {
         rules
     }
 
+    /// The same rules with only the variant constraints whose index `keep` accepts, each
+    /// as it stands in the whole rules (a negative constraint still exempts the pairs of
+    /// every dot, kept or not): the rules a clash of some of the constraints is judged
+    /// under.
+    pub fn with_constraints_kept(&self, keep: impl Fn(usize) -> bool) -> Rules {
+        let mut rules = self.clone();
+        rules.constraints = (self.constraints.iter().enumerate())
+            .filter(|&(i, _)| keep(i))
+            .map(|(_, c)| c.clone())
+            .collect();
+        rules
+    }
+
     /// The variant constraints, in the order given.
     pub fn constraints(&self) -> &[VariantConstraint] {
         &self.constraints

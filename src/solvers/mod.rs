@@ -17,9 +17,9 @@ pub use dlx::DlxSolver;
 pub use naive::NaiveSolver;
 pub use names::{DISTINCT_SOLVERS, SOLVER_NAMES, SolverKind};
 pub use propagate::PropagateSolver;
-pub use sat::{GivensAs, SatSearch, SatSolver};
+pub use sat::{CLASH_FACTOR, CLASH_FLOOR, GivensAs, SatSearch, SatSolver};
 pub(crate) use solver::ran_out_of_budget;
-pub use solver::{Outcome, Solver};
+pub use solver::{CLASH_TIME_FLOOR, Outcome, Solver};
 
 /// A new solver called `name`, one of [`SOLVER_NAMES`] (see [`SolverKind`]).
 pub fn by_name(name: &str) -> Option<Box<dyn Solver + Send>> {

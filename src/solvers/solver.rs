@@ -1,9 +1,10 @@
 //! The [`Solver`] trait every approach implements, what one run finds, and the verdict any solver reaches by searching.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+use super::sat::CLASH_FACTOR;
 
 use crate::check::{Count, Verdict, verdict_of};
-use crate::constraint::VariantConstraint;
 use crate::grid::{CellDigit, Grid};
 use crate::rules::Puzzle;
 
@@ -56,7 +57,8 @@ pub trait Solver {
     }
 
     /// Whether `puzzle` has exactly one solution, with the evidence: two solutions, or a
-    /// minimal set of clashing givens found by deleting givens one at a time.
+    /// set of clashing givens and constraints, shrunk within a budget (see
+    /// [`Verdict::NoSolution`]'s `minimal`).
     fn check(&mut self, puzzle: &Puzzle) -> Verdict {
         self.check_until(puzzle, None)
             .expect("without a deadline the search finishes")
@@ -64,27 +66,34 @@ pub trait Solver {
 
     /// [`check`](Solver::check) that gives up once `deadline` has passed: `None` then.
     fn check_until(&mut self, puzzle: &Puzzle, deadline: Option<Instant>) -> Option<Verdict> {
-        verdict_by_search(self, puzzle, deadline)
+        verdict_by_search(self, puzzle, deadline, false)
     }
 
     /// The verdict and, for a unique puzzle, its redundant givens (those whose removal alone
     /// keeps the solution unique).
+    ///
+    /// The clash of a puzzle without solutions is shrunk to a minimal one, however long
+    /// that takes.
     fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<CellDigit>>) {
-        let verdict = self.check(puzzle);
+        let verdict = verdict_by_search(self, puzzle, None, true).expect("no deadline");
         let redundant =
             matches!(verdict, Verdict::Unique { .. }).then(|| redundant_by_search(self, puzzle));
         (verdict, redundant)
     }
 }
 
-/// The verdict any solver reaches by searching for two solutions; on none, a minimal clash
-/// found by deleting givens one at a time (each trial a search for one solution). `None`
-/// when `deadline` passes first.
+/// The verdict any solver reaches by searching for two solutions; on none, its clash,
+/// found by dropping its constraints and then its givens one at a time (each trial a
+/// search for one solution). Unless `exhaustive`, the trials stop after [`CLASH_FACTOR`]
+/// times the verdict's time (at least [`CLASH_TIME_FLOOR`]): the members not tried are
+/// kept, and the clash is not minimal. `None` when `deadline` passes before the verdict.
 fn verdict_by_search<S: Solver + ?Sized>(
     solver: &mut S,
     puzzle: &Puzzle,
     deadline: Option<Instant>,
+    exhaustive: bool,
 ) -> Option<Verdict> {
+    let started = Instant::now();
     let outcome = solver.run(puzzle, 2, deadline);
     if outcome.timed_out {
         return None;
@@ -92,58 +101,81 @@ fn verdict_by_search<S: Solver + ?Sized>(
     if let Some(verdict) = verdict_of(outcome.solutions) {
         return Some(verdict);
     }
-    let (puzzle, constraints) = needed_constraints(puzzle, |trial| {
-        let outcome = solver.run(trial, 1, deadline);
-        (!outcome.timed_out).then_some(outcome.found > 0)
-    })?;
-    let puzzle = &puzzle;
-    let mut core: Vec<CellDigit> = givens(puzzle).collect();
+    let budget = (!exhaustive).then(|| {
+        let spent = started.elapsed();
+        Instant::now() + CLASH_TIME_FLOOR.max(spent * CLASH_FACTOR as u32)
+    });
+    let until = match (deadline, budget) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let rules = puzzle.rules();
+    let mut members: Vec<Member> = (0..rules.constraints().len())
+        .map(Member::Constraint)
+        .chain(givens(puzzle).map(Member::Given))
+        .collect();
+    let mut minimal = true;
     let mut i = 0;
-    while i < core.len() {
-        let trial = with_givens(puzzle, core.iter().enumerate().filter(|&(j, _)| j != i));
-        let outcome = solver.run(&trial, 1, deadline);
+    while i < members.len() {
+        let trial = clash_puzzle(
+            puzzle,
+            members
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, m)| m),
+        );
+        let outcome = solver.run(&trial, 1, until);
         if outcome.timed_out {
-            return None;
-        }
-        if outcome.found > 0 {
+            // Not tried to the end: kept, and the rest likewise once time is up.
+            minimal = false;
+            i += 1;
+        } else if outcome.found > 0 {
             i += 1;
         } else {
-            core.remove(i);
+            members.remove(i);
         }
     }
     Some(Verdict::NoSolution {
-        conflict: core,
-        constraints,
+        conflict: (members.iter())
+            .filter_map(|m| match m {
+                Member::Given(given) => Some(*given),
+                Member::Constraint(_) => None,
+            })
+            .collect(),
+        constraints: (members.iter())
+            .filter_map(|m| match m {
+                Member::Constraint(i) => Some(rules.constraints()[*i].clone()),
+                Member::Given(_) => None,
+            })
+            .collect(),
+        minimal,
     })
 }
 
-/// For a puzzle without solutions: the variant constraints its clash needs, and the puzzle
-/// under only those (with all its givens). Each constraint is dropped in turn and kept out
-/// when the rest, with every given, still has no solution; `solvable` answers for a trial
-/// puzzle, `None` when out of time (then so is this).
-///
-/// The givens' clash is found afterwards under the constraints kept, which keeps the whole
-/// minimal: a constraint kept was needed with every given, so with fewer too.
-pub(crate) fn needed_constraints(
-    puzzle: &Puzzle,
-    mut solvable: impl FnMut(&Puzzle) -> Option<bool>,
-) -> Option<(Puzzle, Vec<VariantConstraint>)> {
-    let mut current = puzzle.clone();
-    let mut i = 0;
-    while i < current.rules().constraints().len() {
-        let trial = Puzzle::new(
-            current.grid().clone(),
-            current.rules().without_constraint(i),
-        )
-        .expect("dropping a constraint keeps the givens clash-free");
-        if solvable(&trial)? {
-            i += 1;
-        } else {
-            current = trial;
+/// Others' clashes, shrunk by their own searches, may always take this long (the SAT
+/// engine counts conflicts instead: [`CLASH_FLOOR`](super::sat::CLASH_FLOOR)).
+pub const CLASH_TIME_FLOOR: Duration = Duration::from_millis(250);
+
+/// A member of a clash: a variant constraint (by its index in the rules) or a given.
+#[derive(Clone, Copy, Debug)]
+enum Member {
+    Constraint(usize),
+    Given(CellDigit),
+}
+
+/// `puzzle` with only the constraints and givens of `members`.
+fn clash_puzzle<'a>(puzzle: &Puzzle, members: impl Iterator<Item = &'a Member>) -> Puzzle {
+    let mut grid = Grid::empty(puzzle.shape());
+    let mut kept = Vec::new();
+    for member in members {
+        match *member {
+            Member::Given(given) => grid.set(given.cell, Some(given.digit)),
+            Member::Constraint(i) => kept.push(i),
         }
     }
-    let constraints = current.rules().constraints().to_vec();
-    Some((current, constraints))
+    let rules = puzzle.rules().with_constraints_kept(|i| kept.contains(&i));
+    Puzzle::new(grid, rules).expect("a subset of clash-free givens is clash-free")
 }
 
 /// The givens of a unique `puzzle` whose removal alone keeps it unique, found by any solver

@@ -1,4 +1,4 @@
-//! The SAT engine's verdicts: uniqueness on one search, minimal clashes from failed cores, redundant givens, and solutions one at a time.
+//! The SAT engine's verdicts: uniqueness on one search, redundant givens, and solutions one at a time.
 
 use std::ops::ControlFlow;
 
@@ -8,19 +8,14 @@ use super::search::SatSearch;
 use crate::check::Verdict;
 use crate::grid::{CellDigit, Grid};
 
-/// On a search that assumes the givens of a puzzle without solutions: a minimal set of
-/// clashing givens.
-pub(super) fn clash(search: &mut SatSearch) -> Vec<CellDigit> {
-    let found = search.next_solution();
-    debug_assert!(found.is_none());
-    minimal_conflict(search)
-}
-
 /// The verdict on a search that assumes the givens and, when it is unique, the redundant
 /// givens: those whose removal alone keeps the solution unique. The one solver answers
-/// every question, each given dropped from the assumptions in turn.
-pub(super) fn verdict_and_redundant(search: &mut SatSearch) -> (Verdict, Option<Vec<CellDigit>>) {
-    let verdict = verdict(search);
+/// every question, each given dropped from the assumptions in turn. `None` when the puzzle
+/// has no solution.
+pub(super) fn verdict_and_redundant(
+    search: &mut SatSearch,
+) -> Option<(Verdict, Option<Vec<CellDigit>>)> {
+    let verdict = verdict(search)?;
     let redundant = matches!(verdict, Verdict::Unique { .. }).then(|| {
         let givens = search.given_lits().to_vec();
         let mut redundant = Vec::new();
@@ -34,7 +29,7 @@ pub(super) fn verdict_and_redundant(search: &mut SatSearch) -> (Verdict, Option<
         }
         redundant
     });
-    (verdict, redundant)
+    Some((verdict, redundant))
 }
 
 /// Calls `each` with every solution `search` finds, at most `limit` of them, until `each`
@@ -74,44 +69,12 @@ fn given_of(search: &SatSearch, lit: Lit) -> CellDigit {
     CellDigit { cell, digit }
 }
 
-/// Solves twice on one search. On no solution, with the givens assumed, shrinks varisat's
-/// failed core to a minimal conflict (left empty when the givens are units).
-pub(super) fn verdict(search: &mut SatSearch) -> Verdict {
-    let Some(first) = search.next_solution() else {
-        return Verdict::NoSolution {
-            conflict: if search.assumes_givens() {
-                minimal_conflict(search)
-            } else {
-                Vec::new()
-            },
-            constraints: Vec::new(),
-        };
-    };
-    match search.next_solution() {
+/// Solves twice on one search: `None` when there is no solution (the clash is found
+/// apart, see [`super::clash`]).
+pub(super) fn verdict(search: &mut SatSearch) -> Option<Verdict> {
+    let first = search.next_solution()?;
+    Some(match search.next_solution() {
         None => Verdict::Unique { solution: first },
         Some(second) => Verdict::Multiple { first, second },
-    }
-}
-
-/// Deletion-based shrinking: drop each given of the core in turn and keep it out when the
-/// rest is still unsatisfiable (taking the solver's smaller core when it offers one).
-fn minimal_conflict(search: &mut SatSearch) -> Vec<CellDigit> {
-    let order = search.given_lits().to_vec();
-    let in_order = |subset: &[Lit]| -> Vec<Lit> {
-        order
-            .iter()
-            .copied()
-            .filter(|lit| subset.contains(lit))
-            .collect()
-    };
-    let mut core = in_order(&search.failed_core());
-    let mut i = 0;
-    while i < core.len() {
-        if search.satisfiable_with(&without(&core, i)) {
-            i += 1;
-        } else {
-            core = in_order(&search.failed_core());
-        }
-    }
-    core.into_iter().map(|lit| given_of(search, lit)).collect()
+    })
 }

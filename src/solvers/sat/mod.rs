@@ -1,6 +1,7 @@
 //! The SAT engine: [`SatSolver`], which encodes a puzzle's rules and givens as CNF for the embedded CDCL solver varisat.
 
 mod check;
+mod clash;
 mod meter;
 pub mod proof;
 mod search;
@@ -14,17 +15,19 @@ use std::time::Instant;
 
 use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
 
+pub use clash::{CLASH_FACTOR, CLASH_FLOOR};
 pub use proof::ProofError;
 pub use search::{GivensAs, SatSearch};
 
 use super::budget::Budget;
 use super::names::SolverKind;
-use super::solver::{Outcome, Solver, needed_constraints};
+use super::solver::{Outcome, Solver};
 use crate::check::{Verdict, verdict_of};
 use crate::encode::{AmoEncoding, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
 use crate::grid::{CellDigit, Grid};
 use crate::rules::{Layout, layout_for};
 use crate::rules::{Puzzle, Rules};
+use clash::Shrink;
 use meter::Meter;
 use search::fresh_solver;
 
@@ -199,7 +202,7 @@ impl SatSolver {
     }
 
     /// The verdict on `puzzle`: solve, forbid the solution, solve again (one solver); on
-    /// no solution, a minimal clash from a solver that assumes the givens.
+    /// no solution, its clash, shrunk within its budget.
     ///
     /// ```
     /// use satdoku::{check::Verdict, Grid, Puzzle, SatSolver, Solver};
@@ -210,30 +213,26 @@ impl SatSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn incremental_check(&mut self, puzzle: &Puzzle) -> Verdict {
-        match check::verdict(&mut self.search(puzzle, GivensAs::Units)) {
-            // Found with the givens as unit clauses, the clash has no core yet: find the
-            // constraints it needs, then ask a search that assumes the givens.
-            Verdict::NoSolution { .. } => {
-                let (kept, constraints) = needed_constraints(puzzle, |trial| {
-                    Some(
-                        self.search(trial, GivensAs::Units)
-                            .next_solution()
-                            .is_some(),
-                    )
-                })
-                .expect("no deadline");
-                let conflict = check::clash(&mut self.search(&kept, GivensAs::Assumptions));
-                if kept.rules() != puzzle.rules() {
-                    // The trial rules' clauses are not worth keeping.
-                    self.rules.retain(|rules, _| rules == puzzle.rules());
-                }
-                Verdict::NoSolution {
-                    conflict,
-                    constraints,
-                }
-            }
-            other => other,
-        }
+        check::verdict(&mut self.search(puzzle, GivensAs::Units)).unwrap_or_else(|| {
+            // What the verdict cost, counted on a metered search (as cheap as the verdict).
+            let mut metered = self.metered_search(puzzle, GivensAs::Units);
+            let found = metered.next_solution();
+            debug_assert!(found.is_none());
+            let verdict = metered.conflicts();
+            self.clash(
+                puzzle,
+                Shrink::Bounded {
+                    verdict,
+                    deadline: None,
+                },
+            )
+        })
+    }
+
+    /// The clash of `puzzle`, which has no solution (see [`clash::find`]).
+    fn clash(&mut self, puzzle: &Puzzle, shrink: Shrink) -> Verdict {
+        let encoding = self.rules(puzzle.rules()).0.clone();
+        clash::find(&encoding, puzzle, shrink)
     }
 
     /// Calls `each` with every solution of `puzzle` as it is found, at most `limit` of
@@ -330,8 +329,11 @@ impl Solver for SatSolver {
         self.incremental_check(puzzle)
     }
 
-    /// With a deadline, the search for two solutions is metered (and so stops in time);
-    /// the clash of a puzzle without solutions is then found as without one.
+    /// Without a deadline, the verdict and a clash shrunk within its budget
+    /// ([`CLASH_FACTOR`] times the conflicts of proving the puzzle unsolvable, at least
+    /// [`CLASH_FLOOR`]). With one, the search for two solutions is metered (and so stops
+    /// in time), and the clash of a puzzle without solutions is shrunk until the deadline
+    /// too.
     fn check_until(&mut self, puzzle: &Puzzle, deadline: Option<Instant>) -> Option<Verdict> {
         if deadline.is_none() {
             return Some(self.incremental_check(puzzle));
@@ -340,7 +342,11 @@ impl Solver for SatSolver {
         if outcome.timed_out {
             return None;
         }
-        Some(verdict_of(outcome.solutions).unwrap_or_else(|| self.incremental_check(puzzle)))
+        let verdict = outcome.effort.unwrap_or(0);
+        Some(
+            verdict_of(outcome.solutions)
+                .unwrap_or_else(|| self.clash(puzzle, Shrink::Bounded { verdict, deadline })),
+        )
     }
 
     /// One solver answers every question, each given dropped from the assumptions in turn.
@@ -355,14 +361,7 @@ impl Solver for SatSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<CellDigit>>) {
-        match check::verdict_and_redundant(&mut self.search(puzzle, GivensAs::Assumptions)) {
-            // The clash under every constraint: find which of them it needs.
-            (Verdict::NoSolution { constraints, .. }, redundant)
-                if constraints.is_empty() && !puzzle.rules().constraints().is_empty() =>
-            {
-                (self.incremental_check(puzzle), redundant)
-            }
-            other => other,
-        }
+        check::verdict_and_redundant(&mut self.search(puzzle, GivensAs::Assumptions))
+            .unwrap_or_else(|| (self.clash(puzzle, Shrink::Exhaustive), None))
     }
 }
