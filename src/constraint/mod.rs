@@ -29,7 +29,7 @@ use std::fmt;
 
 pub use arrow::Arrow;
 pub use between::Between;
-pub use cage::Cage;
+pub use cage::{Cage, CageTotal};
 pub use clone::CloneCells;
 pub use cnf::{Atom, ConstraintCnf, Literal};
 pub use dot::{Dot, DotColour};
@@ -170,7 +170,7 @@ macro_rules! variants {
 }
 
 variants! {
-    Cage(Cage) => "killer cage", toml ["cage"], fpuzzles ["killercage"];
+    Cage(Cage) => "killer cage", toml ["cage"], fpuzzles ["killercage", "cage"];
     LittleKiller(LittleKiller) => "little killer sum",
         toml ["little-killer"], fpuzzles ["littlekillersum"];
     Sandwich(Sandwich) => "sandwich sum", toml ["sandwich"], fpuzzles ["sandwichsum"];

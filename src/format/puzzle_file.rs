@@ -50,6 +50,9 @@
 //! (`letter = "X"` or `"V"`), `odd`, `even`, `minimum`, `maximum` (each cell listed),
 //! `quadruple` (`digits`), `clone` (`copy`, the cells holding the same digits). `rules` also
 //! takes `non-consecutive`, `negative-difference`, `negative-ratio` and `negative-xv`.
+//! A `cage` takes at most one of `sum`, `sums` (a list: the digits add up to any of them) and
+//! `digital-root` (1 to 9: any sum of that digital root), and `repeats = true` when its
+//! digits may repeat.
 
 use std::ops::Range;
 
@@ -531,6 +534,16 @@ impl Fields for TomlFields<'_, '_> {
                 .ok_or_else(|| not(key, "text")),
         }
     }
+    fn flag(&mut self, key: &str) -> Result<Option<bool>, RecordError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(value) => value
+                .as_bool()
+                .map(Some)
+                .ok_or_else(|| not(key, "true or false")),
+        }
+    }
+
     fn skip(&mut self, key: &str) {
         self.read.push(key.to_string());
     }

@@ -11,6 +11,9 @@ type Pos = (usize, usize);
 #[derive(Clone, Debug)]
 pub enum Check {
     Cage(Vec<Pos>, Option<u32>),
+    /// A multi-sum cage (a cosmetic cage valued `DR` and a root): digits differ, and the
+    /// digital root of their sum is the root.
+    RootCage(Vec<Pos>, u32),
     LittleKiller(Vec<Pos>, u32),
     Sandwich(Vec<Pos>, u32),
     Thermo(Vec<Pos>),
@@ -214,6 +217,12 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     for e in list(&json, "killercage") {
         checks.push(Check::Cage(cells(&e["cells"]), number(e)));
     }
+    for e in list(&json, "cage") {
+        let value = e.get("value").and_then(Value::as_str).unwrap_or("");
+        if let Some(root) = value.trim().strip_prefix("DR") {
+            checks.push(Check::RootCage(cells(&e["cells"]), root.parse().unwrap()));
+        }
+    }
     for e in list(&json, "littlekillersum") {
         if let Some(sum) = number(e) {
             checks.push(Check::LittleKiller(cells(&e["cells"]), sum));
@@ -390,7 +399,10 @@ impl Check {
     /// The cells whose values decide the check.
     pub fn cells(&self, n: usize) -> Vec<Pos> {
         match self {
-            Check::Cage(c, _) | Check::LittleKiller(c, _) | Check::Sandwich(c, _) => c.clone(),
+            Check::Cage(c, _)
+            | Check::RootCage(c, _)
+            | Check::LittleKiller(c, _)
+            | Check::Sandwich(c, _) => c.clone(),
             Check::Thermo(c)
             | Check::SlowThermo(c)
             | Check::Entropic(c)
@@ -425,6 +437,14 @@ impl Check {
             Check::Cage(c, sum) => {
                 let x = vals(c);
                 distinct(&x) && sum.is_none_or(|s| x.iter().sum::<u32>() == s)
+            }
+            Check::RootCage(c, root) => {
+                let x = vals(c);
+                let mut s: u32 = x.iter().sum();
+                while s > 9 {
+                    s = s.to_string().bytes().map(|b| (b - b'0') as u32).sum();
+                }
+                distinct(&x) && s == *root
             }
             Check::LittleKiller(c, s) => vals(c).iter().sum::<u32>() == *s,
             Check::Sandwich(c, s) => {

@@ -115,6 +115,14 @@ def killer(rng, n, sol):
     return {"killercage": cages}
 
 
+def multisum_killer(rng, n, sol):
+    """Cosmetic cages valued DR and the digital root of their sum (Rangsk's multi-sum cages)."""
+    cages = killer(rng, n, sol)["killercage"]
+    for cage in cages:
+        cage["value"] = "DR%d" % (1 + (int(cage["value"]) - 1) % 9)
+    return {"cage": cages}
+
+
 def lines(rng, n, sol, count, length, ok, diagonal=True):
     found, used = [], set()
     for _ in range(2000):
@@ -363,6 +371,7 @@ FAMILIES = {
     "minimum-maximum": (extremum, None),
     "quadruple": (quadruple, None),
     "clone": (clone, None),
+    "multisum-killer": (multisum_killer, None),
 }
 
 

@@ -1,0 +1,148 @@
+//! Constraints only satdoku's TOML writes (f-puzzles and its extensions have no field for
+//! them): on 4×4 grids, every solver's count of random puzzles equals the number of the 288
+//! grids that an independent check of the rule accepts.
+
+mod common;
+
+use common::{Plain, PlainRules, brute_force_solutions_under, plain};
+use satdoku::format::PuzzleFile;
+use satdoku::{
+    DlxSolver, NaiveSolver, PropagateSolver, Puzzle, SatSolver, Solver, encode::EncodingKind,
+};
+
+type Pos = (usize, usize);
+
+/// Every 4×4 grid with 2×2 boxes.
+fn all_grids() -> Vec<Plain> {
+    let mut grids = Vec::new();
+    let rules = PlainRules {
+        boxes: Some((2, 2)),
+        ..PlainRules::default()
+    };
+    brute_force_solutions_under(&vec![vec![0; 4]; 4], &rules, 1000, &mut |g| {
+        grids.push(g.clone())
+    });
+    assert_eq!(grids.len(), 288);
+    grids
+}
+
+fn solvers() -> Vec<Box<dyn Solver>> {
+    vec![
+        Box::new(SatSolver::new()),
+        Box::new(SatSolver::with_kind(EncodingKind::Reduced)),
+        Box::new(SatSolver::with_kind(EncodingKind::Minimal)),
+        Box::new(SatSolver::with_kind(EncodingKind::Extended)),
+        Box::new(PropagateSolver::default()),
+        Box::new(DlxSolver::default()),
+        Box::new(NaiveSolver::default()),
+    ]
+}
+
+/// A small random number source.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+
+    /// `len` different cells of a 4×4 grid.
+    fn cells(&mut self, len: usize) -> Vec<Pos> {
+        let mut out = Vec::new();
+        while out.len() < len {
+            let cell = (self.below(4), self.below(4));
+            if !out.contains(&cell) {
+                out.push(cell);
+            }
+        }
+        out
+    }
+}
+
+fn names(cells: &[Pos]) -> String {
+    cells
+        .iter()
+        .map(|(r, c)| format!("r{}c{}", r + 1, c + 1))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Checks `tables` (TOML after the grid's own lines, a given at `given` if any) against
+/// `holds`: the count of every solver, and each solution found, against the grids it
+/// accepts. `None` when satdoku refuses the rules, which is right only without solutions.
+fn agree(grids: &[Plain], tables: &str, given: Option<(Pos, u32)>, holds: &dyn Fn(&Plain) -> bool) {
+    let mut text: Vec<char> = ".".repeat(16).chars().collect();
+    if let Some(((r, c), v)) = given {
+        text[r * 4 + c] = char::from_digit(v, 10).unwrap();
+    }
+    let text: String = text.into_iter().collect();
+    let toml = format!("boxes = \"2x2\"\npuzzle = \"{text}\"\n{tables}");
+    let expected = grids
+        .iter()
+        .filter(|g| given.is_none_or(|((r, c), v)| g[r][c] == v) && holds(g))
+        .count();
+    let file = PuzzleFile::parse(&toml).unwrap_or_else(|e| panic!("{e}\n{toml}"));
+    let grid = satdoku::format::parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
+    let rules = match file.spec.rules_for(grid.shape()) {
+        Ok(rules) => rules,
+        Err(e) => {
+            assert_eq!(expected, 0, "refused ({e}) but has solutions:\n{toml}");
+            return;
+        }
+    };
+    let puzzle = Puzzle::new(grid, rules).unwrap();
+    for mut solver in solvers() {
+        let count = solver.count(&puzzle, 300);
+        assert!(count.complete);
+        assert_eq!(count.count as usize, expected, "{}:\n{toml}", solver.name());
+        if let Some(solution) = solver.solve(&puzzle) {
+            assert!(holds(&plain(&solution)), "{}:\n{toml}", solver.name());
+        }
+    }
+}
+
+#[test]
+fn cages_whose_digits_may_repeat() {
+    let grids = all_grids();
+    let mut rng = Rng(23);
+    for round in 0..40 {
+        let len = 2 + rng.below(4);
+        let cells = rng.cells(len);
+        let k = cells.len() as u32;
+        let repeats = round % 4 != 0;
+        // A single sum, a few sums, or a digital root.
+        let (key, sums): (String, Vec<u32>) = match rng.below(3) {
+            0 => {
+                let s = k + rng.below(3 * k as usize + 1) as u32;
+                (format!("sum = {s}"), vec![s])
+            }
+            1 => {
+                let (a, b) = (k + rng.below(12) as u32, k + rng.below(12) as u32);
+                (format!("sums = [{a}, {b}]"), vec![a, b])
+            }
+            _ => {
+                let root = 1 + rng.below(9) as u32;
+                (
+                    format!("digital-root = {root}"),
+                    (root..=64).step_by(9).collect(),
+                )
+            }
+        };
+        let tables = format!(
+            "[[cage]]\ncells = \"{}\"\n{key}\nrepeats = {repeats}\n",
+            names(&cells)
+        );
+        let given = (rng.below(2) == 0).then(|| {
+            let cell = (rng.below(4), rng.below(4));
+            (cell, 1 + rng.below(4) as u32)
+        });
+        agree(&grids, &tables, given, &|g| {
+            let values: Vec<u32> = cells.iter().map(|&(r, c)| g[r][c]).collect();
+            let differ = (0..values.len()).all(|i| !values[..i].contains(&values[i]));
+            (repeats || differ) && sums.contains(&values.iter().sum())
+        });
+    }
+}
