@@ -1,10 +1,12 @@
 //! Constraints only satdoku's TOML writes (f-puzzles and its extensions have no field for
 //! them): on 4×4 grids, every solver's count of random puzzles equals the number of the 288
-//! grids that an independent check of the rule accepts.
+//! grids that an independent check of the rule accepts; the bundled `.toml` puzzles are
+//! unique, with the solution their notes give, which the same checks accept.
 
 mod common;
 
-use common::{Plain, PlainRules, brute_force_solutions_under, plain};
+use common::{Plain, PlainRules, brute_force_solutions_under, check_solution_under, plain};
+use satdoku::check::Verdict;
 use satdoku::format::PuzzleFile;
 use satdoku::{
     DlxSolver, NaiveSolver, PropagateSolver, Puzzle, SatSolver, Solver, encode::EncodingKind,
@@ -145,4 +147,131 @@ fn cages_whose_digits_may_repeat() {
             (repeats || differ) && sums.contains(&values.iter().sum())
         });
     }
+}
+
+/// Whether some non-empty set of `values` adds up to `clue`.
+fn some_subset_adds_up(values: &[u32], clue: u32) -> bool {
+    (1u32..1 << values.len()).any(|mask| {
+        let total: u32 = (0..values.len())
+            .filter(|&i| mask & 1 << i != 0)
+            .map(|i| values[i])
+            .sum();
+        total == clue
+    })
+}
+
+#[test]
+fn rellik_cages() {
+    let grids = all_grids();
+    let mut rng = Rng(159);
+    for _ in 0..40 {
+        let len = 1 + rng.below(4);
+        let cells = rng.cells(len);
+        let clue = 1 + rng.below(10) as u32;
+        let tables = format!("[[rellik]]\ncells = \"{}\"\nsum = {clue}\n", names(&cells));
+        let given = (rng.below(2) == 0).then(|| {
+            let cell = (rng.below(4), rng.below(4));
+            (cell, 1 + rng.below(4) as u32)
+        });
+        agree(&grids, &tables, given, &|g| {
+            let values: Vec<u32> = cells.iter().map(|&(r, c)| g[r][c]).collect();
+            let differ = (0..values.len()).all(|i| !values[..i].contains(&values[i]));
+            differ && !some_subset_adds_up(&values, clue)
+        });
+    }
+}
+
+/// The bundled TOML puzzles of a family: read independently (the `toml` crate), each its
+/// text, givens, solution (from `notes`) and tables of `table`.
+fn bundled(family: &str, table: &str) -> Vec<(String, Plain, Plain, Vec<toml::Table>)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants/constraints");
+    let mut out = Vec::new();
+    for k in 1.. {
+        let Ok(text) = std::fs::read_to_string(dir.join(format!("{family}-{k}.toml"))) else {
+            break;
+        };
+        let file: toml::Table = toml::from_str(&text).unwrap();
+        let digits =
+            |s: &str| -> Vec<u32> { s.chars().map(|c| c.to_digit(36).unwrap_or(0)).collect() };
+        let givens = digits(file["puzzle"].as_str().unwrap());
+        let solution = digits(
+            file["notes"]
+                .as_str()
+                .unwrap()
+                .strip_prefix("solution: ")
+                .unwrap(),
+        );
+        let n = (givens.len() as f64).sqrt() as usize;
+        let rows = |v: Vec<u32>| v.chunks(n).map(<[u32]>::to_vec).collect::<Plain>();
+        let tables = file
+            .get(table)
+            .and_then(|t| t.as_array())
+            .map(|a| a.iter().map(|t| t.as_table().unwrap().clone()).collect())
+            .unwrap_or_default();
+        out.push((text, rows(givens), rows(solution), tables));
+    }
+    assert!(out.len() >= 3, "{family}: {} puzzles", out.len());
+    out
+}
+
+/// The 0-based cells of a table's `cells` (one string of names).
+fn table_cells(table: &toml::Table) -> Vec<Pos> {
+    table["cells"]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .map(|name| {
+            let (r, c) = name[1..].split_once('c').unwrap();
+            (
+                r.parse::<usize>().unwrap() - 1,
+                c.parse::<usize>().unwrap() - 1,
+            )
+        })
+        .collect()
+}
+
+/// Checks a family's bundled puzzles: the stored solution keeps the grid's rules and
+/// `holds`, and every solver finds it the only one.
+fn bundled_are_unique(family: &str, table: &str, holds: &dyn Fn(&Plain, &[toml::Table]) -> bool) {
+    for (text, givens, solution, tables) in bundled(family, table) {
+        let n = givens.len();
+        check_solution_under(&givens, &solution, &PlainRules::default()).unwrap();
+        assert!(
+            holds(&solution, &tables),
+            "{family}: the stored solution breaks a {table}"
+        );
+        let file = PuzzleFile::parse(&text).unwrap();
+        let grid = satdoku::format::parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
+        let puzzle = Puzzle::new(grid, file.spec.rules_for(grid_shape(n)).unwrap()).unwrap();
+        let solvers: Vec<Box<dyn Solver>> = if n <= 6 {
+            solvers()
+        } else {
+            vec![
+                Box::new(SatSolver::new()),
+                Box::new(SatSolver::with_kind(EncodingKind::Reduced)),
+            ]
+        };
+        for mut solver in solvers {
+            match solver.check(&puzzle) {
+                Verdict::Unique { solution: found } => assert_eq!(plain(&found), solution),
+                other => panic!("{family} under {}: {other}", solver.name()),
+            }
+        }
+    }
+}
+
+fn grid_shape(n: usize) -> satdoku::Shape {
+    satdoku::Shape::from_size(n).unwrap()
+}
+
+#[test]
+fn bundled_rellik_puzzles() {
+    bundled_are_unique("rellik", "rellik", &|g, tables| {
+        tables.iter().all(|t| {
+            let values: Vec<u32> = table_cells(t).iter().map(|&(r, c)| g[r][c]).collect();
+            let clue = t["sum"].as_integer().unwrap() as u32;
+            let differ = (0..values.len()).all(|i| !values[..i].contains(&values[i]));
+            differ && !some_subset_adds_up(&values, clue)
+        })
+    });
 }

@@ -14,8 +14,8 @@ use std::fmt;
 
 use super::sum::{Chain, Term};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    distinct_sum_range,
+    CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, VariantConstraint,
+    cell_list, distinct_sum_range,
 };
 use crate::grid::{Cell, Shape};
 
@@ -372,24 +372,12 @@ impl Constraint for Cage {
                 // The cage holds one of the sets of values that reach a sum: a selector per
                 // set, and per value a variable "the cage holds it". With the digits
                 // different, the cage's values are then exactly the set chosen.
-                let mut holds = vec![None; n + 1];
-                for (v, slot) in holds.iter_mut().enumerate().skip(1) {
-                    let any = cnf.aux();
-                    let mut back = vec![!any];
-                    for &cell in &self.cells {
-                        let lit = cnf.holds(cell, v);
-                        cnf.clause([!lit, any]);
-                        back.push(lit);
-                    }
-                    cnf.clause(back);
-                    *slot = Some(any);
-                }
+                let holds: Vec<Literal> = (1..=n).map(|v| cnf.any_holds(&self.cells, v)).collect();
                 let mut choose = Vec::with_capacity(sets.len());
                 for set in &sets {
                     let pick = cnf.aux();
-                    for (v, has) in holds.iter().enumerate().skip(1) {
-                        let has = has.expect("made above");
-                        cnf.clause([!pick, if set.contains(&v) { has } else { !has }]);
+                    for (i, &has) in holds.iter().enumerate() {
+                        cnf.clause([!pick, if set.contains(&(i + 1)) { has } else { !has }]);
                     }
                     choose.push(pick);
                 }

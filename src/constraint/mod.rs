@@ -16,6 +16,7 @@ mod negative;
 mod palindrome;
 mod parity;
 mod quadruple;
+mod rellik;
 mod renban;
 mod sandwich;
 mod slow_thermometer;
@@ -45,6 +46,7 @@ pub use negative::{Negative, NegativeKind};
 pub use palindrome::Palindrome;
 pub use parity::{Parity, ParityKind};
 pub use quadruple::Quadruple;
+pub use rellik::Rellik;
 pub use renban::Renban;
 pub use sandwich::Sandwich;
 pub use slow_thermometer::SlowThermometer;
@@ -195,6 +197,7 @@ variants! {
         toml ["minimum", "maximum"], fpuzzles ["minimum", "maximum"];
     Quadruple(Quadruple) => "quadruple", toml ["quadruple"], fpuzzles ["quadruple"];
     Clone(CloneCells) => "clone", toml ["clone"], fpuzzles ["clone"];
+    Rellik(Rellik) => "rellik cage", toml ["rellik"], fpuzzles [];
 }
 
 impl fmt::Display for VariantConstraint {

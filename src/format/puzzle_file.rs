@@ -53,6 +53,7 @@
 //! A `cage` takes at most one of `sum`, `sums` (a list: the digits add up to any of them) and
 //! `digital-root` (1 to 9: any sum of that digital root), and `repeats = true` when its
 //! digits may repeat.
+//! `rellik` (`cells`, `sum`): different digits, no set of which adds up to `sum`.
 
 use std::ops::Range;
 

@@ -29,9 +29,22 @@ def puzzle_json(n, givens, fields):
     return dict({"size": n, "grid": grid}, **fields)
 
 
+def puzzle_toml(n, givens, tables):
+    """satdoku's TOML for families f-puzzles has no field for: `tables` maps a table name
+    to its entries (dicts of cells and numbers)."""
+    out = ['puzzle = "%s"' % "".join(str(v) if v else "." for row in givens for v in row)]
+    for table, entries in tables.items():
+        for entry in entries:
+            out.append("\n[[%s]]" % table)
+            for key, value in entry.items():
+                out.append('%s = %s' % (key, json.dumps(value)))
+    return "\n".join(out) + "\n"
+
+
 def check(obj, minimal=False):
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump(obj, f)
+    toml = isinstance(obj, str)
+    with tempfile.NamedTemporaryFile("w", suffix=".toml" if toml else ".json", delete=False) as f:
+        f.write(obj) if toml else json.dump(obj, f)
     try:
         out = run("check", "--format", "json", *(["--minimal"] if minimal else []), f.name)
     finally:
@@ -60,10 +73,10 @@ def solution_grid(rng, n=9, fields=None):
             return [[int(ch, 36) for ch in s[r * n:(r + 1) * n]] for r in range(n)]
 
 
-def make_unique(rng, n, sol, fields, givens=None):
+def make_unique(rng, n, sol, fields, givens=None, write=puzzle_json):
     givens = givens or [[0] * n for _ in range(n)]
     while True:
-        row = check(puzzle_json(n, givens, fields))
+        row = check(write(n, givens, fields))
         if row["status"] == "unique":
             break
         assert row["status"] == "multiple", row
@@ -72,7 +85,7 @@ def make_unique(rng, n, sol, fields, givens=None):
         givens[r][c] = sol[r][c]
     # Drop redundant givens one at a time.
     while True:
-        row = check(puzzle_json(n, givens, fields), minimal=True)
+        row = check(write(n, givens, fields), minimal=True)
         redundant = row.get("redundant") or []
         if not redundant:
             return givens
@@ -375,6 +388,30 @@ FAMILIES = {
 }
 
 
+def subset_sums(values):
+    sums = {0}
+    for v in values:
+        sums |= {s + v for s in sums}
+    return sums - {0}
+
+
+def rellik(rng, n, sol):
+    """Cages of different digits, each clued by a number no set of its digits adds up to."""
+    out = []
+    for cage in killer(rng, n, sol)["killercage"]:
+        values = [sol[int(c[1:].split("C")[0]) - 1][int(c.split("C")[1]) - 1] for c in cage["cells"]]
+        clues = [x for x in range(1, n + 3) if x not in subset_sums(values)]
+        if clues:
+            out.append({"cells": " ".join(c.lower() for c in cage["cells"]), "sum": rng.choice(clues)})
+    return {"rellik": out}
+
+
+# Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
+TOML_FAMILIES = {
+    "rellik": rellik,
+}
+
+
 def main():
     rng = random.Random(2026)
     for family, (derive, rule) in FAMILIES.items():
@@ -394,6 +431,21 @@ def main():
             with open(os.path.join(HERE, f"{family}-{k}.json"), "w") as f:
                 json.dump(obj, f, separators=(",", ":"))
                 f.write("\n")
+            print(family, k, n, sum(v > 0 for row in givens for v in row), "givens", flush=True)
+    for family, derive in TOML_FAMILIES.items():
+        for k in range(1, 4):
+            path = os.path.join(HERE, f"{family}-{k}.toml")
+            if os.path.exists(path):
+                continue
+            n = 6 if k == 3 else 9
+            sol = solution_grid(rng, n)
+            tables = derive(rng, n, sol)
+            givens = make_unique(rng, n, sol, tables, write=puzzle_toml)
+            with open(path, "w") as f:
+                f.write(f'title = "{family} {k}"\n')
+                f.write('author = "satdoku puzzles/variants/constraints/make.py"\n')
+                f.write('notes = "solution: %s"\n' % "".join(format(v, "x") for row in sol for v in row))
+                f.write(puzzle_toml(n, givens, tables))
             print(family, k, n, sum(v > 0 for row in givens for v in row), "givens", flush=True)
     # Neighbouring minimum (maximum) cells, which f-puzzles does not compare with each other.
     path = os.path.join(HERE, "minimum-maximum-4.json")
