@@ -82,6 +82,7 @@ fn every_family_has_three_bundled_puzzles() {
         "quadruple",
         "clone",
         "multisum-killer",
+        "indexer",
     ] {
         let count = names
             .iter()
@@ -236,7 +237,11 @@ fn counts_agree_with_brute_force_on_small_grids() {
                 let other = if next(2) == 0 { cell(r, c + 1) } else { cell(next(n), next(n)) };
                 format!("\"odd\":[{{\"cell\":{}}}],\"{kind}\":[{{\"cell\":{}}},{{\"cell\":{other}}}],\"nonconsecutive\":{}", cell(next(n), next(n)), cell(r, c), next(2) == 0)
             }
-            13 => format!("\"quadruple\":[{{\"cells\":[\"R1C1\",\"R1C2\",\"R2C1\",\"R2C2\"],\"values\":[{},{}]}}]", 1 + next(n), 1 + next(n)),
+            13 => match next(2) {
+                0 => format!("\"quadruple\":[{{\"cells\":[\"R1C1\",\"R1C2\",\"R2C1\",\"R2C2\"],\"values\":[{},{}]}}]", 1 + next(n), 1 + next(n)),
+                // Indexer cells of one kind (159-style).
+                _ => format!("\"{}\":[{{\"cells\":[{},{}]}}]", ["rowindexer", "columnindexer", "boxindexer"][next(3)], cell(next(n), next(n)), cell(next(n), next(n))),
+            },
             _ => format!("\"clone\":[{{\"cells\":[\"R1C1\",\"R1C2\"],\"cloneCells\":[\"R3C{}\",\"R3C{}\"]}}],\"even\":[{{\"cell\":{}}}]", 1 + next(2), 3 + next(2), cell(next(n), next(n))),
         });
         let given = (next(n), next(n), 1 + next(n));

@@ -1,7 +1,8 @@
 //! Constraints only satdoku's TOML writes (f-puzzles and its extensions have no field for
 //! them): on 4×4 grids, every solver's count of random puzzles equals the number of the 288
 //! grids that an independent check of the rule accepts; the bundled `.toml` puzzles are
-//! unique, with the solution their notes give, which the same checks accept.
+//! unique, with the solution their notes give, which the same checks accept. Indexers,
+//! which f-puzzles writes too, are counted here through the TOML tables as well.
 
 mod common;
 
@@ -274,4 +275,38 @@ fn bundled_rellik_puzzles() {
             differ && !some_subset_adds_up(&values, clue)
         })
     });
+}
+
+/// Indexers are f-puzzles fields too; here each kind, several cells at once, against every
+/// 4×4 grid: the digit v of an indexer puts its own place at the v-th cell of its column
+/// (row indexer), row (column indexer) or box (box indexer, cells in reading order).
+#[test]
+fn indexers_of_every_kind() {
+    let grids = all_grids();
+    let mut rng = Rng(1559);
+    for _ in 0..30 {
+        let kind = rng.below(3);
+        let len = 1 + rng.below(3);
+        let cells = rng.cells(len);
+        let table = ["row-indexer", "column-indexer", "box-indexer"][kind];
+        let tables = format!("[[{table}]]\ncells = \"{}\"\n", names(&cells));
+        let given = (rng.below(3) == 0).then(|| {
+            let cell = (rng.below(4), rng.below(4));
+            (cell, 1 + rng.below(4) as u32)
+        });
+        agree(&grids, &tables, given, &|g| {
+            cells.iter().all(|&(r, c)| {
+                let house: Vec<Pos> = match kind {
+                    0 => (0..4).map(|i| (i, c)).collect(),
+                    1 => (0..4).map(|j| (r, j)).collect(),
+                    _ => (0..4)
+                        .map(|i| (r / 2 * 2 + i / 2, c / 2 * 2 + i % 2))
+                        .collect(),
+                };
+                let place = house.iter().position(|&p| p == (r, c)).unwrap() as u32 + 1;
+                let (a, b) = house[g[r][c] as usize - 1];
+                g[a][b] == place
+            })
+        });
+    }
 }

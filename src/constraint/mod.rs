@@ -9,6 +9,7 @@ mod dot;
 mod entropic_line;
 mod extremum;
 mod family;
+mod indexer;
 mod little_killer;
 mod modular_line;
 mod nabner;
@@ -39,6 +40,7 @@ pub use extremum::{Extremum, ExtremumKind};
 pub use family::{
     Family, Fields, ReadRecord, Record, RecordError, RecordFormat, families, family_named,
 };
+pub use indexer::{Indexer, IndexerKind};
 pub use little_killer::LittleKiller;
 pub use modular_line::ModularLine;
 pub use nabner::Nabner;
@@ -198,6 +200,9 @@ variants! {
     Quadruple(Quadruple) => "quadruple", toml ["quadruple"], fpuzzles ["quadruple"];
     Clone(CloneCells) => "clone", toml ["clone"], fpuzzles ["clone"];
     Rellik(Rellik) => "rellik cage", toml ["rellik"], fpuzzles [];
+    Indexer(Indexer) => "indexer",
+        toml ["row-indexer", "column-indexer", "box-indexer"],
+        fpuzzles ["rowindexer", "columnindexer", "boxindexer"];
 }
 
 impl fmt::Display for VariantConstraint {
@@ -218,6 +223,18 @@ impl VariantConstraint {
             VariantConstraint::Extremum(extremum) => {
                 VariantConstraint::Extremum(extremum.settled(all))
             }
+            other => other,
+        }
+    }
+}
+
+impl VariantConstraint {
+    /// The constraint placed on a grid whose region holding a cell is `region_of` (the
+    /// region's cells in reading order, none for a cell outside the grid): box indexers
+    /// learn the regions they index.
+    pub(crate) fn placed(self, region_of: &dyn Fn(Cell) -> Vec<Cell>) -> VariantConstraint {
+        match self {
+            VariantConstraint::Indexer(indexer) => indexer.placed(region_of).into(),
             other => other,
         }
     }

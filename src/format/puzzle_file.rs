@@ -54,6 +54,7 @@
 //! `digital-root` (1 to 9: any sum of that digital root), and `repeats = true` when its
 //! digits may repeat.
 //! `rellik` (`cells`, `sum`): different digits, no set of which adds up to `sum`.
+//! `row-indexer`, `column-indexer` and `box-indexer` (`cells`, the indexer cells).
 
 use std::ops::Range;
 

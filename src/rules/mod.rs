@@ -92,7 +92,7 @@ impl Rules {
         mut self,
         constraint: impl Into<VariantConstraint>,
     ) -> Result<Rules, RulesError> {
-        let constraint = constraint.into();
+        let constraint = constraint.into().placed(&|cell| self.region_cells(cell));
         let bad = |problem: String| RulesError::Constraint {
             constraint: constraint.to_string(),
             problem,
@@ -112,6 +112,22 @@ impl Rules {
         let all = std::mem::take(&mut self.constraints);
         self.constraints = all.iter().map(|c| c.clone().settled(&all)).collect();
         Ok(self)
+    }
+
+    /// The cells of the region (box or jigsaw region) holding `cell`, in reading order;
+    /// none for a cell outside the grid.
+    fn region_cells(&self, cell: Cell) -> Vec<Cell> {
+        if self.shape.cell(cell.row(), cell.col()).is_none() {
+            return Vec::new();
+        }
+        let house = match &self.regions {
+            Regions::Boxes(boxes) => House::Box(boxes.box_of(cell) as u8),
+            Regions::Jigsaw(jigsaw) => {
+                let r = jigsaw.region_of(cell);
+                House::Region(r as u8, jigsaw.label(r))
+            }
+        };
+        self.cells(house)
     }
 
     /// The same rules without the `i`-th variant constraint.

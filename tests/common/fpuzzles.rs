@@ -42,6 +42,9 @@ pub enum Check {
     Max(Pos, Vec<Pos>),
     Quad(Vec<Pos>, Vec<u32>),
     Clone(Vec<Pos>, Vec<Pos>),
+    /// An indexer cell, the house it indexes (in order) and its own 1-based place there:
+    /// the digit v in the cell puts that place at the house's v-th cell.
+    Indexer(Pos, Vec<Pos>, u32),
     /// Unmarked orthogonal pairs never differ by any of these.
     NoDifference(Vec<u32>, Vec<(Pos, Pos)>),
     /// Unmarked orthogonal pairs are never in any of these ratios.
@@ -363,6 +366,25 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     for e in list(&json, "clone") {
         checks.push(Check::Clone(cells(&e["cells"]), cells(&e["cloneCells"])));
     }
+    for (key, kind) in [("rowindexer", 0), ("columnindexer", 1), ("boxindexer", 2)] {
+        for e in list(&json, key) {
+            for (r, c) in cells(&e["cells"]) {
+                let (house, place): (Vec<Pos>, usize) = match kind {
+                    0 => ((0..n).map(|i| (i, c)).collect(), r),
+                    1 => ((0..n).map(|j| (r, j)).collect(), c),
+                    _ => {
+                        let house: Vec<Pos> = (0..n * n)
+                            .map(|k| (k / n, k % n))
+                            .filter(|&(a, b)| region[a][b] == region[r][c])
+                            .collect();
+                        let place = house.iter().position(|&p| p == (r, c)).unwrap();
+                        (house, place)
+                    }
+                };
+                checks.push(Check::Indexer((r, c), house, place as u32 + 1));
+            }
+        }
+    }
     let solution = json.get("solution").and_then(Value::as_array).map(|s| {
         s.chunks(n)
             .map(|row| row.iter().map(|v| v.as_u64().unwrap() as u32).collect())
@@ -421,6 +443,7 @@ impl Check {
                 cells
             }
             Check::Quad(c, _) => c.clone(),
+            Check::Indexer(c, house, _) => [vec![*c], house.clone()].concat(),
             Check::NoDifference(_, p) | Check::NoRatio(_, p) | Check::NoXv(p) => {
                 p.iter().flat_map(|&(a, b)| [a, b]).collect()
             }
@@ -506,6 +529,7 @@ impl Check {
                 })
             }
             Check::Clone(a, b) => vals(a) == vals(b),
+            Check::Indexer(c, house, place) => v(&house[v(c) as usize - 1]) == *place,
             Check::NoDifference(ds, pairs) => pairs
                 .iter()
                 .all(|(a, b)| !ds.contains(&v(a).abs_diff(v(b)))),

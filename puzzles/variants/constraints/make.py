@@ -136,6 +136,27 @@ def multisum_killer(rng, n, sol):
     return {"cage": cages}
 
 
+def indexer(rng, n, sol, box=None):
+    """Row, column and box indexer cells wherever the solution keeps their rule."""
+    box = box or {4: (2, 2), 6: (2, 3), 9: (3, 3)}[n]
+    def region(r, c):
+        b = (r // box[0], c // box[1])
+        return [(a, d) for a in range(n) for d in range(n) if (a // box[0], d // box[1]) == b]
+    fields = {}
+    for field, house in [("rowindexer", lambda r, c: ([(i, c) for i in range(n)], r)),
+                         ("columnindexer", lambda r, c: ([(r, j) for j in range(n)], c)),
+                         ("boxindexer", lambda r, c: (region(r, c), region(r, c).index((r, c))))]:
+        cells = []
+        for r in range(n):
+            for c in range(n):
+                line, place = house(r, c)
+                a, b = line[sol[r][c] - 1]
+                if sol[a][b] == place + 1 and line[sol[r][c] - 1] != (r, c) and rng.random() < 0.6:
+                    cells.append(name(r, c))
+        fields[field] = [{"cells": cells}] if cells else []
+    return fields
+
+
 def lines(rng, n, sol, count, length, ok, diagonal=True):
     found, used = [], set()
     for _ in range(2000):
@@ -385,6 +406,7 @@ FAMILIES = {
     "quadruple": (quadruple, None),
     "clone": (clone, None),
     "multisum-killer": (multisum_killer, None),
+    "indexer": (indexer, None),
 }
 
 
