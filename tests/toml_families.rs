@@ -207,7 +207,7 @@ fn bundled(family: &str, table: &str) -> Vec<(String, Plain, Plain, Vec<toml::Ta
         let tables = file
             .get(table)
             .and_then(|t| t.as_array())
-            .map(|a| a.iter().map(|t| t.as_table().unwrap().clone()).collect())
+            .map(|a| a.iter().filter_map(|t| t.as_table().cloned()).collect())
             .unwrap_or_default();
         out.push((text, rows(givens), rows(solution), tables));
     }
@@ -308,5 +308,120 @@ fn indexers_of_every_kind() {
                 g[a][b] == place
             })
         });
+    }
+}
+
+/// Whether no digit d of `g` stands at taxicab distance d from another d.
+fn taxicab_ok(g: &Plain) -> bool {
+    let n = g.len();
+    (0..n * n).all(|i| {
+        (0..n * n).all(|j| {
+            let ((r, c), (s, t)) = ((i / n, i % n), (j / n, j % n));
+            let d = r.abs_diff(s) + c.abs_diff(t);
+            i == j || !(g[r][c] == g[s][t] && g[r][c] as usize == d)
+        })
+    })
+}
+
+#[test]
+fn anti_taxicab() {
+    let grids = all_grids();
+    let mut rng = Rng(5);
+    agree(&grids, "rules = [\"anti-taxicab\"]\n", None, &taxicab_ok);
+    for _ in 0..12 {
+        let cell = (rng.below(4), rng.below(4));
+        let given = Some((cell, 1 + rng.below(4) as u32));
+        agree(&grids, "rules = [\"anti-taxicab\"]\n", given, &taxicab_ok);
+    }
+}
+
+/// Rangsk's SudokuSolver's own knightmare test (SudokuTests/SolverTests.cs,
+/// `KnightmareTest`): its f-puzzles puzzle under `-c knightmare` has this one solution.
+#[test]
+fn knightmare_as_rangsk_reads_it() {
+    let link = "N4IgzglgXgpiBcBOANCALhNAbO8QGkA7CAcwAs0BbAQwCcYACNGMNEVWgVxzBjbwByAe1o0sDAMqchAa04MuPBtQAOKrAE8AdAB1CAYRhYsYZViGESyhgAVOtdYwBKMQgCNqhBgBkIhRpScrAwAZiKU1rxoDEIhDADGFrzxnBgAbowAJqSYpn7KhBoxtJkwtLqERKQUNPQMTtwsFYbGptQMVeRoAOSmlEIZyip00fGehELRYJwRaEIMAKzFDACMC1rsICS0EJkIANr7oGnUWJy4AGyoJBAZhAhoXDAAvsjAr+9vH99vICdnuAALNdbq4Hk8fu8ALrII6Qj5/U7nBBXLag+7wR7neFfXHQ2GfQkI/7I+AAZhBd3B2LxOOOSNwKDRVMxEJhcNpnKJtPZ9IBCAWlLBrJp3LFdOevMhiP58AA7EKMViXlyZaTUTcWcrpSTcILmcLtV8pVyJTyCcSGQLFdSVeLfrqECsbSK7ZbZcCDUqIcaLarHfAABwuo2EtW4ABMIZ94qhMJA9HcngOoCwfhYB32ICcEf0C02TjJ+guBaLcoLucDIDjCLT/jAmeziH0EYLgf0ZLb+kBBeb+ZrvzrGfgh2zcu7BYueYLC2LBcB+nLqEL+irA9T6YbI6zTinKxnLfnHdLx+Xudb65AQ63o5X+eXC/v2dn/ahktQQ5TV83jZz0+XRYlgBi4Vqu1bxkIqRDvoCAgAAxAAYgADBccrIZsADuuxoGQCBIVonohLQQiUPoSSPNQfj8NmrgePctY/tuTaHsu7adqxE7Ln24GoJB2DpjBeCIShaFIZh2G4fA+GEcRpHkbQlGENRLhJvRg6Mbe449suU5Pk4s5AdmC5LtmRZrhBUECbBwmoehqBYZkOF4QRqBESRZGEKwClUbBKl0SADH1r+e4Hq2D6nqZEV/heFn8f4gnwchtlifZEnOTJ7nyYpym0cmgXDreRZ6Y+B6vrxlnxdZSWieJjmSdJrmyR5XnZb5uX0W+QA=";
+    let solution =
+        "631298475942657138785314269813425796564739821297186354126543987358971642479862513";
+    let json = String::from_utf16(&lz_str::decompress_from_base64(link).unwrap()).unwrap();
+    let file = satdoku::format::parse_fpuzzles(&json).unwrap();
+    let grid = satdoku::format::parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
+    let rules = file.spec.rules_for(grid.shape()).unwrap();
+    let knightmare =
+        satdoku::constraint::DistanceRule::new(satdoku::constraint::DistanceKind::Knightmare);
+    let puzzle = Puzzle::new(
+        grid.clone(),
+        satdoku::Rules::clone(&rules)
+            .with_constraint(knightmare)
+            .unwrap(),
+    )
+    .unwrap();
+    let expected: Plain = solution
+        .as_bytes()
+        .chunks(9)
+        .map(|row| row.iter().map(|b| (b - b'0') as u32).collect())
+        .collect();
+    let g = &expected;
+    for r in 0..9usize {
+        for c in 0..9usize {
+            for (dr, dc) in [(1isize, 2isize), (2, 1), (1, -2), (2, -1)] {
+                let (s, t) = (r as isize + dr, c as isize + dc);
+                if (0..9).contains(&s) && (0..9).contains(&t) {
+                    let sum = g[r][c] + g[s as usize][t as usize];
+                    assert!(
+                        sum != 5 && sum != 15,
+                        "the published solution is a knightmare"
+                    );
+                }
+            }
+        }
+    }
+    for mut solver in [
+        Box::new(SatSolver::new()) as Box<dyn Solver>,
+        Box::new(SatSolver::with_kind(EncodingKind::Reduced)),
+    ] {
+        match solver.check(&puzzle) {
+            Verdict::Unique { solution } => assert_eq!(plain(&solution), expected),
+            other => panic!("{}: {other}", solver.name()),
+        }
+    }
+    // Without the rule the puzzle is not unique: the rule does the work.
+    let loose = Puzzle::new(grid, satdoku::Rules::clone(&rules)).unwrap();
+    assert!(!matches!(
+        SatSolver::new().check(&loose),
+        Verdict::Unique { .. }
+    ));
+    // Other sizes are refused by name.
+    let toml = "boxes = \"2x2\"\npuzzle = \"................\"\nrules = [\"knightmare\"]\n";
+    let file = PuzzleFile::parse(toml).unwrap();
+    let error = file.spec.rules_for(grid_shape(4)).unwrap_err().to_string();
+    assert!(
+        error.contains("knightmare's sums 5 and 15 are 9×9's"),
+        "{error}"
+    );
+}
+
+/// Whether no two cells of `g` a knight's move apart add up to 5 or 15.
+fn knightmare_ok(g: &Plain) -> bool {
+    let n = g.len() as isize;
+    (0..n * n).all(|i| {
+        let (r, c) = (i / n, i % n);
+        [(1, 2), (2, 1), (1, -2), (2, -1)].iter().all(|&(dr, dc)| {
+            let (s, t) = (r + dr, c + dc);
+            let inside = (0..n).contains(&s) && (0..n).contains(&t);
+            !inside || ![5, 15].contains(&(g[r as usize][c as usize] + g[s as usize][t as usize]))
+        })
+    })
+}
+
+#[test]
+fn bundled_knightmare_and_anti_taxicab_puzzles() {
+    for (family, holds) in [
+        ("knightmare", knightmare_ok as fn(&Plain) -> bool),
+        ("anti-taxicab", taxicab_ok),
+    ] {
+        for (text, ..) in bundled(family, "rules") {
+            assert!(text.contains(&format!("rules = [\"{family}\"]")), "{text}");
+        }
+        bundled_are_unique(family, "no such table", &|g, _| holds(g));
     }
 }

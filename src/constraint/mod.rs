@@ -5,6 +5,7 @@ mod between;
 mod cage;
 mod clone;
 pub mod cnf;
+mod distance_rule;
 mod dot;
 mod entropic_line;
 mod extremum;
@@ -34,6 +35,7 @@ pub use between::Between;
 pub use cage::{Cage, CageTotal};
 pub use clone::CloneCells;
 pub use cnf::{Atom, ConstraintCnf, Literal};
+pub use distance_rule::{DistanceKind, DistanceRule};
 pub use dot::{Dot, DotColour};
 pub use entropic_line::EntropicLine;
 pub use extremum::{Extremum, ExtremumKind};
@@ -203,6 +205,7 @@ variants! {
     Indexer(Indexer) => "indexer",
         toml ["row-indexer", "column-indexer", "box-indexer"],
         fpuzzles ["rowindexer", "columnindexer", "boxindexer"];
+    Distance(DistanceRule) => "distance rule";
 }
 
 impl fmt::Display for VariantConstraint {

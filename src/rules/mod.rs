@@ -346,12 +346,14 @@ impl fmt::Display for Rules {
         count(f, self.extra.len(), "extra region")?;
         count(f, self.pairs.len(), "marked pair")?;
         // The constraints by kind, in order of first appearance; the rules over the whole
-        // grid (non-consecutive, negative) last.
+        // grid (non-consecutive, negative, knightmare, anti-taxicab) last.
         let mut kinds: Vec<(&VariantConstraint, usize)> = Vec::new();
-        let (negative, local): (Vec<_>, Vec<_>) = self
-            .constraints
-            .iter()
-            .partition(|c| matches!(c, VariantConstraint::Negative(_)));
+        let (negative, local): (Vec<_>, Vec<_>) = self.constraints.iter().partition(|c| {
+            matches!(
+                c,
+                VariantConstraint::Negative(_) | VariantConstraint::Distance(_)
+            )
+        });
         for constraint in local.into_iter().chain(negative) {
             match kinds
                 .iter_mut()
@@ -364,6 +366,7 @@ impl fmt::Display for Rules {
         for (constraint, n) in kinds {
             match constraint {
                 VariantConstraint::Negative(rule) => write!(f, ", {}", rule.name())?,
+                VariantConstraint::Distance(rule) => write!(f, ", {}", rule.name())?,
                 _ if n == 1 => {
                     let plural = constraint.kind_plural();
                     write!(f, ", 1 {}", &plural[..plural.len() - 1])?

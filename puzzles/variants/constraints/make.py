@@ -33,7 +33,11 @@ def puzzle_toml(n, givens, tables):
     """satdoku's TOML for families f-puzzles has no field for: `tables` maps a table name
     to its entries (dicts of cells and numbers)."""
     out = ['puzzle = "%s"' % "".join(str(v) if v else "." for row in givens for v in row)]
+    if "rules" in tables:
+        out.append("rules = %s" % json.dumps(tables["rules"]))
     for table, entries in tables.items():
+        if table == "rules":
+            continue
         for entry in entries:
             out.append("\n[[%s]]" % table)
             for key, value in entry.items():
@@ -52,7 +56,7 @@ def check(obj, minimal=False):
     return json.loads(out)
 
 
-def solution_grid(rng, n=9, fields=None):
+def solution_grid(rng, n=9, fields=None, write=None):
     if fields is None:
         line = run("generate", "--seed", str(rng.randrange(1 << 30)), "--size", str(n)).split()[0]
         return [[int(ch, 36) for ch in run("solve", "-", stdin=line).strip()[r * n:(r + 1) * n]] for r in range(n)]
@@ -61,8 +65,9 @@ def solution_grid(rng, n=9, fields=None):
         givens = [[0] * n for _ in range(n)]
         for _ in range(3):
             givens[rng.randrange(n)][rng.randrange(n)] = rng.randrange(1, n + 1)
-        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-            json.dump(puzzle_json(n, givens, fields), f)
+        toml = write is not None
+        with tempfile.NamedTemporaryFile("w", suffix=".toml" if toml else ".json", delete=False) as f:
+            f.write(write(n, givens, fields)) if toml else json.dump(puzzle_json(n, givens, fields), f)
         try:
             out = run("solve", "--format", "json", f.name)
         finally:
@@ -430,7 +435,10 @@ def rellik(rng, n, sol):
 
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
-    "rellik": rellik,
+    "rellik": (rellik, None),
+    # Rules over the whole grid: the solution is found under the rule, givens make it unique.
+    "knightmare": (lambda rng, n, sol: {"rules": ["knightmare"]}, {"rules": ["knightmare"]}),
+    "anti-taxicab": (lambda rng, n, sol: {"rules": ["anti-taxicab"]}, {"rules": ["anti-taxicab"]}),
 }
 
 
@@ -454,13 +462,13 @@ def main():
                 json.dump(obj, f, separators=(",", ":"))
                 f.write("\n")
             print(family, k, n, sum(v > 0 for row in givens for v in row), "givens", flush=True)
-    for family, derive in TOML_FAMILIES.items():
+    for family, (derive, rule) in TOML_FAMILIES.items():
         for k in range(1, 4):
             path = os.path.join(HERE, f"{family}-{k}.toml")
             if os.path.exists(path):
                 continue
-            n = 6 if k == 3 else 9
-            sol = solution_grid(rng, n)
+            n = 6 if k == 3 and family != "knightmare" else 9
+            sol = solution_grid(rng, n, rule, puzzle_toml if rule else None)
             tables = derive(rng, n, sol)
             givens = make_unique(rng, n, sol, tables, write=puzzle_toml)
             with open(path, "w") as f:
