@@ -52,6 +52,14 @@ impl Rng {
         (self.0 % n as u64) as usize
     }
 
+    /// A given at a random cell, or none, one time in `none_every`.
+    fn given(&mut self, none_every: usize) -> Option<(Pos, u32)> {
+        (self.below(none_every) != 0).then(|| {
+            let cell = (self.below(4), self.below(4));
+            (cell, 1 + self.below(4) as u32)
+        })
+    }
+
     /// `len` different cells of a 4×4 grid.
     fn cells(&mut self, len: usize) -> Vec<Pos> {
         let mut out = Vec::new();
@@ -138,10 +146,7 @@ fn cages_whose_digits_may_repeat() {
             "[[cage]]\ncells = \"{}\"\n{key}\nrepeats = {repeats}\n",
             names(&cells)
         );
-        let given = (rng.below(2) == 0).then(|| {
-            let cell = (rng.below(4), rng.below(4));
-            (cell, 1 + rng.below(4) as u32)
-        });
+        let given = rng.given(2);
         agree(&grids, &tables, given, &|g| {
             let values: Vec<u32> = cells.iter().map(|&(r, c)| g[r][c]).collect();
             let differ = (0..values.len()).all(|i| !values[..i].contains(&values[i]));
@@ -170,10 +175,7 @@ fn rellik_cages() {
         let cells = rng.cells(len);
         let clue = 1 + rng.below(10) as u32;
         let tables = format!("[[rellik]]\ncells = \"{}\"\nsum = {clue}\n", names(&cells));
-        let given = (rng.below(2) == 0).then(|| {
-            let cell = (rng.below(4), rng.below(4));
-            (cell, 1 + rng.below(4) as u32)
-        });
+        let given = rng.given(2);
         agree(&grids, &tables, given, &|g| {
             let values: Vec<u32> = cells.iter().map(|&(r, c)| g[r][c]).collect();
             let differ = (0..values.len()).all(|i| !values[..i].contains(&values[i]));
@@ -290,10 +292,7 @@ fn indexers_of_every_kind() {
         let cells = rng.cells(len);
         let table = ["row-indexer", "column-indexer", "box-indexer"][kind];
         let tables = format!("[[{table}]]\ncells = \"{}\"\n", names(&cells));
-        let given = (rng.below(3) == 0).then(|| {
-            let cell = (rng.below(4), rng.below(4));
-            (cell, 1 + rng.below(4) as u32)
-        });
+        let given = rng.given(3);
         agree(&grids, &tables, given, &|g| {
             cells.iter().all(|&(r, c)| {
                 let house: Vec<Pos> = match kind {

@@ -11,7 +11,7 @@
 use std::fmt;
 
 use super::{CellValues, Constraint, ConstraintCnf};
-use crate::grid::{Cell, Shape};
+use crate::grid::{Cell, KNIGHT_MOVES, Shape};
 
 /// Which rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -52,16 +52,7 @@ impl DistanceRule {
     fn around(&self, shape: Shape, cell: Cell, distance: usize) -> Vec<Cell> {
         let (r, c, d) = (cell.row() as isize, cell.col() as isize, distance as isize);
         let steps: Vec<(isize, isize)> = match self.kind {
-            DistanceKind::Knightmare => vec![
-                (1, 2),
-                (2, 1),
-                (1, -2),
-                (2, -1),
-                (-1, 2),
-                (-2, 1),
-                (-1, -2),
-                (-2, -1),
-            ],
+            DistanceKind::Knightmare => KNIGHT_MOVES.to_vec(),
             // |dr| + |dc| = d: each dr from −d to d, with dc = ±(d − |dr|).
             DistanceKind::AntiTaxicab => (-d..=d)
                 .flat_map(|dr| {
