@@ -81,6 +81,8 @@ fn every_family_has_three_bundled_puzzles() {
         "minimum-maximum",
         "quadruple",
         "clone",
+        "multisum-killer",
+        "indexer",
     ] {
         let count = names
             .iter()
@@ -198,7 +200,11 @@ fn counts_agree_with_brute_force_on_small_grids() {
         let kind = round % 15;
         let line = path(2 + next(2), &mut next);
         fields.push(match kind {
-            0 => format!("\"killercage\":[{{\"cells\":{line},\"value\":\"{}\"}}]", 3 + next(6)),
+            0 => match next(2) {
+                0 => format!("\"killercage\":[{{\"cells\":{line},\"value\":\"{}\"}}]", 3 + next(6)),
+                // A multi-sum cage: a cosmetic cage valued by a digital root.
+                _ => format!("\"cage\":[{{\"cells\":{line},\"value\":\"DR{}\"}}]", 1 + next(9)),
+            },
             1 => format!("\"littlekillersum\":[{{\"cell\":\"R0C1\",\"cells\":{line},\"direction\":\"DR\",\"value\":\"{}\"}}]", 2 + next(8)),
             2 => format!("\"sandwichsum\":[{{\"cell\":\"R0C{}\",\"value\":\"{}\"}}]", 1 + next(n), next(6)),
             3 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["thermometer", "slowthermometer"][next(2)]),
@@ -231,7 +237,11 @@ fn counts_agree_with_brute_force_on_small_grids() {
                 let other = if next(2) == 0 { cell(r, c + 1) } else { cell(next(n), next(n)) };
                 format!("\"odd\":[{{\"cell\":{}}}],\"{kind}\":[{{\"cell\":{}}},{{\"cell\":{other}}}],\"nonconsecutive\":{}", cell(next(n), next(n)), cell(r, c), next(2) == 0)
             }
-            13 => format!("\"quadruple\":[{{\"cells\":[\"R1C1\",\"R1C2\",\"R2C1\",\"R2C2\"],\"values\":[{},{}]}}]", 1 + next(n), 1 + next(n)),
+            13 => match next(2) {
+                0 => format!("\"quadruple\":[{{\"cells\":[\"R1C1\",\"R1C2\",\"R2C1\",\"R2C2\"],\"values\":[{},{}]}}]", 1 + next(n), 1 + next(n)),
+                // Indexer cells of one kind (159-style).
+                _ => format!("\"{}\":[{{\"cells\":[{},{}]}}]", ["rowindexer", "columnindexer", "boxindexer"][next(3)], cell(next(n), next(n)), cell(next(n), next(n))),
+            },
             _ => format!("\"clone\":[{{\"cells\":[\"R1C1\",\"R1C2\"],\"cloneCells\":[\"R3C{}\",\"R3C{}\"]}}],\"even\":[{{\"cell\":{}}}]", 1 + next(2), 3 + next(2), cell(next(n), next(n))),
         });
         let given = (next(n), next(n), 1 + next(n));
@@ -537,6 +547,16 @@ fn bad_constraints_are_errors_that_name_them() {
             // A field that states a rule satdoku does not read is refused, not dropped.
             "\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"5\",\"allowRepeats\":true}]",
             "unsupported f-puzzles constraints: \"killercage\" entry 1's field \"allowRepeats\"",
+        ),
+        (
+            // A cosmetic cage's value that names a digital root satdoku cannot read.
+            "\"cage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"DR12\"}]",
+            "cage value \"DR12\": a multi-sum cage's value is DR and a digital root from 1 to 9",
+        ),
+        (
+            // Nine different digits always make 45, whose digital root is 9.
+            "\"cage\":[{\"cells\":[\"R1C1\",\"R1C2\",\"R1C3\",\"R1C4\",\"R1C5\",\"R1C6\",\"R1C7\",\"R1C8\",\"R1C9\"],\"value\":\"DR1\"}]",
+            "(digital root 1): no 9 different digits from 1 to 9 add up to a sum of digital root 1 (they make 45 to 45)",
         ),
     ] {
         let json = format!("{{\"size\":9,\"grid\":[{grid}],{fields}}}");

@@ -1,55 +1,192 @@
-//! Killer cages: cells whose digits differ and, when the cage has a total, sum to it.
+//! Killer cages: cells whose digits add up to the cage's total when it has one (a sum, a few sums, or any sum of a digital root) and differ unless the cage lets them repeat.
+//!
+//! Meanings and their sources: a plain killer cage is f-puzzles' `killercage` (digits differ,
+//! the `value` is the sum). A multi-sum cage is Rangsk's SudokuSolver reading of an f-puzzles
+//! cosmetic `cage` whose value is `DR` and a root (`DR7`): the digits differ and add up to
+//! any sum of that digital root, 7, 16, 25 … (its `SolverFactory` turns the root into the
+//! sums root + 9k in reach of the cage; `MultiSumKillerCageConstraint` keeps the digits
+//! apart). Any other text in a cosmetic cage only draws; a value that names a digital root
+//! satdoku cannot read (`DR0`, `DR12`, `xDR7`) is refused by name. A cage whose digits may
+//! repeat is satdoku's own (`repeats = true` in its TOML): f-puzzles and its extensions
+//! write no such mark, so no f-puzzles cage is read that way.
 
 use std::fmt;
 
 use super::sum::{Chain, Term};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    distinct_sum_range,
+    CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, VariantConstraint,
+    cell_list, distinct_sum_range,
 };
 use crate::grid::{Cell, Shape};
 
-/// A killer cage: its digits never repeat, and add up to its sum when it has one.
+/// What a cage's digits add up to.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CageTotal {
+    /// Anything: the cage only keeps its digits apart.
+    Any,
+    /// One of these sums (one for a plain killer cage).
+    Sums(Vec<u32>),
+    /// Any sum whose digital root (repeated sum of its decimal digits) is this, 1 to 9:
+    /// 7 means 7, 16, 25 …
+    DigitalRoot(u32),
+}
+
+/// A killer cage: its digits add up to its total, and never repeat unless the cage says so.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cage {
     cells: Vec<Cell>,
-    sum: Option<u32>,
+    total: CageTotal,
+    repeats: bool,
 }
 
 impl Cage {
-    /// Reads a killer cage record: `cells`, and the total if any (`sum`; f-puzzles' `value`).
+    /// Reads a cage record. satdoku's TOML: `cells`, at most one of `sum`, `sums` (a list)
+    /// and `digital-root`, and `repeats = true` for a cage whose digits may repeat.
+    /// f-puzzles: a `killercage`'s `cells` and `value` (the sum), or a cosmetic `cage` whose
+    /// `value` reads `DR` and a root; other cosmetic cages say nothing.
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        if record.name() == "cage" && record.format() == super::RecordFormat::Fpuzzles {
+            return Cage::read_cosmetic(record);
+        }
         let cells = record.cells("cells")?;
         let sum = record.number(record.key("sum", "value"))?;
-        Ok(vec![Cage::new(cells, sum).into()])
+        let (sums, root, repeats) = match record.format() {
+            super::RecordFormat::Toml => (
+                record.optional_numbers("sums")?,
+                record.number("digital-root")?,
+                record.flag("repeats")?.unwrap_or(false),
+            ),
+            super::RecordFormat::Fpuzzles => (None, None, false),
+        };
+        let total = match (sum, sums, root) {
+            (None, None, None) => CageTotal::Any,
+            (Some(sum), None, None) => CageTotal::Sums(vec![sum]),
+            (None, Some(sums), None) => CageTotal::Sums(sums),
+            (None, None, Some(root)) => CageTotal::DigitalRoot(root),
+            _ => {
+                return Err(RecordError::why(
+                    "takes one of `sum`, `sums` and `digital-root`",
+                ));
+            }
+        };
+        Ok(vec![Cage::with_total(cells, total, repeats).into()])
     }
 
-    /// A cage over `cells` with an optional total.
+    /// An f-puzzles cosmetic cage: a multi-sum cage when its value names a digital root
+    /// (`DR7`), else a drawing.
+    fn read_cosmetic(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        record.drawing_only("fromConstraint");
+        let text = record.text("value")?.unwrap_or_default();
+        let text = text.trim();
+        if !text.contains("DR") {
+            record.drawing_only("cells");
+            return Ok(Vec::new());
+        }
+        let root = text
+            .strip_prefix("DR")
+            .filter(|d| d.len() == 1)
+            .and_then(|d| d.parse::<u32>().ok())
+            .filter(|d| (1..=9).contains(d))
+            .ok_or_else(|| {
+                RecordError::why(format!(
+                    "cage value {text:?}: a multi-sum cage's value is DR and a digital root from 1 to 9 (DR7)"
+                ))
+            })?;
+        let cells = record.cells("cells")?;
+        Ok(vec![
+            Cage::with_total(cells, CageTotal::DigitalRoot(root), false).into(),
+        ])
+    }
+
+    /// A cage over `cells` with an optional sum, its digits different.
     pub fn new(cells: Vec<Cell>, sum: Option<u32>) -> Cage {
-        Cage { cells, sum }
+        let total = sum.map_or(CageTotal::Any, |sum| CageTotal::Sums(vec![sum]));
+        Cage::with_total(cells, total, false)
     }
 
-    /// The total, if the cage has one.
+    /// A cage over `cells` adding up to `total`, whose digits may repeat when `repeats`.
+    pub fn with_total(cells: Vec<Cell>, total: CageTotal, repeats: bool) -> Cage {
+        let total = match total {
+            CageTotal::Sums(mut sums) => {
+                sums.sort_unstable();
+                sums.dedup();
+                CageTotal::Sums(sums)
+            }
+            other => other,
+        };
+        Cage {
+            cells,
+            total,
+            repeats,
+        }
+    }
+
+    /// The sum, if the cage has exactly one.
     pub fn sum(&self) -> Option<u32> {
-        self.sum
+        match &self.total {
+            CageTotal::Sums(sums) if sums.len() == 1 => Some(sums[0]),
+            _ => None,
+        }
     }
 
-    /// Which values can appear in the cage and which must, on a grid of `n` digits: for
-    /// each value, whether some set of different values containing it (`can`) and some set
-    /// without it (`avoid`) reaches the sum. `None` when the sums are too many to list.
-    fn values(&self, n: usize) -> Option<(Vec<bool>, Vec<bool>)> {
-        let sum = self.sum? as usize;
+    /// What the digits add up to.
+    pub fn total(&self) -> &CageTotal {
+        &self.total
+    }
+
+    /// Whether the digits may repeat.
+    pub fn repeats(&self) -> bool {
+        self.repeats
+    }
+
+    /// The smallest and largest sums the cage's digits make on a grid of `n` digits.
+    fn sum_range(&self, n: usize) -> (i64, i64) {
+        let k = self.cells.len();
+        if self.repeats {
+            (k as i64, (k * n) as i64)
+        } else {
+            distinct_sum_range(k, n)
+        }
+    }
+
+    /// The sums the total allows within the digits' reach on a grid of `n` digits, `None`
+    /// when any sum goes.
+    fn sums(&self, n: usize) -> Option<Vec<i64>> {
+        let (lo, hi) = self.sum_range(n);
+        match &self.total {
+            CageTotal::Any => None,
+            CageTotal::Sums(sums) => Some(
+                sums.iter()
+                    .map(|&s| s as i64)
+                    .filter(|s| (lo..=hi).contains(s))
+                    .collect(),
+            ),
+            CageTotal::DigitalRoot(root) => Some(
+                (*root as i64..=hi)
+                    .step_by(9)
+                    .filter(|&s| s >= lo)
+                    .collect(),
+            ),
+        }
+    }
+
+    /// Which values can appear in a cage of different digits and which must, on a grid of
+    /// `n` digits: for each value, whether some set of different values containing it
+    /// (`can`) and some set without it (`avoid`) reaches one of `sums`. `None` when the
+    /// sums are too many to list.
+    fn values(&self, n: usize, sums: &[i64]) -> Option<(Vec<bool>, Vec<bool>)> {
+        let top = *sums.iter().max()? as usize;
         let k = self.cells.len();
         if n > 25 || k > n {
             return None;
         }
         // ways[j][s]: some j different values among those allowed sum to s.
         let reachable = |skip: Option<usize>| {
-            let mut ways = vec![vec![false; sum + 1]; k + 1];
+            let mut ways = vec![vec![false; top + 1]; k + 1];
             ways[0][0] = true;
             for v in (1..=n).filter(|&v| Some(v) != skip) {
                 for j in (1..=k).rev() {
-                    for s in (v..=sum).rev() {
+                    for s in (v..=top).rev() {
                         if ways[j - 1][s - v] {
                             ways[j][s] = true;
                         }
@@ -62,13 +199,15 @@ impl Cage {
         let mut avoid = vec![false; n + 1];
         for v in 1..=n {
             let without = reachable(Some(v));
-            avoid[v] = without[k][sum];
-            can[v] = v <= sum && without[k - 1][sum - v];
+            for &sum in sums {
+                let sum = sum as usize;
+                avoid[v] |= without[k][sum];
+                can[v] |= v <= sum && without[k - 1][sum - v];
+            }
         }
         Some((can, avoid))
     }
 }
-
 /// Above this many sets of values reaching a cage's sum, the cage is encoded as a chain of
 /// partial sums instead of a choice among the sets.
 const MAX_COMBINATIONS: usize = 256;
@@ -109,9 +248,29 @@ fn combinations(allowed: &[usize], k: usize, sum: usize, most: usize) -> Option<
 
 impl fmt::Display for Cage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.sum {
-            Some(sum) => write!(f, "killer cage {} (sum {sum})", cell_list(&self.cells)),
-            None => write!(f, "cage {} (digits differ)", cell_list(&self.cells)),
+        let cells = cell_list(&self.cells);
+        let repeats = if self.repeats {
+            ", digits may repeat"
+        } else {
+            ""
+        };
+        match &self.total {
+            CageTotal::Any if !self.repeats => write!(f, "cage {cells} (digits differ)"),
+            CageTotal::Any => write!(f, "cage {cells} (digits may repeat)"),
+            CageTotal::Sums(sums) if sums.len() == 1 => {
+                write!(f, "killer cage {cells} (sum {}{repeats})", sums[0])
+            }
+            CageTotal::Sums(sums) => {
+                let sums: Vec<String> = sums.iter().map(u32::to_string).collect();
+                write!(
+                    f,
+                    "killer cage {cells} (sum {}{repeats})",
+                    sums.join(" or ")
+                )
+            }
+            CageTotal::DigitalRoot(root) => {
+                write!(f, "killer cage {cells} (digital root {root}{repeats})")
+            }
         }
     }
 }
@@ -126,27 +285,55 @@ impl Constraint for Cage {
         if k == 0 {
             return Some("a cage needs at least one cell".into());
         }
-        if k > n {
+        if let Some(cell) = super::repeated(&self.cells) {
+            return Some(format!("{cell} appears twice"));
+        }
+        if k > n && !self.repeats {
             return Some(format!(
                 "{k} cells cannot hold different digits from 1 to {n}"
             ));
         }
-        let sum = self.sum? as i64;
-        let (lo, hi) = distinct_sum_range(k, n);
-        (!(lo..=hi).contains(&sum)).then(|| {
+        if let CageTotal::DigitalRoot(root) = self.total
+            && !(1..=9).contains(&root)
+        {
+            return Some(format!("a digital root is 1 to 9, not {root}"));
+        }
+        if self.repeats && self.total == CageTotal::Any {
+            return Some("a cage whose digits may repeat needs a total".into());
+        }
+        let sums = self.sums(n)?;
+        let (lo, hi) = self.sum_range(n);
+        let digits = if self.repeats { "" } else { " different" };
+        sums.is_empty().then(|| {
+            let wanted = match &self.total {
+                CageTotal::DigitalRoot(root) => format!("a sum of digital root {root}"),
+                CageTotal::Sums(sums) if sums.len() == 1 => sums[0].to_string(),
+                CageTotal::Sums(sums) => {
+                    let sums: Vec<String> = sums.iter().map(u32::to_string).collect();
+                    sums.join(" or ")
+                }
+                CageTotal::Any => unreachable!("a total"),
+            };
             format!(
-                "no {k} different digits from 1 to {n} add up to {sum} (they make {lo} to {hi})"
+                "no {k}{digits} digits from 1 to {n} add up to {wanted} (they make {lo} to {hi})"
             )
         })
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        cnf.all_different(&self.cells);
-        let Some(sum) = self.sum else {
+        let n = cnf.size();
+        if !self.repeats {
+            cnf.all_different(&self.cells);
+        }
+        let Some(sums) = self.sums(n) else {
             return;
         };
-        let n = cnf.size();
-        let allowed: Vec<usize> = match self.values(n) {
+        let values = if self.repeats {
+            None
+        } else {
+            self.values(n, &sums)
+        };
+        let allowed: Vec<usize> = match values {
             Some((can, avoid)) => {
                 for v in 1..=n {
                     if !can[v] {
@@ -154,7 +341,7 @@ impl Constraint for Cage {
                             cnf.forbid(cell, v);
                         }
                     } else if !avoid[v] {
-                        // In every set that reaches the sum: some cell holds it.
+                        // In every set that reaches a sum: some cell holds it.
                         let lits: Vec<_> = self.cells.iter().map(|&c| cnf.holds(c, v)).collect();
                         cnf.clause(lits);
                     }
@@ -163,29 +350,34 @@ impl Constraint for Cage {
             }
             None => (1..=n).collect(),
         };
-        match combinations(&allowed, self.cells.len(), sum as usize, MAX_COMBINATIONS) {
+        let sets = if self.repeats {
+            None
+        } else {
+            let mut sets = Vec::new();
+            sums.iter()
+                .try_for_each(|&sum| {
+                    let most = MAX_COMBINATIONS.checked_sub(sets.len())?;
+                    sets.extend(combinations(
+                        &allowed,
+                        self.cells.len(),
+                        sum as usize,
+                        most,
+                    )?);
+                    Some(())
+                })
+                .map(|()| sets)
+        };
+        match sets {
             Some(sets) => {
-                // The cage holds one of the sets of values that reach the sum: a selector per
+                // The cage holds one of the sets of values that reach a sum: a selector per
                 // set, and per value a variable "the cage holds it". With the digits
                 // different, the cage's values are then exactly the set chosen.
-                let mut holds = vec![None; n + 1];
-                for (v, slot) in holds.iter_mut().enumerate().skip(1) {
-                    let any = cnf.aux();
-                    let mut back = vec![!any];
-                    for &cell in &self.cells {
-                        let lit = cnf.holds(cell, v);
-                        cnf.clause([!lit, any]);
-                        back.push(lit);
-                    }
-                    cnf.clause(back);
-                    *slot = Some(any);
-                }
+                let holds: Vec<Literal> = (1..=n).map(|v| cnf.any_holds(&self.cells, v)).collect();
                 let mut choose = Vec::with_capacity(sets.len());
                 for set in &sets {
                     let pick = cnf.aux();
-                    for (v, has) in holds.iter().enumerate().skip(1) {
-                        let has = has.expect("made above");
-                        cnf.clause([!pick, if set.contains(&v) { has } else { !has }]);
+                    for (i, &has) in holds.iter().enumerate() {
+                        cnf.clause([!pick, if set.contains(&(i + 1)) { has } else { !has }]);
                     }
                     choose.push(pick);
                 }
@@ -202,7 +394,7 @@ impl Constraint for Cage {
                             .collect()
                     })
                     .collect();
-                Chain::equal(cnf, &terms, sum as i64);
+                Chain::one_of(cnf, &terms, &sums);
             }
         }
     }
@@ -213,7 +405,7 @@ impl Constraint for Cage {
         let (mut total, mut blanks) = (0i64, 0usize);
         for &cell in &self.cells {
             match values.get(cell) {
-                Some(v) if used[v] => return false,
+                Some(v) if used[v] && !self.repeats => return false,
                 Some(v) => {
                     used[v] = true;
                     total += v as i64;
@@ -221,15 +413,75 @@ impl Constraint for Cage {
                 None => blanks += 1,
             }
         }
-        let Some(sum) = self.sum else {
+        let Some(sums) = self.sums(n) else {
             return true;
         };
-        let free: Vec<i64> = (1..=n).filter(|&v| !used[v]).map(|v| v as i64).collect();
-        if free.len() < blanks {
-            return false;
+        let (lo, hi) = if self.repeats {
+            (blanks as i64, (blanks * n) as i64)
+        } else {
+            let free: Vec<i64> = (1..=n).filter(|&v| !used[v]).map(|v| v as i64).collect();
+            if free.len() < blanks {
+                return false;
+            }
+            (
+                free[..blanks].iter().sum(),
+                free[free.len() - blanks..].iter().sum(),
+            )
+        };
+        sums.iter().any(|s| (total + lo..=total + hi).contains(s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cells(names: &str) -> Vec<Cell> {
+        names.split(' ').map(|n| n.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn digital_roots_become_the_sums_in_reach() {
+        let cage = Cage::with_total(cells("r1c1 r1c2 r1c3"), CageTotal::DigitalRoot(7), false);
+        assert_eq!(cage.sums(9), Some(vec![7, 16]));
+        let nine = Cage::with_total(cells("r1c1 r1c2 r1c3"), CageTotal::DigitalRoot(9), false);
+        assert_eq!(nine.sums(9), Some(vec![9, 18]));
+        assert_eq!(
+            nine.to_string(),
+            "killer cage r1c1-r1c2-r1c3 (digital root 9)"
+        );
+        let repeats = Cage::with_total(cells("r1c1 r2c2"), CageTotal::DigitalRoot(1), true);
+        assert_eq!(repeats.sums(9), Some(vec![10]));
+        assert_eq!(repeats.problem(Shape::NINE), None, "1 + 9 or 5 + 5 make 10");
+        let far = Cage::with_total(cells("r1c1"), CageTotal::DigitalRoot(1), false);
+        assert_eq!(far.sums(4), Some(vec![1]));
+        let none = Cage::with_total(cells("r1c1 r1c2"), CageTotal::DigitalRoot(9), false);
+        assert!(none.problem(Shape::from_size(4).unwrap()).is_some());
+    }
+
+    #[test]
+    fn repeats_are_checked_only_when_the_cage_forbids_them() {
+        let shape = Shape::from_size(4).unwrap();
+        let grid = |first: [u8; 2]| {
+            let mut v = vec![0u8; 16];
+            v[..2].copy_from_slice(&first);
+            v
+        };
+        let plain = Cage::new(cells("r1c1 r1c2"), Some(4));
+        let repeats = Cage::with_total(cells("r1c1 r1c2"), CageTotal::Sums(vec![4]), true);
+        for (first, plain_ok, repeats_ok) in [
+            ([2, 2], false, true),
+            ([1, 3], true, true),
+            ([1, 2], false, false),
+        ] {
+            let values = grid(first);
+            let values = CellValues::new(shape, &values);
+            assert_eq!(plain.admits(&values), plain_ok, "{first:?}");
+            assert_eq!(repeats.admits(&values), repeats_ok, "{first:?}");
         }
-        let lo: i64 = free[..blanks].iter().sum();
-        let hi: i64 = free[free.len() - blanks..].iter().sum();
-        (total + lo..=total + hi).contains(&(sum as i64))
+        assert_eq!(
+            repeats.to_string(),
+            "killer cage r1c1-r1c2 (sum 4, digits may repeat)"
+        );
     }
 }

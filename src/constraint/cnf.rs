@@ -125,6 +125,19 @@ impl ConstraintCnf {
         }
     }
 
+    /// A new variable true exactly when some cell of `cells` holds `value`.
+    pub fn any_holds(&mut self, cells: &[Cell], value: usize) -> Literal {
+        let any = self.aux();
+        let mut back = vec![!any];
+        for &cell in cells {
+            let lit = self.holds(cell, value);
+            self.clause([!lit, any]);
+            back.push(lit);
+        }
+        self.clause(back);
+        any
+    }
+
     /// The cells hold different values: a binary clause per value and pair.
     pub fn all_different(&mut self, cells: &[Cell]) {
         for (i, &a) in cells.iter().enumerate() {

@@ -79,6 +79,9 @@ pub trait Fields {
     /// The text under `key`.
     fn text(&mut self, key: &str) -> Result<Option<String>, RecordError>;
 
+    /// The true or false under `key`.
+    fn flag(&mut self, key: &str) -> Result<Option<bool>, RecordError>;
+
     /// Marks `key` read without reading it: a field that only places a drawing.
     fn skip(&mut self, key: &str);
 }
@@ -206,6 +209,16 @@ impl<'a> Record<'a> {
         self.fields.number(key)?.ok_or_else(|| needs(key))
     }
 
+    /// The numbers under `key`, if any.
+    pub fn optional_numbers(&mut self, key: &str) -> Result<Option<Vec<u32>>, RecordError> {
+        self.fields.numbers(key)
+    }
+
+    /// The true or false under `key`, if any.
+    pub fn flag(&mut self, key: &str) -> Result<Option<bool>, RecordError> {
+        self.fields.flag(key)
+    }
+
     /// The numbers under `key`, which the record must have.
     pub fn numbers(&mut self, key: &str) -> Result<Vec<u32>, RecordError> {
         self.fields.numbers(key)?.ok_or_else(|| needs(key))
@@ -265,6 +278,9 @@ mod tests {
             Ok(None)
         }
         fn text(&mut self, _: &str) -> Result<Option<String>, RecordError> {
+            Ok(None)
+        }
+        fn flag(&mut self, _: &str) -> Result<Option<bool>, RecordError> {
             Ok(None)
         }
         fn skip(&mut self, _: &str) {}

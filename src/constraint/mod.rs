@@ -5,10 +5,12 @@ mod between;
 mod cage;
 mod clone;
 pub mod cnf;
+mod distance_rule;
 mod dot;
 mod entropic_line;
 mod extremum;
 mod family;
+mod indexer;
 mod little_killer;
 mod modular_line;
 mod nabner;
@@ -16,6 +18,7 @@ mod negative;
 mod palindrome;
 mod parity;
 mod quadruple;
+mod rellik;
 mod renban;
 mod sandwich;
 mod slow_thermometer;
@@ -29,15 +32,17 @@ use std::fmt;
 
 pub use arrow::Arrow;
 pub use between::Between;
-pub use cage::Cage;
+pub use cage::{Cage, CageTotal};
 pub use clone::CloneCells;
 pub use cnf::{Atom, ConstraintCnf, Literal};
+pub use distance_rule::{DistanceKind, DistanceRule};
 pub use dot::{Dot, DotColour};
 pub use entropic_line::EntropicLine;
 pub use extremum::{Extremum, ExtremumKind};
 pub use family::{
     Family, Fields, ReadRecord, Record, RecordError, RecordFormat, families, family_named,
 };
+pub use indexer::{Indexer, IndexerKind};
 pub use little_killer::LittleKiller;
 pub use modular_line::ModularLine;
 pub use nabner::Nabner;
@@ -45,6 +50,7 @@ pub use negative::{Negative, NegativeKind};
 pub use palindrome::Palindrome;
 pub use parity::{Parity, ParityKind};
 pub use quadruple::Quadruple;
+pub use rellik::Rellik;
 pub use renban::Renban;
 pub use sandwich::Sandwich;
 pub use slow_thermometer::SlowThermometer;
@@ -170,7 +176,7 @@ macro_rules! variants {
 }
 
 variants! {
-    Cage(Cage) => "killer cage", toml ["cage"], fpuzzles ["killercage"];
+    Cage(Cage) => "killer cage", toml ["cage"], fpuzzles ["killercage", "cage"];
     LittleKiller(LittleKiller) => "little killer sum",
         toml ["little-killer"], fpuzzles ["littlekillersum"];
     Sandwich(Sandwich) => "sandwich sum", toml ["sandwich"], fpuzzles ["sandwichsum"];
@@ -195,6 +201,11 @@ variants! {
         toml ["minimum", "maximum"], fpuzzles ["minimum", "maximum"];
     Quadruple(Quadruple) => "quadruple", toml ["quadruple"], fpuzzles ["quadruple"];
     Clone(CloneCells) => "clone", toml ["clone"], fpuzzles ["clone"];
+    Rellik(Rellik) => "rellik cage", toml ["rellik"], fpuzzles [];
+    Indexer(Indexer) => "indexer",
+        toml ["row-indexer", "column-indexer", "box-indexer"],
+        fpuzzles ["rowindexer", "columnindexer", "boxindexer"];
+    Distance(DistanceRule) => "distance rule";
 }
 
 impl fmt::Display for VariantConstraint {
@@ -215,6 +226,18 @@ impl VariantConstraint {
             VariantConstraint::Extremum(extremum) => {
                 VariantConstraint::Extremum(extremum.settled(all))
             }
+            other => other,
+        }
+    }
+}
+
+impl VariantConstraint {
+    /// The constraint placed on a grid whose region holding a cell is `region_of` (the
+    /// region's cells in reading order, none for a cell outside the grid): box indexers
+    /// learn the regions they index.
+    pub(crate) fn placed(self, region_of: &dyn Fn(Cell) -> Vec<Cell>) -> VariantConstraint {
+        match self {
+            VariantConstraint::Indexer(indexer) => indexer.placed(region_of).into(),
             other => other,
         }
     }

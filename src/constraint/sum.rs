@@ -83,9 +83,14 @@ impl Chain {
         Chain { levels }
     }
 
-    /// The sum of `terms` is `total`: the chain keeps only the partial sums from which the
-    /// rest can still reach it.
+    /// The sum of `terms` is `total`.
     pub(super) fn equal(cnf: &mut ConstraintCnf, terms: &[Term], total: i64) {
+        Chain::one_of(cnf, terms, &[total]);
+    }
+
+    /// The sum of `terms` is one of `totals`: the chain keeps only the partial sums from
+    /// which the rest can still reach one of them.
+    pub(super) fn one_of(cnf: &mut ConstraintCnf, terms: &[Term], totals: &[i64]) {
         let ranges: Vec<(i64, i64)> = terms.iter().map(range).collect();
         // The smallest and largest amount of terms i.. (suffixes).
         let mut rest = vec![(0i64, 0i64); terms.len() + 1];
@@ -93,15 +98,16 @@ impl Chain {
             rest[i] = (rest[i + 1].0 + ranges[i].0, rest[i + 1].1 + ranges[i].1);
         }
         let chain = Chain::new(cnf, terms, |i, sum| {
-            (sum + rest[i].0..=sum + rest[i].1).contains(&total)
+            let reach = sum + rest[i].0..=sum + rest[i].1;
+            totals.iter().any(|total| reach.contains(total))
         });
-        // Only `total` survives the last term; if the chain has no state left, the sum is
+        // Only the totals survive the last term; if the chain has no state left, the sum is
         // out of reach and the steps into nothing already forbid every way there.
         debug_assert!(
             chain
                 .levels
                 .last()
-                .is_none_or(|l| l.keys().all(|&s| s == total))
+                .is_none_or(|l| l.keys().all(|s| totals.contains(s)))
         );
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! Every constraint field with entries must be one satdoku understands: an unknown one is
 //! an error naming it, since a puzzle checked without one of its rules gets a wrong
-//! verdict. Cosmetic fields (text, lines, circles, rectangles, cosmetic cages, colours,
-//! pencil marks, the solution) are ignored.
+//! verdict. Cosmetic fields (text, lines, circles, rectangles, colours, pencil marks, the
+//! solution) are ignored, and so are cosmetic cages unless their value names a digital root
+//! (`DR7`: a multi-sum killer cage, as Rangsk's SudokuSolver reads it).
 
 use serde_json::{Map, Value};
 
@@ -28,7 +29,6 @@ pub const COSMETIC_FIELDS: &[&str] = &[
     "line",
     "circle",
     "rectangle",
-    "cage",
     "disabledlogic",
     "truecandidatesoptions",
     "highlightConflicts",
@@ -622,6 +622,16 @@ impl Fields for JsonFields<'_> {
 
     fn text(&mut self, key: &str) -> Result<Option<String>, RecordError> {
         Ok(self.get(key).and_then(Value::as_str).map(str::to_string))
+    }
+
+    fn flag(&mut self, key: &str) -> Result<Option<bool>, RecordError> {
+        self.get(key)
+            .map(|value| {
+                value
+                    .as_bool()
+                    .ok_or_else(|| RecordError::why(format!("`{key}` is not true or false")))
+            })
+            .transpose()
     }
 
     fn skip(&mut self, key: &str) {

@@ -49,7 +49,13 @@
 //! ⌈N/2⌉), `entropic-line`, `modular-line`, `nabner`, `white-dot` (`difference`, default 1), `black-dot` (`ratio`, default 2), `xv`
 //! (`letter = "X"` or `"V"`), `odd`, `even`, `minimum`, `maximum` (each cell listed),
 //! `quadruple` (`digits`), `clone` (`copy`, the cells holding the same digits). `rules` also
-//! takes `non-consecutive`, `negative-difference`, `negative-ratio` and `negative-xv`.
+//! takes `non-consecutive`, `negative-difference`, `negative-ratio` and `negative-xv`, and
+//! `knightmare` (9×9) and `anti-taxicab`.
+//! A `cage` takes at most one of `sum`, `sums` (a list: the digits add up to any of them) and
+//! `digital-root` (1 to 9: any sum of that digital root), and `repeats = true` when its
+//! digits may repeat.
+//! `rellik` (`cells`, `sum`): different digits, no set of which adds up to `sum`.
+//! `row-indexer`, `column-indexer` and `box-indexer` (`cells`, the indexer cells).
 
 use std::ops::Range;
 
@@ -59,8 +65,8 @@ use toml::de::{DeTable, DeValue};
 
 use super::RegionsError;
 use crate::constraint::{
-    Fields, Negative, NegativeKind, Record, RecordError, RecordFormat, VariantConstraint, families,
-    family_named,
+    DistanceKind, DistanceRule, Fields, Negative, NegativeKind, Record, RecordError, RecordFormat,
+    VariantConstraint, families, family_named,
 };
 use crate::grid::{BoxShape, Cell};
 use crate::rules::{GlobalRule, Jigsaw, RulesError, RulesSpec};
@@ -86,6 +92,7 @@ pub fn rule_names() -> impl Iterator<Item = &'static str> {
         .into_iter()
         .map(GlobalRule::name)
         .chain(NegativeKind::ALL.into_iter().map(NegativeKind::name))
+        .chain(DistanceKind::ALL.into_iter().map(DistanceKind::name))
 }
 
 /// A puzzle file read: its rules, the text of each puzzle with the file line it starts on,
@@ -296,6 +303,8 @@ impl PuzzleFile {
                 spec.globals = spec.globals.with(global);
             } else if let Ok(kind) = name.parse::<NegativeKind>() {
                 spec.constraints.push(Negative::new(kind).into());
+            } else if let Ok(kind) = name.parse::<DistanceKind>() {
+                spec.constraints.push(DistanceRule::new(kind).into());
             } else {
                 return Err(PuzzleFileError::UnknownRule {
                     line: line_of(text, rule.span()),
@@ -531,6 +540,16 @@ impl Fields for TomlFields<'_, '_> {
                 .ok_or_else(|| not(key, "text")),
         }
     }
+    fn flag(&mut self, key: &str) -> Result<Option<bool>, RecordError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(value) => value
+                .as_bool()
+                .map(Some)
+                .ok_or_else(|| not(key, "true or false")),
+        }
+    }
+
     fn skip(&mut self, key: &str) {
         self.read.push(key.to_string());
     }

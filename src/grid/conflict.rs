@@ -4,6 +4,18 @@ use std::fmt;
 
 use super::{Cell, Digit, House};
 
+/// The steps (rows, columns) from a cell to the cells a knight's move away.
+pub const KNIGHT_MOVES: [(isize, isize); 8] = [
+    (1, 2),
+    (2, 1),
+    (1, -2),
+    (2, -1),
+    (-1, 2),
+    (-2, 1),
+    (-1, -2),
+    (-2, -1),
+];
+
 /// Why two cells must hold different digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Relation {

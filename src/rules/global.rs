@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{Regions, RulesError};
-use crate::grid::{BoxShape, House, Relation};
+use crate::grid::{BoxShape, House, KNIGHT_MOVES, Relation};
 
 /// A rule over the whole grid, turned on by its name.
 ///
@@ -31,18 +31,6 @@ crate::named::named_enum!(GlobalRule, "rule", {
     AntiKnight => "anti-knight",
     AntiKing => "anti-king",
 });
-
-/// The steps from a cell to the cells it must differ from under anti-knight.
-const KNIGHT_MOVES: [(isize, isize); 8] = [
-    (1, 2),
-    (2, 1),
-    (1, -2),
-    (2, -1),
-    (-1, 2),
-    (-2, 1),
-    (-1, -2),
-    (-2, -1),
-];
 
 /// The steps from a cell to the cells it must differ from under anti-king (diagonal
 /// neighbours; orthogonal ones share a row or column already).

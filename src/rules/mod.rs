@@ -92,7 +92,7 @@ impl Rules {
         mut self,
         constraint: impl Into<VariantConstraint>,
     ) -> Result<Rules, RulesError> {
-        let constraint = constraint.into();
+        let constraint = constraint.into().placed(&|cell| self.region_cells(cell));
         let bad = |problem: String| RulesError::Constraint {
             constraint: constraint.to_string(),
             problem,
@@ -112,6 +112,22 @@ impl Rules {
         let all = std::mem::take(&mut self.constraints);
         self.constraints = all.iter().map(|c| c.clone().settled(&all)).collect();
         Ok(self)
+    }
+
+    /// The cells of the region (box or jigsaw region) holding `cell`, in reading order;
+    /// none for a cell outside the grid.
+    fn region_cells(&self, cell: Cell) -> Vec<Cell> {
+        if self.shape.cell(cell.row(), cell.col()).is_none() {
+            return Vec::new();
+        }
+        let house = match &self.regions {
+            Regions::Boxes(boxes) => House::Box(boxes.box_of(cell) as u8),
+            Regions::Jigsaw(jigsaw) => {
+                let r = jigsaw.region_of(cell);
+                House::Region(r as u8, jigsaw.label(r))
+            }
+        };
+        self.cells(house)
     }
 
     /// The same rules without the `i`-th variant constraint.
@@ -343,12 +359,14 @@ impl fmt::Display for Rules {
         count(f, self.extra.len(), "extra region")?;
         count(f, self.pairs.len(), "marked pair")?;
         // The constraints by kind, in order of first appearance; the rules over the whole
-        // grid (non-consecutive, negative) last.
+        // grid (non-consecutive, negative, knightmare, anti-taxicab) last.
         let mut kinds: Vec<(&VariantConstraint, usize)> = Vec::new();
-        let (negative, local): (Vec<_>, Vec<_>) = self
-            .constraints
-            .iter()
-            .partition(|c| matches!(c, VariantConstraint::Negative(_)));
+        let (negative, local): (Vec<_>, Vec<_>) = self.constraints.iter().partition(|c| {
+            matches!(
+                c,
+                VariantConstraint::Negative(_) | VariantConstraint::Distance(_)
+            )
+        });
         for constraint in local.into_iter().chain(negative) {
             match kinds
                 .iter_mut()
@@ -361,6 +379,7 @@ impl fmt::Display for Rules {
         for (constraint, n) in kinds {
             match constraint {
                 VariantConstraint::Negative(rule) => write!(f, ", {}", rule.name())?,
+                VariantConstraint::Distance(rule) => write!(f, ", {}", rule.name())?,
                 _ if n == 1 => {
                     let plural = constraint.kind_plural();
                     write!(f, ", 1 {}", &plural[..plural.len() - 1])?

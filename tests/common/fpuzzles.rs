@@ -11,6 +11,9 @@ type Pos = (usize, usize);
 #[derive(Clone, Debug)]
 pub enum Check {
     Cage(Vec<Pos>, Option<u32>),
+    /// A multi-sum cage (a cosmetic cage valued `DR` and a root): digits differ, and the
+    /// digital root of their sum is the root.
+    RootCage(Vec<Pos>, u32),
     LittleKiller(Vec<Pos>, u32),
     Sandwich(Vec<Pos>, u32),
     Thermo(Vec<Pos>),
@@ -39,6 +42,9 @@ pub enum Check {
     Max(Pos, Vec<Pos>),
     Quad(Vec<Pos>, Vec<u32>),
     Clone(Vec<Pos>, Vec<Pos>),
+    /// An indexer cell, the house it indexes (in order) and its own 1-based place there:
+    /// the digit v in the cell puts that place at the house's v-th cell.
+    Indexer(Pos, Vec<Pos>, u32),
     /// Unmarked orthogonal pairs never differ by any of these.
     NoDifference(Vec<u32>, Vec<(Pos, Pos)>),
     /// Unmarked orthogonal pairs are never in any of these ratios.
@@ -214,6 +220,12 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     for e in list(&json, "killercage") {
         checks.push(Check::Cage(cells(&e["cells"]), number(e)));
     }
+    for e in list(&json, "cage") {
+        let value = e.get("value").and_then(Value::as_str).unwrap_or("");
+        if let Some(root) = value.trim().strip_prefix("DR") {
+            checks.push(Check::RootCage(cells(&e["cells"]), root.parse().unwrap()));
+        }
+    }
     for e in list(&json, "littlekillersum") {
         if let Some(sum) = number(e) {
             checks.push(Check::LittleKiller(cells(&e["cells"]), sum));
@@ -354,6 +366,25 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     for e in list(&json, "clone") {
         checks.push(Check::Clone(cells(&e["cells"]), cells(&e["cloneCells"])));
     }
+    for (key, kind) in [("rowindexer", 0), ("columnindexer", 1), ("boxindexer", 2)] {
+        for e in list(&json, key) {
+            for (r, c) in cells(&e["cells"]) {
+                let (house, place): (Vec<Pos>, usize) = match kind {
+                    0 => ((0..n).map(|i| (i, c)).collect(), r),
+                    1 => ((0..n).map(|j| (r, j)).collect(), c),
+                    _ => {
+                        let house: Vec<Pos> = (0..n * n)
+                            .map(|k| (k / n, k % n))
+                            .filter(|&(a, b)| region[a][b] == region[r][c])
+                            .collect();
+                        let place = house.iter().position(|&p| p == (r, c)).unwrap();
+                        (house, place)
+                    }
+                };
+                checks.push(Check::Indexer((r, c), house, place as u32 + 1));
+            }
+        }
+    }
     let solution = json.get("solution").and_then(Value::as_array).map(|s| {
         s.chunks(n)
             .map(|row| row.iter().map(|v| v.as_u64().unwrap() as u32).collect())
@@ -390,7 +421,10 @@ impl Check {
     /// The cells whose values decide the check.
     pub fn cells(&self, n: usize) -> Vec<Pos> {
         match self {
-            Check::Cage(c, _) | Check::LittleKiller(c, _) | Check::Sandwich(c, _) => c.clone(),
+            Check::Cage(c, _)
+            | Check::RootCage(c, _)
+            | Check::LittleKiller(c, _)
+            | Check::Sandwich(c, _) => c.clone(),
             Check::Thermo(c)
             | Check::SlowThermo(c)
             | Check::Entropic(c)
@@ -409,6 +443,7 @@ impl Check {
                 cells
             }
             Check::Quad(c, _) => c.clone(),
+            Check::Indexer(c, house, _) => [vec![*c], house.clone()].concat(),
             Check::NoDifference(_, p) | Check::NoRatio(_, p) | Check::NoXv(p) => {
                 p.iter().flat_map(|&(a, b)| [a, b]).collect()
             }
@@ -425,6 +460,14 @@ impl Check {
             Check::Cage(c, sum) => {
                 let x = vals(c);
                 distinct(&x) && sum.is_none_or(|s| x.iter().sum::<u32>() == s)
+            }
+            Check::RootCage(c, root) => {
+                let x = vals(c);
+                let mut s: u32 = x.iter().sum();
+                while s > 9 {
+                    s = s.to_string().bytes().map(|b| (b - b'0') as u32).sum();
+                }
+                distinct(&x) && s == *root
             }
             Check::LittleKiller(c, s) => vals(c).iter().sum::<u32>() == *s,
             Check::Sandwich(c, s) => {
@@ -486,6 +529,7 @@ impl Check {
                 })
             }
             Check::Clone(a, b) => vals(a) == vals(b),
+            Check::Indexer(c, house, place) => v(&house[v(c) as usize - 1]) == *place,
             Check::NoDifference(ds, pairs) => pairs
                 .iter()
                 .all(|(a, b)| !ds.contains(&v(a).abs_diff(v(b)))),

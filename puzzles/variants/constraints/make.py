@@ -29,9 +29,26 @@ def puzzle_json(n, givens, fields):
     return dict({"size": n, "grid": grid}, **fields)
 
 
+def puzzle_toml(n, givens, tables):
+    """satdoku's TOML for families f-puzzles has no field for: `tables` maps a table name
+    to its entries (dicts of cells and numbers)."""
+    out = ['puzzle = "%s"' % "".join(str(v) if v else "." for row in givens for v in row)]
+    if "rules" in tables:
+        out.append("rules = %s" % json.dumps(tables["rules"]))
+    for table, entries in tables.items():
+        if table == "rules":
+            continue
+        for entry in entries:
+            out.append("\n[[%s]]" % table)
+            for key, value in entry.items():
+                out.append('%s = %s' % (key, json.dumps(value)))
+    return "\n".join(out) + "\n"
+
+
 def check(obj, minimal=False):
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        json.dump(obj, f)
+    toml = isinstance(obj, str)
+    with tempfile.NamedTemporaryFile("w", suffix=".toml" if toml else ".json", delete=False) as f:
+        f.write(obj) if toml else json.dump(obj, f)
     try:
         out = run("check", "--format", "json", *(["--minimal"] if minimal else []), f.name)
     finally:
@@ -39,7 +56,7 @@ def check(obj, minimal=False):
     return json.loads(out)
 
 
-def solution_grid(rng, n=9, fields=None):
+def solution_grid(rng, n=9, fields=None, write=None):
     if fields is None:
         line = run("generate", "--seed", str(rng.randrange(1 << 30)), "--size", str(n)).split()[0]
         return [[int(ch, 36) for ch in run("solve", "-", stdin=line).strip()[r * n:(r + 1) * n]] for r in range(n)]
@@ -48,8 +65,9 @@ def solution_grid(rng, n=9, fields=None):
         givens = [[0] * n for _ in range(n)]
         for _ in range(3):
             givens[rng.randrange(n)][rng.randrange(n)] = rng.randrange(1, n + 1)
-        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-            json.dump(puzzle_json(n, givens, fields), f)
+        toml = write is not None
+        with tempfile.NamedTemporaryFile("w", suffix=".toml" if toml else ".json", delete=False) as f:
+            f.write(write(n, givens, fields)) if toml else json.dump(puzzle_json(n, givens, fields), f)
         try:
             out = run("solve", "--format", "json", f.name)
         finally:
@@ -60,10 +78,10 @@ def solution_grid(rng, n=9, fields=None):
             return [[int(ch, 36) for ch in s[r * n:(r + 1) * n]] for r in range(n)]
 
 
-def make_unique(rng, n, sol, fields, givens=None):
+def make_unique(rng, n, sol, fields, givens=None, write=puzzle_json):
     givens = givens or [[0] * n for _ in range(n)]
     while True:
-        row = check(puzzle_json(n, givens, fields))
+        row = check(write(n, givens, fields))
         if row["status"] == "unique":
             break
         assert row["status"] == "multiple", row
@@ -72,7 +90,7 @@ def make_unique(rng, n, sol, fields, givens=None):
         givens[r][c] = sol[r][c]
     # Drop redundant givens one at a time.
     while True:
-        row = check(puzzle_json(n, givens, fields), minimal=True)
+        row = check(write(n, givens, fields), minimal=True)
         redundant = row.get("redundant") or []
         if not redundant:
             return givens
@@ -113,6 +131,35 @@ def killer(rng, n, sol):
             free.discard(x)
         cages.append({"cells": [name(*x) for x in cage], "value": str(sum(sol[a][b] for a, b in cage))})
     return {"killercage": cages}
+
+
+def multisum_killer(rng, n, sol):
+    """Cosmetic cages valued DR and the digital root of their sum (Rangsk's multi-sum cages)."""
+    cages = killer(rng, n, sol)["killercage"]
+    for cage in cages:
+        cage["value"] = "DR%d" % (1 + (int(cage["value"]) - 1) % 9)
+    return {"cage": cages}
+
+
+def indexer(rng, n, sol, box=None):
+    """Row, column and box indexer cells wherever the solution keeps their rule."""
+    box = box or {4: (2, 2), 6: (2, 3), 9: (3, 3)}[n]
+    def region(r, c):
+        b = (r // box[0], c // box[1])
+        return [(a, d) for a in range(n) for d in range(n) if (a // box[0], d // box[1]) == b]
+    fields = {}
+    for field, house in [("rowindexer", lambda r, c: ([(i, c) for i in range(n)], r)),
+                         ("columnindexer", lambda r, c: ([(r, j) for j in range(n)], c)),
+                         ("boxindexer", lambda r, c: (region(r, c), region(r, c).index((r, c))))]:
+        cells = []
+        for r in range(n):
+            for c in range(n):
+                line, place = house(r, c)
+                a, b = line[sol[r][c] - 1]
+                if sol[a][b] == place + 1 and line[sol[r][c] - 1] != (r, c) and rng.random() < 0.6:
+                    cells.append(name(r, c))
+        fields[field] = [{"cells": cells}] if cells else []
+    return fields
 
 
 def lines(rng, n, sol, count, length, ok, diagonal=True):
@@ -363,6 +410,35 @@ FAMILIES = {
     "minimum-maximum": (extremum, None),
     "quadruple": (quadruple, None),
     "clone": (clone, None),
+    "multisum-killer": (multisum_killer, None),
+    "indexer": (indexer, None),
+}
+
+
+def subset_sums(values):
+    sums = {0}
+    for v in values:
+        sums |= {s + v for s in sums}
+    return sums - {0}
+
+
+def rellik(rng, n, sol):
+    """Cages of different digits, each clued by a number no set of its digits adds up to."""
+    out = []
+    for cage in killer(rng, n, sol)["killercage"]:
+        values = [sol[int(c[1:].split("C")[0]) - 1][int(c.split("C")[1]) - 1] for c in cage["cells"]]
+        clues = [x for x in range(1, n + 3) if x not in subset_sums(values)]
+        if clues:
+            out.append({"cells": " ".join(c.lower() for c in cage["cells"]), "sum": rng.choice(clues)})
+    return {"rellik": out}
+
+
+# Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
+TOML_FAMILIES = {
+    "rellik": (rellik, None),
+    # Rules over the whole grid: the solution is found under the rule, givens make it unique.
+    "knightmare": (lambda rng, n, sol: {"rules": ["knightmare"]}, {"rules": ["knightmare"]}),
+    "anti-taxicab": (lambda rng, n, sol: {"rules": ["anti-taxicab"]}, {"rules": ["anti-taxicab"]}),
 }
 
 
@@ -385,6 +461,21 @@ def main():
             with open(os.path.join(HERE, f"{family}-{k}.json"), "w") as f:
                 json.dump(obj, f, separators=(",", ":"))
                 f.write("\n")
+            print(family, k, n, sum(v > 0 for row in givens for v in row), "givens", flush=True)
+    for family, (derive, rule) in TOML_FAMILIES.items():
+        for k in range(1, 4):
+            path = os.path.join(HERE, f"{family}-{k}.toml")
+            if os.path.exists(path):
+                continue
+            n = 6 if k == 3 and family != "knightmare" else 9
+            sol = solution_grid(rng, n, rule, puzzle_toml if rule else None)
+            tables = derive(rng, n, sol)
+            givens = make_unique(rng, n, sol, tables, write=puzzle_toml)
+            with open(path, "w") as f:
+                f.write(f'title = "{family} {k}"\n')
+                f.write('author = "satdoku puzzles/variants/constraints/make.py"\n')
+                f.write('notes = "solution: %s"\n' % "".join(format(v, "x") for row in sol for v in row))
+                f.write(puzzle_toml(n, givens, tables))
             print(family, k, n, sum(v > 0 for row in givens for v in row), "givens", flush=True)
     # Neighbouring minimum (maximum) cells, which f-puzzles does not compare with each other.
     path = os.path.join(HERE, "minimum-maximum-4.json")

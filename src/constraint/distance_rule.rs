@@ -1,0 +1,142 @@
+//! Rules over every pair of cells a set distance apart that look at their digits: knightmare (a knight's move apart, never summing to 5 or 15) and anti-taxicab (a digit d never d steps from another d).
+//!
+//! Meanings from Rangsk's SudokuSolver, which takes both on its command line (`-c knightmare`,
+//! `-c selftaxi`; f-puzzles and its extensions write no field for either, so satdoku reads
+//! them from its TOML `rules` only). `KnightmareConstraint.cs`: cells a knight's move apart
+//! never add up to 5 or 15 (its default sums). Those sums are 9×9's (10 ∓ 5 around its
+//! middle), and what a knightmare means on other grids is not settled, so other sizes are
+//! refused. `SelfTaxicabConstraint.cs`: a cell holding d and a cell at taxicab distance
+//! exactly d (|Δrow| + |Δcolumn|) never both hold d; that reads the same on every size.
+
+use std::fmt;
+
+use super::{CellValues, Constraint, ConstraintCnf};
+use crate::grid::{Cell, KNIGHT_MOVES, Shape};
+
+/// Which rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DistanceKind {
+    /// Cells a knight's move apart never add up to 5 or 15 (9×9 only).
+    Knightmare,
+    /// A digit d is never at taxicab distance d from another d.
+    AntiTaxicab,
+}
+
+crate::named::named_enum!(DistanceKind, "rule", {
+    Knightmare => "knightmare",
+    AntiTaxicab => "anti-taxicab",
+});
+
+/// The sums knightmare rules out between cells a knight's move apart.
+const KNIGHTMARE_SUMS: [usize; 2] = [5, 15];
+
+/// A rule over the whole grid on the digits of cells a set distance apart.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DistanceRule {
+    kind: DistanceKind,
+}
+
+impl DistanceRule {
+    /// The rule `kind`.
+    pub fn new(kind: DistanceKind) -> DistanceRule {
+        DistanceRule { kind }
+    }
+
+    /// The rule's name, as rules files write it: `knightmare`, `anti-taxicab`.
+    pub fn name(&self) -> &'static str {
+        self.kind.name()
+    }
+
+    /// The cells of `shape` at `distance` steps from `cell`: a knight's move (knightmare,
+    /// `distance` unused) or that taxicab distance (anti-taxicab).
+    fn around(&self, shape: Shape, cell: Cell, distance: usize) -> Vec<Cell> {
+        let (r, c, d) = (cell.row() as isize, cell.col() as isize, distance as isize);
+        let steps: Vec<(isize, isize)> = match self.kind {
+            DistanceKind::Knightmare => KNIGHT_MOVES.to_vec(),
+            // |dr| + |dc| = d: each dr from −d to d, with dc = ±(d − |dr|).
+            DistanceKind::AntiTaxicab => (-d..=d)
+                .flat_map(|dr| {
+                    let dc = d - dr.abs();
+                    if dc == 0 {
+                        vec![(dr, 0)]
+                    } else {
+                        vec![(dr, dc), (dr, -dc)]
+                    }
+                })
+                .collect(),
+        };
+        steps
+            .into_iter()
+            .filter(|&(dr, dc)| r + dr >= 0 && c + dc >= 0)
+            .filter_map(|(dr, dc)| shape.cell((r + dr) as usize, (c + dc) as usize))
+            .collect()
+    }
+}
+
+impl fmt::Display for DistanceRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            DistanceKind::Knightmare => {
+                f.write_str("knightmare (no knight's move apart adds up to 5 or 15)")
+            }
+            DistanceKind::AntiTaxicab => {
+                f.write_str("anti-taxicab (no digit d at taxicab distance d from another d)")
+            }
+        }
+    }
+}
+
+impl Constraint for DistanceRule {
+    fn cells(&self, shape: Shape) -> Vec<Cell> {
+        shape.cells().collect()
+    }
+
+    fn problem(&self, shape: Shape) -> Option<String> {
+        (self.kind == DistanceKind::Knightmare && shape.size() != 9).then(|| {
+            format!(
+                "knightmare's sums 5 and 15 are 9×9's; on a {shape} grid its meaning is not settled"
+            )
+        })
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        let shape = cnf.shape();
+        for a in shape.cells() {
+            match self.kind {
+                DistanceKind::Knightmare => {
+                    for b in self.around(shape, a, 0).into_iter().filter(|&b| b > a) {
+                        cnf.relation(a, b, |v, w| !KNIGHTMARE_SUMS.contains(&(v + w)));
+                    }
+                }
+                DistanceKind::AntiTaxicab => {
+                    for d in 1..=shape.size() {
+                        for b in self.around(shape, a, d).into_iter().filter(|&b| b > a) {
+                            let (x, y) = (cnf.holds(a, d), cnf.holds(b, d));
+                            cnf.clause([!x, !y]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        let shape = values.shape();
+        shape.cells().all(|a| {
+            let Some(v) = values.get(a) else {
+                return true;
+            };
+            match self.kind {
+                DistanceKind::Knightmare => self.around(shape, a, 0).into_iter().all(|b| {
+                    values
+                        .get(b)
+                        .is_none_or(|w| !KNIGHTMARE_SUMS.contains(&(v + w)))
+                }),
+                DistanceKind::AntiTaxicab => self
+                    .around(shape, a, v)
+                    .into_iter()
+                    .all(|b| values.get(b) != Some(v)),
+            }
+        })
+    }
+}

@@ -1,0 +1,426 @@
+//! Constraints only satdoku's TOML writes (f-puzzles and its extensions have no field for
+//! them): on 4×4 grids, every solver's count of random puzzles equals the number of the 288
+//! grids that an independent check of the rule accepts; the bundled `.toml` puzzles are
+//! unique, with the solution their notes give, which the same checks accept. Indexers,
+//! which f-puzzles writes too, are counted here through the TOML tables as well.
+
+mod common;
+
+use common::{Plain, PlainRules, brute_force_solutions_under, check_solution_under, plain};
+use satdoku::check::Verdict;
+use satdoku::format::PuzzleFile;
+use satdoku::{
+    DlxSolver, NaiveSolver, PropagateSolver, Puzzle, SatSolver, Solver, encode::EncodingKind,
+};
+
+type Pos = (usize, usize);
+
+/// Every 4×4 grid with 2×2 boxes.
+fn all_grids() -> Vec<Plain> {
+    let mut grids = Vec::new();
+    let rules = PlainRules {
+        boxes: Some((2, 2)),
+        ..PlainRules::default()
+    };
+    brute_force_solutions_under(&vec![vec![0; 4]; 4], &rules, 1000, &mut |g| {
+        grids.push(g.clone())
+    });
+    assert_eq!(grids.len(), 288);
+    grids
+}
+
+fn solvers() -> Vec<Box<dyn Solver>> {
+    vec![
+        Box::new(SatSolver::new()),
+        Box::new(SatSolver::with_kind(EncodingKind::Reduced)),
+        Box::new(SatSolver::with_kind(EncodingKind::Minimal)),
+        Box::new(SatSolver::with_kind(EncodingKind::Extended)),
+        Box::new(PropagateSolver::default()),
+        Box::new(DlxSolver::default()),
+        Box::new(NaiveSolver::default()),
+    ]
+}
+
+/// A small random number source.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+
+    /// A given at a random cell, or none, one time in `none_every`.
+    fn given(&mut self, none_every: usize) -> Option<(Pos, u32)> {
+        (self.below(none_every) != 0).then(|| {
+            let cell = (self.below(4), self.below(4));
+            (cell, 1 + self.below(4) as u32)
+        })
+    }
+
+    /// `len` different cells of a 4×4 grid.
+    fn cells(&mut self, len: usize) -> Vec<Pos> {
+        let mut out = Vec::new();
+        while out.len() < len {
+            let cell = (self.below(4), self.below(4));
+            if !out.contains(&cell) {
+                out.push(cell);
+            }
+        }
+        out
+    }
+}
+
+fn names(cells: &[Pos]) -> String {
+    cells
+        .iter()
+        .map(|(r, c)| format!("r{}c{}", r + 1, c + 1))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Checks `tables` (TOML after the grid's own lines, a given at `given` if any) against
+/// `holds`: the count of every solver, and each solution found, against the grids it
+/// accepts. `None` when satdoku refuses the rules, which is right only without solutions.
+fn agree(grids: &[Plain], tables: &str, given: Option<(Pos, u32)>, holds: &dyn Fn(&Plain) -> bool) {
+    let mut text: Vec<char> = ".".repeat(16).chars().collect();
+    if let Some(((r, c), v)) = given {
+        text[r * 4 + c] = char::from_digit(v, 10).unwrap();
+    }
+    let text: String = text.into_iter().collect();
+    let toml = format!("boxes = \"2x2\"\npuzzle = \"{text}\"\n{tables}");
+    let expected = grids
+        .iter()
+        .filter(|g| given.is_none_or(|((r, c), v)| g[r][c] == v) && holds(g))
+        .count();
+    let file = PuzzleFile::parse(&toml).unwrap_or_else(|e| panic!("{e}\n{toml}"));
+    let grid = satdoku::format::parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
+    let rules = match file.spec.rules_for(grid.shape()) {
+        Ok(rules) => rules,
+        Err(e) => {
+            assert_eq!(expected, 0, "refused ({e}) but has solutions:\n{toml}");
+            return;
+        }
+    };
+    let puzzle = Puzzle::new(grid, rules).unwrap();
+    for mut solver in solvers() {
+        let count = solver.count(&puzzle, 300);
+        assert!(count.complete);
+        assert_eq!(count.count as usize, expected, "{}:\n{toml}", solver.name());
+        if let Some(solution) = solver.solve(&puzzle) {
+            assert!(holds(&plain(&solution)), "{}:\n{toml}", solver.name());
+        }
+    }
+}
+
+#[test]
+fn cages_whose_digits_may_repeat() {
+    let grids = all_grids();
+    let mut rng = Rng(23);
+    for round in 0..40 {
+        let len = 2 + rng.below(4);
+        let cells = rng.cells(len);
+        let k = cells.len() as u32;
+        let repeats = round % 4 != 0;
+        // A single sum, a few sums, or a digital root.
+        let (key, sums): (String, Vec<u32>) = match rng.below(3) {
+            0 => {
+                let s = k + rng.below(3 * k as usize + 1) as u32;
+                (format!("sum = {s}"), vec![s])
+            }
+            1 => {
+                let (a, b) = (k + rng.below(12) as u32, k + rng.below(12) as u32);
+                (format!("sums = [{a}, {b}]"), vec![a, b])
+            }
+            _ => {
+                let root = 1 + rng.below(9) as u32;
+                (
+                    format!("digital-root = {root}"),
+                    (root..=64).step_by(9).collect(),
+                )
+            }
+        };
+        let tables = format!(
+            "[[cage]]\ncells = \"{}\"\n{key}\nrepeats = {repeats}\n",
+            names(&cells)
+        );
+        let given = rng.given(2);
+        agree(&grids, &tables, given, &|g| {
+            let values: Vec<u32> = cells.iter().map(|&(r, c)| g[r][c]).collect();
+            let differ = (0..values.len()).all(|i| !values[..i].contains(&values[i]));
+            (repeats || differ) && sums.contains(&values.iter().sum())
+        });
+    }
+}
+
+/// Whether some non-empty set of `values` adds up to `clue`.
+fn some_subset_adds_up(values: &[u32], clue: u32) -> bool {
+    (1u32..1 << values.len()).any(|mask| {
+        let total: u32 = (0..values.len())
+            .filter(|&i| mask & 1 << i != 0)
+            .map(|i| values[i])
+            .sum();
+        total == clue
+    })
+}
+
+#[test]
+fn rellik_cages() {
+    let grids = all_grids();
+    let mut rng = Rng(159);
+    for _ in 0..40 {
+        let len = 1 + rng.below(4);
+        let cells = rng.cells(len);
+        let clue = 1 + rng.below(10) as u32;
+        let tables = format!("[[rellik]]\ncells = \"{}\"\nsum = {clue}\n", names(&cells));
+        let given = rng.given(2);
+        agree(&grids, &tables, given, &|g| {
+            let values: Vec<u32> = cells.iter().map(|&(r, c)| g[r][c]).collect();
+            let differ = (0..values.len()).all(|i| !values[..i].contains(&values[i]));
+            differ && !some_subset_adds_up(&values, clue)
+        });
+    }
+}
+
+/// The bundled TOML puzzles of a family: read independently (the `toml` crate), each its
+/// text, givens, solution (from `notes`) and tables of `table`.
+fn bundled(family: &str, table: &str) -> Vec<(String, Plain, Plain, Vec<toml::Table>)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants/constraints");
+    let mut out = Vec::new();
+    for k in 1.. {
+        let Ok(text) = std::fs::read_to_string(dir.join(format!("{family}-{k}.toml"))) else {
+            break;
+        };
+        let file: toml::Table = toml::from_str(&text).unwrap();
+        let digits =
+            |s: &str| -> Vec<u32> { s.chars().map(|c| c.to_digit(36).unwrap_or(0)).collect() };
+        let givens = digits(file["puzzle"].as_str().unwrap());
+        let solution = digits(
+            file["notes"]
+                .as_str()
+                .unwrap()
+                .strip_prefix("solution: ")
+                .unwrap(),
+        );
+        let n = (givens.len() as f64).sqrt() as usize;
+        let rows = |v: Vec<u32>| v.chunks(n).map(<[u32]>::to_vec).collect::<Plain>();
+        let tables = file
+            .get(table)
+            .and_then(|t| t.as_array())
+            .map(|a| a.iter().filter_map(|t| t.as_table().cloned()).collect())
+            .unwrap_or_default();
+        out.push((text, rows(givens), rows(solution), tables));
+    }
+    assert!(out.len() >= 3, "{family}: {} puzzles", out.len());
+    out
+}
+
+/// The 0-based cells of a table's `cells` (one string of names).
+fn table_cells(table: &toml::Table) -> Vec<Pos> {
+    table["cells"]
+        .as_str()
+        .unwrap()
+        .split(' ')
+        .map(|name| {
+            let (r, c) = name[1..].split_once('c').unwrap();
+            (
+                r.parse::<usize>().unwrap() - 1,
+                c.parse::<usize>().unwrap() - 1,
+            )
+        })
+        .collect()
+}
+
+/// Checks a family's bundled puzzles: the stored solution keeps the grid's rules and
+/// `holds`, and every solver finds it the only one.
+fn bundled_are_unique(family: &str, table: &str, holds: &dyn Fn(&Plain, &[toml::Table]) -> bool) {
+    for (text, givens, solution, tables) in bundled(family, table) {
+        let n = givens.len();
+        check_solution_under(&givens, &solution, &PlainRules::default()).unwrap();
+        assert!(
+            holds(&solution, &tables),
+            "{family}: the stored solution breaks a {table}"
+        );
+        let file = PuzzleFile::parse(&text).unwrap();
+        let grid = satdoku::format::parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
+        let puzzle = Puzzle::new(grid, file.spec.rules_for(grid_shape(n)).unwrap()).unwrap();
+        let solvers: Vec<Box<dyn Solver>> = if n <= 6 {
+            solvers()
+        } else {
+            vec![
+                Box::new(SatSolver::new()),
+                Box::new(SatSolver::with_kind(EncodingKind::Reduced)),
+            ]
+        };
+        for mut solver in solvers {
+            match solver.check(&puzzle) {
+                Verdict::Unique { solution: found } => assert_eq!(plain(&found), solution),
+                other => panic!("{family} under {}: {other}", solver.name()),
+            }
+        }
+    }
+}
+
+fn grid_shape(n: usize) -> satdoku::Shape {
+    satdoku::Shape::from_size(n).unwrap()
+}
+
+#[test]
+fn bundled_rellik_puzzles() {
+    bundled_are_unique("rellik", "rellik", &|g, tables| {
+        tables.iter().all(|t| {
+            let values: Vec<u32> = table_cells(t).iter().map(|&(r, c)| g[r][c]).collect();
+            let clue = t["sum"].as_integer().unwrap() as u32;
+            let differ = (0..values.len()).all(|i| !values[..i].contains(&values[i]));
+            differ && !some_subset_adds_up(&values, clue)
+        })
+    });
+}
+
+/// Indexers are f-puzzles fields too; here each kind, several cells at once, against every
+/// 4×4 grid: the digit v of an indexer puts its own place at the v-th cell of its column
+/// (row indexer), row (column indexer) or box (box indexer, cells in reading order).
+#[test]
+fn indexers_of_every_kind() {
+    let grids = all_grids();
+    let mut rng = Rng(1559);
+    for _ in 0..30 {
+        let kind = rng.below(3);
+        let len = 1 + rng.below(3);
+        let cells = rng.cells(len);
+        let table = ["row-indexer", "column-indexer", "box-indexer"][kind];
+        let tables = format!("[[{table}]]\ncells = \"{}\"\n", names(&cells));
+        let given = rng.given(3);
+        agree(&grids, &tables, given, &|g| {
+            cells.iter().all(|&(r, c)| {
+                let house: Vec<Pos> = match kind {
+                    0 => (0..4).map(|i| (i, c)).collect(),
+                    1 => (0..4).map(|j| (r, j)).collect(),
+                    _ => (0..4)
+                        .map(|i| (r / 2 * 2 + i / 2, c / 2 * 2 + i % 2))
+                        .collect(),
+                };
+                let place = house.iter().position(|&p| p == (r, c)).unwrap() as u32 + 1;
+                let (a, b) = house[g[r][c] as usize - 1];
+                g[a][b] == place
+            })
+        });
+    }
+}
+
+/// Whether no digit d of `g` stands at taxicab distance d from another d.
+fn taxicab_ok(g: &Plain) -> bool {
+    let n = g.len();
+    (0..n * n).all(|i| {
+        (0..n * n).all(|j| {
+            let ((r, c), (s, t)) = ((i / n, i % n), (j / n, j % n));
+            let d = r.abs_diff(s) + c.abs_diff(t);
+            i == j || !(g[r][c] == g[s][t] && g[r][c] as usize == d)
+        })
+    })
+}
+
+#[test]
+fn anti_taxicab() {
+    let grids = all_grids();
+    let mut rng = Rng(5);
+    agree(&grids, "rules = [\"anti-taxicab\"]\n", None, &taxicab_ok);
+    for _ in 0..12 {
+        let cell = (rng.below(4), rng.below(4));
+        let given = Some((cell, 1 + rng.below(4) as u32));
+        agree(&grids, "rules = [\"anti-taxicab\"]\n", given, &taxicab_ok);
+    }
+}
+
+/// Rangsk's SudokuSolver's own knightmare test (SudokuTests/SolverTests.cs,
+/// `KnightmareTest`): its f-puzzles puzzle under `-c knightmare` has this one solution.
+#[test]
+fn knightmare_as_rangsk_reads_it() {
+    let link = "N4IgzglgXgpiBcBOANCALhNAbO8QGkA7CAcwAs0BbAQwCcYACNGMNEVWgVxzBjbwByAe1o0sDAMqchAa04MuPBtQAOKrAE8AdAB1CAYRhYsYZViGESyhgAVOtdYwBKMQgCNqhBgBkIhRpScrAwAZiKU1rxoDEIhDADGFrzxnBgAbowAJqSYpn7KhBoxtJkwtLqERKQUNPQMTtwsFYbGptQMVeRoAOSmlEIZyip00fGehELRYJwRaEIMAKzFDACMC1rsICS0EJkIANr7oGnUWJy4AGyoJBAZhAhoXDAAvsjAr+9vH99vICdnuAALNdbq4Hk8fu8ALrII6Qj5/U7nBBXLag+7wR7neFfXHQ2GfQkI/7I+AAZhBd3B2LxOOOSNwKDRVMxEJhcNpnKJtPZ9IBCAWlLBrJp3LFdOevMhiP58AA7EKMViXlyZaTUTcWcrpSTcILmcLtV8pVyJTyCcSGQLFdSVeLfrqECsbSK7ZbZcCDUqIcaLarHfAABwuo2EtW4ABMIZ94qhMJA9HcngOoCwfhYB32ICcEf0C02TjJ+guBaLcoLucDIDjCLT/jAmeziH0EYLgf0ZLb+kBBeb+ZrvzrGfgh2zcu7BYueYLC2LBcB+nLqEL+irA9T6YbI6zTinKxnLfnHdLx+Xudb65AQ63o5X+eXC/v2dn/ahktQQ5TV83jZz0+XRYlgBi4Vqu1bxkIqRDvoCAgAAxAAYgADBccrIZsADuuxoGQCBIVonohLQQiUPoSSPNQfj8NmrgePctY/tuTaHsu7adqxE7Ln24GoJB2DpjBeCIShaFIZh2G4fA+GEcRpHkbQlGENRLhJvRg6Mbe449suU5Pk4s5AdmC5LtmRZrhBUECbBwmoehqBYZkOF4QRqBESRZGEKwClUbBKl0SADH1r+e4Hq2D6nqZEV/heFn8f4gnwchtlifZEnOTJ7nyYpym0cmgXDreRZ6Y+B6vrxlnxdZSWieJjmSdJrmyR5XnZb5uX0W+QA=";
+    let solution =
+        "631298475942657138785314269813425796564739821297186354126543987358971642479862513";
+    let json = String::from_utf16(&lz_str::decompress_from_base64(link).unwrap()).unwrap();
+    let file = satdoku::format::parse_fpuzzles(&json).unwrap();
+    let grid = satdoku::format::parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
+    let rules = file.spec.rules_for(grid.shape()).unwrap();
+    let knightmare =
+        satdoku::constraint::DistanceRule::new(satdoku::constraint::DistanceKind::Knightmare);
+    let puzzle = Puzzle::new(
+        grid.clone(),
+        satdoku::Rules::clone(&rules)
+            .with_constraint(knightmare)
+            .unwrap(),
+    )
+    .unwrap();
+    let expected: Plain = solution
+        .as_bytes()
+        .chunks(9)
+        .map(|row| row.iter().map(|b| (b - b'0') as u32).collect())
+        .collect();
+    let g = &expected;
+    for r in 0..9usize {
+        for c in 0..9usize {
+            for (dr, dc) in [(1isize, 2isize), (2, 1), (1, -2), (2, -1)] {
+                let (s, t) = (r as isize + dr, c as isize + dc);
+                if (0..9).contains(&s) && (0..9).contains(&t) {
+                    let sum = g[r][c] + g[s as usize][t as usize];
+                    assert!(
+                        sum != 5 && sum != 15,
+                        "the published solution is a knightmare"
+                    );
+                }
+            }
+        }
+    }
+    for mut solver in [
+        Box::new(SatSolver::new()) as Box<dyn Solver>,
+        Box::new(SatSolver::with_kind(EncodingKind::Reduced)),
+    ] {
+        match solver.check(&puzzle) {
+            Verdict::Unique { solution } => assert_eq!(plain(&solution), expected),
+            other => panic!("{}: {other}", solver.name()),
+        }
+    }
+    // Without the rule the puzzle is not unique: the rule does the work.
+    let loose = Puzzle::new(grid, satdoku::Rules::clone(&rules)).unwrap();
+    assert!(!matches!(
+        SatSolver::new().check(&loose),
+        Verdict::Unique { .. }
+    ));
+    // Other sizes are refused by name.
+    let toml = "boxes = \"2x2\"\npuzzle = \"................\"\nrules = [\"knightmare\"]\n";
+    let file = PuzzleFile::parse(toml).unwrap();
+    let error = file.spec.rules_for(grid_shape(4)).unwrap_err().to_string();
+    assert!(
+        error.contains("knightmare's sums 5 and 15 are 9×9's"),
+        "{error}"
+    );
+}
+
+/// Whether no two cells of `g` a knight's move apart add up to 5 or 15.
+fn knightmare_ok(g: &Plain) -> bool {
+    let n = g.len() as isize;
+    (0..n * n).all(|i| {
+        let (r, c) = (i / n, i % n);
+        [(1, 2), (2, 1), (1, -2), (2, -1)].iter().all(|&(dr, dc)| {
+            let (s, t) = (r + dr, c + dc);
+            let inside = (0..n).contains(&s) && (0..n).contains(&t);
+            !inside || ![5, 15].contains(&(g[r as usize][c as usize] + g[s as usize][t as usize]))
+        })
+    })
+}
+
+#[test]
+fn bundled_knightmare_and_anti_taxicab_puzzles() {
+    for (family, holds) in [
+        ("knightmare", knightmare_ok as fn(&Plain) -> bool),
+        ("anti-taxicab", taxicab_ok),
+    ] {
+        for (text, ..) in bundled(family, "rules") {
+            assert!(text.contains(&format!("rules = [\"{family}\"]")), "{text}");
+        }
+        bundled_are_unique(family, "no such table", &|g, _| holds(g));
+    }
+}
