@@ -81,6 +81,7 @@ fn every_family_has_three_bundled_puzzles() {
         "minimum-maximum",
         "quadruple",
         "clone",
+        "region-sum-line",
     ] {
         let count = names
             .iter()
@@ -213,7 +214,7 @@ fn counts_agree_with_brute_force_on_small_grids() {
                 format!("\"arrow\":[{{\"cells\":[{pill}],\"lines\":[{line}]}}]")
             }
             5 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["palindrome", "nabner"][next(2)]),
-            6 => format!("\"betweenline\":[{{\"lines\":[{line}]}}]"),
+            6 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["betweenline", "regionsumline"][next(2)]),
             7 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["renban", "modularline"][next(2)]),
             8 => match next(3) {
                 // German (the default), or another least difference (Dutch is 4 on 9×9).

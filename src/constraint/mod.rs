@@ -16,6 +16,7 @@ mod negative;
 mod palindrome;
 mod parity;
 mod quadruple;
+mod region_sum_line;
 mod renban;
 mod sandwich;
 mod slow_thermometer;
@@ -45,6 +46,7 @@ pub use negative::{Negative, NegativeKind};
 pub use palindrome::Palindrome;
 pub use parity::{Parity, ParityKind};
 pub use quadruple::Quadruple;
+pub use region_sum_line::RegionSumLine;
 pub use renban::Renban;
 pub use sandwich::Sandwich;
 pub use slow_thermometer::SlowThermometer;
@@ -195,6 +197,8 @@ variants! {
         toml ["minimum", "maximum"], fpuzzles ["minimum", "maximum"];
     Quadruple(Quadruple) => "quadruple", toml ["quadruple"], fpuzzles ["quadruple"];
     Clone(CloneCells) => "clone", toml ["clone"], fpuzzles ["clone"];
+    RegionSumLine(RegionSumLine) => "region-sum line",
+        toml ["region-sum-line"], fpuzzles ["regionsumline"];
 }
 
 impl fmt::Display for VariantConstraint {
@@ -204,16 +208,25 @@ impl fmt::Display for VariantConstraint {
 }
 
 impl VariantConstraint {
-    /// The constraint with what it takes from the others settled: negative constraints
-    /// learn which pairs carry dots or letters (those pairs are exempt), minimum and
-    /// maximum cells which neighbours are of their kind (those are not compared).
-    pub(crate) fn settled(self, all: &[VariantConstraint]) -> VariantConstraint {
+    /// The constraint with what it takes from the rules settled: negative constraints
+    /// learn which pairs carry dots or letters among `all` (those pairs are exempt),
+    /// minimum and maximum cells which neighbours are of their kind (those are not
+    /// compared), region-sum lines where the regions cut them (`region_of` numbers each
+    /// cell's region: its box, or its jigsaw region).
+    pub(crate) fn settled(
+        self,
+        all: &[VariantConstraint],
+        region_of: &dyn Fn(Cell) -> usize,
+    ) -> VariantConstraint {
         match self {
             VariantConstraint::Negative(negative) => {
                 VariantConstraint::Negative(negative.settled(all))
             }
             VariantConstraint::Extremum(extremum) => {
                 VariantConstraint::Extremum(extremum.settled(all))
+            }
+            VariantConstraint::RegionSumLine(line) => {
+                VariantConstraint::RegionSumLine(line.settled(region_of))
             }
             other => other,
         }

@@ -1,7 +1,8 @@
-//! Sums in clauses: a chain of partial sums, each term one of several weighted literals, shared by cages, arrows, little killers, sandwiches and X-sums.
+//! Sums in clauses: a chain of partial sums, each term one of several weighted literals, shared by cages, arrows, little killers, sandwiches, X-sums and the lines whose groups of cells sum alike (region-sum and zipper lines).
 
 use std::collections::BTreeMap;
 
+use super::CellValues;
 use super::cnf::{ConstraintCnf, Literal};
 use crate::grid::Cell;
 
@@ -121,4 +122,43 @@ pub(super) fn sum_admits(values: &[u8], weights: &[i64], lo: i64, hi: i64, total
         }
     }
     (min..=max).contains(&total)
+}
+
+/// The groups of cells all have the same sum: the group of fewest cells is the hub, and a
+/// chain per other group says its sum minus the hub's is 0 (a star: every group's sum
+/// reaches the others through the hub's).
+pub(super) fn equal_sums(cnf: &mut ConstraintCnf, groups: &[Vec<Cell>]) {
+    let Some(hub) = (0..groups.len()).min_by_key(|&i| groups[i].len()) else {
+        return;
+    };
+    for (i, group) in groups.iter().enumerate() {
+        if i == hub {
+            continue;
+        }
+        let terms: Vec<Term> = groups[hub]
+            .iter()
+            .map(|&c| cell_term(cnf, c, 1))
+            .chain(group.iter().map(|&c| cell_term(cnf, c, -1)))
+            .collect();
+        Chain::equal(cnf, &terms, 0);
+    }
+}
+
+/// Whether the filled values leave the groups some common sum: each group's sums run from
+/// its filled values plus 1 per blank to its filled values plus N per blank, and the
+/// ranges must meet (exact on complete groups).
+pub(super) fn equal_sums_admit(values: &CellValues<'_>, groups: &[Vec<Cell>]) -> bool {
+    let n = values.shape().size();
+    let (mut lo, mut hi) = (usize::MIN, usize::MAX);
+    for group in groups {
+        let (mut min, mut max) = (0, 0);
+        for &cell in group {
+            match values.get(cell) {
+                Some(v) => (min, max) = (min + v, max + v),
+                None => (min, max) = (min + 1, max + n),
+            }
+        }
+        (lo, hi) = (lo.max(min), hi.min(max));
+    }
+    lo <= hi
 }

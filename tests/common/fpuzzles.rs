@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::Plain;
+use super::lines;
 
 type Pos = (usize, usize);
 
@@ -45,6 +46,8 @@ pub enum Check {
     NoRatio(Vec<u32>, Vec<(Pos, Pos)>),
     /// Unmarked orthogonal pairs never add up to 10 or 5.
     NoXv(Vec<(Pos, Pos)>),
+    /// A region-sum line, cut into its runs of cells in one region: equal sums.
+    RegionSum(Vec<Vec<Pos>>),
 }
 
 /// An f-puzzles puzzle read independently.
@@ -354,6 +357,20 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     for e in list(&json, "clone") {
         checks.push(Check::Clone(cells(&e["cells"]), cells(&e["cloneCells"])));
     }
+    for e in list(&json, "regionsumline") {
+        for line in lines(e) {
+            // A new run wherever the next cell lies in another region than the last.
+            let mut runs: Vec<Vec<Pos>> = Vec::new();
+            for (i, &(r, c)) in line.iter().enumerate() {
+                if i > 0 && region[r][c] == region[line[i - 1].0][line[i - 1].1] {
+                    runs.last_mut().unwrap().push((r, c));
+                } else {
+                    runs.push(vec![(r, c)]);
+                }
+            }
+            checks.push(Check::RegionSum(runs));
+        }
+    }
     let solution = json.get("solution").and_then(Value::as_array).map(|s| {
         s.chunks(n)
             .map(|row| row.iter().map(|v| v.as_u64().unwrap() as u32).collect())
@@ -409,6 +426,7 @@ impl Check {
                 cells
             }
             Check::Quad(c, _) => c.clone(),
+            Check::RegionSum(runs) => runs.concat(),
             Check::NoDifference(_, p) | Check::NoRatio(_, p) | Check::NoXv(p) => {
                 p.iter().flat_map(|&(a, b)| [a, b]).collect()
             }
@@ -493,6 +511,9 @@ impl Check {
                 .iter()
                 .all(|(a, b)| !ks.iter().any(|k| v(a) == v(b) * k || v(b) == v(a) * k)),
             Check::NoXv(pairs) => pairs.iter().all(|(a, b)| ![5, 10].contains(&(v(a) + v(b)))),
+            Check::RegionSum(runs) => {
+                lines::equal_sums(&runs.iter().map(|r| vals(r)).collect::<Vec<_>>())
+            }
         }
     }
 }

@@ -165,6 +165,33 @@ def nabner(rng, n, sol):
     return {"nabner": [{"lines": [[name(*x) for x in p]]} for p in paths]}
 
 
+def box_of(n, r, c):
+    rows, cols = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3)}[n]
+    return (r // rows) * (n // cols) + c // cols
+
+
+def pieces(n, path):
+    """The runs of a path's cells that stay in one box."""
+    runs = []
+    for i, x in enumerate(path):
+        if i and box_of(n, *x) == box_of(n, *path[i - 1]):
+            runs[-1].append(x)
+        else:
+            runs.append([x])
+    return runs
+
+
+def region_sum(rng, n, sol):
+    global ok_whole
+    def equal(path):
+        sums = {sum(sol[a][b] for a, b in run) for run in pieces(n, path)}
+        return len(pieces(n, path)) > 1 and len(sums) == 1
+    ok_whole = equal
+    paths = lines(rng, n, sol, 8, [3, 4, 5, 6, 7], lambda p, x: True)
+    ok_whole = lambda p: True
+    return {"regionsumline": [{"lines": [[name(*x) for x in p]]} for p in paths]}
+
+
 entropic = triad_lines("entropicline", lambda n, v: (v - 1) // (n // 3))
 modular = triad_lines("modularline", lambda n, v: v % 3)
 
@@ -363,6 +390,7 @@ FAMILIES = {
     "minimum-maximum": (extremum, None),
     "quadruple": (quadruple, None),
     "clone": (clone, None),
+    "region-sum-line": (region_sum, None),
 }
 
 
