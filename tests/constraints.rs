@@ -82,6 +82,7 @@ fn every_family_has_three_bundled_puzzles() {
         "quadruple",
         "clone",
         "region-sum-line",
+        "zipper-line",
     ] {
         let count = names
             .iter()
@@ -202,7 +203,7 @@ fn counts_agree_with_brute_force_on_small_grids() {
             0 => format!("\"killercage\":[{{\"cells\":{line},\"value\":\"{}\"}}]", 3 + next(6)),
             1 => format!("\"littlekillersum\":[{{\"cell\":\"R0C1\",\"cells\":{line},\"direction\":\"DR\",\"value\":\"{}\"}}]", 2 + next(8)),
             2 => format!("\"sandwichsum\":[{{\"cell\":\"R0C{}\",\"value\":\"{}\"}}]", 1 + next(n), next(6)),
-            3 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["thermometer", "slowthermometer"][next(2)]),
+            3 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["thermometer", "slowthermometer", "zipperline"][next(3)]),
             4 => {
                 // A circle, or a two-cell pill in either order: its digits read in order.
                 let first = &line[1..line.find(',').unwrap()];

@@ -25,6 +25,7 @@ mod thermometer;
 mod triad;
 mod whispers;
 mod xv;
+mod zipper;
 
 use std::fmt;
 
@@ -53,6 +54,7 @@ pub use slow_thermometer::SlowThermometer;
 pub use thermometer::Thermometer;
 pub use whispers::Whispers;
 pub use xv::{Xv, XvLetter};
+pub use zipper::Zipper;
 
 use crate::grid::{Cell, Shape};
 
@@ -199,6 +201,7 @@ variants! {
     Clone(CloneCells) => "clone", toml ["clone"], fpuzzles ["clone"];
     RegionSumLine(RegionSumLine) => "region-sum line",
         toml ["region-sum-line"], fpuzzles ["regionsumline"];
+    Zipper(Zipper) => "zipper line", toml ["zipper-line"], fpuzzles ["zipperline"];
 }
 
 impl fmt::Display for VariantConstraint {

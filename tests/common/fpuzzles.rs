@@ -48,6 +48,8 @@ pub enum Check {
     NoXv(Vec<(Pos, Pos)>),
     /// A region-sum line, cut into its runs of cells in one region: equal sums.
     RegionSum(Vec<Vec<Pos>>),
+    /// A zipper line: mirrored digits add up alike (to the centre digit on an odd line).
+    Zipper(Vec<Pos>),
 }
 
 /// An f-puzzles puzzle read independently.
@@ -371,6 +373,9 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
             checks.push(Check::RegionSum(runs));
         }
     }
+    for e in list(&json, "zipperline") {
+        checks.extend(lines(e).into_iter().map(Check::Zipper));
+    }
     let solution = json.get("solution").and_then(Value::as_array).map(|s| {
         s.chunks(n)
             .map(|row| row.iter().map(|v| v.as_u64().unwrap() as u32).collect())
@@ -427,6 +432,7 @@ impl Check {
             }
             Check::Quad(c, _) => c.clone(),
             Check::RegionSum(runs) => runs.concat(),
+            Check::Zipper(c) => c.clone(),
             Check::NoDifference(_, p) | Check::NoRatio(_, p) | Check::NoXv(p) => {
                 p.iter().flat_map(|&(a, b)| [a, b]).collect()
             }
@@ -514,6 +520,7 @@ impl Check {
             Check::RegionSum(runs) => {
                 lines::equal_sums(&runs.iter().map(|r| vals(r)).collect::<Vec<_>>())
             }
+            Check::Zipper(c) => lines::zipper(&vals(c)),
         }
     }
 }

@@ -5,3 +5,15 @@ pub fn equal_sums(groups: &[Vec<u32>]) -> bool {
     let sums: Vec<u32> = groups.iter().map(|g| g.iter().sum()).collect();
     sums.windows(2).all(|w| w[0] == w[1])
 }
+
+/// Whether the digits the same distance from the line's centre add up alike, and on a line
+/// of odd length to its centre digit.
+pub fn zipper(x: &[u32]) -> bool {
+    let len = x.len();
+    let total = if len % 2 == 1 {
+        x[len / 2]
+    } else {
+        x[0] + x[len - 1]
+    };
+    (0..len / 2).all(|i| x[i] + x[len - 1 - i] == total)
+}

@@ -192,6 +192,18 @@ def region_sum(rng, n, sol):
     return {"regionsumline": [{"lines": [[name(*x) for x in p]]} for p in paths]}
 
 
+def zipper(rng, n, sol):
+    global ok_whole
+    def mirrored(p):
+        v = [sol[a][b] for a, b in p]
+        total = v[len(v) // 2] if len(v) % 2 else v[0] + v[-1]
+        return all(v[i] + v[-1 - i] == total for i in range(len(v) // 2))
+    ok_whole = mirrored
+    paths = lines(rng, n, sol, 8, [3, 4, 5, 6, 7], lambda p, x: True)
+    ok_whole = lambda p: True
+    return {"zipperline": [{"lines": [[name(*x) for x in p]]} for p in paths]}
+
+
 entropic = triad_lines("entropicline", lambda n, v: (v - 1) // (n // 3))
 modular = triad_lines("modularline", lambda n, v: v % 3)
 
@@ -391,6 +403,7 @@ FAMILIES = {
     "quadruple": (quadruple, None),
     "clone": (clone, None),
     "region-sum-line": (region_sum, None),
+    "zipper-line": (zipper, None),
 }
 
 
