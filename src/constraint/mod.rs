@@ -15,6 +15,7 @@ mod nabner;
 mod negative;
 mod palindrome;
 mod parity;
+mod parity_line;
 mod quadruple;
 mod region_sum_line;
 mod renban;
@@ -46,6 +47,7 @@ pub use nabner::Nabner;
 pub use negative::{Negative, NegativeKind};
 pub use palindrome::Palindrome;
 pub use parity::{Parity, ParityKind};
+pub use parity_line::ParityLine;
 pub use quadruple::Quadruple;
 pub use region_sum_line::RegionSumLine;
 pub use renban::Renban;
@@ -202,6 +204,7 @@ variants! {
     RegionSumLine(RegionSumLine) => "region-sum line",
         toml ["region-sum-line"], fpuzzles ["regionsumline"];
     Zipper(Zipper) => "zipper line", toml ["zipper-line"], fpuzzles ["zipperline"];
+    ParityLine(ParityLine) => "parity line", toml ["parity-line"], fpuzzles ["parityline"];
 }
 
 impl fmt::Display for VariantConstraint {

@@ -50,6 +50,8 @@ pub enum Check {
     RegionSum(Vec<Vec<Pos>>),
     /// A zipper line: mirrored digits add up alike (to the centre digit on an odd line).
     Zipper(Vec<Pos>),
+    /// A parity line: neighbours on it alternate odd and even.
+    ParityLine(Vec<Pos>),
 }
 
 /// An f-puzzles puzzle read independently.
@@ -376,6 +378,9 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     for e in list(&json, "zipperline") {
         checks.extend(lines(e).into_iter().map(Check::Zipper));
     }
+    for e in list(&json, "parityline") {
+        checks.extend(lines(e).into_iter().map(Check::ParityLine));
+    }
     let solution = json.get("solution").and_then(Value::as_array).map(|s| {
         s.chunks(n)
             .map(|row| row.iter().map(|v| v.as_u64().unwrap() as u32).collect())
@@ -432,7 +437,7 @@ impl Check {
             }
             Check::Quad(c, _) => c.clone(),
             Check::RegionSum(runs) => runs.concat(),
-            Check::Zipper(c) => c.clone(),
+            Check::Zipper(c) | Check::ParityLine(c) => c.clone(),
             Check::NoDifference(_, p) | Check::NoRatio(_, p) | Check::NoXv(p) => {
                 p.iter().flat_map(|&(a, b)| [a, b]).collect()
             }
@@ -521,6 +526,7 @@ impl Check {
                 lines::equal_sums(&runs.iter().map(|r| vals(r)).collect::<Vec<_>>())
             }
             Check::Zipper(c) => lines::zipper(&vals(c)),
+            Check::ParityLine(c) => lines::parity(&vals(c)),
         }
     }
 }

@@ -17,3 +17,8 @@ pub fn zipper(x: &[u32]) -> bool {
     };
     (0..len / 2).all(|i| x[i] + x[len - 1 - i] == total)
 }
+
+/// Whether neighbours along the line hold one odd and one even digit.
+pub fn parity(x: &[u32]) -> bool {
+    x.windows(2).all(|w| w[0] % 2 != w[1] % 2)
+}

@@ -204,6 +204,14 @@ def zipper(rng, n, sol):
     return {"zipperline": [{"lines": [[name(*x) for x in p]]} for p in paths]}
 
 
+def parity_line(rng, n, sol):
+    global ok_whole
+    ok_whole = lambda p: True
+    ok = lambda p, x: (sol[x[0]][x[1]] + sol[p[-1][0]][p[-1][1]]) % 2 == 1
+    paths = lines(rng, n, sol, 7, [3, 4, 5, 6], ok)
+    return {"parityline": [{"lines": [[name(*x) for x in p]]} for p in paths]}
+
+
 entropic = triad_lines("entropicline", lambda n, v: (v - 1) // (n // 3))
 modular = triad_lines("modularline", lambda n, v: v % 3)
 
@@ -404,6 +412,7 @@ FAMILIES = {
     "clone": (clone, None),
     "region-sum-line": (region_sum, None),
     "zipper-line": (zipper, None),
+    "parity-line": (parity_line, None),
 }
 
 
