@@ -84,6 +84,7 @@ fn every_family_has_three_bundled_puzzles() {
         "region-sum-line",
         "zipper-line",
         "parity-line",
+        "lockout",
     ] {
         let count = names
             .iter()
@@ -216,7 +217,7 @@ fn counts_agree_with_brute_force_on_small_grids() {
                 format!("\"arrow\":[{{\"cells\":[{pill}],\"lines\":[{line}]}}]")
             }
             5 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["palindrome", "nabner"][next(2)]),
-            6 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["betweenline", "regionsumline"][next(2)]),
+            6 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["betweenline", "regionsumline", "lockout"][next(3)]),
             7 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["renban", "modularline", "parityline"][next(3)]),
             8 => match next(3) {
                 // German (the default), or another least difference (Dutch is 4 on 9×9).

@@ -10,6 +10,7 @@ mod entropic_line;
 mod extremum;
 mod family;
 mod little_killer;
+mod lockout;
 mod modular_line;
 mod nabner;
 mod negative;
@@ -42,6 +43,7 @@ pub use family::{
     Family, Fields, ReadRecord, Record, RecordError, RecordFormat, families, family_named,
 };
 pub use little_killer::LittleKiller;
+pub use lockout::Lockout;
 pub use modular_line::ModularLine;
 pub use nabner::Nabner;
 pub use negative::{Negative, NegativeKind};
@@ -205,6 +207,7 @@ variants! {
         toml ["region-sum-line"], fpuzzles ["regionsumline"];
     Zipper(Zipper) => "zipper line", toml ["zipper-line"], fpuzzles ["zipperline"];
     ParityLine(ParityLine) => "parity line", toml ["parity-line"], fpuzzles ["parityline"];
+    Lockout(Lockout) => "lockout line", toml ["lockout"], fpuzzles ["lockout"];
 }
 
 impl fmt::Display for VariantConstraint {

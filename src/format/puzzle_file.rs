@@ -49,7 +49,8 @@
 //! ⌈N/2⌉), `entropic-line`, `modular-line`, `nabner`, `white-dot` (`difference`, default 1), `black-dot` (`ratio`, default 2), `xv`
 //! (`letter = "X"` or `"V"`), `odd`, `even`, `minimum`, `maximum` (each cell listed),
 //! `quadruple` (`digits`), `clone` (`copy`, the cells holding the same digits),
-//! `region-sum-line` (cut by the grid's regions), `zipper-line`, `parity-line`. `rules` also
+//! `region-sum-line` (cut by the grid's regions), `zipper-line`, `parity-line`, `lockout`
+//! (ends first and last; `difference`, default ⌊N/2⌋). `rules` also
 //! takes `non-consecutive`, `negative-difference`, `negative-ratio` and `negative-xv`.
 
 use std::ops::Range;

@@ -52,6 +52,8 @@ pub enum Check {
     Zipper(Vec<Pos>),
     /// A parity line: neighbours on it alternate odd and even.
     ParityLine(Vec<Pos>),
+    /// A lockout line and its ends' least difference (half the digits, rounded down).
+    Lockout(Vec<Pos>, u32),
 }
 
 /// An f-puzzles puzzle read independently.
@@ -381,6 +383,10 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     for e in list(&json, "parityline") {
         checks.extend(lines(e).into_iter().map(Check::ParityLine));
     }
+    for e in list(&json, "lockout") {
+        let least = n as u32 / 2;
+        checks.extend(lines(e).into_iter().map(|l| Check::Lockout(l, least)));
+    }
     let solution = json.get("solution").and_then(Value::as_array).map(|s| {
         s.chunks(n)
             .map(|row| row.iter().map(|v| v.as_u64().unwrap() as u32).collect())
@@ -437,7 +443,7 @@ impl Check {
             }
             Check::Quad(c, _) => c.clone(),
             Check::RegionSum(runs) => runs.concat(),
-            Check::Zipper(c) | Check::ParityLine(c) => c.clone(),
+            Check::Zipper(c) | Check::ParityLine(c) | Check::Lockout(c, _) => c.clone(),
             Check::NoDifference(_, p) | Check::NoRatio(_, p) | Check::NoXv(p) => {
                 p.iter().flat_map(|&(a, b)| [a, b]).collect()
             }
@@ -527,6 +533,7 @@ impl Check {
             }
             Check::Zipper(c) => lines::zipper(&vals(c)),
             Check::ParityLine(c) => lines::parity(&vals(c)),
+            Check::Lockout(c, least) => lines::lockout(&vals(c), *least),
         }
     }
 }

@@ -22,3 +22,11 @@ pub fn zipper(x: &[u32]) -> bool {
 pub fn parity(x: &[u32]) -> bool {
     x.windows(2).all(|w| w[0] % 2 != w[1] % 2)
 }
+
+/// Whether the ends differ by `least` or more and no digit between them lies from the
+/// smaller end's digit to the larger's.
+pub fn lockout(x: &[u32], least: u32) -> bool {
+    let (a, b) = (x[0], x[x.len() - 1]);
+    let (lo, hi) = (a.min(b), a.max(b));
+    hi - lo >= least && x[1..x.len() - 1].iter().all(|&v| v < lo || v > hi)
+}

@@ -212,6 +212,18 @@ def parity_line(rng, n, sol):
     return {"parityline": [{"lines": [[name(*x) for x in p]]} for p in paths]}
 
 
+def lockout(rng, n, sol):
+    global ok_whole
+    def locked(p):
+        v = [sol[a][b] for a, b in p]
+        lo, hi = min(v[0], v[-1]), max(v[0], v[-1])
+        return hi - lo >= n // 2 and all(x < lo or x > hi for x in v[1:-1])
+    ok_whole = locked
+    paths = lines(rng, n, sol, 7, [3, 4, 5], lambda p, x: True)
+    ok_whole = lambda p: True
+    return {"lockout": [{"lines": [[name(*x) for x in p]]} for p in paths]}
+
+
 entropic = triad_lines("entropicline", lambda n, v: (v - 1) // (n // 3))
 modular = triad_lines("modularline", lambda n, v: v % 3)
 
@@ -413,6 +425,7 @@ FAMILIES = {
     "region-sum-line": (region_sum, None),
     "zipper-line": (zipper, None),
     "parity-line": (parity_line, None),
+    "lockout": (lockout, None),
 }
 
 
