@@ -85,6 +85,7 @@ fn every_family_has_three_bundled_puzzles() {
         "zipper-line",
         "parity-line",
         "lockout",
+        "sum-line",
     ] {
         let count = names
             .iter()
@@ -202,7 +203,10 @@ fn counts_agree_with_brute_force_on_small_grids() {
         let kind = round % 15;
         let line = path(2 + next(2), &mut next);
         fields.push(match kind {
-            0 => format!("\"killercage\":[{{\"cells\":{line},\"value\":\"{}\"}}]", 3 + next(6)),
+            0 => match next(2) {
+                0 => format!("\"killercage\":[{{\"cells\":{line},\"value\":\"{}\"}}]", 3 + next(6)),
+                _ => format!("\"sumline\":[{{\"lines\":[{line}],\"value\":{}}}]", 2 + next(6)),
+            },
             1 => format!("\"littlekillersum\":[{{\"cell\":\"R0C1\",\"cells\":{line},\"direction\":\"DR\",\"value\":\"{}\"}}]", 2 + next(8)),
             2 => format!("\"sandwichsum\":[{{\"cell\":\"R0C{}\",\"value\":\"{}\"}}]", 1 + next(n), next(6)),
             3 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["thermometer", "slowthermometer", "zipperline"][next(3)]),

@@ -23,6 +23,7 @@ mod renban;
 mod sandwich;
 mod slow_thermometer;
 mod sum;
+mod sum_line;
 mod thermometer;
 mod triad;
 mod whispers;
@@ -55,6 +56,7 @@ pub use region_sum_line::RegionSumLine;
 pub use renban::Renban;
 pub use sandwich::Sandwich;
 pub use slow_thermometer::SlowThermometer;
+pub use sum_line::SumLine;
 pub use thermometer::Thermometer;
 pub use whispers::Whispers;
 pub use xv::{Xv, XvLetter};
@@ -208,6 +210,7 @@ variants! {
     Zipper(Zipper) => "zipper line", toml ["zipper-line"], fpuzzles ["zipperline"];
     ParityLine(ParityLine) => "parity line", toml ["parity-line"], fpuzzles ["parityline"];
     Lockout(Lockout) => "lockout line", toml ["lockout"], fpuzzles ["lockout"];
+    SumLine(SumLine) => "sum line", toml ["sum-line"], fpuzzles ["sumline"];
 }
 
 impl fmt::Display for VariantConstraint {

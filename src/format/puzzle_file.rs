@@ -50,7 +50,7 @@
 //! (`letter = "X"` or `"V"`), `odd`, `even`, `minimum`, `maximum` (each cell listed),
 //! `quadruple` (`digits`), `clone` (`copy`, the cells holding the same digits),
 //! `region-sum-line` (cut by the grid's regions), `zipper-line`, `parity-line`, `lockout`
-//! (ends first and last; `difference`, default ⌊N/2⌋). `rules` also
+//! (ends first and last; `difference`, default ⌊N/2⌋), `sum-line` (`sum`). `rules` also
 //! takes `non-consecutive`, `negative-difference`, `negative-ratio` and `negative-xv`.
 
 use std::ops::Range;

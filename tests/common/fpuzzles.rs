@@ -54,6 +54,8 @@ pub enum Check {
     ParityLine(Vec<Pos>),
     /// A lockout line and its ends' least difference (half the digits, rounded down).
     Lockout(Vec<Pos>, u32),
+    /// A sum line and its total: it splits into runs each adding up to it.
+    SumLine(Vec<Pos>, u32),
 }
 
 /// An f-puzzles puzzle read independently.
@@ -387,6 +389,10 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
         let least = n as u32 / 2;
         checks.extend(lines(e).into_iter().map(|l| Check::Lockout(l, least)));
     }
+    for e in list(&json, "sumline") {
+        let sum = number(e).unwrap();
+        checks.extend(lines(e).into_iter().map(|l| Check::SumLine(l, sum)));
+    }
     let solution = json.get("solution").and_then(Value::as_array).map(|s| {
         s.chunks(n)
             .map(|row| row.iter().map(|v| v.as_u64().unwrap() as u32).collect())
@@ -443,7 +449,8 @@ impl Check {
             }
             Check::Quad(c, _) => c.clone(),
             Check::RegionSum(runs) => runs.concat(),
-            Check::Zipper(c) | Check::ParityLine(c) | Check::Lockout(c, _) => c.clone(),
+            Check::Zipper(c) | Check::ParityLine(c) => c.clone(),
+            Check::Lockout(c, _) | Check::SumLine(c, _) => c.clone(),
             Check::NoDifference(_, p) | Check::NoRatio(_, p) | Check::NoXv(p) => {
                 p.iter().flat_map(|&(a, b)| [a, b]).collect()
             }
@@ -534,6 +541,7 @@ impl Check {
             Check::Zipper(c) => lines::zipper(&vals(c)),
             Check::ParityLine(c) => lines::parity(&vals(c)),
             Check::Lockout(c, least) => lines::lockout(&vals(c), *least),
+            Check::SumLine(c, sum) => lines::sum_line(&vals(c), *sum),
         }
     }
 }

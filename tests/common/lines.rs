@@ -30,3 +30,21 @@ pub fn lockout(x: &[u32], least: u32) -> bool {
     let (lo, hi) = (a.min(b), a.max(b));
     hi - lo >= least && x[1..x.len() - 1].iter().all(|&v| v < lo || v > hi)
 }
+
+/// Whether the digits split into runs each adding up to `sum`: digits being positive, the
+/// cuts can only fall where the running total reaches a multiple of `sum`, and must fall
+/// at each one.
+pub fn sum_line(x: &[u32], sum: u32) -> bool {
+    let mut total = 0;
+    let mut next_cut = sum;
+    for &v in x {
+        total += v;
+        if total > next_cut {
+            return false;
+        }
+        if total == next_cut {
+            next_cut += sum;
+        }
+    }
+    total + sum == next_cut
+}

@@ -224,6 +224,23 @@ def lockout(rng, n, sol):
     return {"lockout": [{"lines": [[name(*x) for x in p]]} for p in paths]}
 
 
+def sum_line(rng, n, sol):
+    global ok_whole
+    total = 10 if n == 9 else 7
+    def splits(p):
+        run = 0
+        for a, b in p:
+            run += sol[a][b]
+            if run > total:
+                return False
+            run %= total
+        return run == 0
+    ok_whole = splits
+    paths = lines(rng, n, sol, 8, [3, 4, 5, 6, 7], lambda p, x: True)
+    ok_whole = lambda p: True
+    return {"sumline": [{"lines": [[name(*x) for x in p]], "value": total} for p in paths]}
+
+
 entropic = triad_lines("entropicline", lambda n, v: (v - 1) // (n // 3))
 modular = triad_lines("modularline", lambda n, v: v % 3)
 
@@ -426,6 +443,7 @@ FAMILIES = {
     "zipper-line": (zipper, None),
     "parity-line": (parity_line, None),
     "lockout": (lockout, None),
+    "sum-line": (sum_line, None),
 }
 
 
