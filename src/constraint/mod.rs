@@ -332,6 +332,33 @@ pub(crate) fn repeated(cells: &[Cell]) -> Option<Cell> {
         .map(|(_, &c)| c)
 }
 
+/// Neighbours along `cells` are related by `allowed`: [`ConstraintCnf::relation`] per
+/// pair (whispers, parity lines, slow thermometers).
+pub(crate) fn relate_neighbours(
+    cnf: &mut ConstraintCnf,
+    cells: &[Cell],
+    allowed: impl Fn(usize, usize) -> bool,
+) {
+    for pair in cells.windows(2) {
+        cnf.relation(pair[0], pair[1], &allowed);
+    }
+}
+
+/// Whether every two neighbours along `cells` that are both filled are related by
+/// `allowed`: the check of [`relate_neighbours`] (exact on a complete line).
+pub(crate) fn neighbours_admit(
+    values: &CellValues<'_>,
+    cells: &[Cell],
+    allowed: impl Fn(usize, usize) -> bool,
+) -> bool {
+    cells
+        .windows(2)
+        .all(|p| match (values.get(p[0]), values.get(p[1])) {
+            (Some(a), Some(b)) => allowed(a, b),
+            _ => true,
+        })
+}
+
 /// Whether the filled values among `cells` are all different.
 pub(crate) fn filled_distinct(values: &CellValues<'_>, cells: &[Cell]) -> bool {
     let mut seen = 0u128;

@@ -11,7 +11,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, line_problem,
+    line_cells_and_oddity, line_problem, neighbours_admit, relate_neighbours,
 };
 use crate::grid::{Cell, Shape};
 
@@ -52,17 +52,10 @@ impl Constraint for ParityLine {
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        for pair in self.cells.windows(2) {
-            cnf.relation(pair[0], pair[1], alternate);
-        }
+        relate_neighbours(cnf, &self.cells, alternate);
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        self.cells
-            .windows(2)
-            .all(|p| match (values.get(p[0]), values.get(p[1])) {
-                (Some(a), Some(b)) => alternate(a, b),
-                _ => true,
-            })
+        neighbours_admit(values, &self.cells, alternate)
     }
 }

@@ -181,27 +181,31 @@ def pieces(n, path):
     return runs
 
 
-def region_sum(rng, n, sol):
-    global ok_whole
-    def equal(path):
-        sums = {sum(sol[a][b] for a, b in run) for run in pieces(n, path)}
-        return len(pieces(n, path)) > 1 and len(sums) == 1
-    ok_whole = equal
-    paths = lines(rng, n, sol, 8, [3, 4, 5, 6, 7], lambda p, x: True)
-    ok_whole = lambda p: True
-    return {"regionsumline": [{"lines": [[name(*x) for x in p]]} for p in paths]}
+def whole_lines(field, count, lengths, whole, entry=lambda n: {}):
+    """Lines along which the solution passes `whole(n, sol, path)` as a whole, each an
+    entry of `field` (with the fields of `entry(n)`)."""
+    def derive(rng, n, sol):
+        global ok_whole
+        ok_whole = lambda path: whole(n, sol, path)
+        paths = lines(rng, n, sol, count, lengths, lambda p, x: True)
+        ok_whole = lambda path: True
+        return {field: [dict({"lines": [[name(*x) for x in p]]}, **entry(n)) for p in paths]}
+    return derive
 
 
-def zipper(rng, n, sol):
-    global ok_whole
-    def mirrored(p):
-        v = [sol[a][b] for a, b in p]
-        total = v[len(v) // 2] if len(v) % 2 else v[0] + v[-1]
-        return all(v[i] + v[-1 - i] == total for i in range(len(v) // 2))
-    ok_whole = mirrored
-    paths = lines(rng, n, sol, 8, [3, 4, 5, 6, 7], lambda p, x: True)
-    ok_whole = lambda p: True
-    return {"zipperline": [{"lines": [[name(*x) for x in p]]} for p in paths]}
+def equal_runs(n, sol, path):
+    sums = {sum(sol[a][b] for a, b in run) for run in pieces(n, path)}
+    return len(pieces(n, path)) > 1 and len(sums) == 1
+
+
+def mirrored(n, sol, path):
+    v = [sol[a][b] for a, b in path]
+    total = v[len(v) // 2] if len(v) % 2 else v[0] + v[-1]
+    return all(v[i] + v[-1 - i] == total for i in range(len(v) // 2))
+
+
+region_sum = whole_lines("regionsumline", 8, [3, 4, 5, 6, 7], equal_runs)
+zipper = whole_lines("zipperline", 8, [3, 4, 5, 6, 7], mirrored)
 
 
 def parity_line(rng, n, sol):
@@ -212,33 +216,28 @@ def parity_line(rng, n, sol):
     return {"parityline": [{"lines": [[name(*x) for x in p]]} for p in paths]}
 
 
-def lockout(rng, n, sol):
-    global ok_whole
-    def locked(p):
-        v = [sol[a][b] for a, b in p]
-        lo, hi = min(v[0], v[-1]), max(v[0], v[-1])
-        return hi - lo >= n // 2 and all(x < lo or x > hi for x in v[1:-1])
-    ok_whole = locked
-    paths = lines(rng, n, sol, 7, [3, 4, 5], lambda p, x: True)
-    ok_whole = lambda p: True
-    return {"lockout": [{"lines": [[name(*x) for x in p]]} for p in paths]}
+def locked_out(n, sol, path):
+    v = [sol[a][b] for a, b in path]
+    lo, hi = min(v[0], v[-1]), max(v[0], v[-1])
+    return hi - lo >= n // 2 and all(x < lo or x > hi for x in v[1:-1])
 
 
-def sum_line(rng, n, sol):
-    global ok_whole
-    total = 10 if n == 9 else 7
-    def splits(p):
-        run = 0
-        for a, b in p:
-            run += sol[a][b]
-            if run > total:
-                return False
-            run %= total
-        return run == 0
-    ok_whole = splits
-    paths = lines(rng, n, sol, 8, [3, 4, 5, 6, 7], lambda p, x: True)
-    ok_whole = lambda p: True
-    return {"sumline": [{"lines": [[name(*x) for x in p]], "value": total} for p in paths]}
+def sum_line_total(n):
+    return 10 if n == 9 else 7
+
+
+def splits(n, sol, path):
+    run = 0
+    for a, b in path:
+        run += sol[a][b]
+        if run > sum_line_total(n):
+            return False
+        run %= sum_line_total(n)
+    return run == 0
+
+
+lockout = whole_lines("lockout", 7, [3, 4, 5], locked_out)
+sum_line = whole_lines("sumline", 8, [3, 4, 5, 6, 7], splits, lambda n: {"value": sum_line_total(n)})
 
 
 entropic = triad_lines("entropicline", lambda n, v: (v - 1) // (n // 3))
