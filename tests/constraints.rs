@@ -83,6 +83,11 @@ fn every_family_has_three_bundled_puzzles() {
         "clone",
         "multisum-killer",
         "indexer",
+        "region-sum-line",
+        "zipper-line",
+        "parity-line",
+        "lockout",
+        "sum-line",
     ] {
         let count = names
             .iter()
@@ -200,14 +205,15 @@ fn counts_agree_with_brute_force_on_small_grids() {
         let kind = round % 15;
         let line = path(2 + next(2), &mut next);
         fields.push(match kind {
-            0 => match next(2) {
+            0 => match next(3) {
                 0 => format!("\"killercage\":[{{\"cells\":{line},\"value\":\"{}\"}}]", 3 + next(6)),
                 // A multi-sum cage: a cosmetic cage valued by a digital root.
-                _ => format!("\"cage\":[{{\"cells\":{line},\"value\":\"DR{}\"}}]", 1 + next(9)),
+                1 => format!("\"cage\":[{{\"cells\":{line},\"value\":\"DR{}\"}}]", 1 + next(9)),
+                _ => format!("\"sumline\":[{{\"lines\":[{line}],\"value\":{}}}]", 2 + next(6)),
             },
             1 => format!("\"littlekillersum\":[{{\"cell\":\"R0C1\",\"cells\":{line},\"direction\":\"DR\",\"value\":\"{}\"}}]", 2 + next(8)),
             2 => format!("\"sandwichsum\":[{{\"cell\":\"R0C{}\",\"value\":\"{}\"}}]", 1 + next(n), next(6)),
-            3 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["thermometer", "slowthermometer"][next(2)]),
+            3 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["thermometer", "slowthermometer", "zipperline"][next(3)]),
             4 => {
                 // A circle, or a two-cell pill in either order: its digits read in order.
                 let first = &line[1..line.find(',').unwrap()];
@@ -219,8 +225,8 @@ fn counts_agree_with_brute_force_on_small_grids() {
                 format!("\"arrow\":[{{\"cells\":[{pill}],\"lines\":[{line}]}}]")
             }
             5 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["palindrome", "nabner"][next(2)]),
-            6 => format!("\"betweenline\":[{{\"lines\":[{line}]}}]"),
-            7 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["renban", "modularline"][next(2)]),
+            6 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["betweenline", "regionsumline", "lockout"][next(3)]),
+            7 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["renban", "modularline", "parityline"][next(3)]),
             8 => match next(3) {
                 // German (the default), or another least difference (Dutch is 4 on 9×9).
                 0 => format!("\"whispers\":[{{\"lines\":[{line}]}}]"),

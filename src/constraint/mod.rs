@@ -12,21 +12,26 @@ mod extremum;
 mod family;
 mod indexer;
 mod little_killer;
+mod lockout;
 mod modular_line;
 mod nabner;
 mod negative;
 mod palindrome;
 mod parity;
+mod parity_line;
 mod quadruple;
 mod rellik;
+mod region_sum_line;
 mod renban;
 mod sandwich;
 mod slow_thermometer;
 mod sum;
+mod sum_line;
 mod thermometer;
 mod triad;
 mod whispers;
 mod xv;
+mod zipper;
 
 use std::fmt;
 
@@ -44,19 +49,24 @@ pub use family::{
 };
 pub use indexer::{Indexer, IndexerKind};
 pub use little_killer::LittleKiller;
+pub use lockout::Lockout;
 pub use modular_line::ModularLine;
 pub use nabner::Nabner;
 pub use negative::{Negative, NegativeKind};
 pub use palindrome::Palindrome;
 pub use parity::{Parity, ParityKind};
+pub use parity_line::ParityLine;
 pub use quadruple::Quadruple;
 pub use rellik::Rellik;
+pub use region_sum_line::RegionSumLine;
 pub use renban::Renban;
 pub use sandwich::Sandwich;
 pub use slow_thermometer::SlowThermometer;
+pub use sum_line::SumLine;
 pub use thermometer::Thermometer;
 pub use whispers::Whispers;
 pub use xv::{Xv, XvLetter};
+pub use zipper::Zipper;
 
 use crate::grid::{Cell, Shape};
 
@@ -206,6 +216,12 @@ variants! {
         toml ["row-indexer", "column-indexer", "box-indexer"],
         fpuzzles ["rowindexer", "columnindexer", "boxindexer"];
     Distance(DistanceRule) => "distance rule";
+    RegionSumLine(RegionSumLine) => "region-sum line",
+        toml ["region-sum-line"], fpuzzles ["regionsumline"];
+    Zipper(Zipper) => "zipper line", toml ["zipper-line"], fpuzzles ["zipperline"];
+    ParityLine(ParityLine) => "parity line", toml ["parity-line"], fpuzzles ["parityline"];
+    Lockout(Lockout) => "lockout line", toml ["lockout"], fpuzzles ["lockout"];
+    SumLine(SumLine) => "sum line", toml ["sum-line"], fpuzzles ["sumline"];
 }
 
 impl fmt::Display for VariantConstraint {
@@ -215,16 +231,25 @@ impl fmt::Display for VariantConstraint {
 }
 
 impl VariantConstraint {
-    /// The constraint with what it takes from the others settled: negative constraints
-    /// learn which pairs carry dots or letters (those pairs are exempt), minimum and
-    /// maximum cells which neighbours are of their kind (those are not compared).
-    pub(crate) fn settled(self, all: &[VariantConstraint]) -> VariantConstraint {
+    /// The constraint with what it takes from the rules settled: negative constraints
+    /// learn which pairs carry dots or letters among `all` (those pairs are exempt),
+    /// minimum and maximum cells which neighbours are of their kind (those are not
+    /// compared), region-sum lines where the regions cut them (`region_of` numbers each
+    /// cell's region: its box, or its jigsaw region).
+    pub(crate) fn settled(
+        self,
+        all: &[VariantConstraint],
+        region_of: &dyn Fn(Cell) -> usize,
+    ) -> VariantConstraint {
         match self {
             VariantConstraint::Negative(negative) => {
                 VariantConstraint::Negative(negative.settled(all))
             }
             VariantConstraint::Extremum(extremum) => {
                 VariantConstraint::Extremum(extremum.settled(all))
+            }
+            VariantConstraint::RegionSumLine(line) => {
+                VariantConstraint::RegionSumLine(line.settled(region_of))
             }
             other => other,
         }
@@ -328,6 +353,33 @@ pub(crate) fn repeated(cells: &[Cell]) -> Option<Cell> {
         .enumerate()
         .find(|&(i, c)| cells[..i].contains(c))
         .map(|(_, &c)| c)
+}
+
+/// Neighbours along `cells` are related by `allowed`: [`ConstraintCnf::relation`] per
+/// pair (whispers, parity lines, slow thermometers).
+pub(crate) fn relate_neighbours(
+    cnf: &mut ConstraintCnf,
+    cells: &[Cell],
+    allowed: impl Fn(usize, usize) -> bool,
+) {
+    for pair in cells.windows(2) {
+        cnf.relation(pair[0], pair[1], &allowed);
+    }
+}
+
+/// Whether every two neighbours along `cells` that are both filled are related by
+/// `allowed`: the check of [`relate_neighbours`] (exact on a complete line).
+pub(crate) fn neighbours_admit(
+    values: &CellValues<'_>,
+    cells: &[Cell],
+    allowed: impl Fn(usize, usize) -> bool,
+) -> bool {
+    cells
+        .windows(2)
+        .all(|p| match (values.get(p[0]), values.get(p[1])) {
+            (Some(a), Some(b)) => allowed(a, b),
+            _ => true,
+        })
 }
 
 /// Whether the filled values among `cells` are all different.

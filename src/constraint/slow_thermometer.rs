@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, line_problem,
+    line_cells_and_oddity, line_problem, relate_neighbours,
 };
 use crate::grid::{Cell, Shape};
 
@@ -40,9 +40,7 @@ impl Constraint for SlowThermometer {
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        for pair in self.cells.windows(2) {
-            cnf.relation(pair[0], pair[1], |a, b| a <= b);
-        }
+        relate_neighbours(cnf, &self.cells, |a, b| a <= b);
     }
 
     /// The filled digits, read along the line, never decrease: any blanks between two of

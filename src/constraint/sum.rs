@@ -1,7 +1,8 @@
-//! Sums in clauses: a chain of partial sums, each term one of several weighted literals, shared by cages, arrows, little killers, sandwiches and X-sums.
+//! Sums in clauses: a chain of partial sums, each term one of several weighted literals, shared by cages, arrows, little killers, sandwiches, X-sums, sum lines and the lines whose groups of cells sum alike (region-sum and zipper lines).
 
 use std::collections::BTreeMap;
 
+use super::CellValues;
 use super::cnf::{ConstraintCnf, Literal};
 use crate::grid::Cell;
 
@@ -26,8 +27,9 @@ fn range(term: &Term) -> (i64, i64) {
 
 /// Partial sums in clauses: after term i, variable `s[i][v]` is forced true when the first
 /// i terms sum to v (the order encoding's forward half, Bailleux et al.'s totalizer in a
-/// chain). A state no solution may reach is not made: the clause instead forbids the step
-/// into it.
+/// chain), or through [`Chain::walk`] any state a step function names (a sum line's
+/// running total, back to 0 at each segment's end). A state no solution may reach is not
+/// made: the clause instead forbids the step into it.
 pub(super) struct Chain {
     /// The states after each term: the partial sums kept and their variables (`None`: the
     /// empty sum, which always holds).
@@ -42,6 +44,20 @@ impl Chain {
         terms: &[Term],
         keep: impl Fn(usize, i64) -> bool,
     ) -> Chain {
+        Chain::walk(cnf, terms, |i, sum, amount| {
+            let to = sum + amount;
+            keep(i, to).then_some(to)
+        })
+    }
+
+    /// The chain of `terms` through states other than plain partial sums: from state 0,
+    /// term i (1-based) adding `amount` leads from state `s` to `step(i, s, amount)`, or
+    /// nowhere (`None`: that step is forbidden).
+    pub(super) fn walk(
+        cnf: &mut ConstraintCnf,
+        terms: &[Term],
+        step: impl Fn(usize, i64, i64) -> Option<i64>,
+    ) -> Chain {
         let mut levels: Vec<BTreeMap<i64, Option<Literal>>> = vec![BTreeMap::from([(0, None)])];
         for (i, term) in terms.iter().enumerate() {
             let mut next: BTreeMap<i64, Option<Literal>> = BTreeMap::new();
@@ -50,11 +66,10 @@ impl Chain {
             let prev = &levels[i];
             for (&sum, &state) in prev {
                 for &(lit, amount) in term {
-                    let to = sum + amount;
-                    if !keep(i + 1, to) {
+                    let Some(to) = step(i + 1, sum, amount) else {
                         cnf.clause(state.map(|s| !s).into_iter().chain([!lit]));
                         continue;
-                    }
+                    };
                     let target = *next.entry(to).or_insert_with(|| Some(cnf.aux()));
                     let target = target.expect("made above");
                     cnf.clause(state.map(|s| !s).into_iter().chain([!lit, target]));
@@ -127,4 +142,43 @@ pub(super) fn sum_admits(values: &[u8], weights: &[i64], lo: i64, hi: i64, total
         }
     }
     (min..=max).contains(&total)
+}
+
+/// The groups of cells all have the same sum: the group of fewest cells is the hub, and a
+/// chain per other group says its sum minus the hub's is 0 (a star: every group's sum
+/// reaches the others through the hub's).
+pub(super) fn equal_sums(cnf: &mut ConstraintCnf, groups: &[Vec<Cell>]) {
+    let Some(hub) = (0..groups.len()).min_by_key(|&i| groups[i].len()) else {
+        return;
+    };
+    for (i, group) in groups.iter().enumerate() {
+        if i == hub {
+            continue;
+        }
+        let terms: Vec<Term> = groups[hub]
+            .iter()
+            .map(|&c| cell_term(cnf, c, 1))
+            .chain(group.iter().map(|&c| cell_term(cnf, c, -1)))
+            .collect();
+        Chain::equal(cnf, &terms, 0);
+    }
+}
+
+/// Whether the filled values leave the groups some common sum: each group's sums run from
+/// its filled values plus 1 per blank to its filled values plus N per blank, and the
+/// ranges must meet (exact on complete groups).
+pub(super) fn equal_sums_admit(values: &CellValues<'_>, groups: &[Vec<Cell>]) -> bool {
+    let n = values.shape().size();
+    let (mut lo, mut hi) = (usize::MIN, usize::MAX);
+    for group in groups {
+        let (mut min, mut max) = (0, 0);
+        for &cell in group {
+            match values.get(cell) {
+                Some(v) => (min, max) = (min + v, max + v),
+                None => (min, max) = (min + 1, max + n),
+            }
+        }
+        (lo, hi) = (lo.max(min), hi.min(max));
+    }
+    lo <= hi
 }

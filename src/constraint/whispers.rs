@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity,
+    line_cells_and_oddity, neighbours_admit, relate_neighbours,
 };
 use crate::grid::{Cell, Shape};
 
@@ -66,18 +66,11 @@ impl Constraint for Whispers {
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
         let d = self.least(cnf.size());
-        for pair in self.cells.windows(2) {
-            cnf.relation(pair[0], pair[1], |a, b| a.abs_diff(b) >= d);
-        }
+        relate_neighbours(cnf, &self.cells, |a, b| a.abs_diff(b) >= d);
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
         let d = self.least(values.shape().size());
-        self.cells
-            .windows(2)
-            .all(|p| match (values.get(p[0]), values.get(p[1])) {
-                (Some(a), Some(b)) => a.abs_diff(b) >= d,
-                _ => true,
-            })
+        neighbours_admit(values, &self.cells, |a, b| a.abs_diff(b) >= d)
     }
 }

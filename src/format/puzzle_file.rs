@@ -48,7 +48,9 @@
 //! `slow-thermometer` (bulb first), `arrow`, `palindrome`, `between`, `renban`, `whispers` (`difference`, default
 //! ⌈N/2⌉), `entropic-line`, `modular-line`, `nabner`, `white-dot` (`difference`, default 1), `black-dot` (`ratio`, default 2), `xv`
 //! (`letter = "X"` or `"V"`), `odd`, `even`, `minimum`, `maximum` (each cell listed),
-//! `quadruple` (`digits`), `clone` (`copy`, the cells holding the same digits). `rules` also
+//! `quadruple` (`digits`), `clone` (`copy`, the cells holding the same digits),
+//! `region-sum-line` (cut by the grid's regions), `zipper-line`, `parity-line`, `lockout`
+//! (ends first and last; `difference`, default ⌊N/2⌋), `sum-line` (`sum`). `rules` also
 //! takes `non-consecutive`, `negative-difference`, `negative-ratio` and `negative-xv`, and
 //! `knightmare` (9×9) and `anti-taxicab`.
 //! A `cage` takes at most one of `sum`, `sums` (a list: the digits add up to any of them) and

@@ -109,8 +109,7 @@ impl Rules {
             return Err(bad(format!("{cell} is outside a {} grid", self.shape)));
         }
         self.constraints.push(constraint);
-        let all = std::mem::take(&mut self.constraints);
-        self.constraints = all.iter().map(|c| c.clone().settled(&all)).collect();
+        self.settle();
         Ok(self)
     }
 
@@ -134,8 +133,7 @@ impl Rules {
     pub fn without_constraint(&self, i: usize) -> Rules {
         let mut rules = self.clone();
         rules.constraints.remove(i);
-        let all = std::mem::take(&mut rules.constraints);
-        rules.constraints = all.iter().map(|c| c.clone().settled(&all)).collect();
+        rules.settle();
         rules
     }
 
@@ -150,6 +148,18 @@ impl Rules {
             .map(|(_, c)| c.clone())
             .collect();
         rules
+    }
+
+    /// Settles every constraint from the others and the regions (see
+    /// `VariantConstraint::settled`), after the list changed.
+    fn settle(&mut self) {
+        let all = std::mem::take(&mut self.constraints);
+        let regions = &self.regions;
+        let region_of = |cell: Cell| regions.region_of(cell);
+        self.constraints = all
+            .iter()
+            .map(|c| c.clone().settled(&all, &region_of))
+            .collect();
     }
 
     /// The variant constraints, in the order given.

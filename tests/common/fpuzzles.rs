@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::Plain;
+use super::lines;
 
 type Pos = (usize, usize);
 
@@ -51,6 +52,16 @@ pub enum Check {
     NoRatio(Vec<u32>, Vec<(Pos, Pos)>),
     /// Unmarked orthogonal pairs never add up to 10 or 5.
     NoXv(Vec<(Pos, Pos)>),
+    /// A region-sum line, cut into its runs of cells in one region: equal sums.
+    RegionSum(Vec<Vec<Pos>>),
+    /// A zipper line: mirrored digits add up alike (to the centre digit on an odd line).
+    Zipper(Vec<Pos>),
+    /// A parity line: neighbours on it alternate odd and even.
+    ParityLine(Vec<Pos>),
+    /// A lockout line and its ends' least difference (half the digits, rounded down).
+    Lockout(Vec<Pos>, u32),
+    /// A sum line and its total: it splits into runs each adding up to it.
+    SumLine(Vec<Pos>, u32),
 }
 
 /// An f-puzzles puzzle read independently.
@@ -385,6 +396,34 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
             }
         }
     }
+    for e in list(&json, "regionsumline") {
+        for line in lines(e) {
+            // A new run wherever the next cell lies in another region than the last.
+            let mut runs: Vec<Vec<Pos>> = Vec::new();
+            for (i, &(r, c)) in line.iter().enumerate() {
+                if i > 0 && region[r][c] == region[line[i - 1].0][line[i - 1].1] {
+                    runs.last_mut().unwrap().push((r, c));
+                } else {
+                    runs.push(vec![(r, c)]);
+                }
+            }
+            checks.push(Check::RegionSum(runs));
+        }
+    }
+    for e in list(&json, "zipperline") {
+        checks.extend(lines(e).into_iter().map(Check::Zipper));
+    }
+    for e in list(&json, "parityline") {
+        checks.extend(lines(e).into_iter().map(Check::ParityLine));
+    }
+    for e in list(&json, "lockout") {
+        let least = n as u32 / 2;
+        checks.extend(lines(e).into_iter().map(|l| Check::Lockout(l, least)));
+    }
+    for e in list(&json, "sumline") {
+        let sum = number(e).unwrap();
+        checks.extend(lines(e).into_iter().map(|l| Check::SumLine(l, sum)));
+    }
     let solution = json.get("solution").and_then(Value::as_array).map(|s| {
         s.chunks(n)
             .map(|row| row.iter().map(|v| v.as_u64().unwrap() as u32).collect())
@@ -444,6 +483,9 @@ impl Check {
             }
             Check::Quad(c, _) => c.clone(),
             Check::Indexer(c, house, _) => [vec![*c], house.clone()].concat(),
+            Check::RegionSum(runs) => runs.concat(),
+            Check::Zipper(c) | Check::ParityLine(c) => c.clone(),
+            Check::Lockout(c, _) | Check::SumLine(c, _) => c.clone(),
             Check::NoDifference(_, p) | Check::NoRatio(_, p) | Check::NoXv(p) => {
                 p.iter().flat_map(|&(a, b)| [a, b]).collect()
             }
@@ -537,6 +579,13 @@ impl Check {
                 .iter()
                 .all(|(a, b)| !ks.iter().any(|k| v(a) == v(b) * k || v(b) == v(a) * k)),
             Check::NoXv(pairs) => pairs.iter().all(|(a, b)| ![5, 10].contains(&(v(a) + v(b)))),
+            Check::RegionSum(runs) => {
+                lines::equal_sums(&runs.iter().map(|r| vals(r)).collect::<Vec<_>>())
+            }
+            Check::Zipper(c) => lines::zipper(&vals(c)),
+            Check::ParityLine(c) => lines::parity(&vals(c)),
+            Check::Lockout(c, least) => lines::lockout(&vals(c), *least),
+            Check::SumLine(c, sum) => lines::sum_line(&vals(c), *sum),
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod drat;
 pub mod fpuzzles;
+pub mod lines;
 
 use std::path::{Path, PathBuf};
 

@@ -212,6 +212,81 @@ def nabner(rng, n, sol):
     return {"nabner": [{"lines": [[name(*x) for x in p]]} for p in paths]}
 
 
+def box_of(n, r, c):
+    rows, cols = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3)}[n]
+    return (r // rows) * (n // cols) + c // cols
+
+
+def pieces(n, path):
+    """The runs of a path's cells that stay in one box."""
+    runs = []
+    for i, x in enumerate(path):
+        if i and box_of(n, *x) == box_of(n, *path[i - 1]):
+            runs[-1].append(x)
+        else:
+            runs.append([x])
+    return runs
+
+
+def whole_lines(field, count, lengths, whole, entry=lambda n: {}):
+    """Lines along which the solution passes `whole(n, sol, path)` as a whole, each an
+    entry of `field` (with the fields of `entry(n)`)."""
+    def derive(rng, n, sol):
+        global ok_whole
+        ok_whole = lambda path: whole(n, sol, path)
+        paths = lines(rng, n, sol, count, lengths, lambda p, x: True)
+        ok_whole = lambda path: True
+        return {field: [dict({"lines": [[name(*x) for x in p]]}, **entry(n)) for p in paths]}
+    return derive
+
+
+def equal_runs(n, sol, path):
+    sums = {sum(sol[a][b] for a, b in run) for run in pieces(n, path)}
+    return len(pieces(n, path)) > 1 and len(sums) == 1
+
+
+def mirrored(n, sol, path):
+    v = [sol[a][b] for a, b in path]
+    total = v[len(v) // 2] if len(v) % 2 else v[0] + v[-1]
+    return all(v[i] + v[-1 - i] == total for i in range(len(v) // 2))
+
+
+region_sum = whole_lines("regionsumline", 8, [3, 4, 5, 6, 7], equal_runs)
+zipper = whole_lines("zipperline", 8, [3, 4, 5, 6, 7], mirrored)
+
+
+def parity_line(rng, n, sol):
+    global ok_whole
+    ok_whole = lambda p: True
+    ok = lambda p, x: (sol[x[0]][x[1]] + sol[p[-1][0]][p[-1][1]]) % 2 == 1
+    paths = lines(rng, n, sol, 7, [3, 4, 5, 6], ok)
+    return {"parityline": [{"lines": [[name(*x) for x in p]]} for p in paths]}
+
+
+def locked_out(n, sol, path):
+    v = [sol[a][b] for a, b in path]
+    lo, hi = min(v[0], v[-1]), max(v[0], v[-1])
+    return hi - lo >= n // 2 and all(x < lo or x > hi for x in v[1:-1])
+
+
+def sum_line_total(n):
+    return 10 if n == 9 else 7
+
+
+def splits(n, sol, path):
+    run = 0
+    for a, b in path:
+        run += sol[a][b]
+        if run > sum_line_total(n):
+            return False
+        run %= sum_line_total(n)
+    return run == 0
+
+
+lockout = whole_lines("lockout", 7, [3, 4, 5], locked_out)
+sum_line = whole_lines("sumline", 8, [3, 4, 5, 6, 7], splits, lambda n: {"value": sum_line_total(n)})
+
+
 entropic = triad_lines("entropicline", lambda n, v: (v - 1) // (n // 3))
 modular = triad_lines("modularline", lambda n, v: v % 3)
 
@@ -412,6 +487,11 @@ FAMILIES = {
     "clone": (clone, None),
     "multisum-killer": (multisum_killer, None),
     "indexer": (indexer, None),
+    "region-sum-line": (region_sum, None),
+    "zipper-line": (zipper, None),
+    "parity-line": (parity_line, None),
+    "lockout": (lockout, None),
+    "sum-line": (sum_line, None),
 }
 
 

@@ -1,0 +1,100 @@
+//! Region-sum lines: each stretch of the line inside one region (box or jigsaw piece) adds up to the same total.
+//!
+//! The rule as f-puzzles' extensions define it (field `regionsumline`, one line per entry of
+//! `lines`) and Rangsk's SudokuSolver solves it (`RegionSumLinesConstraint`: the line is cut
+//! wherever consecutive cells lie in different regions, and the pieces have equal sums),
+//! as does sigh's Interactive Sudoku Solver (`RegionSumLine`: a line that leaves a region
+//! and comes back makes a new piece there, with the same total). The regions are the
+//! grid's: its boxes, or its jigsaw regions (which replace the boxes; an f-puzzles grid
+//! without boxes has its rows as regions). Extra regions, diagonals and windows are not
+//! regions here.
+
+use std::fmt;
+
+use super::sum::{equal_sums, equal_sums_admit};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
+    line_cells_and_oddity, line_problem,
+};
+use crate::grid::{Cell, Shape};
+
+/// A region-sum line: its pieces (runs of consecutive cells in one region) have equal sums.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RegionSumLine {
+    cells: Vec<Cell>,
+    /// The pieces, settled from the rules' regions (see [`RegionSumLine::settled`]); until
+    /// then the whole line is one piece, which says nothing.
+    pieces: Vec<Vec<Cell>>,
+}
+
+impl RegionSumLine {
+    /// Reads a region-sum line record: its cells (f-puzzles: one line each).
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        record.each_path(|cells| RegionSumLine::new(cells).into())
+    }
+
+    /// A region-sum line along `cells` (the rules cut it into pieces by their regions when
+    /// it joins them).
+    pub fn new(cells: Vec<Cell>) -> RegionSumLine {
+        RegionSumLine {
+            pieces: vec![cells.clone()],
+            cells,
+        }
+    }
+
+    /// The same line cut where consecutive cells lie in different regions, `region_of`
+    /// naming each cell's region.
+    pub(crate) fn settled(self, region_of: &dyn Fn(Cell) -> usize) -> RegionSumLine {
+        let mut pieces: Vec<Vec<Cell>> = Vec::new();
+        for (i, &cell) in self.cells.iter().enumerate() {
+            match pieces.last_mut() {
+                Some(piece) if region_of(self.cells[i - 1]) == region_of(cell) => piece.push(cell),
+                _ => pieces.push(vec![cell]),
+            }
+        }
+        RegionSumLine { pieces, ..self }
+    }
+}
+
+impl fmt::Display for RegionSumLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "region-sum line {}", cell_list(&self.cells))
+    }
+}
+
+impl Constraint for RegionSumLine {
+    line_cells_and_oddity!();
+
+    fn problem(&self, _shape: Shape) -> Option<String> {
+        line_problem("region-sum line", &self.cells)
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        equal_sums(cnf, &self.pieces);
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        equal_sums_admit(values, &self.pieces)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_is_cut_where_its_region_changes_and_again_where_it_comes_back() {
+        let cell = |r, c| Cell::at(r, c).unwrap();
+        let line = RegionSumLine::new(vec![cell(0, 0), cell(0, 1), cell(0, 2), cell(0, 3)]);
+        // Columns 0–1 and 3 in region 0, column 2 in region 1.
+        let line = line.settled(&|c: Cell| usize::from(c.col() == 2));
+        assert_eq!(
+            line.pieces,
+            [
+                vec![cell(0, 0), cell(0, 1)],
+                vec![cell(0, 2)],
+                vec![cell(0, 3)]
+            ]
+        );
+    }
+}

@@ -1,0 +1,134 @@
+//! Sum lines ("10 lines"): the line splits into one or more runs of consecutive cells, each adding up to the line's total.
+//!
+//! The rule as sigh's Interactive Sudoku Solver defines it (`SumLine~S~cells`: "the line
+//! can be divided into segments that each sum to the given sum"; where the segments end is
+//! for the solver to find, not the boxes). Neither f-puzzles nor Rangsk's SudokuSolver has
+//! the family; its f-puzzles field here is `sumline` with the total as `value`, the name
+//! f-puzzles' extension scheme gives a "Sum Line" tool. A line drawn as a loop (sigh's
+//! loops) repeats a cell and is refused.
+
+use std::fmt;
+
+use super::sum::{Chain, Term, cell_term};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
+    line_cells_and_oddity, line_problem,
+};
+use crate::grid::{Cell, Shape};
+
+/// A sum line: cut into runs of consecutive cells, each run's digits adding up to `sum`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SumLine {
+    cells: Vec<Cell>,
+    sum: u32,
+}
+
+impl SumLine {
+    /// Reads a sum line record: its cells (f-puzzles: one line each) and its total
+    /// (`sum`; f-puzzles' `value`), which it must have.
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        let paths = record.paths()?;
+        let sum = record.required_number(record.key("sum", "value"))?;
+        Ok(paths
+            .into_iter()
+            .map(|cells| SumLine::new(cells, sum).into())
+            .collect())
+    }
+
+    /// A sum line along `cells`, each of its runs adding up to `sum`.
+    pub fn new(cells: Vec<Cell>, sum: u32) -> SumLine {
+        SumLine { cells, sum }
+    }
+
+    /// The running total after a digit `v` from total `before`: back to 0 when a run
+    /// reaches the sum, none when it overshoots.
+    fn step(&self, before: usize, v: usize) -> Option<usize> {
+        let sum = self.sum as usize;
+        match before + v {
+            total if total < sum => Some(total),
+            total if total == sum => Some(0),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for SumLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "sum line {} (sum {})", cell_list(&self.cells), self.sum)
+    }
+}
+
+impl Constraint for SumLine {
+    line_cells_and_oddity!();
+
+    fn problem(&self, shape: Shape) -> Option<String> {
+        let (len, n, sum) = (self.cells.len(), shape.size(), self.sum as usize);
+        line_problem("sum line", &self.cells).or_else(|| {
+            // The line's digits total a multiple of the sum, between len and len·N.
+            let reachable = (1..=len * n / sum.max(1)).any(|k| k * sum >= len);
+            (sum == 0 || !reachable).then(|| {
+                format!("{len} digits from 1 to {n} cannot split into runs adding up to {sum}")
+            })
+        })
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        let terms: Vec<Term> = self.cells.iter().map(|&c| cell_term(cnf, c, 1)).collect();
+        let (len, n, sum) = (terms.len(), cnf.size(), self.sum as usize);
+        Chain::walk(cnf, &terms, |i, before, amount| {
+            let after = self.step(before as usize, amount as usize)?;
+            // The cells left can close the run and every run after it: the rest of the
+            // line adds up to a multiple of the sum, less the run so far.
+            let left = len - i;
+            let closes = (after + left).div_ceil(sum) * sum <= after + left * n;
+            closes.then_some(after as i64)
+        });
+    }
+
+    /// Whether some digits in the blanks close every run: the running totals the line can
+    /// be at, cell by cell (exact on a complete line).
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        let n = values.shape().size();
+        let mut at = vec![false; self.sum as usize];
+        at[0] = true;
+        for &cell in &self.cells {
+            let digits = match values.get(cell) {
+                Some(v) => v..=v,
+                None => 1..=n,
+            };
+            let mut next = vec![false; at.len()];
+            for before in (0..at.len()).filter(|&t| at[t]) {
+                for v in digits.clone() {
+                    if let Some(after) = self.step(before, v) {
+                        next[after] = true;
+                    }
+                }
+            }
+            at = next;
+        }
+        at[0]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_close_at_the_sum_and_the_last_closes_with_the_line() {
+        let shape = Shape::from_size(4).unwrap();
+        let cells: Vec<Cell> = (0..4).map(|c| Cell::at(0, c).unwrap()).collect();
+        let line = SumLine::new(cells.clone(), 5);
+        let admits = |row: [u8; 4]| {
+            let mut values = vec![0; 16];
+            values[..4].copy_from_slice(&row);
+            line.admits(&CellValues::new(shape, &values))
+        };
+        assert!(admits([1, 4, 2, 3]));
+        assert!(!admits([1, 3, 2, 4]));
+        assert!(admits([1, 4, 0, 3]));
+        assert!(!admits([4, 2, 0, 0]));
+        // Four digits from 1 to 4 total 4 to 16: never a multiple of 17.
+        assert!(SumLine::new(cells, 17).problem(shape).is_some());
+    }
+}

@@ -1,0 +1,50 @@
+//! The validator's own reading of the line rules that compare groups of a line's digits (region-sum, zipper …), on plain values: no code shared with the library.
+
+/// Whether every group of digits has the same sum.
+pub fn equal_sums(groups: &[Vec<u32>]) -> bool {
+    let sums: Vec<u32> = groups.iter().map(|g| g.iter().sum()).collect();
+    sums.windows(2).all(|w| w[0] == w[1])
+}
+
+/// Whether the digits the same distance from the line's centre add up alike, and on a line
+/// of odd length to its centre digit.
+pub fn zipper(x: &[u32]) -> bool {
+    let len = x.len();
+    let total = if len % 2 == 1 {
+        x[len / 2]
+    } else {
+        x[0] + x[len - 1]
+    };
+    (0..len / 2).all(|i| x[i] + x[len - 1 - i] == total)
+}
+
+/// Whether neighbours along the line hold one odd and one even digit.
+pub fn parity(x: &[u32]) -> bool {
+    x.windows(2).all(|w| w[0] % 2 != w[1] % 2)
+}
+
+/// Whether the ends differ by `least` or more and no digit between them lies from the
+/// smaller end's digit to the larger's.
+pub fn lockout(x: &[u32], least: u32) -> bool {
+    let (a, b) = (x[0], x[x.len() - 1]);
+    let (lo, hi) = (a.min(b), a.max(b));
+    hi - lo >= least && x[1..x.len() - 1].iter().all(|&v| v < lo || v > hi)
+}
+
+/// Whether the digits split into runs each adding up to `sum`: digits being positive, the
+/// cuts can only fall where the running total reaches a multiple of `sum`, and must fall
+/// at each one.
+pub fn sum_line(x: &[u32], sum: u32) -> bool {
+    let mut total = 0;
+    let mut next_cut = sum;
+    for &v in x {
+        total += v;
+        if total > next_cut {
+            return false;
+        }
+        if total == next_cut {
+            next_cut += sum;
+        }
+    }
+    total + sum == next_cut
+}
