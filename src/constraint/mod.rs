@@ -13,6 +13,7 @@ mod little_killer;
 mod modular_line;
 mod nabner;
 mod negative;
+mod outside;
 mod palindrome;
 mod parity;
 mod quadruple;
@@ -23,6 +24,7 @@ mod sum;
 mod thermometer;
 mod triad;
 mod whispers;
+mod x_sum;
 mod xv;
 
 use std::fmt;
@@ -42,6 +44,7 @@ pub use little_killer::LittleKiller;
 pub use modular_line::ModularLine;
 pub use nabner::Nabner;
 pub use negative::{Negative, NegativeKind};
+pub use outside::Sightline;
 pub use palindrome::Palindrome;
 pub use parity::{Parity, ParityKind};
 pub use quadruple::Quadruple;
@@ -50,6 +53,7 @@ pub use sandwich::Sandwich;
 pub use slow_thermometer::SlowThermometer;
 pub use thermometer::Thermometer;
 pub use whispers::Whispers;
+pub use x_sum::XSum;
 pub use xv::{Xv, XvLetter};
 
 use crate::grid::{Cell, Shape};
@@ -195,6 +199,7 @@ variants! {
         toml ["minimum", "maximum"], fpuzzles ["minimum", "maximum"];
     Quadruple(Quadruple) => "quadruple", toml ["quadruple"], fpuzzles ["quadruple"];
     Clone(CloneCells) => "clone", toml ["clone"], fpuzzles ["clone"];
+    XSum(XSum) => "X-sum", toml ["x-sum"], fpuzzles ["xsum"];
 }
 
 impl fmt::Display for VariantConstraint {

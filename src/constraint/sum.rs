@@ -1,4 +1,4 @@
-//! Sums in clauses: a chain of partial sums, each term one of several weighted literals, shared by cages, arrows, little killers, sandwiches and X-sums.
+//! Sums in clauses: a chain of partial sums, each term one of several weighted literals, shared by cages, arrows, little killers, sandwiches, X-sums and skyscrapers.
 
 use std::collections::BTreeMap;
 
@@ -36,9 +36,11 @@ pub(super) struct Chain {
 
 impl Chain {
     /// The chain of `terms`, keeping after term i (1-based) only the partial sums `keep`
-    /// accepts.
+    /// accepts, when `guard` holds (always, if none): a step out of what `keep` accepts is
+    /// forbidden only under the guard, the other clauses say what the partial sums are.
     pub(super) fn new(
         cnf: &mut ConstraintCnf,
+        guard: Option<Literal>,
         terms: &[Term],
         keep: impl Fn(usize, i64) -> bool,
     ) -> Chain {
@@ -52,7 +54,8 @@ impl Chain {
                 for &(lit, amount) in term {
                     let to = sum + amount;
                     if !keep(i + 1, to) {
-                        cnf.clause(state.map(|s| !s).into_iter().chain([!lit]));
+                        let unless = state.into_iter().chain(guard).map(|s| !s);
+                        cnf.clause(unless.chain([!lit]));
                         continue;
                     }
                     let target = *next.entry(to).or_insert_with(|| Some(cnf.aux()));
@@ -86,13 +89,23 @@ impl Chain {
     /// The sum of `terms` is `total`: the chain keeps only the partial sums from which the
     /// rest can still reach it.
     pub(super) fn equal(cnf: &mut ConstraintCnf, terms: &[Term], total: i64) {
+        Chain::equal_if(cnf, None, terms, total)
+    }
+
+    /// The sum of `terms` is `total` when `guard` holds (always, if none).
+    pub(super) fn equal_if(
+        cnf: &mut ConstraintCnf,
+        guard: Option<Literal>,
+        terms: &[Term],
+        total: i64,
+    ) {
         let ranges: Vec<(i64, i64)> = terms.iter().map(range).collect();
         // The smallest and largest amount of terms i.. (suffixes).
         let mut rest = vec![(0i64, 0i64); terms.len() + 1];
         for i in (0..terms.len()).rev() {
             rest[i] = (rest[i + 1].0 + ranges[i].0, rest[i + 1].1 + ranges[i].1);
         }
-        let chain = Chain::new(cnf, terms, |i, sum| {
+        let chain = Chain::new(cnf, guard, terms, |i, sum| {
             (sum + rest[i].0..=sum + rest[i].1).contains(&total)
         });
         // Only `total` survives the last term; if the chain has no state left, the sum is

@@ -45,6 +45,8 @@ pub enum Check {
     NoRatio(Vec<u32>, Vec<(Pos, Pos)>),
     /// Unmarked orthogonal pairs never add up to 10 or 5.
     NoXv(Vec<(Pos, Pos)>),
+    /// An X-sum: the line from the clue; its first X digits add up to the total, X the first.
+    XSum(Vec<Pos>, u32),
 }
 
 /// An f-puzzles puzzle read independently.
@@ -354,6 +356,11 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     for e in list(&json, "clone") {
         checks.push(Check::Clone(cells(&e["cells"]), cells(&e["cloneCells"])));
     }
+    for e in list(&json, "xsum") {
+        if let Some(total) = number(e) {
+            checks.push(Check::XSum(seen_from(n, pos(&e["cell"])), total));
+        }
+    }
     let solution = json.get("solution").and_then(Value::as_array).map(|s| {
         s.chunks(n)
             .map(|row| row.iter().map(|v| v.as_u64().unwrap() as u32).collect())
@@ -412,6 +419,7 @@ impl Check {
             Check::NoDifference(_, p) | Check::NoRatio(_, p) | Check::NoXv(p) => {
                 p.iter().flat_map(|&(a, b)| [a, b]).collect()
             }
+            Check::XSum(c, _) => c.clone(),
         }
     }
 
@@ -493,6 +501,10 @@ impl Check {
                 .iter()
                 .all(|(a, b)| !ks.iter().any(|k| v(a) == v(b) * k || v(b) == v(a) * k)),
             Check::NoXv(pairs) => pairs.iter().all(|(a, b)| ![5, 10].contains(&(v(a) + v(b)))),
+            Check::XSum(c, total) => {
+                let x = vals(c);
+                x[..x[0] as usize].iter().sum::<u32>() == *total
+            }
         }
     }
 }
@@ -602,4 +614,19 @@ impl FpPuzzle {
 fn apart_within_two(values: &[u32], class: impl Fn(u32) -> u32) -> bool {
     (0..values.len())
         .all(|i| (i + 1..values.len().min(i + 3)).all(|j| class(values[i]) != class(values[j])))
+}
+
+/// The cells of the row or column a clue at 1-based `(r, c)` outside the grid looks along,
+/// nearest first.
+fn seen_from(n: usize, (r, c): (usize, usize)) -> Vec<Pos> {
+    if r == 0 {
+        (0..n).map(|i| (i, c - 1)).collect()
+    } else if r == n + 1 {
+        (0..n).rev().map(|i| (i, c - 1)).collect()
+    } else if c == 0 {
+        (0..n).map(|j| (r - 1, j)).collect()
+    } else {
+        assert_eq!(c, n + 1, "a clue outside the grid");
+        (0..n).rev().map(|j| (r - 1, j)).collect()
+    }
 }
