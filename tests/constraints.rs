@@ -82,6 +82,7 @@ fn every_family_has_three_bundled_puzzles() {
         "quadruple",
         "clone",
         "x-sum",
+        "skyscraper",
     ] {
         let count = names
             .iter()
@@ -202,11 +203,14 @@ fn counts_agree_with_brute_force_on_small_grids() {
             0 => format!("\"killercage\":[{{\"cells\":{line},\"value\":\"{}\"}}]", 3 + next(6)),
             1 => format!("\"littlekillersum\":[{{\"cell\":\"R0C1\",\"cells\":{line},\"direction\":\"DR\",\"value\":\"{}\"}}]", 2 + next(8)),
             2 => {
-                // A sandwich clue, and a clue outside the grid on any side: an X-sum.
+                // A sandwich clue, and a clue outside the grid on any side: an X-sum or skyscrapers.
                 let sandwich = format!("\"sandwichsum\":[{{\"cell\":\"R0C{}\",\"value\":\"{}\"}}]", 1 + next(n), next(6));
                 let (i, edge) = (1 + next(n), n + 1);
                 let at = [format!("R0C{i}"), format!("R{edge}C{i}"), format!("R{i}C0"), format!("R{i}C{edge}")][next(4)].clone();
-                let outside = format!("\"xsum\":[{{\"cell\":\"{at}\",\"value\":\"{}\"}}]", 1 + next(10));
+                let outside = match next(2) {
+                    0 => format!("\"xsum\":[{{\"cell\":\"{at}\",\"value\":\"{}\"}}]", 1 + next(10)),
+                    _ => format!("\"skyscraper\":[{{\"cell\":\"{at}\",\"value\":\"{}\"}}]", 1 + next(n)),
+                };
                 format!("{sandwich},{outside}")
             }
             3 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["thermometer", "slowthermometer"][next(2)]),

@@ -19,6 +19,7 @@ mod parity;
 mod quadruple;
 mod renban;
 mod sandwich;
+mod skyscraper;
 mod slow_thermometer;
 mod sum;
 mod thermometer;
@@ -50,6 +51,7 @@ pub use parity::{Parity, ParityKind};
 pub use quadruple::Quadruple;
 pub use renban::Renban;
 pub use sandwich::Sandwich;
+pub use skyscraper::Skyscraper;
 pub use slow_thermometer::SlowThermometer;
 pub use thermometer::Thermometer;
 pub use whispers::Whispers;
@@ -200,6 +202,7 @@ variants! {
     Quadruple(Quadruple) => "quadruple", toml ["quadruple"], fpuzzles ["quadruple"];
     Clone(CloneCells) => "clone", toml ["clone"], fpuzzles ["clone"];
     XSum(XSum) => "X-sum", toml ["x-sum"], fpuzzles ["xsum"];
+    Skyscraper(Skyscraper) => "skyscraper clue", toml ["skyscraper"], fpuzzles ["skyscraper"];
 }
 
 impl fmt::Display for VariantConstraint {

@@ -49,7 +49,8 @@
 //! ⌈N/2⌉), `entropic-line`, `modular-line`, `nabner`, `white-dot` (`difference`, default 1), `black-dot` (`ratio`, default 2), `xv`
 //! (`letter = "X"` or `"V"`), `odd`, `even`, `minimum`, `maximum` (each cell listed),
 //! `quadruple` (`digits`), `clone` (`copy`, the cells holding the same digits), `x-sum`
-//! (`row` with `side = "left"` or `"right"`, or `column` with `"top"` or `"bottom"`; `sum`). `rules` also
+//! (`row` with `side = "left"` or `"right"`, or `column` with `"top"` or `"bottom"`; `sum`),
+//! `skyscraper` (placed the same way; `count`). `rules` also
 //! takes `non-consecutive`, `negative-difference`, `negative-ratio` and `negative-xv`.
 
 use std::ops::Range;

@@ -47,6 +47,8 @@ pub enum Check {
     NoXv(Vec<(Pos, Pos)>),
     /// An X-sum: the line from the clue; its first X digits add up to the total, X the first.
     XSum(Vec<Pos>, u32),
+    /// A skyscraper clue: the line from the clue; this many digits top all before them.
+    Skyscraper(Vec<Pos>, u32),
 }
 
 /// An f-puzzles puzzle read independently.
@@ -361,6 +363,11 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
             checks.push(Check::XSum(seen_from(n, pos(&e["cell"])), total));
         }
     }
+    for e in list(&json, "skyscraper") {
+        if let Some(count) = number(e) {
+            checks.push(Check::Skyscraper(seen_from(n, pos(&e["cell"])), count));
+        }
+    }
     let solution = json.get("solution").and_then(Value::as_array).map(|s| {
         s.chunks(n)
             .map(|row| row.iter().map(|v| v.as_u64().unwrap() as u32).collect())
@@ -419,7 +426,7 @@ impl Check {
             Check::NoDifference(_, p) | Check::NoRatio(_, p) | Check::NoXv(p) => {
                 p.iter().flat_map(|&(a, b)| [a, b]).collect()
             }
-            Check::XSum(c, _) => c.clone(),
+            Check::XSum(c, _) | Check::Skyscraper(c, _) => c.clone(),
         }
     }
 
@@ -504,6 +511,11 @@ impl Check {
             Check::XSum(c, total) => {
                 let x = vals(c);
                 x[..x[0] as usize].iter().sum::<u32>() == *total
+            }
+            Check::Skyscraper(c, count) => {
+                let x = vals(c);
+                let visible = (0..x.len()).filter(|&i| x[..i].iter().all(|&h| h < x[i]));
+                visible.count() as u32 == *count
             }
         }
     }

@@ -358,6 +358,7 @@ def outside(field, clue_of):
 
 
 xsum = outside("xsum", lambda n, seen: sum(seen[:seen[0]]))
+skyscraper = outside("skyscraper", lambda n, seen: sum(v > max(seen[:i], default=0) for i, v in enumerate(seen)))
 
 
 FAMILIES = {
@@ -382,6 +383,7 @@ FAMILIES = {
     "quadruple": (quadruple, None),
     "clone": (clone, None),
     "x-sum": (xsum, None),
+    "skyscraper": (skyscraper, None),
 }
 
 
