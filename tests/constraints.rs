@@ -83,6 +83,7 @@ fn every_family_has_three_bundled_puzzles() {
         "clone",
         "x-sum",
         "skyscraper",
+        "numbered-room",
     ] {
         let count = names
             .iter()
@@ -203,13 +204,15 @@ fn counts_agree_with_brute_force_on_small_grids() {
             0 => format!("\"killercage\":[{{\"cells\":{line},\"value\":\"{}\"}}]", 3 + next(6)),
             1 => format!("\"littlekillersum\":[{{\"cell\":\"R0C1\",\"cells\":{line},\"direction\":\"DR\",\"value\":\"{}\"}}]", 2 + next(8)),
             2 => {
-                // A sandwich clue, and a clue outside the grid on any side: an X-sum or skyscrapers.
+                // A sandwich clue, and a clue outside the grid on any side: an X-sum, skyscrapers or a
+                // numbered room.
                 let sandwich = format!("\"sandwichsum\":[{{\"cell\":\"R0C{}\",\"value\":\"{}\"}}]", 1 + next(n), next(6));
                 let (i, edge) = (1 + next(n), n + 1);
                 let at = [format!("R0C{i}"), format!("R{edge}C{i}"), format!("R{i}C0"), format!("R{i}C{edge}")][next(4)].clone();
-                let outside = match next(2) {
+                let outside = match next(3) {
                     0 => format!("\"xsum\":[{{\"cell\":\"{at}\",\"value\":\"{}\"}}]", 1 + next(10)),
-                    _ => format!("\"skyscraper\":[{{\"cell\":\"{at}\",\"value\":\"{}\"}}]", 1 + next(n)),
+                    1 => format!("\"skyscraper\":[{{\"cell\":\"{at}\",\"value\":\"{}\"}}]", 1 + next(n)),
+                    _ => format!("\"numberedroom\":[{{\"cell\":\"{at}\",\"value\":\"{}\"}}]", 1 + next(n)),
                 };
                 format!("{sandwich},{outside}")
             }

@@ -13,6 +13,7 @@ mod little_killer;
 mod modular_line;
 mod nabner;
 mod negative;
+mod numbered_room;
 mod outside;
 mod palindrome;
 mod parity;
@@ -45,6 +46,7 @@ pub use little_killer::LittleKiller;
 pub use modular_line::ModularLine;
 pub use nabner::Nabner;
 pub use negative::{Negative, NegativeKind};
+pub use numbered_room::NumberedRoom;
 pub use outside::Sightline;
 pub use palindrome::Palindrome;
 pub use parity::{Parity, ParityKind};
@@ -203,6 +205,8 @@ variants! {
     Clone(CloneCells) => "clone", toml ["clone"], fpuzzles ["clone"];
     XSum(XSum) => "X-sum", toml ["x-sum"], fpuzzles ["xsum"];
     Skyscraper(Skyscraper) => "skyscraper clue", toml ["skyscraper"], fpuzzles ["skyscraper"];
+    NumberedRoom(NumberedRoom) => "numbered room",
+        toml ["numbered-room"], fpuzzles ["numberedroom"];
 }
 
 impl fmt::Display for VariantConstraint {

@@ -50,7 +50,8 @@
 //! (`letter = "X"` or `"V"`), `odd`, `even`, `minimum`, `maximum` (each cell listed),
 //! `quadruple` (`digits`), `clone` (`copy`, the cells holding the same digits), `x-sum`
 //! (`row` with `side = "left"` or `"right"`, or `column` with `"top"` or `"bottom"`; `sum`),
-//! `skyscraper` (placed the same way; `count`). `rules` also
+//! `skyscraper` (placed the same way; `count`), `numbered-room` (placed the same way;
+//! `digit`). `rules` also
 //! takes `non-consecutive`, `negative-difference`, `negative-ratio` and `negative-xv`.
 
 use std::ops::Range;

@@ -49,6 +49,8 @@ pub enum Check {
     XSum(Vec<Pos>, u32),
     /// A skyscraper clue: the line from the clue; this many digits top all before them.
     Skyscraper(Vec<Pos>, u32),
+    /// A numbered room: the line from the clue; its X-th cell holds the digit, X the first.
+    NumberedRoom(Vec<Pos>, u32),
 }
 
 /// An f-puzzles puzzle read independently.
@@ -368,6 +370,11 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
             checks.push(Check::Skyscraper(seen_from(n, pos(&e["cell"])), count));
         }
     }
+    for e in list(&json, "numberedroom") {
+        if let Some(digit) = number(e) {
+            checks.push(Check::NumberedRoom(seen_from(n, pos(&e["cell"])), digit));
+        }
+    }
     let solution = json.get("solution").and_then(Value::as_array).map(|s| {
         s.chunks(n)
             .map(|row| row.iter().map(|v| v.as_u64().unwrap() as u32).collect())
@@ -426,7 +433,7 @@ impl Check {
             Check::NoDifference(_, p) | Check::NoRatio(_, p) | Check::NoXv(p) => {
                 p.iter().flat_map(|&(a, b)| [a, b]).collect()
             }
-            Check::XSum(c, _) | Check::Skyscraper(c, _) => c.clone(),
+            Check::XSum(c, _) | Check::Skyscraper(c, _) | Check::NumberedRoom(c, _) => c.clone(),
         }
     }
 
@@ -516,6 +523,10 @@ impl Check {
                 let x = vals(c);
                 let visible = (0..x.len()).filter(|&i| x[..i].iter().all(|&h| h < x[i]));
                 visible.count() as u32 == *count
+            }
+            Check::NumberedRoom(c, digit) => {
+                let x = vals(c);
+                x[x[0] as usize - 1] == *digit
             }
         }
     }

@@ -358,6 +358,7 @@ def outside(field, clue_of):
 
 
 xsum = outside("xsum", lambda n, seen: sum(seen[:seen[0]]))
+numbered_room = outside("numberedroom", lambda n, seen: seen[seen[0] - 1])
 skyscraper = outside("skyscraper", lambda n, seen: sum(v > max(seen[:i], default=0) for i, v in enumerate(seen)))
 
 
@@ -384,6 +385,7 @@ FAMILIES = {
     "clone": (clone, None),
     "x-sum": (xsum, None),
     "skyscraper": (skyscraper, None),
+    "numbered-room": (numbered_room, None),
 }
 
 
