@@ -88,6 +88,9 @@ fn every_family_has_three_bundled_puzzles() {
         "parity-line",
         "lockout",
         "sum-line",
+        "x-sum",
+        "skyscraper",
+        "numbered-room",
     ] {
         let count = names
             .iter()
@@ -212,7 +215,19 @@ fn counts_agree_with_brute_force_on_small_grids() {
                 _ => format!("\"sumline\":[{{\"lines\":[{line}],\"value\":{}}}]", 2 + next(6)),
             },
             1 => format!("\"littlekillersum\":[{{\"cell\":\"R0C1\",\"cells\":{line},\"direction\":\"DR\",\"value\":\"{}\"}}]", 2 + next(8)),
-            2 => format!("\"sandwichsum\":[{{\"cell\":\"R0C{}\",\"value\":\"{}\"}}]", 1 + next(n), next(6)),
+            2 => {
+                // A sandwich clue, and a clue outside the grid on any side: an X-sum, skyscrapers or a
+                // numbered room.
+                let sandwich = format!("\"sandwichsum\":[{{\"cell\":\"R0C{}\",\"value\":\"{}\"}}]", 1 + next(n), next(6));
+                let (i, edge) = (1 + next(n), n + 1);
+                let at = [format!("R0C{i}"), format!("R{edge}C{i}"), format!("R{i}C0"), format!("R{i}C{edge}")][next(4)].clone();
+                let outside = match next(3) {
+                    0 => format!("\"xsum\":[{{\"cell\":\"{at}\",\"value\":\"{}\"}}]", 1 + next(10)),
+                    1 => format!("\"skyscraper\":[{{\"cell\":\"{at}\",\"value\":\"{}\"}}]", 1 + next(n)),
+                    _ => format!("\"numberedroom\":[{{\"cell\":\"{at}\",\"value\":\"{}\"}}]", 1 + next(n)),
+                };
+                format!("{sandwich},{outside}")
+            }
             3 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["thermometer", "slowthermometer", "zipperline"][next(3)]),
             4 => {
                 // A circle, or a two-cell pill in either order: its digits read in order.

@@ -16,6 +16,8 @@ mod lockout;
 mod modular_line;
 mod nabner;
 mod negative;
+mod numbered_room;
+mod outside;
 mod palindrome;
 mod parity;
 mod parity_line;
@@ -24,12 +26,14 @@ mod rellik;
 mod region_sum_line;
 mod renban;
 mod sandwich;
+mod skyscraper;
 mod slow_thermometer;
 mod sum;
 mod sum_line;
 mod thermometer;
 mod triad;
 mod whispers;
+mod x_sum;
 mod xv;
 mod zipper;
 
@@ -53,6 +57,8 @@ pub use lockout::Lockout;
 pub use modular_line::ModularLine;
 pub use nabner::Nabner;
 pub use negative::{Negative, NegativeKind};
+pub use numbered_room::NumberedRoom;
+pub use outside::Sightline;
 pub use palindrome::Palindrome;
 pub use parity::{Parity, ParityKind};
 pub use parity_line::ParityLine;
@@ -61,10 +67,12 @@ pub use rellik::Rellik;
 pub use region_sum_line::RegionSumLine;
 pub use renban::Renban;
 pub use sandwich::Sandwich;
+pub use skyscraper::Skyscraper;
 pub use slow_thermometer::SlowThermometer;
 pub use sum_line::SumLine;
 pub use thermometer::Thermometer;
 pub use whispers::Whispers;
+pub use x_sum::XSum;
 pub use xv::{Xv, XvLetter};
 pub use zipper::Zipper;
 
@@ -222,6 +230,10 @@ variants! {
     ParityLine(ParityLine) => "parity line", toml ["parity-line"], fpuzzles ["parityline"];
     Lockout(Lockout) => "lockout line", toml ["lockout"], fpuzzles ["lockout"];
     SumLine(SumLine) => "sum line", toml ["sum-line"], fpuzzles ["sumline"];
+    XSum(XSum) => "X-sum", toml ["x-sum"], fpuzzles ["xsum"];
+    Skyscraper(Skyscraper) => "skyscraper clue", toml ["skyscraper"], fpuzzles ["skyscraper"];
+    NumberedRoom(NumberedRoom) => "numbered room",
+        toml ["numbered-room"], fpuzzles ["numberedroom"];
 }
 
 impl fmt::Display for VariantConstraint {

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::outside::Sightline;
 use super::sum::{Chain, Term};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
@@ -39,20 +40,7 @@ impl Sandwich {
                     return Ok(Vec::new());
                 };
                 let n = record.shape().map_or(0, Shape::size);
-                let line = match record.position("cell")? {
-                    (r, c) if (r == 0 || r == n + 1) && (1..=n).contains(&c) => {
-                        House::Column((c - 1) as u8)
-                    }
-                    (r, c) if (c == 0 || c == n + 1) && (1..=n).contains(&r) => {
-                        House::Row((r - 1) as u8)
-                    }
-                    _ => {
-                        return Err(RecordError::why(
-                            "the clue is not just outside the grid beside a row or column",
-                        ));
-                    }
-                };
-                (line, sum)
+                (Sightline::at(record.position("cell")?, n)?.line(), sum)
             }
         };
         Ok(vec![Sandwich::new(line, sum).into()])

@@ -1,4 +1,4 @@
-//! Sums in clauses: a chain of partial sums, each term one of several weighted literals, shared by cages, arrows, little killers, sandwiches, X-sums, sum lines and the lines whose groups of cells sum alike (region-sum and zipper lines).
+//! Sums in clauses: a chain of partial sums, each term one of several weighted literals, shared by cages, arrows, little killers, sandwiches, X-sums, skyscrapers, sum lines and the lines whose groups of cells sum alike (region-sum and zipper lines).
 
 use std::collections::BTreeMap;
 
@@ -38,13 +38,15 @@ pub(super) struct Chain {
 
 impl Chain {
     /// The chain of `terms`, keeping after term i (1-based) only the partial sums `keep`
-    /// accepts.
+    /// accepts, when `guard` holds (always, if none): a step out of what `keep` accepts is
+    /// forbidden only under the guard, the other clauses say what the partial sums are.
     pub(super) fn new(
         cnf: &mut ConstraintCnf,
+        guard: Option<Literal>,
         terms: &[Term],
         keep: impl Fn(usize, i64) -> bool,
     ) -> Chain {
-        Chain::walk(cnf, terms, |i, sum, amount| {
+        Chain::walk(cnf, guard, terms, |i, sum, amount| {
             let to = sum + amount;
             keep(i, to).then_some(to)
         })
@@ -52,9 +54,10 @@ impl Chain {
 
     /// The chain of `terms` through states other than plain partial sums: from state 0,
     /// term i (1-based) adding `amount` leads from state `s` to `step(i, s, amount)`, or
-    /// nowhere (`None`: that step is forbidden).
+    /// nowhere (`None`: that step is forbidden, under `guard` when there is one).
     pub(super) fn walk(
         cnf: &mut ConstraintCnf,
+        guard: Option<Literal>,
         terms: &[Term],
         step: impl Fn(usize, i64, i64) -> Option<i64>,
     ) -> Chain {
@@ -67,7 +70,8 @@ impl Chain {
             for (&sum, &state) in prev {
                 for &(lit, amount) in term {
                     let Some(to) = step(i + 1, sum, amount) else {
-                        cnf.clause(state.map(|s| !s).into_iter().chain([!lit]));
+                        let unless = state.into_iter().chain(guard).map(|s| !s);
+                        cnf.clause(unless.chain([!lit]));
                         continue;
                     };
                     let target = *next.entry(to).or_insert_with(|| Some(cnf.aux()));
@@ -100,19 +104,34 @@ impl Chain {
 
     /// The sum of `terms` is `total`.
     pub(super) fn equal(cnf: &mut ConstraintCnf, terms: &[Term], total: i64) {
-        Chain::one_of(cnf, terms, &[total]);
+        Chain::one_of_if(cnf, None, terms, &[total]);
     }
 
-    /// The sum of `terms` is one of `totals`: the chain keeps only the partial sums from
-    /// which the rest can still reach one of them.
+    /// The sum of `terms` is `total` when `guard` holds (always, if none).
+    pub(super) fn equal_if(
+        cnf: &mut ConstraintCnf,
+        guard: Option<Literal>,
+        terms: &[Term],
+        total: i64,
+    ) {
+        Chain::one_of_if(cnf, guard, terms, &[total]);
+    }
+
+    /// The sum of `terms` is one of `totals`.
     pub(super) fn one_of(cnf: &mut ConstraintCnf, terms: &[Term], totals: &[i64]) {
+        Chain::one_of_if(cnf, None, terms, totals);
+    }
+
+    /// The sum of `terms` is one of `totals` when `guard` holds (always, if none): the
+    /// chain keeps only the partial sums from which the rest can still reach one of them.
+    fn one_of_if(cnf: &mut ConstraintCnf, guard: Option<Literal>, terms: &[Term], totals: &[i64]) {
         let ranges: Vec<(i64, i64)> = terms.iter().map(range).collect();
         // The smallest and largest amount of terms i.. (suffixes).
         let mut rest = vec![(0i64, 0i64); terms.len() + 1];
         for i in (0..terms.len()).rev() {
             rest[i] = (rest[i + 1].0 + ranges[i].0, rest[i + 1].1 + ranges[i].1);
         }
-        let chain = Chain::new(cnf, terms, |i, sum| {
+        let chain = Chain::new(cnf, guard, terms, |i, sum| {
             let reach = sum + rest[i].0..=sum + rest[i].1;
             totals.iter().any(|total| reach.contains(total))
         });

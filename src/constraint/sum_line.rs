@@ -75,7 +75,7 @@ impl Constraint for SumLine {
     fn encode(&self, cnf: &mut ConstraintCnf) {
         let terms: Vec<Term> = self.cells.iter().map(|&c| cell_term(cnf, c, 1)).collect();
         let (len, n, sum) = (terms.len(), cnf.size(), self.sum as usize);
-        Chain::walk(cnf, &terms, |i, before, amount| {
+        Chain::walk(cnf, None, &terms, |i, before, amount| {
             let after = self.step(before as usize, amount as usize)?;
             // The cells left can close the run and every run after it: the rest of the
             // line adds up to a multiple of the sum, less the run so far.

@@ -50,9 +50,11 @@
 //! (`letter = "X"` or `"V"`), `odd`, `even`, `minimum`, `maximum` (each cell listed),
 //! `quadruple` (`digits`), `clone` (`copy`, the cells holding the same digits),
 //! `region-sum-line` (cut by the grid's regions), `zipper-line`, `parity-line`, `lockout`
-//! (ends first and last; `difference`, default ⌊N/2⌋), `sum-line` (`sum`). `rules` also
-//! takes `non-consecutive`, `negative-difference`, `negative-ratio` and `negative-xv`, and
-//! `knightmare` (9×9) and `anti-taxicab`.
+//! (ends first and last; `difference`, default ⌊N/2⌋), `sum-line` (`sum`), `x-sum` (`row`
+//! with `side = "left"` or `"right"`, or `column` with `"top"` or `"bottom"`; `sum`),
+//! `skyscraper` (placed the same way; `count`), `numbered-room` (placed the same way;
+//! `digit`). `rules` also takes `non-consecutive`, `negative-difference`, `negative-ratio`
+//! and `negative-xv`, and `knightmare` (9×9) and `anti-taxicab`.
 //! A `cage` takes at most one of `sum`, `sums` (a list: the digits add up to any of them) and
 //! `digital-root` (1 to 9: any sum of that digital root), and `repeats = true` when its
 //! digits may repeat.

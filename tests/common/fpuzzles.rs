@@ -62,6 +62,12 @@ pub enum Check {
     Lockout(Vec<Pos>, u32),
     /// A sum line and its total: it splits into runs each adding up to it.
     SumLine(Vec<Pos>, u32),
+    /// An X-sum: the line from the clue; its first X digits add up to the total, X the first.
+    XSum(Vec<Pos>, u32),
+    /// A skyscraper clue: the line from the clue; this many digits top all before them.
+    Skyscraper(Vec<Pos>, u32),
+    /// A numbered room: the line from the clue; its X-th cell holds the digit, X the first.
+    NumberedRoom(Vec<Pos>, u32),
 }
 
 /// An f-puzzles puzzle read independently.
@@ -423,6 +429,20 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     for e in list(&json, "sumline") {
         let sum = number(e).unwrap();
         checks.extend(lines(e).into_iter().map(|l| Check::SumLine(l, sum)));
+    for e in list(&json, "xsum") {
+        if let Some(total) = number(e) {
+            checks.push(Check::XSum(seen_from(n, pos(&e["cell"])), total));
+        }
+    }
+    for e in list(&json, "skyscraper") {
+        if let Some(count) = number(e) {
+            checks.push(Check::Skyscraper(seen_from(n, pos(&e["cell"])), count));
+        }
+    }
+    for e in list(&json, "numberedroom") {
+        if let Some(digit) = number(e) {
+            checks.push(Check::NumberedRoom(seen_from(n, pos(&e["cell"])), digit));
+        }
     }
     let solution = json.get("solution").and_then(Value::as_array).map(|s| {
         s.chunks(n)
@@ -489,6 +509,7 @@ impl Check {
             Check::NoDifference(_, p) | Check::NoRatio(_, p) | Check::NoXv(p) => {
                 p.iter().flat_map(|&(a, b)| [a, b]).collect()
             }
+            Check::XSum(c, _) | Check::Skyscraper(c, _) | Check::NumberedRoom(c, _) => c.clone(),
         }
     }
 
@@ -586,6 +607,19 @@ impl Check {
             Check::ParityLine(c) => lines::parity(&vals(c)),
             Check::Lockout(c, least) => lines::lockout(&vals(c), *least),
             Check::SumLine(c, sum) => lines::sum_line(&vals(c), *sum),
+            Check::XSum(c, total) => {
+                let x = vals(c);
+                x[..x[0] as usize].iter().sum::<u32>() == *total
+            }
+            Check::Skyscraper(c, count) => {
+                let x = vals(c);
+                let visible = (0..x.len()).filter(|&i| x[..i].iter().all(|&h| h < x[i]));
+                visible.count() as u32 == *count
+            }
+            Check::NumberedRoom(c, digit) => {
+                let x = vals(c);
+                x[x[0] as usize - 1] == *digit
+            }
         }
     }
 }
@@ -695,4 +729,19 @@ impl FpPuzzle {
 fn apart_within_two(values: &[u32], class: impl Fn(u32) -> u32) -> bool {
     (0..values.len())
         .all(|i| (i + 1..values.len().min(i + 3)).all(|j| class(values[i]) != class(values[j])))
+}
+
+/// The cells of the row or column a clue at 1-based `(r, c)` outside the grid looks along,
+/// nearest first.
+fn seen_from(n: usize, (r, c): (usize, usize)) -> Vec<Pos> {
+    if r == 0 {
+        (0..n).map(|i| (i, c - 1)).collect()
+    } else if r == n + 1 {
+        (0..n).rev().map(|i| (i, c - 1)).collect()
+    } else if c == 0 {
+        (0..n).map(|j| (r - 1, j)).collect()
+    } else {
+        assert_eq!(c, n + 1, "a clue outside the grid");
+        (0..n).rev().map(|j| (r - 1, j)).collect()
+    }
 }

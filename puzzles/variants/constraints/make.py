@@ -464,6 +464,26 @@ def clone(rng, n, sol):
     return {"clone": out}
 
 
+def outside(field, clue_of):
+    """Clues outside the grid, read off the digits each sees (nearest first) by
+    `clue_of(n, seen)`, beside some rows and columns on either side."""
+    def derive(rng, n, sol):
+        out = []
+        for i in range(n):
+            row, col = sol[i], [sol[j][i] for j in range(n)]
+            for (r, c), seen in [((i + 1, 0), row), ((i + 1, n + 1), row[::-1]),
+                                 ((0, i + 1), col), ((n + 1, i + 1), col[::-1])]:
+                if rng.random() < 0.4:
+                    out.append({"cell": f"R{r}C{c}", "value": str(clue_of(n, seen))})
+        return {field: out}
+    return derive
+
+
+xsum = outside("xsum", lambda n, seen: sum(seen[:seen[0]]))
+numbered_room = outside("numberedroom", lambda n, seen: seen[seen[0] - 1])
+skyscraper = outside("skyscraper", lambda n, seen: sum(v > max(seen[:i], default=0) for i, v in enumerate(seen)))
+
+
 FAMILIES = {
     "killer": (killer, None),
     "little-killer": (little_killer, None),
@@ -492,6 +512,9 @@ FAMILIES = {
     "parity-line": (parity_line, None),
     "lockout": (lockout, None),
     "sum-line": (sum_line, None),
+    "x-sum": (xsum, None),
+    "skyscraper": (skyscraper, None),
+    "numbered-room": (numbered_room, None),
 }
 
 

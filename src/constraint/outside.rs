@@ -1,0 +1,138 @@
+//! Where a clue outside the grid looks: a row or column read from the clue's side, as sandwiches, X-sums, skyscrapers and numbered rooms place their clues.
+
+use std::fmt;
+
+use super::{Record, RecordError, RecordFormat};
+use crate::grid::{Cell, House, Shape};
+
+/// A row or column as a clue outside the grid sees it: from its start (left, top) or from
+/// its end (right, bottom).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sightline {
+    line: House,
+    from_end: bool,
+}
+
+impl Sightline {
+    /// The clue beside `line` (a row or column, anything else a [problem](Sightline::problem)),
+    /// at its end (right of a row, below a column) when `from_end`, else at its start.
+    pub fn new(line: House, from_end: bool) -> Sightline {
+        Sightline { line, from_end }
+    }
+
+    /// The row or column.
+    pub fn line(&self) -> House {
+        self.line
+    }
+
+    /// The line of a clue at 1-based `(row, column)` just outside a grid of `size`: row 0 or
+    /// N+1 beside a column, column 0 or N+1 beside a row (f-puzzles' `R0C3`, `R3C10` …).
+    pub fn at(position: (usize, usize), size: usize) -> Result<Sightline, RecordError> {
+        let inside = |i: usize| (1..=size).contains(&i);
+        match position {
+            (r, c) if (r == 0 || r == size + 1) && inside(c) => {
+                Ok(Sightline::new(House::Column((c - 1) as u8), r == size + 1))
+            }
+            (r, c) if (c == 0 || c == size + 1) && inside(r) => {
+                Ok(Sightline::new(House::Row((r - 1) as u8), c == size + 1))
+            }
+            _ => Err(RecordError::why(
+                "the clue is not just outside the grid beside a row or column",
+            )),
+        }
+    }
+
+    /// Reads where an outside clue stands and its number (under `number` in satdoku's TOML,
+    /// `value` in f-puzzles): TOML writes `row` (with `side = "left"` or `"right"`) or
+    /// `column` (with `side = "top"` or `"bottom"`), f-puzzles the clue's `cell` just outside
+    /// the grid. An f-puzzles clue without a value says nothing (`None`).
+    pub(crate) fn read(
+        record: &mut Record<'_>,
+        number: &str,
+    ) -> Result<Option<(Sightline, u32)>, RecordError> {
+        match record.format() {
+            RecordFormat::Toml => {
+                let (line, sides) = match (record.number("row")?, record.number("column")?) {
+                    (Some(r), None) if r >= 1 => {
+                        (House::Row((r - 1).min(255) as u8), ["left", "right"])
+                    }
+                    (None, Some(c)) if c >= 1 => {
+                        (House::Column((c - 1).min(255) as u8), ["top", "bottom"])
+                    }
+                    _ => {
+                        return Err(RecordError::why(
+                            "needs `row` or `column` (1-based), not both",
+                        ));
+                    }
+                };
+                let side = record.text("side")?.ok_or_else(|| {
+                    RecordError::why(format!(
+                        "needs `side` (\"{}\" or \"{}\")",
+                        sides[0], sides[1]
+                    ))
+                })?;
+                let from_end = match sides.iter().position(|&s| s == side) {
+                    Some(k) => k == 1,
+                    None => {
+                        return Err(RecordError::why(format!(
+                            "`side` is \"{}\" or \"{}\" for a {}, not {side:?}",
+                            sides[0],
+                            sides[1],
+                            if sides[0] == "left" { "row" } else { "column" }
+                        )));
+                    }
+                };
+                let value = record.required_number(number)?;
+                Ok(Some((Sightline::new(line, from_end), value)))
+            }
+            RecordFormat::Fpuzzles => {
+                let Some(value) = record.number("value")? else {
+                    record.drawing_only("cell");
+                    return Ok(None);
+                };
+                let n = record.shape().map_or(0, Shape::size);
+                let line = Sightline::at(record.position("cell")?, n)?;
+                Ok(Some((line, value)))
+            }
+        }
+    }
+
+    /// The line's cells on a grid of `size`, nearest the clue first.
+    pub fn cells(&self, size: usize) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = (0..size)
+            .map(|i| match self.line {
+                House::Row(r) => Cell::new_unchecked(r as usize, i),
+                House::Column(c) => Cell::new_unchecked(i, c as usize),
+                _ => Cell::new_unchecked(0, i),
+            })
+            .collect();
+        if self.from_end {
+            cells.reverse();
+        }
+        cells
+    }
+
+    /// Why it cannot stand beside a grid of `shape`: not a row or column, or not one of its
+    /// rows or columns; `what` names the clue in the message.
+    pub fn problem(&self, shape: Shape, what: &str) -> Option<String> {
+        match self.line {
+            House::Row(i) | House::Column(i) if (i as usize) < shape.size() => None,
+            House::Row(_) | House::Column(_) => {
+                Some(format!("a {shape} grid has no {}", self.line))
+            }
+            other => Some(format!("a {what} needs a row or a column, not {other}")),
+        }
+    }
+}
+
+impl fmt::Display for Sightline {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = match (self.line, self.from_end) {
+            (House::Column(_), false) => "top",
+            (House::Column(_), true) => "bottom",
+            (_, false) => "left",
+            (_, true) => "right",
+        };
+        write!(f, "{} from the {side}", self.line)
+    }
+}

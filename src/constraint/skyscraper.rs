@@ -1,0 +1,139 @@
+//! Skyscrapers: a clue outside the grid counts the digits seen from it, each taller digit hiding the lower ones behind it.
+//!
+//! The rule as f-puzzles' extensions state it (Rangsk's SudokuSolver, its userscript's
+//! "Skyscraper": "the count of numbers in the row or column which increase from the
+//! previous highest value"; sigh's Interactive Sudoku Solver: "higher skyscrapers obscure
+//! smaller ones"): the field `skyscraper`, entries `{"cell": "R0C3", "value": "4"}` with the
+//! clue's cell just outside the grid and a count from 1 to N.
+
+use std::fmt;
+
+use super::outside::Sightline;
+use super::sum::{Chain, Term};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, VariantConstraint,
+};
+use crate::grid::{Cell, Shape};
+
+/// A skyscraper clue: `count` digits of its line, seen from the clue, are taller than every
+/// digit before them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Skyscraper {
+    sight: Sightline,
+    count: u32,
+}
+
+impl Skyscraper {
+    /// Reads a skyscraper record: where the clue stands ([`Sightline`]'s reading) and its
+    /// `count` (f-puzzles' `value`).
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        Ok(Sightline::read(record, "count")?
+            .map(|(sight, count)| Skyscraper::new(sight, count).into())
+            .into_iter()
+            .collect())
+    }
+
+    /// The clue `count` seen along `sight`.
+    pub fn new(sight: Sightline, count: u32) -> Skyscraper {
+        Skyscraper { sight, count }
+    }
+}
+
+impl fmt::Display for Skyscraper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "skyscraper {} ({} seen)", self.sight, self.count)
+    }
+}
+
+impl Constraint for Skyscraper {
+    fn cells(&self, shape: Shape) -> Vec<Cell> {
+        self.sight.cells(shape.size())
+    }
+
+    fn problem(&self, shape: Shape) -> Option<String> {
+        if let Some(problem) = self.sight.problem(shape, "skyscraper clue") {
+            return Some(problem);
+        }
+        let n = shape.size();
+        (!(1..=n).contains(&(self.count as usize))).then(|| {
+            format!(
+                "a {shape} line shows 1 to {n} skyscrapers, not {}",
+                self.count
+            )
+        })
+    }
+
+    /// "The tallest so far is at least v" variables per cell and digit (the prefix maximum
+    /// in the order encoding), a "seen" variable per cell true exactly when its digit tops
+    /// the tallest before it, and the count of those as a chain of partial sums ([`Chain`]);
+    /// beside them, the bounds by position as units (the published "Renban Skyscrapers"
+    /// takes 78 ms with them, 750 ms without).
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        let n = cnf.size();
+        let cells = self.sight.cells(n);
+        // tallest[v - 1]: some cell so far holds v or more (v in 1..=N).
+        let mut tallest: Vec<Literal> = Vec::new();
+        let mut terms: Vec<Term> = Vec::new();
+        for (i, &cell) in cells.iter().enumerate() {
+            if i == 0 {
+                // The first digit is always seen.
+                let seen = cnf.aux();
+                cnf.clause([seen]);
+                terms.push(vec![(seen, 1)]);
+            } else {
+                let seen = cnf.aux();
+                for (v, &before) in (1..=n).zip(&tallest) {
+                    let x = cnf.holds(cell, v);
+                    cnf.clause([!seen, !x, !before]);
+                    cnf.clause([!x, before, seen]);
+                }
+                terms.push(vec![(seen, 1), (!seen, 0)]);
+            }
+            // Whether the tallest up to this cell is at least v.
+            let now: Vec<Literal> = (0..n).map(|_| cnf.aux()).collect();
+            for v in 1..=n {
+                let mut why = vec![!now[v - 1]];
+                if let Some(&before) = tallest.get(v - 1) {
+                    cnf.clause([!before, now[v - 1]]);
+                    why.push(before);
+                }
+                for w in v..=n {
+                    let x = cnf.holds(cell, w);
+                    cnf.clause([!x, now[v - 1]]);
+                    why.push(x);
+                }
+                cnf.clause(why);
+            }
+            tallest = now;
+        }
+        Chain::equal(cnf, &terms, self.count as i64);
+        // Bounds by position: a digit v at cell i leaves at most i + 1 seen up to it and
+        // N − v after it, so v ≤ N + i + 1 − count.
+        let count = self.count as usize;
+        for (i, &cell) in cells.iter().enumerate() {
+            for v in (n + i + 2).saturating_sub(count).max(1)..=n {
+                cnf.forbid(cell, v);
+            }
+        }
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        let n = values.shape().size();
+        let cells = self.sight.cells(n);
+        let count = self.count as usize;
+        // Digits seen up to the first blank cell, and the tallest among them.
+        let (mut seen, mut tallest) = (0, 0);
+        for (i, &cell) in cells.iter().enumerate() {
+            let Some(v) = values.get(cell) else {
+                // Each later digit seen is taller than the last: at most N − tallest more,
+                // and no more than the cells left.
+                return seen <= count && count <= seen + (n - tallest).min(cells.len() - i);
+            };
+            if v > tallest {
+                seen += 1;
+                tallest = v;
+            }
+        }
+        seen == count
+    }
+}
