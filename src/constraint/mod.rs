@@ -13,6 +13,7 @@ mod little_killer;
 mod modular_line;
 mod nabner;
 mod negative;
+mod order_sum;
 mod palindrome;
 mod parity;
 mod quadruple;
