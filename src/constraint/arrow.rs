@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use super::sum::{Chain, Term, cell_term, sum_admits};
+use super::order_sum::Ordered;
+use super::sum::{Term, cell_term, sum_admits};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
     cell_list, line_gap, repeated,
@@ -104,11 +105,18 @@ impl Constraint for Arrow {
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        let mut terms: Vec<Term> = self.shaft.iter().map(|&c| cell_term(cnf, c, 1)).collect();
-        for (&cell, w) in self.circle.iter().zip(self.circle_weights()) {
-            terms.push(cell_term(cnf, cell, -w));
-        }
-        Chain::equal(cnf, &terms, 0);
+        // The shaft's sum and the circle's number, each in the order encoding, tied.
+        let weights = self.circle_weights();
+        let lo: i64 = weights.iter().sum();
+        let hi = lo * cnf.size() as i64;
+        let circle: Vec<Term> = self
+            .circle
+            .iter()
+            .zip(weights)
+            .map(|(&c, w)| cell_term(cnf, c, w))
+            .collect();
+        let number = Ordered::sum(cnf, &circle, lo, hi);
+        Ordered::cells_sum(cnf, &self.shaft, lo, hi).tie(cnf, &number);
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {

@@ -1,6 +1,7 @@
 //! A constraint's clauses over "cell holds value" and auxiliary literals, before any variable numbering.
 
 use std::ops::Not;
+use std::sync::Arc;
 
 use crate::grid::{Cell, Shape};
 
@@ -38,6 +39,7 @@ impl Not for Literal {
 #[derive(Clone, Debug)]
 pub struct ConstraintCnf {
     shape: Shape,
+    houses: Arc<Vec<Vec<Cell>>>,
     aux: u32,
     clauses: Vec<Vec<Literal>>,
 }
@@ -45,11 +47,25 @@ pub struct ConstraintCnf {
 impl ConstraintCnf {
     /// No clauses yet, for a grid of `shape`.
     pub fn new(shape: Shape) -> ConstraintCnf {
+        ConstraintCnf::with_houses(shape, Arc::default())
+    }
+
+    /// No clauses yet, for a grid of `shape` whose rules put each value once in each of
+    /// `houses` (N cells each): a constraint may add clauses that follow from them, which
+    /// propagate further (a sum over most of a house is N(N+1)/2 minus the rest).
+    pub fn with_houses(shape: Shape, houses: Arc<Vec<Vec<Cell>>>) -> ConstraintCnf {
+        debug_assert!(houses.iter().all(|h| h.len() == shape.size()));
         ConstraintCnf {
             shape,
+            houses,
             aux: 0,
             clauses: Vec::new(),
         }
+    }
+
+    /// The houses the rules fill with each value once (none when not told).
+    pub fn houses(&self) -> &[Vec<Cell>] {
+        &self.houses
     }
 
     /// The grid's shape.

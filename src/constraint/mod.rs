@@ -18,6 +18,7 @@ mod nabner;
 mod negative;
 mod numbered_room;
 mod outside;
+mod order_sum;
 mod palindrome;
 mod parity;
 mod parity_line;

@@ -1,5 +1,7 @@
 //! The variant constraints' clauses on a numbering: literals of cells decided before encoding become constants.
 
+use std::sync::Arc;
+
 use varisat::{ExtendFormula, Lit, Var};
 
 use crate::constraint::{Atom, ConstraintCnf, Literal};
@@ -17,8 +19,9 @@ pub(crate) enum Known {
     Open(Lit),
 }
 
-/// Adds the clauses of every variant constraint of `rules` to `formula`, mapping "cell
-/// holds digit" through `lookup` and giving each auxiliary variable a new variable.
+/// Adds the clauses of every variant constraint of `rules` (each told the houses of
+/// `rules`) to `formula`, mapping "cell holds digit" through `lookup` and giving each
+/// auxiliary variable a new variable.
 /// Clauses satisfied by a constant are dropped, false literals left out; a clause left
 /// empty makes the formula unsatisfiable, as it should.
 ///
@@ -31,10 +34,21 @@ pub(crate) fn encode_constraints<F: ExtendFormula>(
     lookup: impl Fn(Cell, Digit) -> Known,
     guarded: bool,
 ) -> Vec<Lit> {
-    let mut clause: Vec<Lit> = Vec::new();
     let mut selectors = Vec::new();
+    if rules.constraints().is_empty() {
+        return selectors;
+    }
+    let mut clause: Vec<Lit> = Vec::new();
+    let houses: Arc<Vec<Vec<Cell>>> = Arc::new(
+        rules
+            .houses()
+            .into_iter()
+            .map(|house| rules.cells(house))
+            .filter(|cells| cells.len() == rules.shape().size())
+            .collect(),
+    );
     for constraint in rules.constraints() {
-        let mut cnf = ConstraintCnf::new(rules.shape());
+        let mut cnf = ConstraintCnf::with_houses(rules.shape(), Arc::clone(&houses));
         constraint.get().encode(&mut cnf);
         let selector = guarded.then(|| formula.new_var().positive());
         selectors.extend(selector);
