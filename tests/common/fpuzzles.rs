@@ -429,6 +429,7 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     for e in list(&json, "sumline") {
         let sum = number(e).unwrap();
         checks.extend(lines(e).into_iter().map(|l| Check::SumLine(l, sum)));
+    }
     for e in list(&json, "xsum") {
         if let Some(total) = number(e) {
             checks.push(Check::XSum(seen_from(n, pos(&e["cell"])), total));
