@@ -62,9 +62,9 @@ impl Indexer {
         }
     }
 
-    /// The indexers placed on a grid whose region holding a cell is `region_of` (its cells
+    /// The indexers settled on a grid whose region holding a cell is `region_of` (its cells
     /// in reading order; none for a cell outside the grid): what box indexers index.
-    pub(crate) fn placed(mut self, region_of: &dyn Fn(Cell) -> Vec<Cell>) -> Indexer {
+    pub(crate) fn settled(mut self, region_of: &dyn Fn(Cell) -> Vec<Cell>) -> Indexer {
         if self.kind == IndexerKind::Box {
             self.regions = Some(self.cells.iter().map(|&c| region_of(c)).collect());
         }

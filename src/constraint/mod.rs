@@ -244,15 +244,16 @@ impl fmt::Display for VariantConstraint {
 }
 
 impl VariantConstraint {
-    /// The constraint with what it takes from the rules settled: negative constraints
-    /// learn which pairs carry dots or letters among `all` (those pairs are exempt),
-    /// minimum and maximum cells which neighbours are of their kind (those are not
-    /// compared), region-sum lines where the regions cut them (`region_of` numbers each
-    /// cell's region: its box, or its jigsaw region).
+    /// The constraint with what it takes from the rules it joins settled: negative
+    /// constraints learn which pairs carry dots or letters among `all` (those pairs are
+    /// exempt), minimum and maximum cells which neighbours are of their kind (those are not
+    /// compared), region-sum lines where the regions cut them, box indexers the regions
+    /// they index (`region` gives the cells of the region holding a cell, its box or jigsaw
+    /// region, in reading order; none for a cell outside the grid).
     pub(crate) fn settled(
         self,
         all: &[VariantConstraint],
-        region_of: &dyn Fn(Cell) -> usize,
+        region: &dyn Fn(Cell) -> Vec<Cell>,
     ) -> VariantConstraint {
         match self {
             VariantConstraint::Negative(negative) => {
@@ -262,20 +263,11 @@ impl VariantConstraint {
                 VariantConstraint::Extremum(extremum.settled(all))
             }
             VariantConstraint::RegionSumLine(line) => {
-                VariantConstraint::RegionSumLine(line.settled(region_of))
+                VariantConstraint::RegionSumLine(line.settled(region))
             }
-            other => other,
-        }
-    }
-}
-
-impl VariantConstraint {
-    /// The constraint placed on a grid whose region holding a cell is `region_of` (the
-    /// region's cells in reading order, none for a cell outside the grid): box indexers
-    /// learn the regions they index.
-    pub(crate) fn placed(self, region_of: &dyn Fn(Cell) -> Vec<Cell>) -> VariantConstraint {
-        match self {
-            VariantConstraint::Indexer(indexer) => indexer.placed(region_of).into(),
+            VariantConstraint::Indexer(indexer) => {
+                VariantConstraint::Indexer(indexer.settled(region))
+            }
             other => other,
         }
     }

@@ -44,11 +44,11 @@ impl RegionSumLine {
 
     /// The same line cut where consecutive cells lie in different regions, `region_of`
     /// naming each cell's region.
-    pub(crate) fn settled(self, region_of: &dyn Fn(Cell) -> usize) -> RegionSumLine {
+    pub(crate) fn settled(self, region: &dyn Fn(Cell) -> Vec<Cell>) -> RegionSumLine {
         let mut pieces: Vec<Vec<Cell>> = Vec::new();
         for (i, &cell) in self.cells.iter().enumerate() {
             match pieces.last_mut() {
-                Some(piece) if region_of(self.cells[i - 1]) == region_of(cell) => piece.push(cell),
+                Some(piece) if region(self.cells[i - 1]).contains(&cell) => piece.push(cell),
                 _ => pieces.push(vec![cell]),
             }
         }
@@ -87,7 +87,10 @@ mod tests {
         let cell = |r, c| Cell::at(r, c).unwrap();
         let line = RegionSumLine::new(vec![cell(0, 0), cell(0, 1), cell(0, 2), cell(0, 3)]);
         // Columns 0–1 and 3 in region 0, column 2 in region 1.
-        let line = line.settled(&|c: Cell| usize::from(c.col() == 2));
+        let line = line.settled(&|c: Cell| {
+            let cols: &[usize] = if c.col() == 2 { &[2] } else { &[0, 1, 3] };
+            cols.iter().map(|&col| cell(0, col)).collect()
+        });
         assert_eq!(
             line.pieces,
             [

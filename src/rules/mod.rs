@@ -92,7 +92,16 @@ impl Rules {
         mut self,
         constraint: impl Into<VariantConstraint>,
     ) -> Result<Rules, RulesError> {
-        let constraint = constraint.into().placed(&|cell| self.region_cells(cell));
+        let constraint = constraint.into();
+        // Settled with the rules it joins before its problems are asked (a box indexer's
+        // regions decide whether it can be indexed).
+        let all: Vec<VariantConstraint> = self
+            .constraints
+            .iter()
+            .chain([&constraint])
+            .cloned()
+            .collect();
+        let constraint = constraint.settled(&all, &|cell| self.region_cells(cell));
         let bad = |problem: String| RulesError::Constraint {
             constraint: constraint.to_string(),
             problem,
@@ -154,11 +163,9 @@ impl Rules {
     /// `VariantConstraint::settled`), after the list changed.
     fn settle(&mut self) {
         let all = std::mem::take(&mut self.constraints);
-        let regions = &self.regions;
-        let region_of = |cell: Cell| regions.region_of(cell);
         self.constraints = all
             .iter()
-            .map(|c| c.clone().settled(&all, &region_of))
+            .map(|c| c.clone().settled(&all, &|cell| self.region_cells(cell)))
             .collect();
     }
 
