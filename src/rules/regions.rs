@@ -12,16 +12,6 @@ pub enum Regions {
     Jigsaw(Jigsaw),
 }
 
-impl Regions {
-    /// The 0-based region holding `cell`: its box (in reading order) or its jigsaw region.
-    pub fn region_of(&self, cell: Cell) -> usize {
-        match self {
-            Regions::Boxes(boxes) => boxes.box_of(cell),
-            Regions::Jigsaw(jigsaw) => jigsaw.region_of(cell),
-        }
-    }
-}
-
 /// Irregular regions: every cell in exactly one of N regions of N cells each.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Jigsaw {
