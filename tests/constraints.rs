@@ -91,6 +91,7 @@ fn every_family_has_three_bundled_puzzles() {
         "x-sum",
         "skyscraper",
         "numbered-room",
+        "double-arrow",
     ] {
         let count = names
             .iter()
@@ -228,7 +229,19 @@ fn counts_agree_with_brute_force_on_small_grids() {
                 };
                 format!("{sandwich},{outside}")
             }
-            3 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["thermometer", "slowthermometer", "zipperline"][next(3)]),
+            3 => match next(5) {
+                // A double arrow needs cells between its circles: three or four cells.
+                k @ 0..=2 => format!("\"{}\":[{{\"lines\":[{line}]}}]", ["thermometer", "slowthermometer", "zipperline"][k]),
+                _ => {
+                    let arrow = loop {
+                        let p = path(3 + next(2), &mut next);
+                        if p.matches('R').count() >= 3 {
+                            break p;
+                        }
+                    };
+                    format!("\"doublearrow\":[{{\"lines\":[{arrow}]}}]")
+                }
+            },
             4 => {
                 // A circle, or a two-cell pill in either order: its digits read in order.
                 let first = &line[1..line.find(',').unwrap()];

@@ -7,6 +7,7 @@ mod clone;
 pub mod cnf;
 mod distance_rule;
 mod dot;
+mod double_arrow;
 mod entropic_line;
 mod extremum;
 mod family;
@@ -47,6 +48,7 @@ pub use clone::CloneCells;
 pub use cnf::{Atom, ConstraintCnf, Literal};
 pub use distance_rule::{DistanceKind, DistanceRule};
 pub use dot::{Dot, DotColour};
+pub use double_arrow::DoubleArrow;
 pub use entropic_line::EntropicLine;
 pub use extremum::{Extremum, ExtremumKind};
 pub use family::{
@@ -235,6 +237,7 @@ variants! {
     Skyscraper(Skyscraper) => "skyscraper clue", toml ["skyscraper"], fpuzzles ["skyscraper"];
     NumberedRoom(NumberedRoom) => "numbered room",
         toml ["numbered-room"], fpuzzles ["numberedroom"];
+    DoubleArrow(DoubleArrow) => "double arrow", toml ["double-arrow"], fpuzzles ["doublearrow"];
 }
 
 impl fmt::Display for VariantConstraint {

@@ -60,6 +60,7 @@
 //! digits may repeat.
 //! `rellik` (`cells`, `sum`): different digits, no set of which adds up to `sum`.
 //! `row-indexer`, `column-indexer` and `box-indexer` (`cells`, the indexer cells).
+//! `double-arrow` (`cells`, the circles first and last).
 
 use std::ops::Range;
 

@@ -68,6 +68,8 @@ pub enum Check {
     Skyscraper(Vec<Pos>, u32),
     /// A numbered room: the line from the clue; its X-th cell holds the digit, X the first.
     NumberedRoom(Vec<Pos>, u32),
+    /// A double arrow: its two end digits add up to the digits between them.
+    DoubleArrow(Vec<Pos>),
 }
 
 /// An f-puzzles puzzle read independently.
@@ -445,6 +447,9 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
             checks.push(Check::NumberedRoom(seen_from(n, pos(&e["cell"])), digit));
         }
     }
+    for e in list(&json, "doublearrow") {
+        checks.extend(lines(e).into_iter().map(Check::DoubleArrow));
+    }
     let solution = json.get("solution").and_then(Value::as_array).map(|s| {
         s.chunks(n)
             .map(|row| row.iter().map(|v| v.as_u64().unwrap() as u32).collect())
@@ -511,6 +516,7 @@ impl Check {
                 p.iter().flat_map(|&(a, b)| [a, b]).collect()
             }
             Check::XSum(c, _) | Check::Skyscraper(c, _) | Check::NumberedRoom(c, _) => c.clone(),
+            Check::DoubleArrow(c) => c.clone(),
         }
     }
 
@@ -621,6 +627,7 @@ impl Check {
                 let x = vals(c);
                 x[x[0] as usize - 1] == *digit
             }
+            Check::DoubleArrow(c) => lines::double_arrow(&vals(c)),
         }
     }
 }

@@ -48,3 +48,14 @@ pub fn sum_line(x: &[u32], sum: u32) -> bool {
     }
     total + sum == next_cut
 }
+
+/// Whether the digits at the line's two ends (its circles) add up to the sum of the
+/// digits between them (a line without cells between never does).
+pub fn double_arrow(x: &[u32]) -> bool {
+    match x {
+        [first, between @ .., last] if !between.is_empty() => {
+            first + last == between.iter().sum::<u32>()
+        }
+        _ => false,
+    }
+}

@@ -255,6 +255,14 @@ region_sum = whole_lines("regionsumline", 8, [3, 4, 5, 6, 7], equal_runs)
 zipper = whole_lines("zipperline", 8, [3, 4, 5, 6, 7], mirrored)
 
 
+def circles_sum(n, sol, path):
+    v = [sol[a][b] for a, b in path]
+    return v[0] + v[-1] == sum(v[1:-1])
+
+
+double_arrow = whole_lines("doublearrow", 8, [3, 4, 5, 6], circles_sum)
+
+
 def parity_line(rng, n, sol):
     global ok_whole
     ok_whole = lambda p: True
@@ -515,6 +523,7 @@ FAMILIES = {
     "x-sum": (xsum, None),
     "skyscraper": (skyscraper, None),
     "numbered-room": (numbered_room, None),
+    "double-arrow": (double_arrow, None),
 }
 
 
