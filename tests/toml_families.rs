@@ -279,6 +279,62 @@ fn bundled_rellik_puzzles() {
     });
 }
 
+/// A lunchbox's cells: its `cells`, or the whole `row` or `column` (1-based) of a grid of
+/// `n`.
+fn lunchbox_cells(table: &toml::Table, n: usize) -> Vec<Pos> {
+    let line = |key: &str| table.get(key).map(|v| v.as_integer().unwrap() as usize - 1);
+    match (line("row"), line("column")) {
+        (Some(r), _) => (0..n).map(|c| (r, c)).collect(),
+        (_, Some(c)) => (0..n).map(|r| (r, c)).collect(),
+        _ => table_cells(table),
+    }
+}
+
+#[test]
+fn lunchboxes() {
+    let grids = all_grids();
+    let mut rng = Rng(1107);
+    for _ in 0..40 {
+        // Cells in any order (a lunchbox need not be a path), or a whole row or column.
+        let (place, cells) = match rng.below(4) {
+            0 => {
+                let r = rng.below(4);
+                (format!("row = {}", r + 1), (0..4).map(|c| (r, c)).collect())
+            }
+            1 => {
+                let c = rng.below(4);
+                (
+                    format!("column = {}", c + 1),
+                    (0..4).map(|r| (r, c)).collect(),
+                )
+            }
+            _ => {
+                let len = 2 + rng.below(3);
+                let cells = rng.cells(len);
+                (format!("cells = \"{}\"", names(&cells)), cells)
+            }
+        };
+        let sum = rng.below(6) as u32;
+        let tables = format!("[[lunchbox]]\n{place}\nsum = {sum}\n");
+        let given = rng.given(2);
+        agree(&grids, &tables, given, &|g| {
+            let values: Vec<u32> = cells.iter().map(|&(r, c)| g[r][c]).collect();
+            common::lines::lunchbox(&values, sum)
+        });
+    }
+}
+
+#[test]
+fn bundled_lunchbox_puzzles() {
+    bundled_are_unique("lunchbox", "lunchbox", &|g, tables| {
+        tables.iter().all(|t| {
+            let cells = lunchbox_cells(t, g.len());
+            let values: Vec<u32> = cells.iter().map(|&(r, c)| g[r][c]).collect();
+            common::lines::lunchbox(&values, t["sum"].as_integer().unwrap() as u32)
+        })
+    });
+}
+
 /// Indexers are f-puzzles fields too; here each kind, several cells at once, against every
 /// 4×4 grid: the digit v of an indexer puts its own place at the v-th cell of its column
 /// (row indexer), row (column indexer) or box (box indexer, cells in reading order).

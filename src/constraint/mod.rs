@@ -5,6 +5,7 @@ mod between;
 mod cage;
 mod clone;
 pub mod cnf;
+mod crust;
 mod distance_rule;
 mod dot;
 mod double_arrow;
@@ -14,6 +15,7 @@ mod family;
 mod indexer;
 mod little_killer;
 mod lockout;
+mod lunchbox;
 mod modular_line;
 mod nabner;
 mod negative;
@@ -57,6 +59,7 @@ pub use family::{
 pub use indexer::{Indexer, IndexerKind};
 pub use little_killer::LittleKiller;
 pub use lockout::Lockout;
+pub use lunchbox::Lunchbox;
 pub use modular_line::ModularLine;
 pub use nabner::Nabner;
 pub use negative::{Negative, NegativeKind};
@@ -238,6 +241,7 @@ variants! {
     NumberedRoom(NumberedRoom) => "numbered room",
         toml ["numbered-room"], fpuzzles ["numberedroom"];
     DoubleArrow(DoubleArrow) => "double arrow", toml ["double-arrow"], fpuzzles ["doublearrow"];
+    Lunchbox(Lunchbox) => "lunchbox sum", toml ["lunchbox"], fpuzzles [];
 }
 
 impl fmt::Display for VariantConstraint {

@@ -1,4 +1,4 @@
-//! Sums in clauses: a chain of partial sums, each term one of several weighted literals, shared by cages, arrows, little killers, sandwiches, X-sums, skyscrapers, sum lines and the lines whose groups of cells sum alike (region-sum and zipper lines, double arrows).
+//! Sums in clauses: a chain of partial sums, each term one of several weighted literals, shared by cages, arrows, little killers, sandwiches and lunchboxes, X-sums, skyscrapers, sum lines and the lines whose groups of cells sum alike (region-sum and zipper lines, double arrows).
 
 use std::collections::BTreeMap;
 

@@ -61,6 +61,8 @@
 //! `rellik` (`cells`, `sum`): different digits, no set of which adds up to `sum`.
 //! `row-indexer`, `column-indexer` and `box-indexer` (`cells`, the indexer cells).
 //! `double-arrow` (`cells`, the circles first and last).
+//! `lunchbox` (`sum`, and `cells` in order or a `row` or `column`, 1-based): different
+//! digits, those between the smallest and the largest adding up to `sum`.
 
 use std::ops::Range;
 

@@ -59,3 +59,15 @@ pub fn double_arrow(x: &[u32]) -> bool {
         _ => false,
     }
 }
+
+/// Whether the digits differ and those strictly between the smallest and the largest (in
+/// either order along the cells) add up to `sum`.
+pub fn lunchbox(x: &[u32], sum: u32) -> bool {
+    let differ = (0..x.len()).all(|i| !x[..i].contains(&x[i]));
+    let (Some(lo), Some(hi)) = (x.iter().min(), x.iter().max()) else {
+        return false;
+    };
+    let a = x.iter().position(|v| v == lo).unwrap();
+    let b = x.iter().position(|v| v == hi).unwrap();
+    differ && a != b && x[a.min(b) + 1..a.max(b)].iter().sum::<u32>() == sum
+}

@@ -545,12 +545,36 @@ def rellik(rng, n, sol):
     return {"rellik": out}
 
 
+def lunchbox(rng, n, sol):
+    """Lines of different digits, and a few rows or columns, each clued by the sum of its
+    digits between its smallest and its largest."""
+    global ok_whole
+    ok_whole = lambda p: True
+
+    def clue(v):
+        i, j = sorted((v.index(min(v)), v.index(max(v))))
+        return sum(v[i + 1:j])
+
+    ok = lambda p, x: sol[x[0]][x[1]] not in [sol[a][b] for a, b in p]
+    paths = lines(rng, n, sol, 8, [3, 4, 5, 6], ok)
+    out = [{"cells": " ".join(name(*x).lower() for x in p), "sum": clue([sol[a][b] for a, b in p])}
+           for p in paths]
+    for _ in range(2):
+        i = rng.randrange(n)
+        if rng.random() < 0.5:
+            out.append({"row": i + 1, "sum": clue(sol[i])})
+        else:
+            out.append({"column": i + 1, "sum": clue([sol[r][i] for r in range(n)])})
+    return {"lunchbox": out}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
     # Rules over the whole grid: the solution is found under the rule, givens make it unique.
     "knightmare": (lambda rng, n, sol: {"rules": ["knightmare"]}, {"rules": ["knightmare"]}),
     "anti-taxicab": (lambda rng, n, sol: {"rules": ["anti-taxicab"]}, {"rules": ["anti-taxicab"]}),
+    "lunchbox": (lunchbox, None),
 }
 
 
