@@ -1,0 +1,86 @@
+//! Reading the line families of an f-puzzles file (thermometers, arrows, whispers, region-sum lines …) into the validator's checks.
+
+use serde_json::Value;
+
+use super::read::{cells, lines, list, number};
+use super::{Check, Pos};
+
+/// Pushes a check for every line of every line family in `json`; `region` gives each cell's
+/// region, `n` the grid's size.
+pub(super) fn read_lines(json: &Value, n: usize, region: &[Vec<usize>], checks: &mut Vec<Check>) {
+    for e in list(json, "thermometer") {
+        checks.extend(lines(e).into_iter().map(Check::Thermo));
+    }
+    for e in list(json, "slowthermometer") {
+        checks.extend(lines(e).into_iter().map(Check::SlowThermo));
+    }
+    for e in list(json, "entropicline") {
+        checks.extend(lines(e).into_iter().map(Check::Entropic));
+    }
+    for e in list(json, "modularline") {
+        checks.extend(lines(e).into_iter().map(Check::Modular));
+    }
+    for e in list(json, "nabner") {
+        checks.extend(lines(e).into_iter().map(Check::Nabner));
+    }
+    for e in list(json, "arrow") {
+        // A pill's digits read in the order its cells are stored.
+        let circle = cells(&e["cells"]);
+        for line in lines(e) {
+            let shaft = line.into_iter().filter(|c| !circle.contains(c)).collect();
+            checks.push(Check::Arrow(circle.clone(), shaft));
+        }
+    }
+    for (key, make) in [
+        ("palindrome", Check::Palindrome as fn(Vec<Pos>) -> Check),
+        ("betweenline", Check::Between),
+        ("renban", Check::Renban),
+    ] {
+        for e in list(json, key) {
+            checks.extend(lines(e).into_iter().map(make));
+        }
+    }
+    for e in list(json, "whispers") {
+        // The least difference, when given (5 German, 4 Dutch); else half the digits.
+        let least = e["value"]
+            .as_u64()
+            .or_else(|| e["value"].as_str().and_then(|s| s.parse().ok()))
+            .map_or(n.div_ceil(2) as u32, |v| v as u32);
+        checks.extend(
+            lines(e)
+                .into_iter()
+                .map(|line| Check::Whispers(line, least)),
+        );
+    }
+    for e in list(json, "regionsumline") {
+        for line in lines(e) {
+            // A new run wherever the next cell lies in another region than the last.
+            let mut runs: Vec<Vec<Pos>> = Vec::new();
+            for (i, &(r, c)) in line.iter().enumerate() {
+                if i > 0 && region[r][c] == region[line[i - 1].0][line[i - 1].1] {
+                    runs.last_mut().unwrap().push((r, c));
+                } else {
+                    runs.push(vec![(r, c)]);
+                }
+            }
+            checks.push(Check::RegionSum(runs));
+        }
+    }
+    for e in list(json, "zipperline") {
+        checks.extend(lines(e).into_iter().map(Check::Zipper));
+    }
+    for e in list(json, "parityline") {
+        checks.extend(lines(e).into_iter().map(Check::ParityLine));
+    }
+    for e in list(json, "lockout") {
+        let least = n as u32 / 2;
+        checks.extend(lines(e).into_iter().map(|l| Check::Lockout(l, least)));
+    }
+    for e in list(json, "sumline") {
+        let sum = number(e).unwrap();
+        checks.extend(lines(e).into_iter().map(|l| Check::SumLine(l, sum)));
+    }
+    for e in list(json, "doublearrow") {
+        checks.extend(lines(e).into_iter().map(Check::DoubleArrow));
+    }
+}

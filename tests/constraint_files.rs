@@ -1,0 +1,305 @@
+//! Reading variant constraints from files: the fields of f-puzzles cells, grids without boxes, odd geometry, bad constraints named, TOML puzzle files, commands that refuse constraints, and proofs of share links.
+#![cfg(feature = "cli")] // runs the `satdoku` command
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::fpuzzles;
+use common::{Plain, satdoku};
+
+/// Writes `json` to a file and runs `satdoku count` on it: exit code, stdout, stderr; the
+/// file's path (in `dir`) for independent readers.
+fn count_json(dir: &tempfile::TempDir, json: &str) -> (Option<i32>, String, String, PathBuf) {
+    let file = dir.path().join("puzzle.json");
+    std::fs::write(&file, json).unwrap();
+    let out = satdoku()
+        .args(["count", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (
+        out.status.code(),
+        text(&out.stdout),
+        text(&out.stderr),
+        file,
+    )
+}
+
+/// The fields of a grid's cells: a parity mark is a rule, a solver's own entry is no given
+/// (and said so), pencil marks and colours only draw, anything else is refused by name.
+#[test]
+fn f_puzzles_cell_fields_are_read_or_refused() {
+    let with_first_cell = |first: &str| {
+        let row = |r: usize| {
+            let cells: Vec<&str> = (0..4)
+                .map(|c| if r + c == 0 { first } else { "{}" })
+                .collect();
+            format!("[{}]", cells.join(","))
+        };
+        let rows: Vec<String> = (0..4).map(row).collect();
+        format!("{{\"size\":4,\"grid\":[{}]}}", rows.join(","))
+    };
+    let run = |first: &str| {
+        let (code, stdout, stderr, _) =
+            count_json(&tempfile::tempdir().unwrap(), &with_first_cell(first));
+        (code, stdout, stderr)
+    };
+    // 288 grids in all, 144 with an odd digit in r1c1, 72 with a 3 there.
+    assert_eq!(run("{}").1, "288\n");
+    assert_eq!(run("{\"parity\":\"Odd\"}").1, "144\n");
+    assert_eq!(
+        run("{\"parity\":\"Even\",\"highlight\":\"#ff0000\"}").1,
+        "144\n"
+    );
+    let (code, _, stderr) = run("{\"parity\":\"Prime\"}");
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("r1c1: parity \"Prime\" is not"), "{stderr}");
+    let (code, out, stderr) = run("{\"value\":3}");
+    assert_eq!((code, out.as_str()), (Some(0), "288\n"));
+    assert!(
+        stderr.contains("warning: 1 cell holds a value that is not a given (a solver's entry, such as r1c1=3): read as blank"),
+        "{stderr}"
+    );
+    assert_eq!(run("{\"value\":3,\"given\":true}").1, "72\n");
+    let (code, _, stderr) = run("{\"cornerPencilMarks\":[1,2],\"fog\":true}");
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("cell field \"fog\" (r1c1)"), "{stderr}");
+}
+
+/// A grid without boxes (5×5, 7×7 …) in an f-puzzles file has what f-puzzles gives it when
+/// its cells name no region: rows and columns only (a Latin square).
+#[test]
+fn f_puzzles_grids_without_boxes_are_latin_squares() {
+    let first = "[{\"value\":1,\"given\":true},{\"value\":2,\"given\":true},{\"value\":3,\"given\":true},{\"value\":4,\"given\":true},{\"value\":5,\"given\":true}]";
+    let rest = (0..4)
+        .map(|_| "[{},{},{},{},{}]")
+        .collect::<Vec<_>>()
+        .join(",");
+    let dir = tempfile::tempdir().unwrap();
+    // 161,280 Latin squares of order 5, 1,344 of them with a given first row.
+    let (_, stdout, _, file) =
+        count_json(&dir, &format!("{{\"size\":5,\"grid\":[{first},{rest}]}}"));
+    assert_eq!(stdout, "1344\n");
+    let independent = fpuzzles::read(&file);
+    assert_eq!(independent.brute_force_count(2000), 1344);
+}
+
+/// Geometry no setter's tool draws is read as written, with a warning naming it.
+#[test]
+fn odd_geometry_is_read_with_a_warning() {
+    let grid = (0..4)
+        .map(|_| "[{},{},{},{}]")
+        .collect::<Vec<_>>()
+        .join(",");
+    let fields = [
+        (
+            "\"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C3\"]]}]",
+            "thermometer r1c1-r1c3: r1c1 and r1c3 follow each other on the line but do not touch",
+        ),
+        (
+            "\"difference\":[{\"cells\":[\"R1C1\",\"R2C2\"]}]",
+            "white dot r1c1-r2c2 (difference 1): r1c1 and r2c2 are not orthogonal neighbours",
+        ),
+        (
+            "\"arrow\":[{\"cells\":[\"R1C1\"],\"lines\":[[\"R1C1\",\"R3C1\",\"R4C1\"]]}]",
+            "arrow r1c1 <- r3c1-r4c1: its shaft starts at r3c1, which does not touch its circle",
+        ),
+        // Colours and widths only draw.
+        (
+            "\"renban\":[{\"lines\":[[\"R1C1\",\"R2C2\"]],\"outlineC\":\"#F067F0\",\"width\":0.4}]",
+            "",
+        ),
+    ];
+    for (field, warning) in fields {
+        let json = format!("{{\"size\":4,\"grid\":[{grid}],{field}}}");
+        let (code, _, stderr, _) = count_json(&tempfile::tempdir().unwrap(), &json);
+        assert_eq!(code, Some(0), "{field}: {stderr}");
+        if warning.is_empty() {
+            assert!(!stderr.contains("warning"), "{field}: {stderr}");
+        } else {
+            assert!(
+                stderr.contains(&format!("warning: {warning}")),
+                "{field}: {stderr}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bad_constraints_are_errors_that_name_them() {
+    let grid = (0..9)
+        .map(|_| "[{},{},{},{},{},{},{},{},{}]")
+        .collect::<Vec<_>>()
+        .join(",");
+    for (fields, message) in [
+        (
+            "\"killercage\":[{\"cells\":[\"R9C9\",\"R10C9\"],\"value\":\"5\"}]",
+            "r10c9 is outside a 9×9 grid",
+        ),
+        (
+            "\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"40\"}]",
+            "killer cage r1c1-r1c2 (sum 40): no 2 different digits",
+        ),
+        (
+            "\"thermometer\":[{\"lines\":[[\"R1C1\"]]}]",
+            "thermometer r1c1: a thermometer needs at least two cells",
+        ),
+        (
+            "\"clock\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]",
+            "unsupported f-puzzles constraints: clock",
+        ),
+        (
+            "\"xv\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"W\"}]",
+            "is not X or V",
+        ),
+        (
+            // A field that states a rule satdoku does not read is refused, not dropped.
+            "\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"5\",\"allowRepeats\":true}]",
+            "unsupported f-puzzles constraints: \"killercage\" entry 1's field \"allowRepeats\"",
+        ),
+        (
+            // A cosmetic cage's value that names a digital root satdoku cannot read.
+            "\"cage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"DR12\"}]",
+            "cage value \"DR12\": a multi-sum cage's value is DR and a digital root from 1 to 9",
+        ),
+        (
+            // Nine different digits always make 45, whose digital root is 9.
+            "\"cage\":[{\"cells\":[\"R1C1\",\"R1C2\",\"R1C3\",\"R1C4\",\"R1C5\",\"R1C6\",\"R1C7\",\"R1C8\",\"R1C9\"],\"value\":\"DR1\"}]",
+            "(digital root 1): no 9 different digits from 1 to 9 add up to a sum of digital root 1 (they make 45 to 45)",
+        ),
+    ] {
+        let json = format!("{{\"size\":9,\"grid\":[{grid}],{fields}}}");
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("bad.json");
+        std::fs::write(&file, &json).unwrap();
+        let out = satdoku()
+            .args(["check", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{fields}: {err}");
+        assert!(err.contains(message), "{fields}: {err}");
+    }
+    let out = satdoku().args(["check", "{not json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = satdoku()
+        .args(["check", "https://www.f-puzzles.com/?load=N4Ig"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("f-puzzles link"));
+}
+
+#[test]
+fn toml_puzzle_files_take_the_same_constraints() {
+    let toml = r#"
+boxes = "2x2"
+puzzle = "1..............."
+
+[[cage]]
+cells = "r1c2 r1c3"
+sum = 5
+
+[[cage]]
+cells = ["r2c1", "r2c2"]
+sum = 7
+
+[[thermometer]]
+cells = "r3c1 r3c2 r3c3"
+
+[[black-dot]]
+cells = "r1c1 r1c2"
+"#;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.toml");
+    std::fs::write(&file, toml).unwrap();
+    let out = satdoku()
+        .args(["check", "--format", "json", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        row["rules"],
+        "boxes 2x2, 2 killer cages, 1 thermometer, 1 kropki dot"
+    );
+    assert_eq!(row["status"], "unique", "{row}");
+    let solution: Plain = common::parse_line(row["solutions"][0].as_str().unwrap());
+    assert_eq!(solution[0][1] + solution[0][2], 5);
+    assert_eq!(solution[1][0] + solution[1][1], 7);
+    assert!(solution[2][0] < solution[2][1] && solution[2][1] < solution[2][2]);
+    assert!(solution[0][1] == 2 * solution[0][0] || solution[0][0] == 2 * solution[0][1]);
+    // Every black dot given: no other neighbours are in a ratio of 2, which no 4×4 meets.
+    std::fs::write(&file, format!("rules = [\"negative-ratio\"]\n{toml}")).unwrap();
+    let out = satdoku()
+        .args(["check", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "no_solution clash every black dot given (no other neighbours in such a ratio)\n"
+    );
+    let bad = toml.replace("sum = 7", "sum = 7\nratio = 3");
+    std::fs::write(&file, bad).unwrap();
+    let out = satdoku()
+        .args(["check", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cage: takes no `ratio`"));
+}
+
+#[test]
+fn logical_commands_refuse_constraints_they_do_not_use() {
+    for command in ["rate", "explain", "hint"] {
+        let out = satdoku()
+            .args([command, "puzzles/variants/killer.toml"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("do not use variant constraints"),
+            "{command}: {err}"
+        );
+    }
+    // True candidates come from SAT, which uses them: a unique puzzle's are its solution.
+    let out = satdoku()
+        .args([
+            "candidates",
+            "--format",
+            "json",
+            "puzzles/variants/killer.toml",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cells: Vec<&str> = row["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert_eq!(cells.concat(), "215463364125632541451236523614146352");
+}
+
+#[test]
+fn proofs_of_a_share_link_are_named_link() {
+    let json = r#"{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C2","R1C3"],"value":"5"},{"cells":["R2C1","R2C2"],"value":"7"}],"thermometer":[{"lines":[["R3C1","R3C2","R3C3"]]}]}"#;
+    let link = format!(
+        "https://www.f-puzzles.com/?load={}",
+        lz_str::compress_to_base64(json)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = satdoku()
+        .args(["check", "--proof", dir.path().to_str().unwrap(), &link])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "unique 1234341223414123\n"
+    );
+    assert!(dir.path().join("link-1.cnf").exists());
+    assert!(dir.path().join("link-1.drat").exists());
+}
