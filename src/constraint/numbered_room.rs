@@ -8,51 +8,19 @@
 //! `{"cell": "R0C3", "value": "5"}` with the clue's cell just outside the grid and a digit
 //! from 1 to N.
 
-use std::fmt;
-
-use super::outside::Sightline;
-use super::{CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint};
+use super::outside::{outside_clue, sightline_cells_and_problem};
+use super::{CellValues, Constraint, ConstraintCnf};
 use crate::grid::{Cell, Shape};
 
-/// A numbered room clue: the X-th cell of its line seen from the clue holds `digit`, X the
-/// digit of the first cell.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct NumberedRoom {
-    sight: Sightline,
-    digit: u32,
+outside_clue! {
+    /// A numbered room clue: the X-th cell of its line seen from the clue holds `digit`, X the
+    /// digit of the first cell.
+    NumberedRoom { digit }, "numbered room", shown "digit {}"
 }
 
 impl NumberedRoom {
-    /// Reads a numbered room record: where the clue stands ([`Sightline`]'s reading) and its
-    /// `digit` (f-puzzles' `value`).
-    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        Ok(Sightline::read(record, "digit")?
-            .map(|(sight, digit)| NumberedRoom::new(sight, digit).into())
-            .into_iter()
-            .collect())
-    }
-
-    /// The clue `digit` seen along `sight`.
-    pub fn new(sight: Sightline, digit: u32) -> NumberedRoom {
-        NumberedRoom { sight, digit }
-    }
-}
-
-impl fmt::Display for NumberedRoom {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "numbered room {} (digit {})", self.sight, self.digit)
-    }
-}
-
-impl Constraint for NumberedRoom {
-    fn cells(&self, shape: Shape) -> Vec<Cell> {
-        self.sight.cells(shape.size())
-    }
-
-    fn problem(&self, shape: Shape) -> Option<String> {
-        if let Some(problem) = self.sight.problem(shape, "numbered room") {
-            return Some(problem);
-        }
+    /// Why the clue's number cannot stand on a grid of `shape` (its line being one).
+    fn clue_problem(&self, shape: Shape) -> Option<String> {
         let n = shape.size();
         (!(1..=n).contains(&(self.digit as usize))).then(|| {
             format!(
@@ -61,6 +29,10 @@ impl Constraint for NumberedRoom {
             )
         })
     }
+}
+
+impl Constraint for NumberedRoom {
+    sightline_cells_and_problem!("numbered room");
 
     /// One binary clause per digit X of the first cell: it holds X only if the X-th cell
     /// holds the clue.

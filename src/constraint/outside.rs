@@ -1,4 +1,4 @@
-//! Where a clue outside the grid looks: a row or column read from the clue's side, as sandwiches, X-sums, skyscrapers and numbered rooms place their clues.
+//! Where a clue outside the grid looks (a row or column read from the clue's side, as sandwiches, X-sums, skyscrapers and numbered rooms place their clues), and what the families of such clues share.
 
 use std::fmt;
 
@@ -136,3 +136,70 @@ impl fmt::Display for Sightline {
         write!(f, "{} from the {side}", self.line)
     }
 }
+
+/// Declares an outside-clue family: its type (the clue's [`Sightline`] and its number, kept
+/// under the name the TOML key gives it), its reading through [`Sightline::read`], its
+/// constructor and its `Display`: the family's name in messages, the line, and the number in
+/// brackets as `shown` writes it.
+macro_rules! outside_clue {
+    (
+        $(#[$doc:meta])*
+        $family:ident { $number:ident }, $name:literal, shown $shown:literal
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+        pub struct $family {
+            sight: super::Sightline,
+            $number: u32,
+        }
+
+        impl $family {
+            #[doc = concat!(
+                "Reads a clue's record: where it stands ([`Sightline`](super::Sightline)'s ",
+                "reading) and its `", stringify!($number), "` (f-puzzles' `value`)."
+            )]
+            pub(crate) fn read(
+                record: &mut super::Record<'_>,
+            ) -> Result<Vec<super::VariantConstraint>, super::RecordError> {
+                Ok(super::Sightline::read(record, stringify!($number))?
+                    .map(|(sight, $number)| $family::new(sight, $number).into())
+                    .into_iter()
+                    .collect())
+            }
+
+            #[doc = concat!("The clue `", stringify!($number), "` seen along `sight`.")]
+            pub fn new(sight: super::Sightline, $number: u32) -> $family {
+                $family { sight, $number }
+            }
+        }
+
+        impl std::fmt::Display for $family {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(
+                    f,
+                    concat!($name, " {} (", $shown, ")"),
+                    self.sight, self.$number
+                )
+            }
+        }
+    };
+}
+pub(crate) use outside_clue;
+
+/// The [`Constraint`](super::Constraint) methods every outside-clue family answers from its
+/// sightline: its cells (the line, nearest the clue first), and why it cannot apply: the
+/// sightline's problem (`what` naming the clue), else the family's own `clue_problem`.
+macro_rules! sightline_cells_and_problem {
+    ($what:literal) => {
+        fn cells(&self, shape: Shape) -> Vec<Cell> {
+            self.sight.cells(shape.size())
+        }
+
+        fn problem(&self, shape: Shape) -> Option<String> {
+            self.sight
+                .problem(shape, $what)
+                .or_else(|| self.clue_problem(shape))
+        }
+    };
+}
+pub(crate) use sightline_cells_and_problem;

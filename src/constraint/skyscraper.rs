@@ -6,54 +6,20 @@
 //! smaller ones"): the field `skyscraper`, entries `{"cell": "R0C3", "value": "4"}` with the
 //! clue's cell just outside the grid and a count from 1 to N.
 
-use std::fmt;
-
-use super::outside::Sightline;
+use super::outside::{outside_clue, sightline_cells_and_problem};
 use super::sum::{Chain, Term};
-use super::{
-    CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, VariantConstraint,
-};
+use super::{CellValues, Constraint, ConstraintCnf, Literal};
 use crate::grid::{Cell, Shape};
 
-/// A skyscraper clue: `count` digits of its line, seen from the clue, are taller than every
-/// digit before them.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Skyscraper {
-    sight: Sightline,
-    count: u32,
+outside_clue! {
+    /// A skyscraper clue: `count` digits of its line, seen from the clue, are taller than every
+    /// digit before them.
+    Skyscraper { count }, "skyscraper", shown "{} seen"
 }
 
 impl Skyscraper {
-    /// Reads a skyscraper record: where the clue stands ([`Sightline`]'s reading) and its
-    /// `count` (f-puzzles' `value`).
-    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        Ok(Sightline::read(record, "count")?
-            .map(|(sight, count)| Skyscraper::new(sight, count).into())
-            .into_iter()
-            .collect())
-    }
-
-    /// The clue `count` seen along `sight`.
-    pub fn new(sight: Sightline, count: u32) -> Skyscraper {
-        Skyscraper { sight, count }
-    }
-}
-
-impl fmt::Display for Skyscraper {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "skyscraper {} ({} seen)", self.sight, self.count)
-    }
-}
-
-impl Constraint for Skyscraper {
-    fn cells(&self, shape: Shape) -> Vec<Cell> {
-        self.sight.cells(shape.size())
-    }
-
-    fn problem(&self, shape: Shape) -> Option<String> {
-        if let Some(problem) = self.sight.problem(shape, "skyscraper clue") {
-            return Some(problem);
-        }
+    /// Why the clue's number cannot stand on a grid of `shape` (its line being one).
+    fn clue_problem(&self, shape: Shape) -> Option<String> {
         let n = shape.size();
         (!(1..=n).contains(&(self.count as usize))).then(|| {
             format!(
@@ -62,6 +28,10 @@ impl Constraint for Skyscraper {
             )
         })
     }
+}
+
+impl Constraint for Skyscraper {
+    sightline_cells_and_problem!("skyscraper clue");
 
     /// "The tallest so far is at least v" variables per cell and digit (the prefix maximum
     /// in the order encoding), a "seen" variable per cell true exactly when its digit tops

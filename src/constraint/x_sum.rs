@@ -6,34 +6,28 @@
 //! Sudoku Solver count the first digit itself among the X): the field `xsum`, entries
 //! `{"cell": "R0C3", "value": "25"}` with the clue's cell just outside the grid.
 
-use std::fmt;
-
-use super::outside::Sightline;
+use super::outside::{outside_clue, sightline_cells_and_problem};
 use super::sum::{Chain, Term, cell_term, sum_admits};
-use super::{CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint};
+use super::{CellValues, Constraint, ConstraintCnf};
 use crate::grid::{Cell, Shape};
 
-/// An X-sum clue: the first X digits of its line seen from the clue, X the first of them,
-/// add up to `sum`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct XSum {
-    sight: Sightline,
-    sum: u32,
+outside_clue! {
+    /// An X-sum clue: the first X digits of its line seen from the clue, X the first of them,
+    /// add up to `sum`.
+    XSum { sum }, "X-sum", shown "sum {}"
 }
 
 impl XSum {
-    /// Reads an X-sum record: where the clue stands ([`Sightline`]'s reading) and its `sum`
-    /// (f-puzzles' `value`).
-    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        Ok(Sightline::read(record, "sum")?
-            .map(|(sight, sum)| XSum::new(sight, sum).into())
-            .into_iter()
-            .collect())
-    }
-
-    /// The clue `sum` seen along `sight`.
-    pub fn new(sight: Sightline, sum: u32) -> XSum {
-        XSum { sight, sum }
+    /// Why the clue's number cannot stand on a grid of `shape` (its line being one).
+    fn clue_problem(&self, shape: Shape) -> Option<String> {
+        let n = shape.size();
+        let sum = self.sum as usize;
+        let most = XSum::reach(n, n).1;
+        (!(1..=n).any(|x| {
+            let (lo, hi) = XSum::reach(x, n);
+            (lo..=hi).contains(&sum)
+        }))
+        .then(|| format!("the first X digits of a {shape} line add up to 1 to {most}, not {sum}"))
     }
 
     /// The smallest and largest totals of the first X digits of a line of N different
@@ -47,30 +41,8 @@ impl XSum {
     }
 }
 
-impl fmt::Display for XSum {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "X-sum {} (sum {})", self.sight, self.sum)
-    }
-}
-
 impl Constraint for XSum {
-    fn cells(&self, shape: Shape) -> Vec<Cell> {
-        self.sight.cells(shape.size())
-    }
-
-    fn problem(&self, shape: Shape) -> Option<String> {
-        if let Some(problem) = self.sight.problem(shape, "X-sum") {
-            return Some(problem);
-        }
-        let n = shape.size();
-        let sum = self.sum as usize;
-        let most = XSum::reach(n, n).1;
-        (!(1..=n).any(|x| {
-            let (lo, hi) = XSum::reach(x, n);
-            (lo..=hi).contains(&sum)
-        }))
-        .then(|| format!("the first X digits of a {shape} line add up to 1 to {most}, not {sum}"))
-    }
+    sightline_cells_and_problem!("X-sum");
 
     /// For each digit X of the first cell, a chain of partial sums over the next X−1 cells
     /// (the one of [`Chain`]) that holds when the first cell holds X: its steps out of
