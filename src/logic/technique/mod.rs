@@ -30,6 +30,7 @@
 
 mod chains;
 mod fish;
+mod forcing;
 mod locked;
 mod single_digit;
 mod singles;
@@ -39,6 +40,7 @@ mod wings;
 
 pub use chains::{Aic, XChain, XyChain};
 pub use fish::Fish;
+pub use forcing::{CellForcingChain, ContradictionChain, RegionForcingChain};
 pub use locked::LockedCandidates;
 pub use single_digit::TurbotFish;
 pub use singles::{HiddenSingle, NakedSingle};
@@ -202,6 +204,22 @@ techniques! {
     /// An alternating inference chain over any strong and weak links; 0.1 more for every
     /// two links past three.
     Aic: "aic", 7.0, Expert, found by Aic;
+    /// Every candidate of a cell, assumed true, leads by singles to the same placement or
+    /// elimination (dynamic cell forcing chains); 0.1 more past 4, 6, 8, 12 … links in all.
+    CellForcingChain: "cell_forcing_chain", 8.5, Expert, found by CellForcingChain;
+    /// Every place of a digit in a house, assumed to hold it, leads by singles to the same
+    /// placement or elimination (dynamic region forcing chains); as cell forcing chains.
+    RegionForcingChain: "region_forcing_chain", 8.5, Expert, found by RegionForcingChain;
+    /// A candidate assumed true leads by singles to a cell without candidates or a house
+    /// without a place for a digit, so it is false (a dynamic contradiction forcing chain);
+    /// 0.1 more past 4, 6, 8, 12, 16 … links.
+    ContradictionChain: "contradiction_chain", 8.5, Expert,
+        found by ContradictionChain { level: 0 };
+    /// A contradiction forcing chain that also uses candidates refuted by contradiction
+    /// forcing chains of their own, inside it (nested forcing chains); 0.1 more past 4, 6,
+    /// 8, 12, 16 … links.
+    NestedContradictionChain: "nested_contradiction_chain", 9.5, Expert,
+        found by ContradictionChain { level: 1 };
     /// None of the above makes progress: the search has to guess.
     Guess: "guess", 10.0, Expert;
 }
