@@ -1,6 +1,6 @@
 //! Chains: X-chains, XY-chains and alternating inference chains (AIC), over one link engine.
 
-use super::{Find, Technique};
+use super::{chain_length_tenths, Find, Technique};
 use crate::grid::{CellDigit, Digit, DigitSet};
 use crate::logic::{Board, Sentence, Step};
 
@@ -246,7 +246,9 @@ impl<'b, 'a> Engine<'b, 'a> {
         }
         let (links, chain, eliminations) = best?;
         let mut step = Step::new(technique);
-        step.weight = technique.weight() + (links.saturating_sub(3) / 2).min(20) as u8;
+        // Sudoku Explainer counts the candidates of the chain: the links and the end assumed
+        // true and false.
+        step.weight = technique.weight() + chain_length_tenths(links + 1);
         step.eliminations = eliminations;
         let mut sentence = Sentence::default();
         for (i, &state) in chain.iter().enumerate() {

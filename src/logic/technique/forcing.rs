@@ -2,7 +2,7 @@
 
 use std::collections::VecDeque;
 
-use super::{Find, Technique};
+use super::{Find, Technique, chain_length_tenths};
 use crate::grid::{CellDigit, Digit, DigitSet, House};
 use crate::logic::{Board, Sentence, Step};
 
@@ -394,18 +394,6 @@ impl<'b, 'a> Engine<'b, 'a> {
     }
 }
 
-/// The SE increment for a chain of `length` links: 0.1 each time the length passes 4, 6,
-/// 8, 12, 16, 24, 32 … (in tenths).
-fn length_tenths(length: usize) -> u8 {
-    let (mut added, mut ceil, mut odd) = (0u8, 4usize, false);
-    while length > ceil {
-        added = added.saturating_add(1);
-        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
-        odd = !odd;
-    }
-    added
-}
-
 /// Contradiction forcing chain: a candidate assumed true leads, by singles, to a cell
 /// without candidates or a house without a place for a digit; so it is false. At `level` 1
 /// and up the chain may also use candidates that are themselves refuted so, one level less
@@ -445,7 +433,7 @@ impl Find for ContradictionChain {
         let (length, assumption, branch) = best?;
         let (cell, digit) = (engine.cell(assumption.node), engine.digit(assumption.node));
         let mut step = Step::new(self.technique());
-        step.weight += length_tenths(length);
+        step.weight += chain_length_tenths(length);
         step.eliminations = vec![CellDigit {
             cell: board.cell(cell),
             digit,
@@ -490,7 +478,7 @@ fn common_consequence(
         digit,
     };
     let mut step = Step::new(technique);
-    step.weight += length_tenths(length);
+    step.weight += chain_length_tenths(length);
     if lit.on {
         step.placements = vec![item];
     } else {
@@ -623,20 +611,5 @@ impl Find for RegionForcingChain {
             }
         }
         best.map(|(_, step)| step)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::length_tenths;
-
-    #[test]
-    fn chain_length_adds_a_tenth_past_each_threshold() {
-        // Thresholds 4, 6, 8, 12, 16, 24 …: alternately times 3/2 and 4/3.
-        for (length, tenths) in [(4, 0), (5, 1), (6, 1), (7, 2), (8, 2), (9, 3), (12, 3)] {
-            assert_eq!(length_tenths(length), tenths, "length {length}");
-        }
-        assert_eq!(length_tenths(13), 4);
-        assert_eq!(length_tenths(17), 5);
     }
 }

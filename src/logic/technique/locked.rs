@@ -17,65 +17,76 @@ impl Find for LockedCandidates {
     }
 
     fn find(&self, board: &Board<'_>) -> Option<Step> {
-        let layout = board.layout();
-        let sets = board.candidates().sets();
-        let mut best: Option<Step> = None;
-        for h in 0..layout.house_count() {
-            for &i in layout.intersections_of(h) {
-                let i = i as usize;
-                let (shared, rest_of_first, _) = layout.intersection(i);
-                // Each intersection is listed under both its houses: take it under the first.
-                if !rest_of_first.iter().all(|c| layout.house(h).contains(c)) {
+        // Pointing before claiming, which weighs more.
+        each_step(board, |step| (!is_claiming(&step)).then_some(step))
+            .or_else(|| each_step(board, Some))
+    }
+}
+
+/// Whether a locked-candidates step is claiming (its confining house, the first of its
+/// houses, is a line) rather than pointing.
+pub(super) fn is_claiming(step: &Step) -> bool {
+    step.houses.first().is_some_and(|h| h.is_line())
+}
+
+/// Calls `f` on each locked-candidates step of `board` (its houses: the confining house,
+/// then the one that loses the digits), in the order of the houses, until it returns
+/// something, and returns that.
+pub(super) fn each_step<R>(board: &Board<'_>, mut f: impl FnMut(Step) -> Option<R>) -> Option<R> {
+    let layout = board.layout();
+    let sets = board.candidates().sets();
+    for h in 0..layout.house_count() {
+        for &i in layout.intersections_of(h) {
+            let i = i as usize;
+            let (shared, rest_of_first, _) = layout.intersection(i);
+            // Each intersection is listed under both its houses: take it under the first.
+            if !rest_of_first.iter().all(|c| layout.house(h).contains(c)) {
+                continue;
+            }
+            let other = other_house(layout, h, shared);
+            for (k, (digits, rest)) in locked(layout, sets, i).into_iter().enumerate() {
+                if digits.is_empty() {
                     continue;
                 }
-                let other = other_house(layout, h, shared);
-                for (k, (digits, rest)) in locked(layout, sets, i).into_iter().enumerate() {
-                    if digits.is_empty() {
-                        continue;
+                let (confined, target) = if k == 0 { (h, other) } else { (other, h) };
+                let (confined, target) = (layout.kind(confined), layout.kind(target));
+                let claiming = confined.is_line();
+                let mut step = Step::new(Technique::LockedCandidates);
+                if claiming {
+                    step.weight = 28;
+                }
+                for &c in rest {
+                    for digit in (sets[c as usize] & digits).iter() {
+                        let cell = board.cell(c as usize);
+                        step.eliminations.push(CellDigit { cell, digit });
                     }
-                    let (confined, target) = if k == 0 { (h, other) } else { (other, h) };
-                    let (confined, target) = (layout.kind(confined), layout.kind(target));
-                    let claiming = confined.is_line();
-                    let mut step = Step::new(Technique::LockedCandidates);
-                    if claiming {
-                        step.weight = 28;
-                    }
-                    for &c in rest {
-                        for digit in (sets[c as usize] & digits).iter() {
-                            let cell = board.cell(c as usize);
-                            step.eliminations.push(CellDigit { cell, digit });
-                        }
-                    }
-                    step.cells = shared
-                        .iter()
-                        .filter(|&&c| !(sets[c as usize] & digits).is_empty())
-                        .map(|&c| board.cell(c as usize))
-                        .collect();
-                    step.houses = vec![confined, target];
-                    step.sentence = Sentence::default()
-                        .text(if claiming { "claiming: " } else { "pointing: " })
-                        .digits(digits)
-                        .text(format!(
-                            " {} {confined} {} only in ",
-                            confined.preposition(),
-                            if digits.len() == 1 { "lies" } else { "lie" }
-                        ))
-                        .cells(&step.cells)
-                        .text(format!(
-                            " (which {target} shares), so the rest of {target} loses {}",
-                            if digits.len() == 1 { "it" } else { "them" }
-                        ));
-                    if best.as_ref().is_none_or(|b| step.weight < b.weight) {
-                        if !claiming {
-                            return Some(step);
-                        }
-                        best = Some(step);
-                    }
+                }
+                step.cells = shared
+                    .iter()
+                    .filter(|&&c| !(sets[c as usize] & digits).is_empty())
+                    .map(|&c| board.cell(c as usize))
+                    .collect();
+                step.houses = vec![confined, target];
+                step.sentence = Sentence::default()
+                    .text(if claiming { "claiming: " } else { "pointing: " })
+                    .digits(digits)
+                    .text(format!(
+                        " {} {confined} {} only in ",
+                        confined.preposition(),
+                        if digits.len() == 1 { "lies" } else { "lie" }
+                    ))
+                    .cells(&step.cells)
+                    .text(format!(
+                        " (which {target} shares), so the rest of {target} loses {}",
+                        if digits.len() == 1 { "it" } else { "them" }
+                    ));
+                if let Some(found) = f(step) {
+                    return Some(found);
                 }
             }
         }
-        best
     }
+    None
 }
 
 /// The house other than `h` that holds all of `shared`.

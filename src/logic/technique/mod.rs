@@ -28,7 +28,9 @@
 //! Nothing else changes: no `pub use` is needed (the ladder and [`Technique::finder`] reach
 //! the finder; re-export its type from `logic` only if callers need it by name).
 
+mod bug;
 mod chains;
+mod direct;
 mod fish;
 mod forcing;
 mod locked;
@@ -38,7 +40,9 @@ mod subsets;
 mod unique_rectangle;
 mod wings;
 
+pub use bug::Bug;
 pub use chains::{Aic, XChain, XyChain};
+pub use direct::{DirectHiddenSubset, DirectLockedCandidates};
 pub use fish::Fish;
 pub use forcing::{CellForcingChain, ContradictionChain, RegionForcingChain};
 pub use locked::LockedCandidates;
@@ -151,8 +155,18 @@ macro_rules! techniques {
 techniques! {
     /// A digit with one place left in a house: 1.2 in a box or region, 1.5 in a line.
     HiddenSingle: "hidden_single", 1.2, Easy, found by HiddenSingle;
+    /// Locked candidates whose eliminations leave a hidden single at once, taken as one
+    /// step with it (pointing 1.7, claiming 1.9).
+    DirectLockedCandidates: "direct_locked_candidates", 1.7, Medium,
+        found by DirectLockedCandidates;
+    /// A hidden pair whose eliminations leave a hidden single in its house at once, taken
+    /// as one step with it.
+    DirectHiddenPair: "direct_hidden_pair", 2.0, Medium, found by DirectHiddenSubset { size: 2 };
     /// A cell with one candidate left.
     NakedSingle: "naked_single", 2.3, Easy, found by NakedSingle;
+    /// A hidden triple whose eliminations leave a hidden single in its house at once.
+    DirectHiddenTriple: "direct_hidden_triple", 2.5, Hard,
+        found by DirectHiddenSubset { size: 3 };
     /// A digit that one house holds only where it meets another leaves the rest of the
     /// other (pointing: a box onto a line, 2.6; claiming: a line onto a box, 2.8).
     LockedCandidates: "locked_candidates", 2.6, Medium, found by LockedCandidates;
@@ -169,40 +183,48 @@ techniques! {
     Swordfish: "swordfish", 3.8, Hard, found by Fish { size: 3, finned: false };
     /// Three digits with three places between them in a house.
     HiddenTriple: "hidden_triple", 4.0, Hard, found by HiddenSubset { size: 3 };
-    /// Two conjugate pairs of a digit in parallel lines, joined at one end.
-    Skyscraper: "skyscraper", 4.0, Hard, found by TurbotFish;
-    /// Two conjugate pairs of a digit, one in a row and one in a column, joined in a box.
-    TwoStringKite: "two_string_kite", 4.1, Hard, reported by Skyscraper;
-    /// Two conjugate pairs of a digit joined by a weak link, in any other houses.
-    TurbotFish: "turbot_fish", 4.2, Hard, reported by Skyscraper;
     /// A bivalue pivot XY seeing bivalue pincers XZ and YZ: Z leaves what sees both.
     XyWing: "xy_wing", 4.2, Hard, found by XyWing;
-    /// An X-wing with fins: what sees every fin and lies in the cover loses the digit.
-    FinnedXWing: "finned_x_wing", 4.3, Hard, found by Fish { size: 2, finned: true };
     /// A pivot XYZ seeing pincers XZ and YZ: Z leaves what sees all three.
     XyzWing: "xyz_wing", 4.4, Hard, found by XyzWing;
-    /// Two XY cells joined by a conjugate pair of X: Y leaves what sees both.
-    WWing: "w_wing", 4.4, Hard, found by WWing;
     /// Type 1: three corners of a rectangle hold only the same two digits; the fourth
     /// loses them (only in a puzzle known to be unique).
     UniqueRectangle: "unique_rectangle", 4.5, Hard, found by UniqueRectangle;
-    /// A swordfish with fins.
-    FinnedSwordfish: "finned_swordfish", 4.6, Hard, found by Fish { size: 3, finned: true };
     /// Four cells of a house with four candidates between them.
     NakedQuad: "naked_quad", 5.0, Hard, found by NakedSubset { size: 4 };
     /// The fish of four rows and four columns.
     Jellyfish: "jellyfish", 5.2, Hard, found by Fish { size: 4, finned: false };
     /// Four digits with four places between them in a house.
     HiddenQuad: "hidden_quad", 5.4, Hard, found by HiddenSubset { size: 4 };
-    /// A jellyfish with fins.
-    FinnedJellyfish: "finned_jellyfish", 5.6, Hard, found by Fish { size: 4, finned: true };
-    /// A chain of one digit's conjugate pairs (simple colouring, X-chains); 0.1 more for
-    /// every two links past three.
-    XChain: "x_chain", 6.5, Expert, found by XChain;
-    /// A chain of bivalue cells; 0.1 more for every two links past three.
-    XyChain: "xy_chain", 6.6, Expert, found by XyChain;
-    /// An alternating inference chain over any strong and weak links; 0.1 more for every
-    /// two links past three.
+    /// Bivalue universal grave, type 1: every open cell has two candidates but one, which
+    /// has three; without its third digit each digit would have two places in every house
+    /// and the puzzle two solutions, so that cell holds the third (only in a puzzle known
+    /// to be unique).
+    Bug: "bug", 5.6, Hard, found by Bug;
+    /// Two conjugate pairs of a digit in parallel lines, joined at one end (the X-chain
+    /// Sudoku Explainer calls a turbot fish).
+    Skyscraper: "skyscraper", 6.6, Hard, found by TurbotFish;
+    /// Two conjugate pairs of a digit, one in a row and one in a column, joined in a box.
+    TwoStringKite: "two_string_kite", 6.6, Hard, reported by Skyscraper;
+    /// Two conjugate pairs of a digit joined by a weak link, in any other houses.
+    TurbotFish: "turbot_fish", 6.6, Hard, reported by Skyscraper;
+    /// An X-wing with fins: what sees every fin and lies in the cover loses the digit (an
+    /// X-chain for Sudoku Explainer: 6.7).
+    FinnedXWing: "finned_x_wing", 6.6, Hard, found by Fish { size: 2, finned: true };
+    /// A swordfish with fins (6.8).
+    FinnedSwordfish: "finned_swordfish", 6.6, Hard, found by Fish { size: 3, finned: true };
+    /// A jellyfish with fins (6.9).
+    FinnedJellyfish: "finned_jellyfish", 6.6, Hard, found by Fish { size: 4, finned: true };
+    /// A chain of one digit's conjugate pairs (simple colouring, X-chains); 0.1 more past
+    /// 4, 6, 8, 12 … candidates in the chain, as Sudoku Explainer counts them.
+    XChain: "x_chain", 6.6, Expert, found by XChain;
+    /// Two XY cells joined by a conjugate pair of X: Y leaves what sees both (a forcing
+    /// chain of six candidates for Sudoku Explainer: 7.1).
+    WWing: "w_wing", 7.0, Hard, found by WWing;
+    /// A chain of bivalue cells; 0.1 more past 4, 6, 8, 12 … candidates.
+    XyChain: "xy_chain", 7.0, Expert, found by XyChain;
+    /// An alternating inference chain over any strong and weak links; 0.1 more past 4, 6,
+    /// 8, 12 … candidates.
     Aic: "aic", 7.0, Expert, found by Aic;
     /// Every candidate of a cell, assumed true, leads by singles to the same placement or
     /// elimination (dynamic cell forcing chains); 0.1 more past 4, 6, 8, 12 … links in all.
@@ -228,6 +250,18 @@ techniques! {
 const fn tenths(rating: f64) -> u8 {
     assert!(rating > 0.0 && rating < 25.0, "a rating is 0.1 to 25.0");
     (rating * 10.0 + 0.5) as u8
+}
+
+/// The SE increment for a chain of `length` links: 0.1 each time the length passes 4, 6,
+/// 8, 12, 16, 24, 32 … (in tenths).
+pub(crate) fn chain_length_tenths(length: usize) -> u8 {
+    let (mut added, mut ceil, mut odd) = (0u8, 4usize, false);
+    while length > ceil {
+        added = added.saturating_add(1);
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
 }
 
 /// Calls `f` on every `k`-element subset of `items` (in lexicographic order of positions)
@@ -299,8 +333,18 @@ mod tests {
     fn weights_are_the_tables_in_tenths() {
         assert_eq!(Technique::HiddenSingle.weight(), 12);
         assert_eq!(Technique::NakedSingle.weight(), 23);
-        assert_eq!(Technique::TurbotFish.weight(), 42);
+        assert_eq!(Technique::TurbotFish.weight(), 66);
         assert_eq!(Technique::Aic.weight(), 70);
         assert_eq!(Technique::Guess.weight(), 100);
+    }
+
+    #[test]
+    fn chain_length_adds_a_tenth_past_each_threshold() {
+        // Thresholds 4, 6, 8, 12, 16, 24 …: alternately times 3/2 and 4/3.
+        for (length, tenths) in [(4, 0), (5, 1), (6, 1), (7, 2), (8, 2), (9, 3), (12, 3)] {
+            assert_eq!(chain_length_tenths(length), tenths, "length {length}");
+        }
+        assert_eq!(chain_length_tenths(13), 4);
+        assert_eq!(chain_length_tenths(17), 5);
     }
 }

@@ -99,51 +99,62 @@ impl Find for HiddenSubset {
     }
 
     fn find(&self, board: &Board<'_>) -> Option<Step> {
-        let layout = board.layout();
-        (0..layout.house_count()).find_map(|h| {
-            let open = open_cells(board, h);
-            let digits: Vec<DigitSet> = open
-                .iter()
-                .fold(DigitSet::EMPTY, |acc, &c| acc | board.set(c))
-                .iter()
-                .filter(|&d| {
-                    let places = open.iter().filter(|&&c| board.set(c).contains(d)).count();
-                    (2..=self.size).contains(&places)
-                })
-                .map(DigitSet::single)
-                .collect();
-            first_subset(&digits, self.size, |subset| {
-                let digits = subset.iter().fold(DigitSet::EMPTY, |acc, &d| acc | d);
-                let places: Vec<usize> = open
-                    .iter()
-                    .copied()
-                    .filter(|&c| !(board.set(c) & digits).is_empty())
-                    .collect();
-                if places.len() != self.size {
-                    return None;
-                }
-                let mut step = Step::new(self.technique());
-                for &c in &places {
-                    for digit in (board.set(c) & !digits).iter() {
-                        step.eliminations.push(CellDigit {
-                            cell: board.cell(c),
-                            digit,
-                        });
-                    }
-                }
-                if step.eliminations.is_empty() {
-                    return None;
-                }
-                let house = layout.kind(h);
-                step.cells = places.iter().map(|&c| board.cell(c)).collect();
-                step.houses.push(house);
-                step.sentence = Sentence::default()
-                    .digits(digits)
-                    .text(format!(" {} {house} lie only in ", house.preposition()))
-                    .cells(&step.cells)
-                    .text(", so those cells lose every other candidate");
-                Some(step)
-            })
-        })
+        each_hidden(board, self.size, |_, step| Some(step))
     }
+}
+
+/// Calls `f` on each hidden subset of `size` digits of `board` that eliminates something,
+/// with the index of its house, in the order of the houses, until it returns something,
+/// and returns that.
+pub(super) fn each_hidden<R>(
+    board: &Board<'_>,
+    size: usize,
+    mut f: impl FnMut(usize, Step) -> Option<R>,
+) -> Option<R> {
+    let layout = board.layout();
+    (0..layout.house_count()).find_map(|h| {
+        let open = open_cells(board, h);
+        let digits: Vec<DigitSet> = open
+            .iter()
+            .fold(DigitSet::EMPTY, |acc, &c| acc | board.set(c))
+            .iter()
+            .filter(|&d| {
+                let places = open.iter().filter(|&&c| board.set(c).contains(d)).count();
+                (2..=size).contains(&places)
+            })
+            .map(DigitSet::single)
+            .collect();
+        first_subset(&digits, size, |subset| {
+            let digits = subset.iter().fold(DigitSet::EMPTY, |acc, &d| acc | d);
+            let places: Vec<usize> = open
+                .iter()
+                .copied()
+                .filter(|&c| !(board.set(c) & digits).is_empty())
+                .collect();
+            if places.len() != size {
+                return None;
+            }
+            let mut step = Step::new(technique(false, size));
+            for &c in &places {
+                for digit in (board.set(c) & !digits).iter() {
+                    step.eliminations.push(CellDigit {
+                        cell: board.cell(c),
+                        digit,
+                    });
+                }
+            }
+            if step.eliminations.is_empty() {
+                return None;
+            }
+            let house = layout.kind(h);
+            step.cells = places.iter().map(|&c| board.cell(c)).collect();
+            step.houses.push(house);
+            step.sentence = Sentence::default()
+                .digits(digits)
+                .text(format!(" {} {house} lie only in ", house.preposition()))
+                .cells(&step.cells)
+                .text(", so those cells lose every other candidate");
+            f(h, step)
+        })
+    })
 }

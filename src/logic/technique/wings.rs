@@ -1,6 +1,6 @@
 //! Wings: XY-wing, XYZ-wing and W-wing, over any peers the rules give.
 
-use super::{Find, Technique};
+use super::{chain_length_tenths, Find, Technique};
 use crate::grid::{CellDigit, Digit, DigitSet};
 use crate::logic::{Board, Sentence, Step};
 
@@ -40,6 +40,10 @@ fn wing_step(
         return None;
     }
     let mut step = Step::new(technique);
+    if technique == Technique::WWing {
+        // Sudoku Explainer's forcing chain of six candidates.
+        step.weight += chain_length_tenths(6);
+    }
     step.eliminations = eliminations;
     step.cells = cells.iter().map(|&c| board.cell(c)).collect();
     step.sentence = sentence
