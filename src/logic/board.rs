@@ -35,6 +35,28 @@ impl<'a> Board<'a> {
     /// cells placed, their digits removed from their peers. `unique` says whether the puzzle
     /// is known to have exactly one solution (some techniques rely on it).
     pub fn new(layout: &'a Layout, grid: &Grid, unique: bool) -> Board<'a> {
+        let mut board = Board::bare(layout, Candidates::of_grid(grid), unique);
+        for (cell, digit) in grid.givens() {
+            board.place(layout.shape.index(cell), digit);
+        }
+        board
+    }
+
+    /// The board with the candidates `sets` (of `layout`'s shape), each cell with one
+    /// candidate taken as placed: its digit already gone from its peers, as when every
+    /// single has been followed (a forcing chain's board where its singles stop).
+    pub(crate) fn with_sets(layout: &'a Layout, sets: &[DigitSet], unique: bool) -> Board<'a> {
+        let mut candidates = Candidates::of_grid(&Grid::empty(layout.shape));
+        candidates.sets_mut().copy_from_slice(sets);
+        let mut board = Board::bare(layout, candidates, unique);
+        for (placed, set) in board.placed.iter_mut().zip(sets) {
+            *placed = set.len() == 1;
+        }
+        board
+    }
+
+    /// The board of `candidates`, nothing placed.
+    fn bare(layout: &'a Layout, candidates: Candidates, unique: bool) -> Board<'a> {
         let shape = layout.shape;
         let mut rows = vec![usize::MAX; shape.size()];
         let mut columns = vec![usize::MAX; shape.size()];
@@ -45,18 +67,14 @@ impl<'a> Board<'a> {
                 _ => {}
             }
         }
-        let mut board = Board {
+        Board {
             layout,
-            candidates: Candidates::of_grid(grid),
+            candidates,
             placed: vec![false; shape.cell_count()],
             unique,
             rows,
             columns,
-        };
-        for (cell, digit) in grid.givens() {
-            board.place(shape.index(cell), digit);
         }
-        board
     }
 
     /// Narrows every cell's candidates to `marks` as well (the pencil marks a person has

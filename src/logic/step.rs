@@ -23,6 +23,10 @@ pub struct Step {
     pub sentence: Sentence,
     /// The step's weight on the SE scale, in tenths (see [`Technique::weight`]).
     pub weight: u8,
+    /// How many candidates the step's chains hold, counted as Sudoku Explainer counts a
+    /// chain's complexity (each candidate once per chain, nested chains added); 0 for a
+    /// step that is no chain. Its weight grows with it.
+    pub complexity: u32,
 }
 
 impl Step {
@@ -36,6 +40,7 @@ impl Step {
             houses: Vec::new(),
             sentence: Sentence::default(),
             weight: technique.weight(),
+            complexity: 0,
         }
     }
 

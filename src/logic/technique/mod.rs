@@ -44,7 +44,7 @@ pub use bug::Bug;
 pub use chains::{Aic, XChain, XyChain};
 pub use direct::{DirectHiddenSubset, DirectLockedCandidates};
 pub use fish::Fish;
-pub use forcing::{CellForcingChain, ContradictionChain, RegionForcingChain};
+pub use forcing::{ForcingChain, Level};
 pub use locked::LockedCandidates;
 pub use single_digit::TurbotFish;
 pub use singles::{HiddenSingle, NakedSingle};
@@ -226,24 +226,38 @@ techniques! {
     /// An alternating inference chain over any strong and weak links; 0.1 more past 4, 6,
     /// 8, 12 … candidates.
     Aic: "aic", 7.0, Expert, found by Aic;
-    /// Every candidate of a cell, assumed true, leads by singles to the same placement or
-    /// elimination (dynamic cell forcing chains); 0.1 more past 4, 6, 8, 12 … links in all.
-    CellForcingChain: "cell_forcing_chain", 8.5, Expert, found by CellForcingChain;
-    /// Every place of a digit in a house, assumed to hold it, leads by singles to the same
-    /// placement or elimination (dynamic region forcing chains); as cell forcing chains.
-    RegionForcingChain: "region_forcing_chain", 8.5, Expert, found by RegionForcingChain;
-    /// A candidate assumed true leads by singles to a cell without candidates or a house
-    /// without a place for a digit, so it is false (a dynamic contradiction forcing chain);
-    /// 0.1 more past 4, 6, 8, 12, 16 … links.
-    ContradictionChain: "contradiction_chain", 8.5, Expert,
-        found by ContradictionChain { level: 0 };
-    /// A contradiction forcing chain that also uses candidates refuted by contradiction
-    /// forcing chains of their own, inside it (nested forcing chains); 0.1 more past 4, 6,
-    /// 8, 12, 16 … links.
-    NestedContradictionChain: "nested_contradiction_chain", 9.5, Expert,
-        found by ContradictionChain { level: 1 };
+    /// A candidate assumed true (or false) leads, one digit at a time, to a contradiction,
+    /// so it is false (true): Sudoku Explainer's Nishio forcing chain.
+    NishioForcingChain: "nishio_forcing_chain", 7.5, Expert,
+        found by ForcingChain { level: Level::Nishio };
+    /// Every candidate of a cell (of three or more), assumed true, leads over the board's
+    /// links to the same placement or elimination (static cell forcing chains).
+    CellForcingChain: "cell_forcing_chain", 8.0, Expert,
+        found by ForcingChain { level: Level::Multiple };
+    /// Every place of a digit in a house, assumed to hold it, leads over the board's links
+    /// to the same placement or elimination (static region forcing chains).
+    RegionForcingChain: "region_forcing_chain", 8.0, Expert, reported by CellForcingChain;
+    /// By singles on what each assumption leaves: a candidate leads to a contradiction, or
+    /// it and its negation, every candidate of a cell or every place of a digit in a house
+    /// lead to the same (dynamic forcing chains).
+    DynamicForcingChain: "dynamic_forcing_chain", 8.5, Expert,
+        found by ForcingChain { level: Level::Dynamic };
+    /// Dynamic forcing chains that also take locked candidates, naked and hidden pairs and
+    /// X-wings where singles stop.
+    DynamicForcingChainPlus: "dynamic_forcing_chain_plus", 9.0, Expert,
+        found by ForcingChain { level: Level::Plus };
+    /// Dynamic forcing chains plus, that also take X-chains, XY-chains and AICs inside.
+    NestedForcingChain: "nested_forcing_chain", 9.5, Expert,
+        found by ForcingChain { level: Level::NestedChains };
+    /// Dynamic forcing chains plus, that also take static cell and region forcing chains
+    /// inside.
+    NestedMultipleForcingChain: "nested_multiple_forcing_chain", 10.0, Expert,
+        found by ForcingChain { level: Level::NestedMultiple };
+    /// Dynamic forcing chains plus, that also take dynamic forcing chains inside.
+    NestedDynamicForcingChain: "nested_dynamic_forcing_chain", 10.5, Expert,
+        found by ForcingChain { level: Level::NestedDynamic };
     /// None of the above makes progress: the search has to guess.
-    Guess: "guess", 10.0, Expert;
+    Guess: "guess", 20.0, Expert;
 }
 
 /// A rating of the SE scale (one decimal, as the table writes it) in tenths.
@@ -335,7 +349,7 @@ mod tests {
         assert_eq!(Technique::NakedSingle.weight(), 23);
         assert_eq!(Technique::TurbotFish.weight(), 66);
         assert_eq!(Technique::Aic.weight(), 70);
-        assert_eq!(Technique::Guess.weight(), 100);
+        assert_eq!(Technique::Guess.weight(), 200);
     }
 
     #[test]

@@ -1,0 +1,563 @@
+//! The forcing engine: what follows from assuming a candidate true or false, by singles and, nested, by other techniques, with each consequence's ancestors.
+
+use std::collections::VecDeque;
+
+use crate::grid::{Digit, DigitSet};
+use crate::logic::technique::Find;
+use crate::logic::{Board, Sentence, Step};
+
+/// A literal: candidate `node` (cell index · N + digit index) true (`on`) or false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Lit {
+    /// The candidate.
+    pub node: u32,
+    /// True or false.
+    pub on: bool,
+}
+
+impl Lit {
+    /// The literal's index in a branch's tables.
+    pub fn index(self) -> usize {
+        self.node as usize * 2 + usize::from(self.on)
+    }
+
+    /// The literal of index `i`.
+    pub fn at(i: usize) -> Lit {
+        Lit {
+            node: (i / 2) as u32,
+            on: i % 2 == 1,
+        }
+    }
+
+    /// The opposite literal.
+    pub fn not(self) -> Lit {
+        Lit {
+            on: !self.on,
+            ..self
+        }
+    }
+}
+
+/// How one literal leads to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Links {
+    /// One digit at a time (Nishio): a true candidate rules its digit out of its peers,
+    /// and a digit's last place in a house holds it; a cell's other digits are not looked
+    /// at.
+    Digit,
+    /// The links of the board as it stands (static chains): a true candidate rules out
+    /// its cell's other digits and its digit in its peers; a false one makes true the
+    /// other candidate of a cell with two, or the other place of a digit with two in a
+    /// house, however much the assumption has removed.
+    Static,
+    /// Singles on what the assumption leaves (dynamic chains): a cell's last candidate, a
+    /// digit's last place in a house.
+    Dynamic,
+}
+
+/// Not reached (trigger table).
+const UNREACHED: u32 = u32::MAX;
+/// Assumed, not derived (trigger table).
+const ASSUMED: u32 = u32::MAX - 1;
+/// A naked single: the cell's other candidates are false (cause table).
+const NAKED: u32 = u32::MAX - 2;
+/// Flag of a hidden single in house `h` (cause `HOUSE | h`).
+const HOUSE: u32 = 1 << 31;
+/// Flag of the consequence of inner step `k` (trigger and cause `INNER | k`).
+const INNER: u32 = 1 << 30;
+
+/// The literal index a trigger names, if it names one.
+fn trigger_lit(code: u32) -> Option<usize> {
+    (code < INNER).then_some(code as usize)
+}
+
+/// The inner step a trigger or cause names, if it names one.
+fn inner_of(code: u32) -> Option<usize> {
+    (code & (HOUSE | INNER) == INNER).then_some((code & !INNER) as usize)
+}
+
+/// The house of a hidden-single cause, if it is one.
+fn house_of(code: u32) -> Option<usize> {
+    (code & (HOUSE | INNER) == HOUSE).then_some((code & !HOUSE) as usize)
+}
+
+/// What went wrong in a branch.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Contradiction {
+    /// The candidate (node) is both true and false.
+    Both(u32),
+    /// The cell (by index) has no candidate left.
+    Cell(usize),
+    /// The house (by index) has no place left for the digit.
+    House(usize, Digit),
+}
+
+/// A step of another technique taken inside a branch where singles stopped.
+pub(super) struct InnerStep {
+    /// The step, on the branch's candidates.
+    pub step: Step,
+    /// The literals (indices) of the branch it rests on.
+    pub parents: Vec<u32>,
+}
+
+/// Everything that follows from one assumption.
+pub(super) struct Branch {
+    /// Per literal index: the literal it follows from, [`ASSUMED`], `INNER | k`, or
+    /// [`UNREACHED`].
+    trigger: Vec<u32>,
+    /// Per literal index of a true literal: how it follows ([`NAKED`], `HOUSE | h`,
+    /// `INNER | k`).
+    cause: Vec<u32>,
+    /// The literals reached, in order.
+    pub reached: Vec<Lit>,
+    /// The contradiction the branch ends in, if any.
+    pub contradiction: Option<Contradiction>,
+    /// What the branch assumes.
+    pub assumption: Lit,
+    /// The candidates as they stand in the branch (dynamic links).
+    pub sets: Vec<DigitSet>,
+    queue: VecDeque<Lit>,
+    /// The inner steps taken.
+    pub inner: Vec<InnerStep>,
+}
+
+impl Branch {
+    /// Whether `lit` is reached.
+    pub fn has(&self, lit: Lit) -> bool {
+        self.trigger[lit.index()] != UNREACHED
+    }
+
+    /// Marks `lit` reached from `trigger` by `cause`; a contradiction when its opposite
+    /// is reached already.
+    fn reach(&mut self, lit: Lit, trigger: u32, cause: u32) {
+        let i = lit.index();
+        if self.trigger[i] != UNREACHED {
+            return;
+        }
+        self.trigger[i] = trigger;
+        self.cause[i] = cause;
+        self.reached.push(lit);
+        if self.has(lit.not()) {
+            self.contradiction = Some(Contradiction::Both(lit.node));
+        } else {
+            self.queue.push_back(lit);
+        }
+    }
+}
+
+/// Marks for counting ancestors.
+pub(super) struct Counter {
+    seen: Vec<u32>,
+    inner_seen: Vec<u32>,
+    generation: u32,
+    stack: Vec<u32>,
+}
+
+/// The search over one board.
+pub(super) struct Engine<'b, 'a> {
+    /// The board.
+    pub board: &'b Board<'a>,
+    size: usize,
+    links: Links,
+    inner: &'b [&'static dyn Find],
+}
+
+impl<'b, 'a> Engine<'b, 'a> {
+    /// The engine of `board` with `links`, taking the steps of the `inner` techniques
+    /// (the first that finds one) where singles stop.
+    pub fn new(board: &'b Board<'a>, links: Links, inner: &'b [&'static dyn Find]) -> Self {
+        Engine {
+            board,
+            size: board.layout().shape.size(),
+            links,
+            inner,
+        }
+    }
+
+    /// The node of `digit` in the cell with index `cell`.
+    pub fn node(&self, cell: usize, digit: Digit) -> u32 {
+        (cell * self.size + digit.index()) as u32
+    }
+
+    /// The cell (index) of `node`.
+    pub fn cell(&self, node: u32) -> usize {
+        node as usize / self.size
+    }
+
+    /// The digit of `node`.
+    pub fn digit(&self, node: u32) -> Digit {
+        Digit::from_index(node as usize % self.size)
+    }
+
+    /// A literal of `digit` in the cell with index `cell`.
+    pub fn lit(&self, cell: usize, digit: Digit, on: bool) -> Lit {
+        Lit {
+            node: self.node(cell, digit),
+            on,
+        }
+    }
+
+    /// An empty branch for this board.
+    pub fn branch(&self) -> Branch {
+        let lits = self.board.candidates().sets().len() * self.size * 2;
+        Branch {
+            trigger: vec![UNREACHED; lits],
+            cause: vec![UNREACHED; lits],
+            reached: Vec::new(),
+            contradiction: None,
+            assumption: Lit { node: 0, on: false },
+            sets: self.board.candidates().sets().to_vec(),
+            queue: VecDeque::new(),
+            inner: Vec::new(),
+        }
+    }
+
+    /// A counter for [`Engine::complexity`].
+    pub fn counter(&self) -> Counter {
+        let lits = self.board.candidates().sets().len() * self.size * 2;
+        Counter {
+            seen: vec![0; lits],
+            inner_seen: Vec::new(),
+            generation: 0,
+            stack: Vec::new(),
+        }
+    }
+
+    /// Empties `branch` and follows `assumption` in it to the end.
+    pub fn follow(&self, branch: &mut Branch, assumption: Lit) {
+        for lit in branch.reached.drain(..) {
+            branch.trigger[lit.index()] = UNREACHED;
+        }
+        branch.contradiction = None;
+        branch.assumption = assumption;
+        branch.sets.copy_from_slice(self.board.candidates().sets());
+        branch.queue.clear();
+        branch.inner.clear();
+        self.assume(branch, assumption, ASSUMED);
+        self.run(branch);
+    }
+
+    /// Takes `lit` as a fact of the branch (from `trigger`), updating the candidates.
+    fn assume(&self, branch: &mut Branch, lit: Lit, trigger: u32) {
+        let (cell, digit) = (self.cell(lit.node), self.digit(lit.node));
+        if self.links != Links::Static {
+            if lit.on {
+                if self.links == Links::Dynamic {
+                    branch.sets[cell] = branch.sets[cell] & DigitSet::single(digit);
+                }
+            } else {
+                branch.sets[cell].remove(digit);
+            }
+        }
+        branch.reach(lit, trigger, trigger);
+    }
+
+    /// Follows the queue of `branch` until it is empty or contradicts; where singles stop,
+    /// takes an inner step and goes on.
+    fn run(&self, branch: &mut Branch) {
+        loop {
+            while let Some(lit) = branch.queue.pop_front() {
+                if lit.on {
+                    self.on(branch, lit);
+                } else {
+                    self.off(branch, lit);
+                }
+                if branch.contradiction.is_some() {
+                    return;
+                }
+            }
+            if self.inner.is_empty() || !self.inner_step(branch) {
+                return;
+            }
+        }
+    }
+
+    /// What a true literal rules out.
+    fn on(&self, branch: &mut Branch, lit: Lit) {
+        let (cell, digit) = (self.cell(lit.node), self.digit(lit.node));
+        let from = lit.index() as u32;
+        let layout = self.board.layout();
+        match self.links {
+            Links::Static => {
+                for other in (self.board.set(cell) & !DigitSet::single(digit)).iter() {
+                    branch.reach(self.lit(cell, other, false), from, from);
+                }
+                for &peer in layout.peers(cell) {
+                    if self.board.set(peer as usize).contains(digit) {
+                        branch.reach(self.lit(peer as usize, digit, false), from, from);
+                    }
+                }
+            }
+            Links::Dynamic | Links::Digit => {
+                if self.links == Links::Dynamic {
+                    let others = branch.sets[cell] & !DigitSet::single(digit);
+                    branch.sets[cell] = branch.sets[cell] & DigitSet::single(digit);
+                    for other in others.iter() {
+                        branch.reach(self.lit(cell, other, false), from, from);
+                    }
+                }
+                for &peer in layout.peers(cell) {
+                    let peer = peer as usize;
+                    if branch.sets[peer].remove(digit) {
+                        branch.reach(self.lit(peer, digit, false), from, from);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The candidates of the cell with index `c` that the links look at.
+    #[inline]
+    fn set_of(&self, branch: &Branch, c: usize) -> DigitSet {
+        match self.links {
+            Links::Static => self.board.set(c),
+            _ => branch.sets[c],
+        }
+    }
+
+    /// What a false literal makes true.
+    fn off(&self, branch: &mut Branch, lit: Lit) {
+        let (cell, digit) = (self.cell(lit.node), self.digit(lit.node));
+        let from = lit.index() as u32;
+        let layout = self.board.layout();
+        // Static links need two candidates where dynamic ones need one left.
+        let left = usize::from(self.links == Links::Static);
+        let own = self.set_of(branch, cell);
+        if self.links != Links::Digit {
+            let set = own & !DigitSet::single(digit);
+            match set.len() {
+                0 if self.links == Links::Dynamic => {
+                    branch.contradiction = Some(Contradiction::Cell(cell));
+                    return;
+                }
+                1 if own.len() == 1 + left => {
+                    let only = set.only().expect("one candidate");
+                    branch.reach(self.lit(cell, only, true), from, NAKED);
+                }
+                _ => {}
+            }
+        }
+        let before = usize::from(own.contains(digit));
+        for &h in layout.houses_of(cell) {
+            let (mut first, mut count) = (None, 0);
+            for &c in layout.house(h as usize) {
+                let c = c as usize;
+                if c != cell && self.set_of(branch, c).contains(digit) {
+                    count += 1;
+                    if count > 1 {
+                        break;
+                    }
+                    first = Some(c);
+                }
+            }
+            match (first, count) {
+                (None, _) if self.links != Links::Static => {
+                    branch.contradiction = Some(Contradiction::House(h as usize, digit));
+                    return;
+                }
+                (Some(place), 1) if before == left => {
+                    branch.reach(self.lit(place, digit, true), from, HOUSE | h);
+                }
+                _ => {}
+            }
+            if branch.contradiction.is_some() {
+                return;
+            }
+        }
+    }
+
+    /// Takes the first step an inner technique finds on the branch's candidates; whether
+    /// there was one.
+    fn inner_step(&self, branch: &mut Branch) -> bool {
+        let layout = self.board.layout();
+        let inner_board = Board::with_sets(layout, &branch.sets, false);
+        let Some(step) = self.inner.iter().find_map(|f| f.find(&inner_board)) else {
+            return false;
+        };
+        let shape = layout.shape;
+        // What the step rests on: the candidates the branch removed in its cells, and in
+        // its houses those of the digits it removes or places.
+        let digits = step
+            .eliminations
+            .iter()
+            .chain(&step.placements)
+            .fold(DigitSet::EMPTY, |a, e| a | DigitSet::single(e.digit));
+        let mut parents = Vec::new();
+        let add = |c: usize, ds: DigitSet, parents: &mut Vec<u32>| {
+            for d in (self.board.set(c) & !branch.sets[c] & ds).iter() {
+                let off = self.lit(c, d, false);
+                if branch.has(off) && !parents.contains(&(off.index() as u32)) {
+                    parents.push(off.index() as u32);
+                }
+            }
+        };
+        for &cell in &step.cells {
+            add(shape.index(cell), shape.all_digits(), &mut parents);
+        }
+        for &house in &step.houses {
+            if let Some(h) = (0..layout.house_count()).find(|&h| layout.kind(h) == house) {
+                for &c in layout.house(h) {
+                    add(c as usize, digits, &mut parents);
+                }
+            }
+        }
+        let k = INNER | branch.inner.len() as u32;
+        let (placements, eliminations) = (step.placements.clone(), step.eliminations.clone());
+        branch.inner.push(InnerStep { step, parents });
+        let before = branch.reached.len();
+        for p in placements {
+            let c = shape.index(p.cell);
+            if branch.sets[c].contains(p.digit) {
+                self.assume(branch, self.lit(c, p.digit, true), k);
+            }
+        }
+        for e in eliminations {
+            let c = shape.index(e.cell);
+            if branch.sets[c].contains(e.digit) {
+                self.assume(branch, self.lit(c, e.digit, false), k);
+            }
+        }
+        branch.reached.len() > before
+    }
+
+    /// The literals `lit` follows from directly.
+    fn parents(&self, branch: &Branch, lit: Lit, out: &mut Vec<u32>) {
+        let i = lit.index();
+        let trigger = branch.trigger[i];
+        if let Some(k) = inner_of(trigger) {
+            out.extend(&branch.inner[k].parents);
+            return;
+        }
+        let Some(from) = trigger_lit(trigger) else {
+            return; // assumed
+        };
+        if !lit.on {
+            out.push(from as u32);
+            return;
+        }
+        let (cell, digit) = (self.cell(lit.node), self.digit(lit.node));
+        let cause = branch.cause[i];
+        if cause == NAKED {
+            for other in (self.board.set(cell) & !DigitSet::single(digit)).iter() {
+                let off = self.lit(cell, other, false);
+                if branch.has(off) {
+                    out.push(off.index() as u32);
+                }
+            }
+        } else if let Some(h) = house_of(cause) {
+            for &c in self.board.layout().house(h) {
+                let c = c as usize;
+                let off = self.lit(c, digit, false);
+                if c != cell && self.board.set(c).contains(digit) && branch.has(off) {
+                    out.push(off.index() as u32);
+                }
+            }
+        } else {
+            out.push(from as u32);
+        }
+    }
+
+    /// How many literals `lits` rest on in `branch`, themselves included, each once, plus
+    /// the complexity of each inner step among them (Sudoku Explainer's ancestor count).
+    pub fn complexity(&self, counter: &mut Counter, branch: &Branch, lits: &[Lit]) -> usize {
+        counter.generation += 1;
+        if counter.generation == u32::MAX {
+            counter.seen.fill(0);
+            counter.generation = 1;
+        }
+        let generation = counter.generation;
+        counter.inner_seen.resize(branch.inner.len(), 0);
+        let mut count = 0;
+        let mut parents = Vec::new();
+        counter.stack.clear();
+        counter
+            .stack
+            .extend(lits.iter().map(|l| l.index() as u32));
+        while let Some(i) = counter.stack.pop() {
+            let i = i as usize;
+            if counter.seen[i] == generation {
+                continue;
+            }
+            counter.seen[i] = generation;
+            count += 1;
+            if let Some(k) = inner_of(branch.trigger[i]) {
+                if counter.inner_seen[k] != generation {
+                    counter.inner_seen[k] = generation;
+                    count += branch.inner[k].step.complexity as usize;
+                }
+            }
+            parents.clear();
+            self.parents(branch, Lit::at(i), &mut parents);
+            counter.stack.extend(&parents);
+        }
+        count
+    }
+
+    /// The literals that make `branch`'s contradiction: the candidate both true and false,
+    /// or the false literals of the empty cell or of the digit in the empty house.
+    pub fn contradiction_lits(&self, branch: &Branch) -> Vec<Lit> {
+        match branch.contradiction {
+            None => Vec::new(),
+            Some(Contradiction::Both(node)) => vec![Lit { node, on: true }, Lit { node, on: false }],
+            Some(Contradiction::Cell(c)) => self
+                .board
+                .set(c)
+                .iter()
+                .map(|d| self.lit(c, d, false))
+                .filter(|&l| branch.has(l))
+                .collect(),
+            Some(Contradiction::House(h, d)) => self
+                .board
+                .layout()
+                .house(h)
+                .iter()
+                .map(|&c| self.lit(c as usize, d, false))
+                .filter(|&l| branch.has(l))
+                .collect(),
+        }
+    }
+
+    /// The inner step (its index) the chain to `lit` starts from, if it starts from one.
+    pub fn inner_start(&self, branch: &Branch, lit: Lit) -> Option<usize> {
+        let first = self.chain(branch, lit)[0];
+        inner_of(branch.trigger[first.index()])
+    }
+
+    /// The chain of triggers from the assumption (or an inner step) to `lit`, first first.
+    pub fn chain(&self, branch: &Branch, lit: Lit) -> Vec<Lit> {
+        let mut chain = vec![lit];
+        let mut at = branch.trigger[lit.index()];
+        while let Some(i) = trigger_lit(at) {
+            let prev = Lit::at(i);
+            chain.push(prev);
+            at = branch.trigger[prev.index()];
+        }
+        chain.reverse();
+        chain
+    }
+
+    /// `chain` in words: `r1c1=3 → r1c5≠3 → r1c5=7`.
+    pub fn words(&self, mut sentence: Sentence, chain: &[Lit]) -> Sentence {
+        for (i, lit) in chain.iter().enumerate() {
+            if i > 0 {
+                sentence = sentence.text(" → ");
+            }
+            sentence = sentence
+                .cells(&[self.board.cell(self.cell(lit.node))])
+                .text(if lit.on { "=" } else { "≠" })
+                .digit(self.digit(lit.node));
+        }
+        sentence
+    }
+
+    /// Whether `lit` says something new on the board: a placement of an open cell, or an
+    /// elimination of a candidate still there.
+    pub fn news(&self, lit: Lit) -> bool {
+        let (cell, digit) = (self.cell(lit.node), self.digit(lit.node));
+        if lit.on {
+            !self.board.placed(cell)
+        } else {
+            self.board.set(cell).contains(digit)
+        }
+    }
+}

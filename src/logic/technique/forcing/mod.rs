@@ -1,0 +1,486 @@
+//! Forcing chains: what follows from assuming candidates true or false (a contradiction, or one consequence of every case), on Sudoku Explainer's levels.
+//!
+//! A level says how one candidate leads to the next ([`Links`]) and which other techniques a
+//! chain may use where singles stop; the finder of a level looks, from every candidate of
+//! the board, for
+//! - a contradiction: the candidate assumed true (or false) leads to a candidate both true
+//!   and false, a cell without candidates or a house without a place for a digit;
+//! - a double forcing chain: the candidate assumed true and assumed false lead to the same;
+//! - a cell forcing chain: each candidate of a cell leads to the same;
+//! - a region forcing chain: each place of a digit in a house leads to the same;
+//!
+//! and takes the one of least weight, then least complexity (the candidates its chains
+//! hold, counted as Sudoku Explainer counts them: 0.1 more past 4, 6, 8, 12 … less 2).
+
+mod engine;
+
+use engine::{Branch, Contradiction, Counter, Engine, Links, Lit};
+
+use super::{
+    Aic, Find, Fish, HiddenSubset, LockedCandidates, NakedSubset, Technique, XChain, XyChain,
+    chain_length_tenths,
+};
+use crate::grid::{CellDigit, House};
+use crate::logic::{Board, Sentence, Step};
+
+/// The most literals all branches of one search may reach before it gives up (bounds the
+/// time on big grids; a 9×9 search reaches far fewer).
+const BUDGET: usize = 30_000_000;
+
+/// The most bits of reached literals one search keeps (bounds its memory on big grids).
+const MEMORY: usize = 1 << 28;
+
+/// How far a forcing chain reaches, easiest first: Sudoku Explainer's levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// Nishio (7.5): contradictions, one digit at a time.
+    Nishio,
+    /// Multiple (8.0): cell and region forcing chains over the board's links as they
+    /// stand (static).
+    Multiple,
+    /// Dynamic (8.5): contradictions, double, cell and region forcing chains by singles on
+    /// what each assumption leaves.
+    Dynamic,
+    /// Dynamic plus (9.0): dynamic, with locked candidates, naked and hidden pairs and
+    /// X-wings where singles stop.
+    Plus,
+    /// Nested (9.5): dynamic plus, with X-chains, XY-chains and AICs too.
+    NestedChains,
+    /// Nested (10.0): with multiple forcing chains too.
+    NestedMultiple,
+    /// Nested (10.5): with dynamic forcing chains too.
+    NestedDynamic,
+}
+
+/// The techniques a chain of each level uses where singles stop.
+static PLUS: [&dyn Find; 4] = [
+    &LockedCandidates,
+    &HiddenSubset { size: 2 },
+    &NakedSubset { size: 2 },
+    &Fish {
+        size: 2,
+        finned: false,
+    },
+];
+static NESTED_CHAINS: [&dyn Find; 7] = [
+    &LockedCandidates,
+    &HiddenSubset { size: 2 },
+    &NakedSubset { size: 2 },
+    &Fish {
+        size: 2,
+        finned: false,
+    },
+    &XChain,
+    &XyChain,
+    &Aic,
+];
+static NESTED_MULTIPLE: [&dyn Find; 5] = [
+    &LockedCandidates,
+    &HiddenSubset { size: 2 },
+    &NakedSubset { size: 2 },
+    &Fish {
+        size: 2,
+        finned: false,
+    },
+    &ForcingChain {
+        level: Level::Multiple,
+    },
+];
+static NESTED_DYNAMIC: [&dyn Find; 5] = [
+    &LockedCandidates,
+    &HiddenSubset { size: 2 },
+    &NakedSubset { size: 2 },
+    &Fish {
+        size: 2,
+        finned: false,
+    },
+    &ForcingChain {
+        level: Level::Dynamic,
+    },
+];
+
+impl Level {
+    fn links(self) -> Links {
+        match self {
+            Level::Nishio => Links::Digit,
+            Level::Multiple => Links::Static,
+            _ => Links::Dynamic,
+        }
+    }
+
+    fn inner(self) -> &'static [&'static dyn Find] {
+        match self {
+            Level::Nishio | Level::Multiple | Level::Dynamic => &[],
+            Level::Plus => &PLUS,
+            Level::NestedChains => &NESTED_CHAINS,
+            Level::NestedMultiple => &NESTED_MULTIPLE,
+            Level::NestedDynamic => &NESTED_DYNAMIC,
+        }
+    }
+
+    /// Whether a contradiction counts (static chains look for common consequences only).
+    fn contradictions(self) -> bool {
+        self != Level::Multiple
+    }
+
+    /// Whether common consequences count (Nishio looks for contradictions only).
+    fn consequences(self) -> bool {
+        self != Level::Nishio
+    }
+}
+
+/// Forcing chains of one [`Level`].
+#[derive(Clone, Copy, Debug)]
+pub struct ForcingChain {
+    /// How far the chains reach.
+    pub level: Level,
+}
+
+/// A step found, with what orders it: weight, then complexity.
+type Found = ((u8, u32), Step);
+
+/// Keeps `step` in `best` when it orders before what is there.
+fn keep(best: &mut Option<Found>, step: Step) {
+    let key = (step.weight, step.complexity);
+    if best.as_ref().is_none_or(|(k, _)| key < *k) {
+        *best = Some((key, step));
+    }
+}
+
+impl Find for ForcingChain {
+    fn technique(&self) -> Technique {
+        match self.level {
+            Level::Nishio => Technique::NishioForcingChain,
+            Level::Multiple => Technique::CellForcingChain,
+            Level::Dynamic => Technique::DynamicForcingChain,
+            Level::Plus => Technique::DynamicForcingChainPlus,
+            Level::NestedChains => Technique::NestedForcingChain,
+            Level::NestedMultiple => Technique::NestedMultipleForcingChain,
+            Level::NestedDynamic => Technique::NestedDynamicForcingChain,
+        }
+    }
+
+    fn find(&self, board: &Board<'_>) -> Option<Step> {
+        let engine = Engine::new(board, self.level.links(), self.level.inner());
+        let search = Search {
+            engine: &engine,
+            finder: *self,
+        };
+        search.run()
+    }
+}
+
+/// One search of a forcing-chain finder over a board.
+struct Search<'e, 'b, 'a> {
+    engine: &'e Engine<'b, 'a>,
+    finder: ForcingChain,
+}
+
+/// Bits over literal indices.
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn of(branch: &Branch, words: usize) -> Bits {
+        let mut bits = vec![0u64; words];
+        for lit in &branch.reached {
+            let i = lit.index();
+            bits[i / 64] |= 1 << (i % 64);
+        }
+        Bits(bits)
+    }
+}
+
+impl Search<'_, '_, '_> {
+    fn base(&self) -> u8 {
+        self.finder.technique().weight()
+    }
+
+    /// A step of the finder's technique weighing its base plus the increment of
+    /// `complexity`.
+    fn step(&self, complexity: usize) -> Step {
+        let mut step = Step::new(self.finder.technique());
+        step.complexity = complexity as u32;
+        step.weight = self.base() + chain_length_tenths(complexity.saturating_sub(2));
+        step
+    }
+
+    fn run(&self) -> Option<Step> {
+        let engine = self.engine;
+        let board = engine.board;
+        let level = self.finder.level;
+        let lits = board.candidates().sets().len() * board.layout().shape.size() * 2;
+        let words = lits.div_ceil(64);
+        let nodes: Vec<u32> = board
+            .open_cells()
+            .filter(|&c| board.set(c).len() > 1)
+            .flat_map(|c| board.set(c).iter().map(move |d| engine.node(c, d)))
+            .collect();
+        if nodes.len() * words * 64 > MEMORY {
+            return None;
+        }
+        let mut news = vec![0u64; words];
+        for &node in &nodes {
+            for on in [false, true] {
+                let lit = Lit { node, on };
+                if engine.news(lit) {
+                    news[lit.index() / 64] |= 1 << (lit.index() % 64);
+                }
+            }
+        }
+        let mut counter = engine.counter();
+        let mut best: Option<Found> = None;
+        let mut spent = 0;
+        let mut reached_on: Vec<Option<Bits>> = Vec::with_capacity(nodes.len());
+        let (mut on_branch, mut off_branch) = (engine.branch(), engine.branch());
+        for &node in &nodes {
+            if spent > BUDGET {
+                return best.map(|(_, s)| s);
+            }
+            let on = Lit { node, on: true };
+            engine.follow(&mut on_branch, on);
+            spent += on_branch.reached.len();
+            if on_branch.contradiction.is_some() {
+                if level.contradictions() {
+                    keep(&mut best, self.contradiction(&mut counter, &on_branch));
+                }
+                reached_on.push(None);
+                continue;
+            }
+            reached_on.push(Some(Bits::of(&on_branch, words)));
+            if level.contradictions() || level.consequences() && level.links() == Links::Dynamic {
+                engine.follow(&mut off_branch, on.not());
+                spent += off_branch.reached.len();
+                if off_branch.contradiction.is_some() {
+                    if level.contradictions() {
+                        keep(&mut best, self.contradiction(&mut counter, &off_branch));
+                    }
+                } else if level.consequences()
+                    && level.links() == Links::Dynamic
+                    && board.set(engine.cell(node)).len() > 2
+                {
+                    let branches = [&on_branch, &off_branch];
+                    let intro = Sentence::default()
+                        .cells(&[board.cell(engine.cell(node))])
+                        .text(" holds ")
+                        .digit(engine.digit(node))
+                        .text(" or not");
+                    if let Some(step) =
+                        self.common(&mut counter, &branches, &[on, on.not()], intro, &[], &news)
+                    {
+                        keep(&mut best, step);
+                    }
+                }
+            }
+        }
+        if !level.consequences() {
+            return best.map(|(_, s)| s);
+        }
+        // Cell forcing chains: every candidate of a cell.
+        let index_of = |node: u32| nodes.binary_search(&node).ok();
+        let least = if level == Level::Multiple { 3 } else { 2 };
+        for cell in board.open_cells() {
+            let set = board.set(cell);
+            if set.len() < least {
+                continue;
+            }
+            let group: Vec<u32> = set.iter().map(|d| engine.node(cell, d)).collect();
+            let intro = Sentence::default()
+                .cells(&[board.cell(cell)])
+                .text(" holds one of ")
+                .digits(set);
+            if let Some(step) =
+                self.group(&mut counter, &group, &reached_on, &index_of, &news, intro, &[])
+            {
+                keep(&mut best, step);
+            }
+        }
+        // Region forcing chains: every place of a digit in a house.
+        let layout = board.layout();
+        for h in 0..layout.house_count() {
+            for digit in layout.shape.digits() {
+                let places = board.places(h, digit);
+                if places.len() < 2 || places.iter().any(|&c| board.placed(c)) {
+                    continue;
+                }
+                let group: Vec<u32> = places.iter().map(|&c| engine.node(c, digit)).collect();
+                let house = layout.kind(h);
+                let intro = Sentence::default()
+                    .houses(&[house])
+                    .text(" holds ")
+                    .digit(digit)
+                    .text(" in one of ")
+                    .cells(&places.iter().map(|&c| board.cell(c)).collect::<Vec<_>>());
+                if let Some(mut step) =
+                    self.group(&mut counter, &group, &reached_on, &index_of, &news, intro, &[house])
+                {
+                    if level == Level::Multiple {
+                        step.technique = Technique::RegionForcingChain;
+                    }
+                    keep(&mut best, step);
+                }
+            }
+        }
+        best.map(|(_, s)| s)
+    }
+
+    /// The step of a group of assumptions one of which holds (a cell's candidates, a
+    /// digit's places in a house): what all their branches reach that is news.
+    #[allow(clippy::too_many_arguments)]
+    fn group(
+        &self,
+        counter: &mut Counter,
+        group: &[u32],
+        reached_on: &[Option<Bits>],
+        index_of: &dyn Fn(u32) -> Option<usize>,
+        news: &[u64],
+        intro: Sentence,
+        houses: &[House],
+    ) -> Option<Step> {
+        let mut common = news.to_vec();
+        for &node in group {
+            let Some(Some(bits)) = index_of(node).map(|i| reached_on[i].as_ref()) else {
+                return None; // a contradiction's business
+            };
+            for (c, b) in common.iter_mut().zip(&bits.0) {
+                *c &= b;
+            }
+        }
+        if common.iter().all(|&w| w == 0) {
+            return None;
+        }
+        let engine = self.engine;
+        let assumptions: Vec<Lit> = group.iter().map(|&node| Lit { node, on: true }).collect();
+        let branches: Vec<Branch> = assumptions
+            .iter()
+            .map(|&a| {
+                let mut branch = engine.branch();
+                engine.follow(&mut branch, a);
+                branch
+            })
+            .collect();
+        let refs: Vec<&Branch> = branches.iter().collect();
+        let mut step = self.common(counter, &refs, &assumptions, intro, &common, news)?;
+        step.houses = houses.to_vec();
+        Some(step)
+    }
+
+    /// The news every branch reaches (among `only`, when given), least complex first, as a
+    /// step.
+    fn common(
+        &self,
+        counter: &mut Counter,
+        branches: &[&Branch],
+        assumptions: &[Lit],
+        intro: Sentence,
+        only: &[u64],
+        news: &[u64],
+    ) -> Option<Step> {
+        let engine = self.engine;
+        let board = engine.board;
+        let first = branches.first()?;
+        let in_mask = |mask: &[u64], lit: Lit| mask[lit.index() / 64] >> (lit.index() % 64) & 1 == 1;
+        let (complexity, lit) = first
+            .reached
+            .iter()
+            .filter(|&&lit| in_mask(news, lit) && !assumptions.contains(&lit))
+            .filter(|&&lit| only.is_empty() || in_mask(only, lit))
+            .filter(|&&lit| branches.iter().all(|b| b.has(lit)))
+            .map(|&lit| {
+                let complexity: usize = branches
+                    .iter()
+                    .map(|b| engine.complexity(counter, b, &[lit]))
+                    .sum();
+                (complexity, lit)
+            })
+            .min_by_key(|&(complexity, _)| complexity)?;
+        let mut step = self.step(complexity);
+        let (cell, digit) = (engine.cell(lit.node), engine.digit(lit.node));
+        let item = CellDigit {
+            cell: board.cell(cell),
+            digit,
+        };
+        if lit.on {
+            step.placements = vec![item];
+        } else {
+            step.eliminations = vec![item];
+        }
+        step.cells = assumptions
+            .iter()
+            .map(|a| board.cell(engine.cell(a.node)))
+            .collect();
+        step.cells.dedup();
+        let mut sentence = intro;
+        for branch in branches {
+            sentence = self.words(sentence.text("; "), branch, lit);
+        }
+        step.sentence = sentence;
+        Some(step)
+    }
+
+    /// The step of a branch that ends in a contradiction: its assumption is false.
+    fn contradiction(&self, counter: &mut Counter, branch: &Branch) -> Step {
+        let engine = self.engine;
+        let board = engine.board;
+        let ends = engine.contradiction_lits(branch);
+        let complexity = match branch.contradiction {
+            // Sudoku Explainer counts the chain to each end of the contradiction.
+            Some(Contradiction::Both(_)) => ends
+                .iter()
+                .map(|&l| engine.complexity(counter, branch, &[l]))
+                .sum(),
+            _ => engine.complexity(counter, branch, &ends) + 1,
+        };
+        let mut step = self.step(complexity);
+        let assumption = branch.assumption;
+        let (cell, digit) = (engine.cell(assumption.node), engine.digit(assumption.node));
+        let item = CellDigit {
+            cell: board.cell(cell),
+            digit,
+        };
+        if assumption.on {
+            step.eliminations = vec![item];
+        } else {
+            step.placements = vec![item];
+        }
+        step.cells = vec![board.cell(cell)];
+        let last = match branch.contradiction {
+            Some(Contradiction::Both(_)) | None => *branch.reached.last().expect("the assumption"),
+            _ => *ends.last().unwrap_or(&assumption),
+        };
+        let mut sentence = self.words(Sentence::default().text("if "), branch, last);
+        sentence = match branch.contradiction.expect("a contradiction") {
+            Contradiction::Cell(c) => sentence
+                .text(", and ")
+                .cells(&[board.cell(c)])
+                .text(" has no candidate left"),
+            Contradiction::House(h, d) => sentence
+                .text(", and ")
+                .houses(&[board.layout().kind(h)])
+                .text(" has no place for ")
+                .digit(d),
+            Contradiction::Both(node) => sentence
+                .text(", and ")
+                .cells(&[board.cell(engine.cell(node))])
+                .text(" must and cannot hold ")
+                .digit(engine.digit(node)),
+        };
+        step.sentence = sentence
+            .text(", so ")
+            .cells(&[board.cell(cell)])
+            .text(if assumption.on { " loses " } else { " holds " })
+            .digit(digit);
+        step
+    }
+
+    /// The chain to `lit` in `branch`, in words, naming the inner step it starts from.
+    fn words(&self, mut sentence: Sentence, branch: &Branch, lit: Lit) -> Sentence {
+        let engine = self.engine;
+        let chain = engine.chain(branch, lit);
+        if let Some(k) = engine.inner_start(branch, lit) {
+            sentence = sentence.text(format!("[{}] ", branch.inner[k].step.technique));
+        } else if chain[0] != branch.assumption {
+            sentence = engine.words(sentence, &[branch.assumption]).text(" … ");
+        }
+        engine.words(sentence, &chain)
+    }
+}
