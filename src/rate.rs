@@ -68,7 +68,8 @@ impl std::fmt::Display for Rating {
 
 /// Rates `puzzle`: a logical solver applies the easiest technique that makes progress,
 /// again and again, and the hardest one it needed gives the difficulty; when none makes
-/// progress before the grid is full, the puzzle needs guessing (`expert`). For a puzzle
+/// progress before the grid is full, the puzzle needs guessing (`expert`, rated as
+/// [`Technique::Guess`]). For a puzzle
 /// known to have one solution (as `satdoku rate` checks first and the generator makes):
 /// uniqueness techniques are used. For other puzzles use [`rate_as`].
 ///

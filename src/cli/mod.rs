@@ -93,9 +93,10 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Rate how hard each puzzle is for a person.
     ///
-    /// A logical solver applies the easiest technique that makes progress: singles only is
-    /// `easy`; locked candidates and pairs, `medium`; triples, X-wings and swordfish, `hard`;
-    /// when none of these suffice, `expert` (needs guessing). Printed with the hardest
+    /// A logical solver applies the easiest technique that makes progress (Sudoku Explainer's
+    /// ladder): singles is `easy`; locked candidates and pairs, `medium`; triples, fish,
+    /// wings and unique rectangles, `hard`; chains and forcing chains, `expert` (and
+    /// `guess` when even those stop). Printed with the hardest
     /// technique, the number of steps and the guesses a backtracker needs. Puzzles without
     /// exactly one solution are not rated. Exit status as for `check`.
     Rate(rate::RateArgs),

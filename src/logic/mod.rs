@@ -8,7 +8,7 @@ mod step;
 mod technique;
 
 pub use board::{Board, Standing};
-pub use path::{End, Path, explain, next_step};
+pub use path::{End, PATH_WORK, Path, STEP_WORK, explain, explain_within, next_step};
 pub(crate) use propagation::{Propagation, locked, propagated, seen_once_and_twice};
 pub use step::{Sentence, Step};
 pub use technique::{

@@ -1,6 +1,6 @@
 //! Chains: X-chains, XY-chains and alternating inference chains (AIC), over one link engine.
 
-use super::{chain_length_tenths, Find, Technique};
+use super::{Find, Technique, chain_length_tenths, spend};
 use crate::grid::{CellDigit, Digit, DigitSet};
 use crate::logic::{Board, Sentence, Step};
 
@@ -208,6 +208,9 @@ impl<'b, 'a> Engine<'b, 'a> {
                         &self.strong[node as usize]
                     };
                     spent += targets.len();
+                    if !spend(targets.len() as u64) {
+                        break 'search;
+                    }
                     for &t in targets {
                         let reached = t as usize * 2 + usize::from(!on);
                         if parent[reached] != u32::MAX {

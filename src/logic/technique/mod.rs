@@ -70,14 +70,18 @@ pub trait Find: Sync {
 /// column of [`Technique`]'s table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Difficulty {
-    /// Singles only: naked and hidden singles solve it.
+    /// Singles, and the direct steps that finish a house at once (a pointing, claiming or
+    /// hidden pair or triple whose hidden single follows in the same step, which Sudoku
+    /// Explainer rates below or next to a naked single).
     Easy,
     /// Also locked candidates (pointing and claiming) and naked or hidden pairs.
     Medium,
-    /// Also the patterns short of chains: larger subsets, fish, single-digit patterns,
-    /// wings, unique rectangles.
+    /// Also the patterns short of chains: larger subsets, fish, wings, unique rectangles,
+    /// the bivalue universal grave, and the single-digit patterns and W-wings that Sudoku
+    /// Explainer rates as chains.
     Hard,
-    /// None of these suffice: it needs chains or guessing.
+    /// None of these suffice: it needs chains or forcing chains (or guessing, when even
+    /// those stop).
     Expert,
 }
 
@@ -157,15 +161,15 @@ techniques! {
     HiddenSingle: "hidden_single", 1.2, Easy, found by HiddenSingle;
     /// Locked candidates whose eliminations leave a hidden single at once, taken as one
     /// step with it (pointing 1.7, claiming 1.9).
-    DirectLockedCandidates: "direct_locked_candidates", 1.7, Medium,
+    DirectLockedCandidates: "direct_locked_candidates", 1.7, Easy,
         found by DirectLockedCandidates;
     /// A hidden pair whose eliminations leave a hidden single in its house at once, taken
     /// as one step with it.
-    DirectHiddenPair: "direct_hidden_pair", 2.0, Medium, found by DirectHiddenSubset { size: 2 };
+    DirectHiddenPair: "direct_hidden_pair", 2.0, Easy, found by DirectHiddenSubset { size: 2 };
     /// A cell with one candidate left.
     NakedSingle: "naked_single", 2.3, Easy, found by NakedSingle;
     /// A hidden triple whose eliminations leave a hidden single in its house at once.
-    DirectHiddenTriple: "direct_hidden_triple", 2.5, Hard,
+    DirectHiddenTriple: "direct_hidden_triple", 2.5, Easy,
         found by DirectHiddenSubset { size: 3 };
     /// A digit that one house holds only where it meets another leaves the rest of the
     /// other (pointing: a box onto a line, 2.6; claiming: a line onto a box, 2.8).
@@ -276,6 +280,43 @@ pub(crate) fn chain_length_tenths(length: usize) -> u8 {
         odd = !odd;
     }
     added
+}
+
+thread_local! {
+    /// The work left to the outermost metered search on this thread, if one runs.
+    static METER: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with `budget` units of work for the searches it makes ([`spend`]); a metered
+/// search inside another shares the outer one's budget. Bounds forcing chains, whose nested
+/// levels run whole techniques inside each branch, by work done rather than by time, so
+/// that a path is the same on every machine.
+pub(crate) fn metered<R>(budget: u64, f: impl FnOnce() -> R) -> R {
+    struct Reset;
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            METER.with(|m| m.set(None));
+        }
+    }
+    if METER.with(|m| m.get().is_some()) {
+        return f();
+    }
+    METER.with(|m| m.set(Some(budget)));
+    let _reset = Reset;
+    f()
+}
+
+/// Spends `work` units of the running metered search's budget; false once it is gone
+/// (always true outside a metered search).
+pub(crate) fn spend(work: u64) -> bool {
+    METER.with(|m| match m.get() {
+        None => true,
+        Some(left) => {
+            let left = left.saturating_sub(work);
+            m.set(Some(left));
+            left > 0
+        }
+    })
 }
 
 /// Calls `f` on every `k`-element subset of `items` (in lexicographic order of positions)

@@ -1,6 +1,6 @@
 //! Wings: XY-wing, XYZ-wing and W-wing, over any peers the rules give.
 
-use super::{chain_length_tenths, Find, Technique};
+use super::{Find, Technique, chain_length_tenths};
 use crate::grid::{CellDigit, Digit, DigitSet};
 use crate::logic::{Board, Sentence, Step};
 

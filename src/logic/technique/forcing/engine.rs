@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 
 use crate::grid::{Digit, DigitSet};
-use crate::logic::technique::Find;
+use crate::logic::technique::{Find, spend};
 use crate::logic::{Board, Sentence, Step};
 
 /// A literal: candidate `node` (cell index · N + digit index) true (`on`) or false.
@@ -116,6 +116,8 @@ pub(super) struct Branch {
     pub assumption: Lit,
     /// The candidates as they stand in the branch (dynamic links).
     pub sets: Vec<DigitSet>,
+    /// Per house · N + digit index: the places the digit has in the house in `sets`.
+    places: Vec<u16>,
     queue: VecDeque<Lit>,
     /// The inner steps taken.
     pub inner: Vec<InnerStep>,
@@ -160,17 +162,30 @@ pub(super) struct Engine<'b, 'a> {
     size: usize,
     links: Links,
     inner: &'b [&'static dyn Find],
+    /// Per house · N + digit index: the places the digit has in the house on the board.
+    places: Vec<u16>,
 }
 
 impl<'b, 'a> Engine<'b, 'a> {
     /// The engine of `board` with `links`, taking the steps of the `inner` techniques
     /// (the first that finds one) where singles stop.
     pub fn new(board: &'b Board<'a>, links: Links, inner: &'b [&'static dyn Find]) -> Self {
+        let layout = board.layout();
+        let size = layout.shape.size();
+        let mut places = vec![0u16; layout.house_count() * size];
+        for h in 0..layout.house_count() {
+            for &c in layout.house(h) {
+                for d in board.set(c as usize).iter() {
+                    places[h * size + d.index()] += 1;
+                }
+            }
+        }
         Engine {
             board,
-            size: board.layout().shape.size(),
+            size,
             links,
             inner,
+            places,
         }
     }
 
@@ -207,6 +222,7 @@ impl<'b, 'a> Engine<'b, 'a> {
             contradiction: None,
             assumption: Lit { node: 0, on: false },
             sets: self.board.candidates().sets().to_vec(),
+            places: self.places.clone(),
             queue: VecDeque::new(),
             inner: Vec::new(),
         }
@@ -231,10 +247,23 @@ impl<'b, 'a> Engine<'b, 'a> {
         branch.contradiction = None;
         branch.assumption = assumption;
         branch.sets.copy_from_slice(self.board.candidates().sets());
+        branch.places.copy_from_slice(&self.places);
         branch.queue.clear();
         branch.inner.clear();
         self.assume(branch, assumption, ASSUMED);
         self.run(branch);
+    }
+
+    /// Removes `digit` from the cell with index `cell` in the branch; whether it was there.
+    #[inline]
+    fn remove(&self, branch: &mut Branch, cell: usize, digit: Digit) -> bool {
+        if !branch.sets[cell].remove(digit) {
+            return false;
+        }
+        for &h in self.board.layout().houses_of(cell) {
+            branch.places[h as usize * self.size + digit.index()] -= 1;
+        }
+        true
     }
 
     /// Takes `lit` as a fact of the branch (from `trigger`), updating the candidates.
@@ -243,10 +272,12 @@ impl<'b, 'a> Engine<'b, 'a> {
         if self.links != Links::Static {
             if lit.on {
                 if self.links == Links::Dynamic {
-                    branch.sets[cell] = branch.sets[cell] & DigitSet::single(digit);
+                    for other in (branch.sets[cell] & !DigitSet::single(digit)).iter() {
+                        self.remove(branch, cell, other);
+                    }
                 }
             } else {
-                branch.sets[cell].remove(digit);
+                self.remove(branch, cell, digit);
             }
         }
         branch.reach(lit, trigger, trigger);
@@ -291,14 +322,14 @@ impl<'b, 'a> Engine<'b, 'a> {
             Links::Dynamic | Links::Digit => {
                 if self.links == Links::Dynamic {
                     let others = branch.sets[cell] & !DigitSet::single(digit);
-                    branch.sets[cell] = branch.sets[cell] & DigitSet::single(digit);
                     for other in others.iter() {
+                        self.remove(branch, cell, other);
                         branch.reach(self.lit(cell, other, false), from, from);
                     }
                 }
                 for &peer in layout.peers(cell) {
                     let peer = peer as usize;
-                    if branch.sets[peer].remove(digit) {
+                    if self.remove(branch, peer, digit) {
                         branch.reach(self.lit(peer, digit, false), from, from);
                     }
                 }
@@ -337,31 +368,31 @@ impl<'b, 'a> Engine<'b, 'a> {
                 _ => {}
             }
         }
-        let before = usize::from(own.contains(digit));
         for &h in layout.houses_of(cell) {
-            let (mut first, mut count) = (None, 0);
-            for &c in layout.house(h as usize) {
-                let c = c as usize;
-                if c != cell && self.set_of(branch, c).contains(digit) {
-                    count += 1;
-                    if count > 1 {
-                        break;
-                    }
-                    first = Some(c);
-                }
-            }
-            match (first, count) {
-                (None, _) if self.links != Links::Static => {
-                    branch.contradiction = Some(Contradiction::House(h as usize, digit));
+            let h = h as usize;
+            // The places the digit has in the house besides this cell.
+            let others = match self.links {
+                Links::Static => self.places[h * self.size + digit.index()] as usize - 1,
+                _ => branch.places[h * self.size + digit.index()] as usize,
+            };
+            match others {
+                0 if self.links != Links::Static => {
+                    branch.contradiction = Some(Contradiction::House(h, digit));
                     return;
                 }
-                (Some(place), 1) if before == left => {
-                    branch.reach(self.lit(place, digit, true), from, HOUSE | h);
+                1 => {
+                    let place = layout
+                        .house(h)
+                        .iter()
+                        .map(|&c| c as usize)
+                        .find(|&c| c != cell && self.set_of(branch, c).contains(digit))
+                        .expect("one place left");
+                    branch.reach(self.lit(place, digit, true), from, HOUSE | h as u32);
+                    if branch.contradiction.is_some() {
+                        return;
+                    }
                 }
                 _ => {}
-            }
-            if branch.contradiction.is_some() {
-                return;
             }
         }
     }
@@ -370,6 +401,9 @@ impl<'b, 'a> Engine<'b, 'a> {
     /// there was one.
     fn inner_step(&self, branch: &mut Branch) -> bool {
         let layout = self.board.layout();
+        if !spend(branch.sets.len() as u64) {
+            return false;
+        }
         let inner_board = Board::with_sets(layout, &branch.sets, false);
         let Some(step) = self.inner.iter().find_map(|f| f.find(&inner_board)) else {
             return false;
@@ -470,9 +504,7 @@ impl<'b, 'a> Engine<'b, 'a> {
         let mut count = 0;
         let mut parents = Vec::new();
         counter.stack.clear();
-        counter
-            .stack
-            .extend(lits.iter().map(|l| l.index() as u32));
+        counter.stack.extend(lits.iter().map(|l| l.index() as u32));
         while let Some(i) = counter.stack.pop() {
             let i = i as usize;
             if counter.seen[i] == generation {
@@ -498,7 +530,9 @@ impl<'b, 'a> Engine<'b, 'a> {
     pub fn contradiction_lits(&self, branch: &Branch) -> Vec<Lit> {
         match branch.contradiction {
             None => Vec::new(),
-            Some(Contradiction::Both(node)) => vec![Lit { node, on: true }, Lit { node, on: false }],
+            Some(Contradiction::Both(node)) => {
+                vec![Lit { node, on: true }, Lit { node, on: false }]
+            }
             Some(Contradiction::Cell(c)) => self
                 .board
                 .set(c)

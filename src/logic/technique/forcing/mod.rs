@@ -18,14 +18,14 @@ use engine::{Branch, Contradiction, Counter, Engine, Links, Lit};
 
 use super::{
     Aic, Find, Fish, HiddenSubset, LockedCandidates, NakedSubset, Technique, XChain, XyChain,
-    chain_length_tenths,
+    chain_length_tenths, metered, spend,
 };
 use crate::grid::{CellDigit, House};
 use crate::logic::{Board, Sentence, Step};
 
-/// The most literals all branches of one search may reach before it gives up (bounds the
-/// time on big grids; a 9×9 search reaches far fewer).
-const BUDGET: usize = 30_000_000;
+/// The work one search may do when no path or step bounds it (see
+/// [`STEP_WORK`](crate::logic::STEP_WORK)).
+const BUDGET: u64 = crate::logic::STEP_WORK;
 
 /// The most bits of reached literals one search keeps (bounds its memory on big grids).
 const MEMORY: usize = 1 << 28;
@@ -166,7 +166,7 @@ impl Find for ForcingChain {
             engine: &engine,
             finder: *self,
         };
-        search.run()
+        metered(BUDGET, || search.run())
     }
 }
 
@@ -229,16 +229,14 @@ impl Search<'_, '_, '_> {
         }
         let mut counter = engine.counter();
         let mut best: Option<Found> = None;
-        let mut spent = 0;
         let mut reached_on: Vec<Option<Bits>> = Vec::with_capacity(nodes.len());
         let (mut on_branch, mut off_branch) = (engine.branch(), engine.branch());
         for &node in &nodes {
-            if spent > BUDGET {
-                return best.map(|(_, s)| s);
-            }
             let on = Lit { node, on: true };
             engine.follow(&mut on_branch, on);
-            spent += on_branch.reached.len();
+            if !spend(on_branch.reached.len() as u64) {
+                return best.map(|(_, s)| s);
+            }
             if on_branch.contradiction.is_some() {
                 if level.contradictions() {
                     keep(&mut best, self.contradiction(&mut counter, &on_branch));
@@ -249,7 +247,9 @@ impl Search<'_, '_, '_> {
             reached_on.push(Some(Bits::of(&on_branch, words)));
             if level.contradictions() || level.consequences() && level.links() == Links::Dynamic {
                 engine.follow(&mut off_branch, on.not());
-                spent += off_branch.reached.len();
+                if !spend(off_branch.reached.len() as u64) {
+                    return best.map(|(_, s)| s);
+                }
                 if off_branch.contradiction.is_some() {
                     if level.contradictions() {
                         keep(&mut best, self.contradiction(&mut counter, &off_branch));
@@ -288,9 +288,15 @@ impl Search<'_, '_, '_> {
                 .cells(&[board.cell(cell)])
                 .text(" holds one of ")
                 .digits(set);
-            if let Some(step) =
-                self.group(&mut counter, &group, &reached_on, &index_of, &news, intro, &[])
-            {
+            if let Some(step) = self.group(
+                &mut counter,
+                &group,
+                &reached_on,
+                &index_of,
+                &news,
+                intro,
+                &[],
+            ) {
                 keep(&mut best, step);
             }
         }
@@ -310,9 +316,15 @@ impl Search<'_, '_, '_> {
                     .digit(digit)
                     .text(" in one of ")
                     .cells(&places.iter().map(|&c| board.cell(c)).collect::<Vec<_>>());
-                if let Some(mut step) =
-                    self.group(&mut counter, &group, &reached_on, &index_of, &news, intro, &[house])
-                {
+                if let Some(mut step) = self.group(
+                    &mut counter,
+                    &group,
+                    &reached_on,
+                    &index_of,
+                    &news,
+                    intro,
+                    &[house],
+                ) {
                     if level == Level::Multiple {
                         step.technique = Technique::RegionForcingChain;
                     }
@@ -355,6 +367,7 @@ impl Search<'_, '_, '_> {
             .map(|&a| {
                 let mut branch = engine.branch();
                 engine.follow(&mut branch, a);
+                spend(branch.reached.len() as u64);
                 branch
             })
             .collect();
@@ -378,7 +391,8 @@ impl Search<'_, '_, '_> {
         let engine = self.engine;
         let board = engine.board;
         let first = branches.first()?;
-        let in_mask = |mask: &[u64], lit: Lit| mask[lit.index() / 64] >> (lit.index() % 64) & 1 == 1;
+        let in_mask =
+            |mask: &[u64], lit: Lit| mask[lit.index() / 64] >> (lit.index() % 64) & 1 == 1;
         let (complexity, lit) = first
             .reached
             .iter()
@@ -476,10 +490,11 @@ impl Search<'_, '_, '_> {
     fn words(&self, mut sentence: Sentence, branch: &Branch, lit: Lit) -> Sentence {
         let engine = self.engine;
         let chain = engine.chain(branch, lit);
+        if chain[0] != branch.assumption {
+            sentence = engine.words(sentence, &[branch.assumption]).text(" … ");
+        }
         if let Some(k) = engine.inner_start(branch, lit) {
             sentence = sentence.text(format!("[{}] ", branch.inner[k].step.technique));
-        } else if chain[0] != branch.assumption {
-            sentence = engine.words(sentence, &[branch.assumption]).text(" … ");
         }
         engine.words(sentence, &chain)
     }
