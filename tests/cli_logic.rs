@@ -22,10 +22,17 @@ fn explain_prints_one_step_a_line_and_the_candidates_where_logic_stops() {
     assert!(out.starts_with(
         "# puzzle 1 (line 3): unique; logic solves it in 51 steps\n1. hidden_single: "
     ));
+    // The hardest of them needs forcing chains, which print their chains.
     let third = out.split("# puzzle 3").nth(1).unwrap();
-    assert!(third.contains("logic stops after 0 steps"), "{third}");
-    assert!(third.contains("candidates left:\n"), "{third}");
-    assert!(third.contains(" | "), "{third}");
+    assert!(third.contains("logic solves it in"), "{third}");
+    assert!(third.contains("forcing_chain: "), "{third}");
+    assert!(third.contains(" → "), "{third}");
+    // A puzzle of several solutions stops: the candidates left are printed.
+    let (code, out, _) = run(&["explain", "puzzles/multiple.txt"]);
+    assert_eq!(code, Some(1), "not unique");
+    assert!(out.contains("logic stops after 0 steps"), "{out}");
+    assert!(out.contains("candidates left:\n"), "{out}");
+    assert!(out.contains(" | "), "{out}");
 }
 
 #[test]
@@ -57,8 +64,11 @@ fn explain_json_has_steps_with_their_parts() {
     assert_eq!(first["technique"], "hidden_single");
     assert_eq!(first["placements"][0], "r1c6=8");
     assert_eq!(first["houses"][0], "box 2");
-    assert_eq!(rows[2]["end"], "stuck");
-    assert_eq!(rows[2]["candidates"].as_array().unwrap().len(), 81);
+    assert_eq!(rows[2]["end"], "solved");
+    let (_, out, _) = run(&["explain", "--format", "json", "puzzles/multiple.txt"]);
+    let loose = &json_rows(&out)[0];
+    assert_eq!(loose["end"], "stuck");
+    assert_eq!(loose["candidates"].as_array().unwrap().len(), 16);
     // An elimination step lists what it removes.
     let medium = rows[1]["steps"].as_array().unwrap();
     let locked = medium
@@ -155,37 +165,33 @@ fn hint_names_the_wrong_entry() {
 
 #[test]
 fn hint_works_on_pencil_marks_and_names_a_cell_that_lost_its_digit() {
-    // The candidates where logic stops on examples.txt #4 (r1c1 is 1 in the solution).
-    let (_, out, _) = run(&["explain", "puzzles/examples.txt"]);
-    let fourth = out.split("# puzzle 4").nth(1).unwrap();
-    let marks: String = fourth
-        .split("candidates left:\n")
-        .nth(1)
-        .unwrap()
-        .split("# puzzle 5")
-        .next()
-        .unwrap()
-        .to_string();
+    // The first 4×4 of puzzles/4x4.txt (solution 1432 2341 4213 3124) with every open
+    // cell marked 1234.
+    let marks = "1 4 1234 1234\n1234 1234 1234 1234\n1234 1234 1 1234\n3 1234 1234 1234\n";
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("marks.txt");
-    std::fs::write(&path, &marks).unwrap();
+    std::fs::write(&path, marks).unwrap();
     let path = path.to_str().unwrap();
-    let (code, out, _) = run(&["hint", "--marks", path]);
-    assert_eq!(code, Some(1));
-    assert!(out.starts_with("stuck: no technique applies"), "{out}");
-    // Without 6 in r1c1 (not its digit), a chain applies.
-    std::fs::write(path, marks.replacen("1269 ", "129  ", 1)).unwrap();
     let (code, out, _) = run(&["hint", "--marks", "-f", "json", path]);
     assert_eq!(code, Some(0));
     assert!(json_rows(&out)[0]["step"]["technique"].is_string(), "{out}");
-    // Without 1 in r1c1, its own digit: named.
-    std::fs::write(path, marks.replacen("1269 ", "269  ", 1)).unwrap();
+    // Without 3 in r1c3, its own digit: named.
+    std::fs::write(path, marks.replacen("1234", "124", 1)).unwrap();
     let (code, out, _) = run(&["hint", "--marks", path]);
     assert_eq!(code, Some(1));
     assert!(
-        out.starts_with("wrong marks: r1c1 has lost its digit"),
+        out.starts_with("wrong marks: r1c3 has lost its digit"),
         "{out}"
     );
+    // Marks of several solutions where logic stops: said so, with the marks.
+    std::fs::write(
+        path,
+        "1 234 234 234\n234 234 1234 1234\n234 1234 1234 1234\n234 1234 1234 1234\n",
+    )
+    .unwrap();
+    let (code, out, _) = run(&["hint", "--marks", path]);
+    assert_eq!(code, Some(1));
+    assert!(out.starts_with("stuck: no technique applies"), "{out}");
     // Marks that are no grid, and entries that clash.
     std::fs::write(path, "1 2 3\n").unwrap();
     let (code, _, err) = run(&["hint", "--marks", path]);
@@ -297,7 +303,7 @@ fn rate_on_the_se_scale_adds_a_number() {
     let (code, out, _) = run(&["rate", "--scale", "se", "puzzles/examples.txt"]);
     assert_eq!(code, Some(0));
     assert!(out.starts_with("1.2 easy hidden_single 51 steps"), "{out}");
-    assert!(out.contains("\n10.0 expert guess "), "{out}");
+    assert!(out.contains("\n10.5 expert nested_forcing_chain "), "{out}");
     let (_, out, _) = run(&[
         "rate",
         "--scale",
@@ -311,4 +317,34 @@ fn rate_on_the_se_scale_adds_a_number() {
     assert_eq!(rows[1]["rating"], 2.6);
     let (_, out, _) = run(&["rate", "-f", "json", "puzzles/examples.txt"]);
     assert!(json_rows(&out)[0].get("rating").is_none());
+}
+
+#[test]
+fn candidates_with_logic_keep_every_true_candidate() {
+    for (file, solved) in [
+        ("puzzles/examples.txt", true),
+        ("puzzles/multiple.txt", false),
+    ] {
+        let (_, out, _) = run(&["candidates", "--logic", "-f", "json", file]);
+        for row in json_rows(&out) {
+            let truth = row["candidates"].as_array().unwrap();
+            let left = row["logic_candidates"].as_array().unwrap();
+            assert_eq!(truth.len(), left.len(), "{row}");
+            for (t, l) in truth.iter().zip(left) {
+                let (t, l) = (t.as_str().unwrap(), l.as_str().unwrap());
+                assert!(t.chars().all(|d| l.contains(d)), "{file}: {t} not in {l}");
+                if solved {
+                    assert_eq!(t, l, "{file}: logic solves these");
+                }
+            }
+        }
+    }
+    // Logic reasons without variant constraints yet: such puzzles are refused by name.
+    let (code, _, err) = run(&[
+        "candidates",
+        "--logic",
+        "puzzles/variants/constraints/killer-1.json",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("candidates --logic"), "{err}");
 }

@@ -1,11 +1,12 @@
-//! `satdoku candidates`: every digit each cell holds in at least one solution, by SAT.
+//! `satdoku candidates`: every digit each cell holds in at least one solution, by SAT; with `--logic`, also what logic alone leaves.
 
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use satdoku::Puzzle;
 use satdoku::format::{candidate_texts, write_candidates};
+use satdoku::logic::explain;
+use satdoku::{Layout, Puzzle};
 use serde::Serialize;
 
 use super::args::{BatchArgs, FormatKind};
@@ -16,7 +17,12 @@ use super::output::{Output, RowHead, Status, Tally};
 #[derive(Debug, Args)]
 pub struct CandidatesArgs {
     #[command(flatten)]
-    run: BatchArgs,
+    pub run: BatchArgs,
+    /// Also print what logic alone leaves (the candidates where `explain` stops: the
+    /// solution when logic solves the puzzle), after the true candidates; in JSON as
+    /// `logic_candidates`.
+    #[arg(long)]
+    pub logic: bool,
 }
 
 /// A JSON row of `candidates`.
@@ -26,6 +32,8 @@ struct Row<'a> {
     head: RowHead<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     candidates: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    logic_candidates: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
@@ -39,19 +47,32 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     // The status follows from the candidates: none, one digit in every cell, or more.
-    let work = |_: &mut (), puzzle: &Puzzle| satdoku::truth::true_candidates(puzzle);
+    let logic = args.logic;
+    let work = |_: &mut (), puzzle: &Puzzle| {
+        let truth = satdoku::truth::true_candidates(puzzle);
+        let left = match &truth {
+            Some(truth) if logic => {
+                let layout = Layout::new(puzzle.rules());
+                let path = explain(&layout, puzzle.grid(), truth.all_decided());
+                Some(path.board.candidates().clone())
+            }
+            _ => None,
+        };
+        (truth, left)
+    };
     let errors = input::for_each_parallel(
         &args.run.input,
         &pool,
         || (),
         work,
         |item: Item, found| {
-            let (Ok(puzzle), Some(candidates)) = (&item.puzzle, found) else {
+            let (Ok(puzzle), Some((candidates, left))) = (&item.puzzle, found) else {
                 let error = item.error().unwrap_or_default();
                 tally.record(Status::Invalid, false);
                 let row = Row {
                     head: RowHead::new(&item, Status::Invalid),
                     candidates: None,
+                    logic_candidates: None,
                     error: Some(error.clone()),
                 };
                 return out.row(&row, &format!("invalid {error}"));
@@ -70,6 +91,9 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
                     .json(&Row {
                         head: RowHead::new(&item, status),
                         candidates: texts,
+                        logic_candidates: left
+                            .as_ref()
+                            .map(|left| candidate_texts(left, &item.notation)),
                         error: None,
                     })
                     .context("writing the output");
@@ -84,6 +108,16 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
             if let Some(candidates) = &candidates {
                 out.text(&write_candidates(
                     candidates,
+                    &item.notation,
+                    puzzle.rules().box_shape(),
+                ))
+                .context("writing the output")?;
+            }
+            if let Some(left) = &left {
+                out.comment("what logic alone leaves:")
+                    .context("writing the output")?;
+                out.text(&write_candidates(
+                    left,
                     &item.notation,
                     puzzle.rules().box_shape(),
                 ))

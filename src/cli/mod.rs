@@ -157,7 +157,12 @@ pub fn run() -> anyhow::Result<ExitCode> {
             args.input.logic_only = Some("hint");
             hint::run(args)
         }
-        Command::Candidates(args) => candidates::run(&args),
+        Command::Candidates(mut args) => {
+            if args.logic {
+                args.run.input.logic_only = Some("candidates --logic");
+            }
+            candidates::run(&args)
+        }
         Command::Completions(args) => shell::completions(&args, Cli::command()),
         Command::Man(args) => shell::man(&args, Cli::command()),
     }

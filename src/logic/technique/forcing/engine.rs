@@ -161,15 +161,15 @@ pub(super) struct Engine<'b, 'a> {
     pub board: &'b Board<'a>,
     size: usize,
     links: Links,
-    inner: &'b [&'static dyn Find],
+    inner: [&'b [&'static dyn Find]; 2],
     /// Per house · N + digit index: the places the digit has in the house on the board.
     places: Vec<u16>,
 }
 
 impl<'b, 'a> Engine<'b, 'a> {
-    /// The engine of `board` with `links`, taking the steps of the `inner` techniques
-    /// (the first that finds one) where singles stop.
-    pub fn new(board: &'b Board<'a>, links: Links, inner: &'b [&'static dyn Find]) -> Self {
+    /// The engine of `board` with `links`, taking the steps of the `inner` techniques (the
+    /// first that finds one, the first part's before the second's) where singles stop.
+    pub fn new(board: &'b Board<'a>, links: Links, inner: [&'b [&'static dyn Find]; 2]) -> Self {
         let layout = board.layout();
         let size = layout.shape.size();
         let mut places = vec![0u16; layout.house_count() * size];
@@ -297,7 +297,7 @@ impl<'b, 'a> Engine<'b, 'a> {
                     return;
                 }
             }
-            if self.inner.is_empty() || !self.inner_step(branch) {
+            if self.inner.iter().all(|part| part.is_empty()) || !self.inner_step(branch) {
                 return;
             }
         }
@@ -405,7 +405,12 @@ impl<'b, 'a> Engine<'b, 'a> {
             return false;
         }
         let inner_board = Board::with_sets(layout, &branch.sets, false);
-        let Some(step) = self.inner.iter().find_map(|f| f.find(&inner_board)) else {
+        let Some(step) = self
+            .inner
+            .iter()
+            .flat_map(|part| part.iter())
+            .find_map(|f| f.find(&inner_board))
+        else {
             return false;
         };
         let shape = layout.shape;

@@ -52,8 +52,8 @@ pub enum Level {
     NestedDynamic,
 }
 
-/// The techniques a chain of each level uses where singles stop.
-static PLUS: [&dyn Find; 4] = [
+/// The techniques every chain from dynamic plus on uses where singles stop.
+static BASIC: [&dyn Find; 4] = [
     &LockedCandidates,
     &HiddenSubset { size: 2 },
     &NakedSubset { size: 2 },
@@ -62,42 +62,14 @@ static PLUS: [&dyn Find; 4] = [
         finned: false,
     },
 ];
-static NESTED_CHAINS: [&dyn Find; 7] = [
-    &LockedCandidates,
-    &HiddenSubset { size: 2 },
-    &NakedSubset { size: 2 },
-    &Fish {
-        size: 2,
-        finned: false,
-    },
-    &XChain,
-    &XyChain,
-    &Aic,
-];
-static NESTED_MULTIPLE: [&dyn Find; 5] = [
-    &LockedCandidates,
-    &HiddenSubset { size: 2 },
-    &NakedSubset { size: 2 },
-    &Fish {
-        size: 2,
-        finned: false,
-    },
-    &ForcingChain {
-        level: Level::Multiple,
-    },
-];
-static NESTED_DYNAMIC: [&dyn Find; 5] = [
-    &LockedCandidates,
-    &HiddenSubset { size: 2 },
-    &NakedSubset { size: 2 },
-    &Fish {
-        size: 2,
-        finned: false,
-    },
-    &ForcingChain {
-        level: Level::Dynamic,
-    },
-];
+/// What nested chains add to [`BASIC`], by level.
+static CHAINS: [&dyn Find; 3] = [&XChain, &XyChain, &Aic];
+static MULTIPLE: [&dyn Find; 1] = [&ForcingChain {
+    level: Level::Multiple,
+}];
+static DYNAMIC: [&dyn Find; 1] = [&ForcingChain {
+    level: Level::Dynamic,
+}];
 
 impl Level {
     fn links(self) -> Links {
@@ -108,13 +80,14 @@ impl Level {
         }
     }
 
-    fn inner(self) -> &'static [&'static dyn Find] {
+    /// The techniques a chain of this level uses where singles stop, in two parts.
+    fn inner(self) -> [&'static [&'static dyn Find]; 2] {
         match self {
-            Level::Nishio | Level::Multiple | Level::Dynamic => &[],
-            Level::Plus => &PLUS,
-            Level::NestedChains => &NESTED_CHAINS,
-            Level::NestedMultiple => &NESTED_MULTIPLE,
-            Level::NestedDynamic => &NESTED_DYNAMIC,
+            Level::Nishio | Level::Multiple | Level::Dynamic => [&[], &[]],
+            Level::Plus => [&BASIC, &[]],
+            Level::NestedChains => [&BASIC, &CHAINS],
+            Level::NestedMultiple => [&BASIC, &MULTIPLE],
+            Level::NestedDynamic => [&BASIC, &DYNAMIC],
         }
     }
 
