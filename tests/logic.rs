@@ -7,7 +7,7 @@ use std::path::Path;
 
 use satdoku::logic::{
     Board, End, Find, LADDER, PATH_WORK, Technique, UniqueRectangle, digit_swap_preserves_rules,
-    explain, explain_within, next_step,
+    explain_within, next_step,
 };
 use satdoku::rules::GlobalRule;
 use satdoku::{Grid, Jigsaw, Layout, Puzzle, RulesSpec};

@@ -517,11 +517,11 @@ impl<'b, 'a> Engine<'b, 'a> {
             }
             counter.seen[i] = generation;
             count += 1;
-            if let Some(k) = inner_of(branch.trigger[i]) {
-                if counter.inner_seen[k] != generation {
-                    counter.inner_seen[k] = generation;
-                    count += branch.inner[k].step.complexity as usize;
-                }
+            if let Some(k) = inner_of(branch.trigger[i])
+                && counter.inner_seen[k] != generation
+            {
+                counter.inner_seen[k] = generation;
+                count += branch.inner[k].step.complexity as usize;
             }
             parents.clear();
             self.parents(branch, Lit::at(i), &mut parents);
