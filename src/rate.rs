@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use crate::grid::Grid;
 
 pub use crate::logic::{Difficulty, Technique};
-use crate::logic::{End, explain};
+use crate::logic::{End, PATH_WORK, explain_within};
 use crate::rules::{Layout, Puzzle};
 use crate::solvers::{PropagateSolver, Solver};
 
@@ -89,8 +89,14 @@ pub fn rate(puzzle: &Puzzle) -> Rating {
 /// Rates `puzzle` as [`rate`] does; `unique` says whether it is known to have exactly one
 /// solution (uniqueness techniques are used only then).
 pub fn rate_as(puzzle: &Puzzle, unique: bool) -> Rating {
+    rate_within(puzzle, unique, PATH_WORK)
+}
+
+/// Rates `puzzle` as [`rate_as`] does, its logical path's searches bounded by `work` (see
+/// [`explain_within`]): a path that uses it up rates as guessing.
+pub fn rate_within(puzzle: &Puzzle, unique: bool, work: u64) -> Rating {
     let layout = Layout::new(puzzle.rules());
-    let path = explain(&layout, puzzle.grid(), unique);
+    let path = explain_within(&layout, puzzle.grid(), unique, work);
     let mut hardest = path
         .steps
         .iter()

@@ -18,12 +18,18 @@ use std::sync::Arc;
 
 use crate::grid::{Digit, DigitSet, Grid, Shape};
 
-use crate::rate::{Difficulty, Rating, rate};
+use crate::rate::{Difficulty, Rating, rate_within};
 use crate::rules::{Puzzle, Rules};
 use crate::solvers::{
     BitboardSolver, GivensAs, Outcome, PropagateSolver, SatSearch, SatSolver, Solver,
     ran_out_of_budget,
 };
+
+/// The work the rating of each candidate puzzle may take (a hundredth of a path's, under a
+/// second): generating tries many, and a 16×16 whose logic runs deep would
+/// otherwise take a minute to rate. A puzzle that uses it up rates as guessing, which is
+/// `expert` as the forcing chains it needed would be.
+pub const RATING_WORK: u64 = crate::logic::PATH_WORK / 100;
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -172,7 +178,7 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError
         }
         let puzzle =
             Puzzle::new(grid, Arc::clone(&options.rules)).expect("givens of a solution agree");
-        let rating = rate(&puzzle);
+        let rating = rate_within(&puzzle, true, RATING_WORK);
         if options.difficulty.is_some_and(|d| d != rating.difficulty) {
             continue;
         }
