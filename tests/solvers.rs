@@ -341,3 +341,126 @@ fn auto_finds_two_solutions_of_empty_big_grids() {
         }
     }
 }
+
+/// Killer cages (sums from `solution`) and thermometers (cells rising as `solution` does)
+/// over 2×2 blocks of an N×N grid, with every seventh cell of `solution` given: a sparse
+/// constrained puzzle that `solution` solves, and each constraint's rule checked here on
+/// its own for any grid.
+struct Constrained {
+    givens: Plain,
+    cages: Vec<(Vec<(usize, usize)>, u32)>,
+    thermometers: Vec<Vec<(usize, usize)>>,
+}
+
+impl Constrained {
+    fn new(solution: &Plain) -> Constrained {
+        let n = solution.len();
+        let block = |r: usize, c: usize| vec![(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
+        let value = |&(r, c): &(usize, usize)| solution[r][c];
+        let corners = [(0, 0), (n / 3, n / 2), (n / 2, 1), (n - 2, n - 2)];
+        let cages = corners
+            .iter()
+            .map(|&(r, c)| {
+                let cells = block(r, c);
+                let sum = cells.iter().map(value).sum();
+                (cells, sum)
+            })
+            .collect();
+        let thermometers = [(2, n - 3), (n - 3, 3), (n / 2 + 2, n / 2 + 2)]
+            .iter()
+            .map(|&(r, c)| {
+                // Any order of a 2×2 block's cells walks from neighbour to neighbour.
+                let mut cells = block(r, c);
+                cells.sort_by_key(value);
+                cells
+            })
+            .collect();
+        let givens = (0..n)
+            .map(|r| {
+                (0..n)
+                    .map(|c| {
+                        if (r * n + c).is_multiple_of(7) {
+                            solution[r][c]
+                        } else {
+                            0
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Constrained {
+            givens,
+            cages,
+            thermometers,
+        }
+    }
+
+    fn puzzle(&self) -> Puzzle {
+        let shape = Shape::from_size(self.givens.len()).unwrap();
+        let cell = |&(r, c): &(usize, usize)| shape.cell(r, c).unwrap();
+        let mut rules = satdoku::Rules::standard(shape).unwrap();
+        for (cells, sum) in &self.cages {
+            let cage = satdoku::constraint::Cage::new(cells.iter().map(cell).collect(), Some(*sum));
+            rules = rules.with_constraint(cage).unwrap();
+        }
+        for cells in &self.thermometers {
+            let thermometer =
+                satdoku::constraint::Thermometer::new(cells.iter().map(cell).collect());
+            rules = rules.with_constraint(thermometer).unwrap();
+        }
+        to_puzzle(&self.givens, &PlainRules::classic(false))
+            .map(|p| Puzzle::new(p.grid().clone(), rules).unwrap())
+            .unwrap()
+    }
+
+    /// Whether `grid` is a solution: the plain rules and givens, different digits adding
+    /// up to each cage's sum, and each thermometer rising.
+    fn solved_by(&self, grid: &Plain) -> bool {
+        let value = |&(r, c): &(usize, usize)| grid[r][c];
+        check_solution_under(&self.givens, grid, &PlainRules::classic(false)).is_ok()
+            && self.cages.iter().all(|(cells, sum)| {
+                let mut digits: Vec<u32> = cells.iter().map(value).collect();
+                digits.sort_unstable();
+                digits.dedup();
+                digits.len() == cells.len() && digits.iter().sum::<u32>() == *sum
+            })
+            && self
+                .thermometers
+                .iter()
+                .all(|cells| cells.windows(2).all(|w| value(&w[0]) < value(&w[1])))
+    }
+}
+
+/// Sparse 16×16 and 25×25 puzzles with killer cages and thermometers: `propagate` (checking
+/// the constraints as it goes) and SAT (their clauses) find the same number of solutions
+/// up to two, each one valid by the constraints' own rules checked here; and `auto`, which
+/// gives such grids from 25×25 to its backtracker first, finds valid ones too.
+#[test]
+fn backtracker_and_sat_agree_on_constrained_big_grids() {
+    for name in ["16x16.txt", "25x25.txt"] {
+        let solution = known_solutions(name).into_iter().flatten().next().unwrap();
+        let constrained = Constrained::new(&solution);
+        assert!(
+            constrained.solved_by(&solution),
+            "{name}: the reference solution"
+        );
+        let puzzle = constrained.puzzle();
+        let mine = PropagateSolver::default().run(&puzzle, 2, None);
+        let theirs = SatSolver::new().run(&puzzle, 2, None);
+        let auto = AutoSolver::default().run(&puzzle, 2, None);
+        assert_eq!(mine.found, theirs.found, "{name}");
+        assert_eq!(auto.found, theirs.found, "{name}");
+        assert!(theirs.found >= 1, "{name}");
+        for solution in mine
+            .solutions
+            .iter()
+            .chain(&theirs.solutions)
+            .chain(&auto.solutions)
+        {
+            assert!(constrained.solved_by(&plain(solution)), "{name}");
+        }
+        if theirs.found == 1 {
+            assert_eq!(mine.solutions, theirs.solutions, "{name}");
+        }
+    }
+}

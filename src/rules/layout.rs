@@ -168,6 +168,12 @@ impl Layout {
         !self.cell_constraints.is_empty()
     }
 
+    /// Whether variant constraints lie on the cell with index `cell`.
+    #[inline]
+    pub fn constrained(&self, cell: usize) -> bool {
+        self.cell_constraint_start[cell] < self.cell_constraint_start[cell + 1]
+    }
+
     /// Whether the variant constraints on cell `cell` admit the filled cells of `values`
     /// (by cell index, 0 blank; see [`Constraint::admits`](crate::constraint::Constraint::admits)).
     pub fn admits_at(&self, values: &[u8], cell: usize) -> bool {

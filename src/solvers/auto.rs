@@ -15,8 +15,8 @@ use crate::rules::Puzzle;
 /// and diagonal 9×9, `propagate` elsewhere) tries first within a budget of guesses
 /// ([`AutoSolver::guess_budget`]); when the budget runs out, the SAT engine
 /// ([`SatSolver::new`]) answers. A puzzle without solutions gets its clash from SAT, and
-/// puzzles with variant constraints (which the backtrackers only check, never propagate)
-/// go to SAT at once. Counting past three solutions hands the enumeration back to the
+/// puzzles with variant constraints up to 16×16 (which the backtrackers only check as they
+/// go, never propagate) go to SAT at once. Counting past three solutions hands the enumeration back to the
 /// backtracker, far faster than one SAT call per solution.
 ///
 /// Every answer is exact whichever engine gives it; only the time differs. The effort of
@@ -42,7 +42,7 @@ const SAT_COUNT: u64 = 3;
 
 impl AutoSolver {
     /// The guesses the backtracker may take on `puzzle` before SAT takes over; `None`: the
-    /// backtracker is not tried (variant constraints).
+    /// backtracker is not tried (variant constraints on grids up to 16×16).
     ///
     /// - Classic and diagonal 9×9 (bitboards, well under a microsecond a guess): 5,000
     ///   guesses, more than any puzzle of the public sets takes, and about what one SAT
@@ -53,11 +53,17 @@ impl AutoSolver {
     /// - Other grids up to 16×16: one guess a cell.
     /// - Other grids from 25×25: none, propagation only (SAT is faster on them as soon as
     ///   propagation alone does not decide).
+    ///
+    /// Variant constraints up to 16×16 go to SAT at once (their clauses propagate, where
+    /// the backtracker only checks them); from 25×25 they get the same budget as without
+    /// them, the backtracker checking them as it goes, since SAT is slow on the big sparse
+    /// grids where the backtracker is fast (an empty 64×64 with a few cages and
+    /// thermometers: under a second against minutes; BENCHMARKS.md).
     pub fn guess_budget(&mut self, puzzle: &Puzzle) -> Option<u64> {
-        if !puzzle.rules().constraints().is_empty() {
+        let shape = puzzle.rules().shape();
+        if !puzzle.rules().constraints().is_empty() && shape.size() <= 16 {
             return None;
         }
-        let shape = puzzle.rules().shape();
         let cells = shape.cell_count() as u64;
         if self.backtracker.applies(puzzle) {
             Some(5_000)
