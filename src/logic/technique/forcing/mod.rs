@@ -168,12 +168,22 @@ impl Search<'_, '_, '_> {
         self.finder.technique().weight()
     }
 
-    /// A step of the finder's technique weighing its base plus the increment of
-    /// `complexity`.
-    fn step(&self, complexity: usize) -> Step {
+    /// A step of the finder's technique concluding `lit` (a placement when it is true, an
+    /// elimination when false), weighing its base plus the increment of `complexity`.
+    fn step(&self, complexity: usize, lit: Lit) -> Step {
+        let engine = self.engine;
         let mut step = Step::new(self.finder.technique());
         step.complexity = complexity as u32;
         step.weight = self.base() + chain_length_tenths(complexity.saturating_sub(2));
+        let item = CellDigit {
+            cell: engine.board.cell(engine.cell(lit.node)),
+            digit: engine.digit(lit.node),
+        };
+        if lit.on {
+            step.placements = vec![item];
+        } else {
+            step.eliminations = vec![item];
+        }
         step
     }
 
@@ -380,17 +390,7 @@ impl Search<'_, '_, '_> {
                 (complexity, lit)
             })
             .min_by_key(|&(complexity, _)| complexity)?;
-        let mut step = self.step(complexity);
-        let (cell, digit) = (engine.cell(lit.node), engine.digit(lit.node));
-        let item = CellDigit {
-            cell: board.cell(cell),
-            digit,
-        };
-        if lit.on {
-            step.placements = vec![item];
-        } else {
-            step.eliminations = vec![item];
-        }
+        let mut step = self.step(complexity, lit);
         step.cells = assumptions
             .iter()
             .map(|a| board.cell(engine.cell(a.node)))
@@ -417,18 +417,9 @@ impl Search<'_, '_, '_> {
                 .sum(),
             _ => engine.complexity(counter, branch, &ends) + 1,
         };
-        let mut step = self.step(complexity);
         let assumption = branch.assumption;
         let (cell, digit) = (engine.cell(assumption.node), engine.digit(assumption.node));
-        let item = CellDigit {
-            cell: board.cell(cell),
-            digit,
-        };
-        if assumption.on {
-            step.eliminations = vec![item];
-        } else {
-            step.placements = vec![item];
-        }
+        let mut step = self.step(complexity, assumption.not());
         step.cells = vec![board.cell(cell)];
         let last = match branch.contradiction {
             Some(Contradiction::Both(_)) | None => *branch.reached.last().expect("the assumption"),
