@@ -49,14 +49,14 @@ impl Find for DirectLockedCandidates {
             Some(direct)
         };
         // Pointing before claiming, which weighs more.
-        locked::each_step(board, |step| {
-            if locked::is_claiming(&step) {
-                None
-            } else {
-                direct(step)
-            }
-        })
-        .or_else(|| locked::each_step(board, direct))
+        let of_kind = |claiming: bool| {
+            locked::each_step(board, |step| {
+                (locked::is_claiming(&step) == claiming)
+                    .then(|| direct(step))
+                    .flatten()
+            })
+        };
+        of_kind(false).or_else(|| of_kind(true))
     }
 }
 
