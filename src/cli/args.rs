@@ -33,10 +33,11 @@ pub struct InputArgs {
     #[arg(skip)]
     pub inline_grids: bool,
 
-    /// The command, when it reasons with logical techniques only (`rate`, `explain`,
-    /// `hint`): those do not use variant constraints yet, so puzzles with them are refused.
+    /// The command, when what it prints is defined for puzzles without variant
+    /// constraints only (`rate --scale se`: Sudoku Explainer's scale knows no constraint),
+    /// so puzzles with them are refused.
     #[arg(skip)]
-    pub logic_only: Option<&'static str>,
+    pub classic_only: Option<&'static str>,
 }
 
 /// The rules, shared by every command that reads or makes puzzles.

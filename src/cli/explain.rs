@@ -24,6 +24,8 @@ pub struct ExplainArgs {
 #[derive(Serialize)]
 pub struct StepRow {
     technique: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    constraint: Option<String>,
     placements: Vec<String>,
     eliminations: Vec<String>,
     cells: Vec<String>,
@@ -43,6 +45,7 @@ impl StepRow {
         };
         StepRow {
             technique: step.technique.name(),
+            constraint: step.constraint.clone(),
             placements: spell(&step.placements),
             eliminations: spell(&step.eliminations),
             cells: step.cells.iter().map(ToString::to_string).collect(),

@@ -103,7 +103,7 @@ pub fn for_each(
     };
     let mut run = Run {
         options,
-        logic_only: args.logic_only,
+        classic_only: args.classic_only,
         fail_fast: args.fail_fast,
         errors: 0,
         before: 0,
@@ -167,8 +167,8 @@ pub fn for_each(
 /// The state of one run over the inputs.
 struct Run {
     options: ReadOptions,
-    /// The command that refuses variant constraints, if any (see `InputArgs::logic_only`).
-    logic_only: Option<&'static str>,
+    /// The command that refuses variant constraints, if any (see `InputArgs::classic_only`).
+    classic_only: Option<&'static str>,
     fail_fast: bool,
     /// Invalid puzzles and unreadable inputs so far.
     errors: usize,
@@ -241,15 +241,15 @@ impl Run {
             entry.consumed += self.before;
             let line = entry.line;
             let puzzle = puzzle.and_then(|puzzle| {
-                match (self.logic_only, puzzle.rules().constraints().first()) {
-                    // A technique that ignored a constraint would mislead: refuse.
+                match (self.classic_only, puzzle.rules().constraints().first()) {
+                    // A scale that knows no constraint would mislead: refuse.
                     (Some(command), Some(constraint)) => Err(InputError::Rules {
                         line,
                         error: RulesError::Constraint {
                             constraint: constraint.to_string(),
                             problem: format!(
-                                "{command}'s logical techniques do not use variant constraints \
-                                 yet (solve, check, count and candidates do)"
+                                "{command}: Sudoku Explainer's scale is defined for puzzles \
+                                 without variant constraints (rate them with --scale labels)"
                             ),
                         },
                     }),

@@ -146,23 +146,14 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Compare(args) => compare::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Rate(mut args) => {
-            args.run.input.logic_only = Some("rate");
+            if args.scale == rate::Scale::Se {
+                args.run.input.classic_only = Some("rate --scale se");
+            }
             rate::run(&args)
         }
-        Command::Explain(mut args) => {
-            args.run.input.logic_only = Some("explain");
-            explain::run(&args)
-        }
-        Command::Hint(mut args) => {
-            args.input.logic_only = Some("hint");
-            hint::run(args)
-        }
-        Command::Candidates(mut args) => {
-            if args.logic {
-                args.run.input.logic_only = Some("candidates --logic");
-            }
-            candidates::run(&args)
-        }
+        Command::Explain(args) => explain::run(&args),
+        Command::Hint(args) => hint::run(args),
+        Command::Candidates(args) => candidates::run(&args),
         Command::Completions(args) => shell::completions(&args, Cli::command()),
         Command::Man(args) => shell::man(&args, Cli::command()),
     }

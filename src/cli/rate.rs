@@ -21,12 +21,12 @@ pub struct RateArgs {
     /// scale of Sudoku Explainer (1.2 to about 12; 20.0 when logic stops; see the README) before the labels, and in
     /// JSON as `rating`.
     #[arg(long, value_enum, default_value_t = Scale::Labels)]
-    scale: Scale,
+    pub scale: Scale,
 }
 
 /// The ratings `--scale` offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum Scale {
+pub enum Scale {
     /// The difficulty labels only.
     Labels,
     /// A number modelled on Sudoku Explainer's scale, with the labels.

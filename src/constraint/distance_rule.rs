@@ -120,6 +120,38 @@ impl Constraint for DistanceRule {
         }
     }
 
+    fn scopes(&self, shape: Shape) -> Vec<Vec<Cell>> {
+        let mut pairs = Vec::new();
+        for a in shape.cells() {
+            let distances = match self.kind {
+                DistanceKind::Knightmare => 0..=0,
+                DistanceKind::AntiTaxicab => 1..=shape.size(),
+            };
+            for d in distances {
+                // Each other cell lies at one distance: every pair comes once.
+                for b in self.around(shape, a, d).into_iter().filter(|&b| b > a) {
+                    pairs.push(vec![a, b]);
+                }
+            }
+        }
+        pairs
+    }
+
+    fn admits_scope(&self, values: &CellValues<'_>, scope: &[Cell]) -> bool {
+        let [a, b] = *scope else {
+            return self.admits(values);
+        };
+        let (Some(v), Some(w)) = (values.get(a), values.get(b)) else {
+            return true;
+        };
+        match self.kind {
+            DistanceKind::Knightmare => !KNIGHTMARE_SUMS.contains(&(v + w)),
+            DistanceKind::AntiTaxicab => {
+                v != w || a.row().abs_diff(b.row()) + a.col().abs_diff(b.col()) != v
+            }
+        }
+    }
+
     fn admits(&self, values: &CellValues<'_>) -> bool {
         let shape = values.shape();
         shape.cells().all(|a| {

@@ -154,6 +154,53 @@ impl Constraint for Indexer {
         }
     }
 
+    /// Each indexer cell with each other cell of the house it indexes: the constraint is
+    /// those pairs' relations.
+    fn scopes(&self, shape: Shape) -> Vec<Vec<Cell>> {
+        let mut pairs = Vec::new();
+        for (i, &cell) in self.cells.iter().enumerate() {
+            if let Some((house, _)) = self.house(i, shape) {
+                pairs.extend(
+                    house
+                        .into_iter()
+                        .filter(|&t| t != cell)
+                        .map(|t| vec![cell, t]),
+                );
+            }
+        }
+        pairs
+    }
+
+    fn admits_scope(&self, values: &CellValues<'_>, scope: &[Cell]) -> bool {
+        let [cell, target] = *scope else {
+            return self.admits(values);
+        };
+        let (Some(v), Some(t)) = (values.get(cell), values.get(target)) else {
+            return true;
+        };
+        let Some(i) = self.cells.iter().position(|&c| c == cell) else {
+            return self.admits(values);
+        };
+        // 0-based positions in the house indexed: of the target, and of the cell itself.
+        let (k, own) = match self.kind {
+            IndexerKind::Row => (target.row(), cell.row()),
+            IndexerKind::Column => (target.col(), cell.col()),
+            IndexerKind::Box => {
+                let Some(region) = self.regions.as_ref().and_then(|r| r.get(i)) else {
+                    return true;
+                };
+                match (
+                    region.iter().position(|&c| c == target),
+                    region.iter().position(|&c| c == cell),
+                ) {
+                    (Some(k), Some(own)) => (k, own),
+                    _ => return self.admits(values),
+                }
+            }
+        };
+        (v == k + 1) == (t == own + 1)
+    }
+
     fn admits(&self, values: &CellValues<'_>) -> bool {
         let shape = values.shape();
         (0..self.cells.len()).all(|i| {

@@ -146,6 +146,22 @@ pub trait Constraint: fmt::Display {
     /// Whether the filled cells of `values` leave it satisfiable on its own: exact on a
     /// complete grid, and never false on a partial grid that some filling satisfies.
     fn admits(&self, values: &CellValues<'_>) -> bool;
+
+    /// The groups of its cells that logic judges together (a cage's cells; each pair of
+    /// neighbours of a rule over the whole grid): a candidate that no admitted filling of a
+    /// group allows is ruled out, and two candidates of a group that no filling allows
+    /// together are a weak link. One group of all its cells unless it says otherwise.
+    fn scopes(&self, shape: Shape) -> Vec<Vec<Cell>> {
+        vec![self.cells(shape)]
+    }
+
+    /// [`Constraint::admits`] where only cells of `scope` (one of [`Constraint::scopes`])
+    /// may be filled beyond those the constraint does not look at: a rule over the whole
+    /// grid checks the scope alone, and quickly. Never false where `admits` is true.
+    fn admits_scope(&self, values: &CellValues<'_>, scope: &[Cell]) -> bool {
+        let _ = scope;
+        self.admits(values)
+    }
 }
 
 /// The one table of families: each row its enum variant and type, its name in messages,

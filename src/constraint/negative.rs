@@ -139,6 +139,20 @@ impl Constraint for Negative {
         }
     }
 
+    fn scopes(&self, shape: Shape) -> Vec<Vec<Cell>> {
+        self.pairs(shape).map(|(a, b)| vec![a, b]).collect()
+    }
+
+    fn admits_scope(&self, values: &CellValues<'_>, scope: &[Cell]) -> bool {
+        match *scope {
+            [a, b] => match (values.get(a), values.get(b)) {
+                (Some(x), Some(y)) => !self.breaks(x, y),
+                _ => true,
+            },
+            _ => self.admits(values),
+        }
+    }
+
     fn admits(&self, values: &CellValues<'_>) -> bool {
         self.pairs(values.shape())
             .all(|(a, b)| match (values.get(a), values.get(b)) {

@@ -27,6 +27,9 @@ pub struct Step {
     /// chain's complexity (each candidate once per chain, nested chains added); 0 for a
     /// step that is no chain. Its weight grows with it.
     pub complexity: u32,
+    /// The variant constraint whose own logic the step is, as messages name it
+    /// (`killer cage r1c1-r1c2 (16)`); `None` for a step of the rules' houses.
+    pub constraint: Option<String>,
 }
 
 impl Step {
@@ -41,6 +44,7 @@ impl Step {
             sentence: Sentence::default(),
             weight: technique.weight(),
             complexity: 0,
+            constraint: None,
         }
     }
 

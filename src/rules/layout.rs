@@ -1,8 +1,8 @@
 //! Houses and peers as flat arrays of cell indices, precomputed for the solvers and encoders.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use super::{Puzzle, Rules};
+use super::{Puzzle, Rules, WeakLinks};
 use crate::constraint::CellValues;
 use crate::grid::{Digit, Grid, House, Shape};
 
@@ -39,6 +39,8 @@ pub struct Layout {
     /// `cell_constraints[cell_constraint_start[i] .. cell_constraint_start[i+1]]`.
     cell_constraints: Vec<u32>,
     cell_constraint_start: Vec<u32>,
+    /// The constraints' scopes and weak links, worked out when logic first asks.
+    weak_links: OnceLock<WeakLinks>,
 }
 
 /// Two houses sharing two cells or more: a digit of the shared cells that the rest of one
@@ -159,6 +161,7 @@ impl Layout {
             house_intersection_start,
             cell_constraints,
             cell_constraint_start,
+            weak_links: OnceLock::new(),
         }
     }
 
@@ -166,6 +169,13 @@ impl Layout {
     /// backtrackers check with [`Layout::admits_at`] as they fill cells.
     pub fn has_constraints(&self) -> bool {
         !self.cell_constraints.is_empty()
+    }
+
+    /// The groups of cells the variant constraints judge together and the pairs of
+    /// candidates they forbid together (worked out on the first call).
+    pub fn weak_links(&self) -> &WeakLinks {
+        self.weak_links
+            .get_or_init(|| WeakLinks::new(&self.rules, |i| self.peers(i)))
     }
 
     /// Whether variant constraints lie on the cell with index `cell`.

@@ -3,6 +3,7 @@
 mod error;
 mod global;
 mod layout;
+mod links;
 mod puzzle;
 mod regions;
 mod spec;
@@ -12,6 +13,7 @@ use std::fmt;
 pub use error::{PuzzleError, RulesError};
 pub use global::{GlobalRule, GlobalRules};
 pub use layout::{Layout, layout_for};
+pub use links::{Node, Scope, WeakLinks};
 pub use puzzle::Puzzle;
 pub use regions::{Jigsaw, Regions};
 pub use spec::RulesSpec;

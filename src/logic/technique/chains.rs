@@ -152,6 +152,14 @@ impl<'b, 'a> Engine<'b, 'a> {
                 out.push((p * self.size + digit.index()) as Node);
             }
         }
+        // The constraints' weak links: between two digits only where the chain kind
+        // links digits of a cell (X-chains and XY-chains follow one digit across cells).
+        for &m in self.board.layout().weak_links().partners(n) {
+            let (p, d) = (self.cell(m), self.digit(m));
+            if !self.board.placed(p) && self.board.set(p).contains(d) && (cell_weak || d == digit) {
+                out.push(m);
+            }
+        }
     }
 
     /// Whether `a` and `b` cannot both be true.
@@ -161,7 +169,8 @@ impl<'b, 'a> Engine<'b, 'a> {
             && if ca == cb {
                 true
             } else {
-                self.digit(a) == self.digit(b) && self.board.sees(ca, cb)
+                (self.digit(a) == self.digit(b) && self.board.sees(ca, cb))
+                    || self.board.layout().weak_links().forbids(a, b)
             }
     }
 

@@ -30,6 +30,7 @@
 
 mod bug;
 mod chains;
+mod constraint;
 mod direct;
 mod fish;
 mod forcing;
@@ -42,6 +43,7 @@ mod wings;
 
 pub use bug::Bug;
 pub use chains::{Aic, XChain, XyChain};
+pub use constraint::ConstraintLogic;
 pub use direct::{DirectHiddenSubset, DirectLockedCandidates};
 pub use fish::Fish;
 pub use forcing::{ForcingChain, Level};
@@ -171,6 +173,9 @@ techniques! {
     /// A hidden triple whose eliminations leave a hidden single in its house at once.
     DirectHiddenTriple: "direct_hidden_triple", 2.5, Easy,
         found by DirectHiddenSubset { size: 3 };
+    /// A variant constraint's own logic: the candidates of its cells (or of a group of
+    /// them it judges together) that no filling it allows holds.
+    ConstraintLogic: "constraint", 2.5, Medium, found by ConstraintLogic;
     /// A digit that one house holds only where it meets another leaves the rest of the
     /// other (pointing: a box onto a line, 2.6; claiming: a line onto a box, 2.8).
     LockedCandidates: "locked_candidates", 2.6, Medium, found by LockedCandidates;

@@ -5,6 +5,7 @@ use std::collections::VecDeque;
 use crate::grid::{Digit, DigitSet};
 use crate::logic::technique::{Find, spend};
 use crate::logic::{Board, Sentence, Step};
+use crate::rules::WeakLinks;
 
 /// A literal: candidate `node` (cell index · N + digit index) true (`on`) or false.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,7 +162,9 @@ pub(super) struct Engine<'b, 'a> {
     pub board: &'b Board<'a>,
     size: usize,
     links: Links,
-    inner: [&'b [&'static dyn Find]; 2],
+    inner: [&'b [&'static dyn Find]; 3],
+    /// The constraints' weak links (none without constraints).
+    weak: Option<&'b WeakLinks>,
     /// Per house · N + digit index: the places the digit has in the house on the board.
     places: Vec<u16>,
 }
@@ -169,7 +172,7 @@ pub(super) struct Engine<'b, 'a> {
 impl<'b, 'a> Engine<'b, 'a> {
     /// The engine of `board` with `links`, taking the steps of the `inner` techniques (the
     /// first that finds one, the first part's before the second's) where singles stop.
-    pub fn new(board: &'b Board<'a>, links: Links, inner: [&'b [&'static dyn Find]; 2]) -> Self {
+    pub fn new(board: &'b Board<'a>, links: Links, inner: [&'b [&'static dyn Find]; 3]) -> Self {
         let layout = board.layout();
         let size = layout.shape.size();
         let mut places = vec![0u16; layout.house_count() * size];
@@ -180,11 +183,13 @@ impl<'b, 'a> Engine<'b, 'a> {
                 }
             }
         }
+        let weak = Some(layout.weak_links()).filter(|w| !w.is_empty());
         Engine {
             board,
             size,
             links,
             inner,
+            weak,
             places,
         }
     }
@@ -318,6 +323,12 @@ impl<'b, 'a> Engine<'b, 'a> {
                         branch.reach(self.lit(peer as usize, digit, false), from, from);
                     }
                 }
+                for &other in self.weak.map_or(&[][..], |w| w.partners(lit.node)) {
+                    let (c, d) = (self.cell(other), self.digit(other));
+                    if self.board.set(c).contains(d) {
+                        branch.reach(self.lit(c, d, false), from, from);
+                    }
+                }
             }
             Links::Dynamic | Links::Digit => {
                 if self.links == Links::Dynamic {
@@ -331,6 +342,13 @@ impl<'b, 'a> Engine<'b, 'a> {
                     let peer = peer as usize;
                     if self.remove(branch, peer, digit) {
                         branch.reach(self.lit(peer, digit, false), from, from);
+                    }
+                }
+                for &other in self.weak.map_or(&[][..], |w| w.partners(lit.node)) {
+                    let (c, d) = (self.cell(other), self.digit(other));
+                    // Nishio follows one digit.
+                    if (self.links == Links::Dynamic || d == digit) && self.remove(branch, c, d) {
+                        branch.reach(self.lit(c, d, false), from, from);
                     }
                 }
             }

@@ -17,8 +17,8 @@ mod engine;
 use engine::{Branch, Contradiction, Counter, Engine, Links, Lit};
 
 use super::{
-    Aic, Find, Fish, HiddenSubset, LockedCandidates, NakedSubset, Technique, XChain, XyChain,
-    chain_length_tenths, metered, spend,
+    Aic, ConstraintLogic, Find, Fish, HiddenSubset, LockedCandidates, NakedSubset, Technique,
+    XChain, XyChain, chain_length_tenths, metered, spend,
 };
 use crate::grid::{CellDigit, House};
 use crate::logic::{Board, Sentence, Step};
@@ -62,6 +62,8 @@ static BASIC: [&dyn Find; 4] = [
         finned: false,
     },
 ];
+/// The constraints' own logic, which every dynamic chain uses first where singles stop.
+static CONSTRAINT: [&dyn Find; 1] = [&ConstraintLogic];
 /// What nested chains add to [`BASIC`], by level.
 static CHAINS: [&dyn Find; 3] = [&XChain, &XyChain, &Aic];
 static MULTIPLE: [&dyn Find; 1] = [&ForcingChain {
@@ -80,14 +82,21 @@ impl Level {
         }
     }
 
-    /// The techniques a chain of this level uses where singles stop, in two parts.
-    fn inner(self) -> [&'static [&'static dyn Find]; 2] {
+    /// The techniques a chain of this level uses where singles stop, in three parts: from
+    /// dynamic chains on, the constraints' own logic first when the rules have constraints
+    /// (`constrained`), then those of the level.
+    fn inner(self, constrained: bool) -> [&'static [&'static dyn Find]; 3] {
+        let own: &'static [&'static dyn Find] = match self {
+            Level::Nishio | Level::Multiple => &[],
+            _ if constrained => &CONSTRAINT,
+            _ => &[],
+        };
         match self {
-            Level::Nishio | Level::Multiple | Level::Dynamic => [&[], &[]],
-            Level::Plus => [&BASIC, &[]],
-            Level::NestedChains => [&BASIC, &CHAINS],
-            Level::NestedMultiple => [&BASIC, &MULTIPLE],
-            Level::NestedDynamic => [&BASIC, &DYNAMIC],
+            Level::Nishio | Level::Multiple | Level::Dynamic => [own, &[], &[]],
+            Level::Plus => [own, &BASIC, &[]],
+            Level::NestedChains => [own, &BASIC, &CHAINS],
+            Level::NestedMultiple => [own, &BASIC, &MULTIPLE],
+            Level::NestedDynamic => [own, &BASIC, &DYNAMIC],
         }
     }
 
@@ -134,7 +143,11 @@ impl Find for ForcingChain {
     }
 
     fn find(&self, board: &Board<'_>) -> Option<Step> {
-        let engine = Engine::new(board, self.level.links(), self.level.inner());
+        let engine = Engine::new(
+            board,
+            self.level.links(),
+            self.level.inner(board.layout().has_constraints()),
+        );
         let search = Search {
             engine: &engine,
             finder: *self,

@@ -1,0 +1,193 @@
+//! Logic under variant constraints: every step on every bundled constraint puzzle sound against the SAT solution, constraint steps named, and puzzles that need only their constraints' own logic and singles solved to the end.
+
+use std::path::{Path, PathBuf};
+
+use satdoku::format::{PuzzleFile, parse_fpuzzles, parse_one};
+use satdoku::logic::{End, PATH_WORK, Path as LogicPath, Technique, explain_within};
+use satdoku::{Grid, Layout, Puzzle};
+
+/// Every bundled puzzle with constraints: the constraint sets and the variant examples.
+fn bundled() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("constraints"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json" || e == "toml"))
+        .collect();
+    files.sort();
+    for name in ["killer.toml", "killer-clash.json", "thermometer-draft.json"] {
+        files.push(root.join(name));
+    }
+    files
+}
+
+/// The first puzzle of a bundled file.
+fn puzzle(path: &Path) -> Puzzle {
+    let text = std::fs::read_to_string(path).unwrap();
+    let file = if path.extension().is_some_and(|e| e == "json") {
+        parse_fpuzzles(&text).unwrap()
+    } else {
+        PuzzleFile::parse(&text).unwrap()
+    };
+    let grid: Grid = parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
+    let rules = file.spec.rules_for(grid.shape()).unwrap();
+    Puzzle::new(grid, rules).unwrap()
+}
+
+/// The puzzle's logical path within `work`, every step checked against a solution found
+/// by SAT: a placement is the solution's digit, an elimination never removes it; a step
+/// of a constraint's own logic names its constraint.
+fn checked_path<'a>(
+    name: &str,
+    puzzle: &Puzzle,
+    layout: &'a Layout,
+    work: u64,
+) -> (LogicPath<'a>, bool) {
+    let solution = satdoku::solve(puzzle);
+    let unique = satdoku::count_solutions(puzzle, 2).count == 1;
+    let path = explain_within(layout, puzzle.grid(), unique, work);
+    let constraints: Vec<String> = puzzle
+        .rules()
+        .constraints()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    for step in &path.steps {
+        assert!(!step.is_empty(), "{name}: an empty step {step}");
+        if let Some(solution) = &solution {
+            for p in &step.placements {
+                assert_eq!(solution.get(p.cell), Some(p.digit), "{name}: {step}");
+            }
+            for e in &step.eliminations {
+                assert_ne!(solution.get(e.cell), Some(e.digit), "{name}: {step}");
+            }
+        }
+        if step.technique == Technique::ConstraintLogic {
+            let named = step
+                .constraint
+                .as_deref()
+                .expect("a constraint step names it");
+            assert!(constraints.iter().any(|c| c == named), "{name}: {named}");
+            assert!(step.to_string().contains(named), "{name}: {step}");
+        } else {
+            assert_eq!(step.constraint, None, "{name}: {step}");
+        }
+    }
+    match solution {
+        Some(_) => assert_ne!(path.end, End::Contradiction, "{name}"),
+        None => assert_ne!(path.end, End::Solved, "{name}"),
+    }
+    (path, unique)
+}
+
+#[test]
+fn every_step_is_sound_on_every_bundled_constraint_puzzle() {
+    let files = bundled();
+    assert!(files.len() > 100, "{}", files.len());
+    // Forcing chains take long where a family's logic is not enough: a fiftieth of a
+    // path's usual work checks a good stretch of every path.
+    let halves = files.split_at(files.len() / 2);
+    let with_own_logic: usize = std::thread::scope(|s| {
+        let workers = [halves.0, halves.1].map(|half| {
+            s.spawn(move || {
+                let mut with_own_logic = 0;
+                for path in half {
+                    let name = path.file_name().unwrap().to_string_lossy();
+                    let puzzle = puzzle(path);
+                    let layout = Layout::new(puzzle.rules());
+                    let (logic, _) = checked_path(&name, &puzzle, &layout, PATH_WORK / 50);
+                    if logic
+                        .steps
+                        .iter()
+                        .any(|s| s.technique == Technique::ConstraintLogic)
+                    {
+                        with_own_logic += 1;
+                    }
+                }
+                with_own_logic
+            })
+        });
+        workers.into_iter().map(|w| w.join().unwrap()).sum()
+    });
+    // Nearly every path takes steps of its constraints' own logic (a few start with
+    // forcing chains, whose branches use it, and end within the bound).
+    assert!(
+        with_own_logic * 10 >= files.len() * 9,
+        "{with_own_logic} of {}",
+        files.len()
+    );
+}
+
+#[test]
+fn a_family_whose_own_logic_suffices_is_solved_with_singles_alone() {
+    for name in [
+        "entropic-line-3.json",
+        "non-consecutive-3.json",
+        "numbered-room-3.json",
+        "odd-even-3.json",
+        "parity-line-3.json",
+        "quadruple-3.json",
+        "x-sum-3.json",
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("puzzles/variants/constraints")
+            .join(name);
+        let puzzle = puzzle(&path);
+        let layout = Layout::new(puzzle.rules());
+        let (logic, unique) = checked_path(name, &puzzle, &layout, PATH_WORK);
+        assert!(unique, "{name}");
+        assert_eq!(logic.end, End::Solved, "{name}");
+        let used: Vec<Technique> = logic.steps.iter().map(|s| s.technique).collect();
+        assert!(
+            used.iter().all(|t| matches!(
+                t,
+                Technique::HiddenSingle | Technique::NakedSingle | Technique::ConstraintLogic
+            )),
+            "{name}: {used:?}"
+        );
+    }
+}
+
+/// The first step of the rules file `toml` (one puzzle).
+fn first_step(toml: &str) -> satdoku::logic::Step {
+    let file = PuzzleFile::parse(toml).unwrap();
+    let grid: Grid = parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
+    let puzzle = Puzzle::new(grid.clone(), file.spec.rules_for(grid.shape()).unwrap()).unwrap();
+    let layout = Layout::new(puzzle.rules());
+    let board = satdoku::logic::Board::new(&layout, puzzle.grid(), false);
+    satdoku::logic::next_step(&board).unwrap()
+}
+
+#[test]
+fn a_constraint_step_keeps_what_its_fillings_hold() {
+    // A 4×4 cage of 7 in two cells of a row: 3+4 only (1+6, 2+5 need digits beyond 4).
+    let step = first_step(
+        "puzzle = \"................\"\n[[cage]]\ncells = [\"r1c1\", \"r1c2\"]\nsum = 7\n",
+    );
+    assert_eq!(step.technique, Technique::ConstraintLogic);
+    assert_eq!(
+        step.constraint.as_deref(),
+        Some("killer cage r1c1-r1c2 (sum 7)")
+    );
+    assert_eq!(
+        step.to_string(),
+        "constraint: killer cage r1c1-r1c2 (sum 7): every filling it allows has r1c1 in {3,4}, \
+         r1c2 in {3,4}"
+    );
+    let gone: Vec<String> = step.eliminations.iter().map(ToString::to_string).collect();
+    assert_eq!(gone, ["r1c1=1", "r1c1=2", "r1c2=1", "r1c2=2"]);
+    // A thermometer of four cells on a 4×4 grid: 1, 2, 3, 4 from its bulb.
+    let step = first_step(
+        "puzzle = \"................\"\n[[thermometer]]\ncells = [\"r1c1\", \"r2c1\", \"r3c1\", \"r4c1\"]\n",
+    );
+    assert!(
+        step.to_string().contains("r1c1=1, r2c1=2, r3c1=3, r4c1=4"),
+        "{step}"
+    );
+    // Non-consecutive, judged pair by pair: the 1 in r1c1 leaves its neighbour r1c2 no 2.
+    let step = first_step("rules = [\"non-consecutive\"]\npuzzle = \"1...............\"\n");
+    assert_eq!(step.technique, Technique::ConstraintLogic);
+    assert!(step.to_string().contains(" at r1c1, r1c2: "), "{step}");
+    let gone: Vec<String> = step.eliminations.iter().map(ToString::to_string).collect();
+    assert_eq!(gone, ["r1c2=2"]);
+}
