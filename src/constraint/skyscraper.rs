@@ -35,7 +35,7 @@ impl Constraint for Skyscraper {
 
     /// "The tallest so far is at least v" variables per cell and digit (the prefix maximum
     /// in the order encoding), a "seen" variable per cell true exactly when its digit tops
-    /// the tallest before it, and the count of those as a chain of partial sums ([`Chain`]);
+    /// the tallest before it, and the count of those as a chain of partial sums (`Chain`);
     /// beside them, the bounds by position as units (the published "Renban Skyscrapers"
     /// takes 78 ms with them, 750 ms without).
     fn encode(&self, cnf: &mut ConstraintCnf) {

@@ -45,7 +45,7 @@ impl Constraint for XSum {
     sightline_cells_and_problem!("X-sum");
 
     /// For each digit X of the first cell, a chain of partial sums over the next X−1 cells
-    /// (the one of [`Chain`]) that holds when the first cell holds X: its steps out of
+    /// (the one of `Chain`) that holds when the first cell holds X: its steps out of
     /// reach of the clue are forbidden under that literal.
     fn encode(&self, cnf: &mut ConstraintCnf) {
         let n = cnf.size();

@@ -1,7 +1,6 @@
 //! A constraint's own logic: the candidates of a constraint's cells that no filling it allows holds.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use super::{Find, Technique, spend};
 use crate::constraint::{CellValues, Constraint};
@@ -37,14 +36,23 @@ impl Find for ConstraintLogic {
         // The values a group's search looks at: its own cells' only (blank between
         // searches), so that what it finds depends on the group's candidates alone.
         let mut values = vec![0u8; shape.cell_count()];
-        for (k, scope) in links.scopes().iter().enumerate() {
-            if scope.cells.iter().all(|&c| board.placed(c as usize)) {
-                continue;
+        MEMO.with(|memo| {
+            let mut memo = memo.borrow_mut();
+            if memo.id != links.id() {
+                memo.id = links.id();
+                memo.entries.clear();
+                memo.entries.resize_with(links.scopes().len(), || None);
             }
-            let sets: Vec<DigitSet> = scope.cells.iter().map(|&c| board.set(c as usize)).collect();
-            let kept = match memo_get(links.id(), k, &sets) {
-                Some(kept) => kept,
-                None => {
+            for (k, scope) in links.scopes().iter().enumerate() {
+                if scope.cells.iter().all(|&c| board.placed(c as usize)) {
+                    continue;
+                }
+                let same = |(set, &c): (&DigitSet, &u32)| *set == board.set(c as usize);
+                let entry = &mut memo.entries[k];
+                let known = entry
+                    .as_ref()
+                    .is_some_and(|(sets, _)| sets.iter().zip(&scope.cells).all(same));
+                if !known {
                     let constraint = layout.rules.constraints()[scope.constraint].get();
                     let mut search = Search::new(board, links, constraint, scope, &mut values);
                     let kept = search.kept(scope);
@@ -52,19 +60,19 @@ impl Find for ConstraintLogic {
                     if !spend((search.nodes as u64 + 1) * scope.cells.len() as u64) {
                         return None;
                     }
-                    memo_put(links.id(), k, sets, kept.clone());
-                    kept
+                    let sets = scope.cells.iter().map(|&c| board.set(c as usize)).collect();
+                    *entry = Some((sets, kept));
                 }
-            };
-            let Some(kept) = kept else {
-                continue;
-            };
-            let constraint = &layout.rules.constraints()[scope.constraint];
-            if let Some(step) = step(board, scope, constraint, &kept) {
-                return Some(step);
+                let Some((_, Some(kept))) = entry else {
+                    continue;
+                };
+                let constraint = &layout.rules.constraints()[scope.constraint];
+                if let Some(step) = step(board, scope, constraint, kept) {
+                    return Some(step);
+                }
             }
-        }
-        None
+            None
+        })
     }
 }
 
@@ -72,39 +80,20 @@ impl Find for ConstraintLogic {
 /// the group's order), `None` when the search ran out of work.
 type Kept = Option<Vec<DigitSet>>;
 
-/// Remembered searches: by the weak links' id and the group's index, the candidates
-/// searched and what they kept.
-type Memo = HashMap<(u64, usize), (Vec<DigitSet>, Kept)>;
-
-/// The most searches remembered per thread.
-const MEMO_SIZE: usize = 1 << 16;
+/// The searches remembered on one thread, for the weak links of one set of rules.
+#[derive(Default)]
+struct Memo {
+    /// The weak links' id ([`WeakLinks::id`]).
+    id: u64,
+    /// By group: the candidates last searched, and what they kept.
+    entries: Vec<Option<(Vec<DigitSet>, Kept)>>,
+}
 
 thread_local! {
-    /// Searches done, by the weak links' id and the group's index, with the candidates
-    /// they searched: a group whose candidates have not changed (from one step of a path to
-    /// the next, or in a forcing chain's branch away from its cells) is not searched again.
-    static MEMO: RefCell<Memo> = RefCell::new(HashMap::new());
-}
-
-/// The remembered search of group `k` of links `id` on `sets`, if any.
-fn memo_get(id: u64, k: usize, sets: &[DigitSet]) -> Option<Kept> {
-    MEMO.with(|memo| {
-        memo.borrow()
-            .get(&(id, k))
-            .filter(|(seen, _)| seen == sets)
-            .map(|(_, kept)| kept.clone())
-    })
-}
-
-/// Remembers the search of group `k` of links `id` on `sets`.
-fn memo_put(id: u64, k: usize, sets: Vec<DigitSet>, kept: Kept) {
-    MEMO.with(|memo| {
-        let mut memo = memo.borrow_mut();
-        if memo.len() >= MEMO_SIZE {
-            memo.clear();
-        }
-        memo.insert((id, k), (sets, kept));
-    });
+    /// The searches done: a group whose candidates have not changed (from one step of a
+    /// path to the next, or in a forcing chain's branch away from its cells) is not
+    /// searched again. One set of rules at a time (a batch's next puzzle starts afresh).
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
 /// The step of `scope` whose open cells keep `kept`, if that rules anything out.

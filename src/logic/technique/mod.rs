@@ -15,7 +15,9 @@
 //!    [`Find::technique`] is the new row's technique and whose steps start from
 //!    [`Step::new`] (the row's weight; a step may weigh more, never less). A technique of
 //!    a constraint family is one like the others: its finder finds nothing on a board
-//!    whose rules lack the constraint.
+//!    whose rules lack the constraint. (A new family needs none: [`ConstraintLogic`] and
+//!    the weak links reason with every family through its `scopes` and its check of
+//!    partial grids, `Constraint::admits_scope`.)
 //! 2. Add one row to the table, at its place on the ladder: rows run easiest first, and a
 //!    row never weighs less than the one before it (a test checks). A row is its doc line,
 //!    then `Variant: "name", weight, Difficulty, found by Finder { .. };`. A technique that
