@@ -191,3 +191,37 @@ fn a_constraint_step_keeps_what_its_fillings_hold() {
     let gone: Vec<String> = step.eliminations.iter().map(ToString::to_string).collect();
     assert_eq!(gone, ["r1c2=2"]);
 }
+
+#[test]
+fn no_weak_link_joins_two_digits_of_a_solution() {
+    let mut links = 0;
+    for path in bundled() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let puzzle = puzzle(&path);
+        let Some(solution) = satdoku::solve(&puzzle) else {
+            continue;
+        };
+        let layout = Layout::new(puzzle.rules());
+        let shape = layout.shape;
+        let n = shape.size();
+        let node = |i: usize| {
+            let cell = shape.cell_at(i).unwrap();
+            (i * n + solution.get(cell).unwrap().index()) as u32
+        };
+        let weak = layout.weak_links();
+        for a in 0..shape.cell_count() {
+            let partners = weak.partners(node(a));
+            links += partners.len();
+            for b in 0..shape.cell_count() {
+                assert!(
+                    !partners.contains(&node(b)),
+                    "{name}: the solution's {} and {} are linked",
+                    shape.cell_at(a).unwrap(),
+                    shape.cell_at(b).unwrap()
+                );
+            }
+        }
+    }
+    // The bundled constraints forbid many pairs: the check has something to check.
+    assert!(links > 0);
+}
