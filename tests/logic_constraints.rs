@@ -225,3 +225,28 @@ fn no_weak_link_joins_two_digits_of_a_solution() {
     // The bundled constraints forbid many pairs: the check has something to check.
     assert!(links > 0);
 }
+
+#[test]
+fn killer_paths_take_innies_and_outies() {
+    for name in ["killer-1.json", "killer-2.json"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("puzzles/variants/constraints")
+            .join(name);
+        let puzzle = puzzle(&path);
+        let layout = Layout::new(puzzle.rules());
+        let (logic, _) = checked_path(name, &puzzle, &layout, PATH_WORK);
+        assert_eq!(logic.end, End::Solved, "{name}");
+        let innies: Vec<String> = logic
+            .steps
+            .iter()
+            .filter(|s| s.technique == Technique::InniesOuties)
+            .map(ToString::to_string)
+            .collect();
+        assert!(!innies.is_empty(), "{name}");
+        // Each names its houses and the sum it found, and no single constraint.
+        assert!(
+            innies.iter().all(|s| s.contains(" adds up to ")),
+            "{innies:?}"
+        );
+    }
+}

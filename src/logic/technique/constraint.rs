@@ -78,7 +78,7 @@ impl Find for ConstraintLogic {
 
 /// What a group's search found for the candidates of its cells: what each cell keeps (in
 /// the group's order), `None` when the search ran out of work.
-type Kept = Option<Vec<DigitSet>>;
+pub(super) type Kept = Option<Vec<DigitSet>>;
 
 /// The searches remembered on one thread, for the weak links of one set of rules.
 #[derive(Default)]
@@ -103,9 +103,28 @@ fn step(
     constraint: &crate::constraint::VariantConstraint,
     kept: &[DigitSet],
 ) -> Option<Step> {
-    let mut step = Step::new(Technique::ConstraintLogic);
+    let (mut step, left) = narrowed(board, Technique::ConstraintLogic, &scope.cells, kept)?;
+    step.constraint = Some(constraint.to_string());
+    let mut sentence = Sentence::default().text(constraint);
+    if scope.part {
+        sentence = sentence.text(" at ").cells(&step.cells);
+    }
+    step.sentence = what_is_left(sentence.text(": every filling it allows has "), &left);
+    Some(step)
+}
+
+/// A step of `technique` over `cells` (by index) narrowing each to what it keeps in
+/// `kept`, with the cells that lose candidates and what they keep; `None` when nothing
+/// goes.
+pub(super) fn narrowed(
+    board: &Board<'_>,
+    technique: Technique,
+    cells: &[u32],
+    kept: &[DigitSet],
+) -> Option<(Step, Vec<(Cell, DigitSet)>)> {
+    let mut step = Step::new(technique);
     let mut left = Vec::new();
-    for (&i, &keep) in scope.cells.iter().zip(kept) {
+    for (&i, &keep) in cells.iter().zip(kept) {
         let i = i as usize;
         let cell = board.cell(i);
         let gone = board.set(i) & !keep;
@@ -119,17 +138,12 @@ fn step(
     if step.eliminations.is_empty() {
         return None;
     }
-    step.cells = scope
-        .cells
-        .iter()
-        .map(|&c| board.cell(c as usize))
-        .collect();
-    step.constraint = Some(constraint.to_string());
-    let mut sentence = Sentence::default().text(constraint);
-    if scope.part {
-        sentence = sentence.text(" at ").cells(&step.cells);
-    }
-    sentence = sentence.text(": every filling it allows has ");
+    step.cells = cells.iter().map(|&c| board.cell(c as usize)).collect();
+    Some((step, left))
+}
+
+/// `sentence` followed by what each cell of `left` keeps: `r1c1 in {7,9}, r1c2=8`.
+pub(super) fn what_is_left(mut sentence: Sentence, left: &[(Cell, DigitSet)]) -> Sentence {
     for (n, &(cell, keep)) in left.iter().enumerate() {
         if n > 0 {
             sentence = sentence.text(", ");
@@ -140,12 +154,11 @@ fn step(
             None => sentence.text(format!("{cell} in ")).digits(keep),
         };
     }
-    step.sentence = sentence;
-    Some(step)
+    sentence
 }
 
 /// The search for fillings of one group.
-struct Search<'s, 'b> {
+pub(super) struct Search<'s, 'b> {
     board: &'s Board<'b>,
     links: &'s WeakLinks,
     constraint: &'s dyn Constraint,
@@ -158,14 +171,14 @@ struct Search<'s, 'b> {
     values: &'s mut Vec<u8>,
     /// The candidates of each open cell some filling holds.
     held: Vec<DigitSet>,
-    nodes: usize,
+    pub(super) nodes: usize,
 }
 
 /// The search ran out of [`NODES`].
 struct OutOfWork;
 
 impl<'s, 'b> Search<'s, 'b> {
-    fn new(
+    pub(super) fn new(
         board: &'s Board<'b>,
         links: &'s WeakLinks,
         constraint: &'s dyn Constraint,
@@ -203,7 +216,7 @@ impl<'s, 'b> Search<'s, 'b> {
     /// What each cell of the group keeps, in the group's order (the candidates some
     /// filling holds; a placed cell keeps its digit); `None` when the search ran out of
     /// work.
-    fn kept(&mut self, scope: &Scope) -> Kept {
+    pub(super) fn kept(&mut self, scope: &Scope) -> Kept {
         let result = self.run();
         for &c in &scope.cells {
             self.values[c as usize] = 0;

@@ -36,6 +36,7 @@ mod constraint;
 mod direct;
 mod fish;
 mod forcing;
+mod innies;
 mod locked;
 mod single_digit;
 mod singles;
@@ -49,6 +50,7 @@ pub use constraint::ConstraintLogic;
 pub use direct::{DirectHiddenSubset, DirectLockedCandidates};
 pub use fish::Fish;
 pub use forcing::{ForcingChain, Level};
+pub use innies::InniesOuties;
 pub use locked::LockedCandidates;
 pub use single_digit::TurbotFish;
 pub use singles::{HiddenSingle, NakedSingle};
@@ -178,6 +180,9 @@ techniques! {
     /// A variant constraint's own logic: the candidates of its cells (or of a group of
     /// them it judges together) that no filling it allows holds.
     ConstraintLogic: "constraint", 2.5, Medium, found by ConstraintLogic;
+    /// Innies and outies: the cells a house's (or two or three lines') killer cages leave
+    /// out, or reach beyond it with, add up to what the houses' and cages' sums leave.
+    InniesOuties: "innies_outies", 2.5, Medium, found by InniesOuties;
     /// A digit that one house holds only where it meets another leaves the rest of the
     /// other (pointing: a box onto a line, 2.6; claiming: a line onto a box, 2.8).
     LockedCandidates: "locked_candidates", 2.6, Medium, found by LockedCandidates;
