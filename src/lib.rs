@@ -26,6 +26,7 @@ pub mod grid;
 pub mod logic;
 pub mod named;
 pub mod rate;
+pub mod render;
 pub mod rules;
 pub mod solvers;
 pub mod truth;

@@ -19,6 +19,7 @@ const LAYERS: &[&str] = &[
     "truth",
     "rate",
     "generate",
+    "render",
 ];
 
 /// The code of a source file without comments and without its test module (which comes

@@ -1,38 +1,12 @@
 //! Logic under variant constraints: every step on every bundled constraint puzzle sound against the SAT solution, constraint steps named, and puzzles that need only their constraints' own logic and singles solved to the end.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use satdoku::format::{PuzzleFile, parse_fpuzzles, parse_one};
+use std::path::Path;
+
+use satdoku::format::{PuzzleFile, parse_one};
 use satdoku::logic::{End, PATH_WORK, Path as LogicPath, Technique, explain_within};
 use satdoku::{Grid, Layout, Puzzle};
-
-/// Every bundled puzzle with constraints: the constraint sets and the variant examples.
-fn bundled() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("constraints"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json" || e == "toml"))
-        .collect();
-    files.sort();
-    for name in ["killer.toml", "killer-clash.json", "thermometer-draft.json"] {
-        files.push(root.join(name));
-    }
-    files
-}
-
-/// The first puzzle of a bundled file.
-fn puzzle(path: &Path) -> Puzzle {
-    let text = std::fs::read_to_string(path).unwrap();
-    let file = if path.extension().is_some_and(|e| e == "json") {
-        parse_fpuzzles(&text).unwrap()
-    } else {
-        PuzzleFile::parse(&text).unwrap()
-    };
-    let grid: Grid = parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
-    let rules = file.spec.rules_for(grid.shape()).unwrap();
-    Puzzle::new(grid, rules).unwrap()
-}
 
 /// The puzzle's logical path within `work`, every step checked against a solution found
 /// by SAT: a placement is the solution's digit, an elimination never removes it; a step
@@ -82,7 +56,7 @@ fn checked_path<'a>(
 
 #[test]
 fn every_step_is_sound_on_every_bundled_constraint_puzzle() {
-    let files = bundled();
+    let files = common::constraint_files();
     assert!(files.len() > 100, "{}", files.len());
     // Forcing chains take long where a family's logic is not enough: a fiftieth of a
     // path's usual work checks a good stretch of every path.
@@ -93,7 +67,7 @@ fn every_step_is_sound_on_every_bundled_constraint_puzzle() {
                 let mut with_own_logic = 0;
                 for path in half {
                     let name = path.file_name().unwrap().to_string_lossy();
-                    let puzzle = puzzle(path);
+                    let puzzle = common::library_puzzle(path);
                     let layout = Layout::new(puzzle.rules());
                     let (logic, _) = checked_path(&name, &puzzle, &layout, PATH_WORK / 50);
                     if logic
@@ -132,7 +106,7 @@ fn a_family_whose_own_logic_suffices_is_solved_with_singles_alone() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("puzzles/variants/constraints")
             .join(name);
-        let puzzle = puzzle(&path);
+        let puzzle = common::library_puzzle(&path);
         let layout = Layout::new(puzzle.rules());
         let (logic, unique) = checked_path(name, &puzzle, &layout, PATH_WORK);
         assert!(unique, "{name}");
@@ -195,9 +169,9 @@ fn a_constraint_step_keeps_what_its_fillings_hold() {
 #[test]
 fn no_weak_link_joins_two_digits_of_a_solution() {
     let mut links = 0;
-    for path in bundled() {
+    for path in common::constraint_files() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let puzzle = puzzle(&path);
+        let puzzle = common::library_puzzle(&path);
         let Some(solution) = satdoku::solve(&puzzle) else {
             continue;
         };
@@ -232,7 +206,7 @@ fn killer_paths_take_innies_and_outies() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("puzzles/variants/constraints")
             .join(name);
-        let puzzle = puzzle(&path);
+        let puzzle = common::library_puzzle(&path);
         let layout = Layout::new(puzzle.rules());
         let (logic, _) = checked_path(name, &puzzle, &layout, PATH_WORK);
         assert_eq!(logic.end, End::Solved, "{name}");

@@ -16,6 +16,7 @@ mod output;
 mod progress;
 mod proof;
 mod rate;
+mod render;
 mod shell;
 mod solve;
 
@@ -121,6 +122,15 @@ enum Command {
     /// grid (`--format line` or `block`) or JSON. Exit status: 0 when every puzzle has a
     /// solution, 1 when any has none, 2 on input errors.
     Candidates(candidates::CandidatesArgs),
+    /// Draw each puzzle as setters' tools draw it, as SVG or PNG.
+    ///
+    /// The grid with its boxes or jigsaw regions, diagonals, windows and extra regions, every
+    /// constraint (cages with their totals, thermometers, arrows, dots, lines, clues outside
+    /// the grid …) and the givens; rules over the whole grid are named below it. With
+    /// --solution, --candidates or --step, what satdoku found is drawn on it. One puzzle goes
+    /// to standard output; with --output DIR, one file per puzzle. Exit status: 0 when every
+    /// puzzle was drawn, 1 when a --step is past a puzzle's path, 2 on input errors.
+    Render(render::RenderArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell or elvish).
     ///
     /// For example `satdoku completions bash > ~/.local/share/bash-completion/completions/satdoku`,
@@ -154,6 +164,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Explain(args) => explain::run(&args),
         Command::Hint(args) => hint::run(args),
         Command::Candidates(args) => candidates::run(&args),
+        Command::Render(args) => render::run(&args),
         Command::Completions(args) => shell::completions(&args, Cli::command()),
         Command::Man(args) => shell::man(&args, Cli::command()),
     }

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::{GREY, Mark, Point, nearest, shaft};
 use super::order_sum::Ordered;
 use super::sum::{Term, cell_term, sum_admits};
 use super::{
@@ -129,5 +130,16 @@ impl Constraint for Arrow {
         let weights = [&weights[self.shaft.len()..], &weights[..self.shaft.len()]].concat();
         let n = values.shape().size() as i64;
         sum_admits(&raw, &weights, 1, n, 0)
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        let mut marks = Mark::pill(&self.circle, GREY);
+        let from = self
+            .shaft
+            .first()
+            .and_then(|&first| nearest(&self.circle, first));
+        let radius = if self.circle.len() == 1 { 0.4 } else { 0.42 };
+        marks.extend(shaft(from.map(Point::centre), radius, &self.shaft, GREY));
+        marks
     }
 }

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::{GREY, Mark};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     line_cells_and_oddity, repeated,
@@ -105,5 +106,9 @@ impl Constraint for Between {
             (Some(a), None) | (None, Some(a)) => inside.iter().all(|&v| v != a),
             (None, None) => true,
         }
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        Mark::line_between_rings(&self.cells, GREY, 0.08)
     }
 }

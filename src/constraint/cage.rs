@@ -12,6 +12,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::sum::{Chain, Term};
 use super::{
     CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, VariantConstraint,
@@ -429,6 +430,25 @@ impl Constraint for Cage {
             )
         };
         sums.iter().any(|s| (total + lo..=total + hi).contains(s))
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        let mut label = match &self.total {
+            CageTotal::Any => String::new(),
+            CageTotal::Sums(sums) => sums
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join("/"),
+            CageTotal::DigitalRoot(root) => format!("dr {root}"),
+        };
+        if self.repeats {
+            label.push('*');
+        }
+        vec![Mark::Cage {
+            cells: self.cells.clone(),
+            label: (!label.is_empty()).then_some(label),
+        }]
     }
 }
 

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
 };
@@ -72,5 +73,13 @@ impl Constraint for CloneCells {
                 (Some(x), Some(y)) => x == y,
                 _ => true,
             })
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        let cells = self.cells.iter().chain(&self.copies).copied().collect();
+        vec![Mark::Shade {
+            cells,
+            colour: "#d8d0f4",
+        }]
     }
 }

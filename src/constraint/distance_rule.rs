@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::{CellValues, Constraint, ConstraintCnf};
 use crate::grid::{Cell, KNIGHT_MOVES, Shape};
 
@@ -170,5 +171,9 @@ impl Constraint for DistanceRule {
                     .all(|b| values.get(b) != Some(v)),
             }
         })
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        vec![Mark::Legend(self.to_string())]
     }
 }

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::{Mark, Point};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, pair_apart,
 };
@@ -111,5 +112,34 @@ impl Constraint for Dot {
             (Some(a), Some(b)) => self.colour.holds(a, b),
             _ => true,
         }
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        let [a, b] = self.cells;
+        let (fill, label) = match self.colour {
+            DotColour::White(d) => ("#ffffff", (d != 1).then(|| d.to_string())),
+            DotColour::Black(r) => ("#000000", (r != 2).then(|| r.to_string())),
+        };
+        let centre = Point::between(a, b);
+        let mut marks = vec![Mark::Circle {
+            centre,
+            radius: 0.13,
+            fill: Some(fill),
+            stroke: Some("#000000"),
+        }];
+        if let Some(label) = label {
+            marks.push(Mark::Text {
+                at: centre,
+                text: label,
+                size: 0.16,
+                colour: if fill == "#000000" {
+                    "#ffffff"
+                } else {
+                    "#000000"
+                },
+                halo: false,
+            });
+        }
+        marks
     }
 }

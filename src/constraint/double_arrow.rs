@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use super::drawing::{GREY, Mark};
 use super::sum::{equal_sums, equal_sums_admit};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
@@ -79,6 +80,10 @@ impl Constraint for DoubleArrow {
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
         equal_sums_admit(values, &self.groups())
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        Mark::line_between_rings(&self.cells, GREY, 0.05)
     }
 }
 

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     line_cells_and_oddity, line_problem, triad,
@@ -59,5 +60,9 @@ impl Constraint for EntropicLine {
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
         triad::admits(&self.cells, values, third(values.shape().size()))
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        vec![Mark::line(&self.cells, "#f5a623", 0.25)]
     }
 }

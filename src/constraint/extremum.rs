@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::{Mark, Point};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, neighbours,
 };
@@ -115,5 +116,32 @@ impl Constraint for Extremum {
         self.compared(values.shape())
             .into_iter()
             .all(|other| values.get(other).is_none_or(|v| self.fits(centre, v)))
+    }
+
+    fn draw(&self, shape: Shape) -> Vec<Mark> {
+        // Chevrons at the cell's edges: pointing out of a maximum (it is above its
+        // neighbours), into a minimum.
+        let centre = Point::centre(self.cell);
+        let out = matches!(self.kind, ExtremumKind::Maximum);
+        let mut marks = vec![Mark::Shade {
+            cells: vec![self.cell],
+            colour: "#ececec",
+        }];
+        for other in super::neighbours(shape, self.cell) {
+            let (dx, dy) = (
+                other.col() as f32 - self.cell.col() as f32,
+                other.row() as f32 - self.cell.row() as f32,
+            );
+            let (tip, back) = if out { (0.42, 0.32) } else { (0.32, 0.42) };
+            let at = |d: f32, side: f32| {
+                Point::new(centre.x + dx * d - dy * side, centre.y + dy * d + dx * side)
+            };
+            marks.push(Mark::Line {
+                points: vec![at(back, -0.12), at(tip, 0.0), at(back, 0.12)],
+                colour: "#707070",
+                width: 0.04,
+            });
+        }
+        marks
     }
 }

@@ -13,6 +13,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     repeated,
@@ -218,5 +219,17 @@ impl Constraint for Indexer {
                 }
             })
         })
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        let colour = match self.kind {
+            IndexerKind::Row => "#f8c9c9",
+            IndexerKind::Column => "#c9dcf8",
+            IndexerKind::Box => "#c9f0cf",
+        };
+        vec![Mark::Shade {
+            cells: self.cells.clone(),
+            colour,
+        }]
     }
 }

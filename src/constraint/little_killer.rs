@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::{Mark, Point};
 use super::sum::{Chain, Term, cell_term, sum_admits};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
@@ -79,5 +80,47 @@ impl Constraint for LittleKiller {
         let raw: Vec<u8> = self.cells.iter().map(|&c| values.raw(c)).collect();
         let n = values.shape().size() as i64;
         sum_admits(&raw, &vec![1; raw.len()], 1, n, self.sum as i64)
+    }
+
+    fn draw(&self, shape: Shape) -> Vec<Mark> {
+        let Some(&first) = self.cells.first() else {
+            return Vec::new();
+        };
+        // The clue stands one step before the diagonal's first cell, outside the grid; a
+        // one-cell diagonal (a corner) steps away from the grid's middle.
+        let n = shape.size() as f32;
+        let start = Point::centre(first);
+        let step = match self.cells.get(1) {
+            Some(&second) => {
+                let next = Point::centre(second);
+                (next.x - start.x, next.y - start.y)
+            }
+            None => (
+                if start.x < n / 2.0 { 1.0 } else { -1.0 },
+                if start.y < n / 2.0 { 1.0 } else { -1.0 },
+            ),
+        };
+        let clue = Point::new(start.x - step.0, start.y - step.1);
+        let tail = clue.toward(start, 0.3);
+        let tip = clue.toward(start, 0.5);
+        vec![
+            Mark::Text {
+                at: clue.toward(start, -0.05),
+                text: self.sum.to_string(),
+                size: 0.34,
+                colour: "#000000",
+                halo: false,
+            },
+            Mark::Line {
+                points: vec![tail, tip],
+                colour: "#000000",
+                width: 0.03,
+            },
+            Mark::Arrowhead {
+                from: tail,
+                to: tip,
+                colour: "#000000",
+            },
+        ]
     }
 }

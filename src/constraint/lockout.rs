@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+use super::drawing::{Mark, Point};
 use super::{
     CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, RecordFormat,
     VariantConstraint, cell_list, line_cells_and_oddity, line_problem,
@@ -127,5 +128,25 @@ impl Constraint for Lockout {
         between
             .iter()
             .all(|&cell| values.get(cell).is_none_or(|v| !inside(v)))
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        let mut marks = vec![Mark::line(&self.cells, "#7da7ff", 0.2)];
+        for end in [self.cells.first(), self.cells.last()]
+            .into_iter()
+            .flatten()
+        {
+            marks.push(Mark::Square {
+                centre: Point::centre(*end),
+                side: 0.56,
+                turned: true,
+                fill: Some("#ffffff"),
+                stroke: Some("#4d7fe6"),
+            });
+        }
+        if let (Some(d), Some(&first)) = (self.difference, self.cells.first()) {
+            marks.push(Mark::label(Point::centre(first), d.to_string(), 0.25));
+        }
+        marks
     }
 }

@@ -14,6 +14,7 @@
 use std::fmt;
 
 use super::crust;
+use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, VariantConstraint,
     cell_list, filled_distinct, line_gap, repeated,
@@ -215,6 +216,16 @@ impl Constraint for Lunchbox {
             // Blank cells between hold other digits from 2 to N−1.
             Some(ends) => crust::admits(values, &cells, ends, (2, n - 1), self.sum),
             None => true,
+        }
+    }
+
+    fn draw(&self, shape: Shape) -> Vec<Mark> {
+        match &self.place {
+            Place::Cells(cells) => vec![Mark::Cage {
+                cells: cells.clone(),
+                label: Some(format!("[{}]", self.sum)),
+            }],
+            Place::Line(line) => vec![Mark::outside(*line, false, shape, self.sum.to_string())],
         }
     }
 }

@@ -9,6 +9,7 @@ mod crust;
 mod distance_rule;
 mod dot;
 mod double_arrow;
+pub mod drawing;
 mod entropic_line;
 mod extremum;
 mod family;
@@ -51,6 +52,7 @@ pub use cnf::{Atom, ConstraintCnf, Literal};
 pub use distance_rule::{DistanceKind, DistanceRule};
 pub use dot::{Dot, DotColour};
 pub use double_arrow::DoubleArrow;
+pub use drawing::{Mark, Point};
 pub use entropic_line::EntropicLine;
 pub use extremum::{Extremum, ExtremumKind};
 pub use family::{
@@ -162,6 +164,11 @@ pub trait Constraint: fmt::Display {
         let _ = scope;
         self.admits(values)
     }
+
+    /// How it looks in a picture of a grid of `shape`, as setters' tools draw it (a dashed
+    /// cage with its total, a thermometer's bulb and line, a clue outside the grid …); a
+    /// rule over the whole grid names itself in the legend.
+    fn draw(&self, shape: Shape) -> Vec<Mark>;
 }
 
 /// The one table of families: each row its enum variant and type, its name in messages,
@@ -193,6 +200,18 @@ macro_rules! variants {
                 match self {
                     $(VariantConstraint::$variant(_) => concat!($what, "s")),+
                 }
+            }
+
+            /// The kind's name in the singular (`killer cage`).
+            pub fn kind(&self) -> &'static str {
+                match self {
+                    $(VariantConstraint::$variant(_) => $what),+
+                }
+            }
+
+            /// The names of every kind, in the table's order.
+            pub fn kinds() -> &'static [&'static str] {
+                &[$($what),+]
             }
         }
 

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     line_cells_and_oddity, line_problem, triad,
@@ -50,5 +51,9 @@ impl Constraint for ModularLine {
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
         triad::admits(&self.cells, values, residue)
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        vec![Mark::line(&self.cells, "#3fbfb0", 0.25)]
     }
 }

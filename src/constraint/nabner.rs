@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     line_cells_and_oddity, line_problem,
@@ -69,5 +70,9 @@ impl Constraint for Nabner {
                 (Some(x), Some(y)) => x.abs_diff(y) >= 2,
                 _ => true,
             })
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        vec![Mark::line(&self.cells, "#e8d44d", 0.25)]
     }
 }

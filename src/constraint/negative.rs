@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, DotColour, VariantConstraint, orthogonal_pairs,
 };
@@ -159,5 +160,9 @@ impl Constraint for Negative {
                 (Some(x), Some(y)) => !self.breaks(x, y),
                 _ => true,
             })
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        vec![Mark::Legend(self.to_string())]
     }
 }

@@ -25,6 +25,11 @@ impl Sightline {
         self.line
     }
 
+    /// Whether the clue stands at the line's end (right of a row, below a column).
+    pub fn from_end(&self) -> bool {
+        self.from_end
+    }
+
     /// The line of a clue at 1-based `(row, column)` just outside a grid of `size`: row 0 or
     /// N+1 beside a column, column 0 or N+1 beside a row (f-puzzles' `R0C3`, `R3C10` …).
     pub fn at(position: (usize, usize), size: usize) -> Result<Sightline, RecordError> {
@@ -171,6 +176,11 @@ macro_rules! outside_clue {
             pub fn new(sight: super::Sightline, $number: u32) -> $family {
                 $family { sight, $number }
             }
+
+            /// The clue's number, as the picture writes it.
+            fn clue_number(&self) -> u32 {
+                self.$number
+            }
         }
 
         impl std::fmt::Display for $family {
@@ -199,6 +209,15 @@ macro_rules! sightline_cells_and_problem {
             self.sight
                 .problem(shape, $what)
                 .or_else(|| self.clue_problem(shape))
+        }
+
+        fn draw(&self, shape: Shape) -> Vec<super::Mark> {
+            vec![super::Mark::outside(
+                self.sight.line(),
+                self.sight.from_end(),
+                shape,
+                self.clue_number().to_string(),
+            )]
         }
     };
 }

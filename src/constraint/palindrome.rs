@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     line_cells_and_oddity, line_problem,
@@ -57,5 +58,9 @@ impl Constraint for Palindrome {
                 (Some(x), Some(y)) => x == y,
                 _ => true,
             })
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        vec![Mark::line(&self.cells, "#b8b8b8", 0.25)]
     }
 }

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::{Mark, Point};
 use super::{CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint};
 use crate::grid::{Cell, Shape};
 
@@ -69,5 +70,19 @@ impl Constraint for Parity {
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
         values.get(self.cell).is_none_or(|v| self.fits(v))
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        let centre = Point::centre(self.cell);
+        vec![match self.kind {
+            ParityKind::Odd => Mark::disc(self.cell, 0.36, "#d6d6d6"),
+            ParityKind::Even => Mark::Square {
+                centre,
+                side: 0.7,
+                turned: false,
+                fill: Some("#d6d6d6"),
+                stroke: None,
+            },
+        }]
     }
 }

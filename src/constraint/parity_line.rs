@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     line_cells_and_oddity, line_problem, neighbours_admit, relate_neighbours,
@@ -57,5 +58,9 @@ impl Constraint for ParityLine {
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
         neighbours_admit(values, &self.cells, alternate)
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        vec![Mark::line(&self.cells, "#f07070", 0.2)]
     }
 }

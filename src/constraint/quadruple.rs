@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::{Mark, Point};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     repeated,
@@ -105,5 +106,39 @@ impl Constraint for Quadruple {
             })
             .sum();
         missing <= blanks
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        // A circle where the cells meet, the digits inside in up to two rows.
+        let count = self.cells.len().max(1) as f32;
+        let centre = Point::new(
+            self.cells.iter().map(|c| c.col() as f32 + 0.5).sum::<f32>() / count,
+            self.cells.iter().map(|c| c.row() as f32 + 0.5).sum::<f32>() / count,
+        );
+        let digits: Vec<String> = self.digits.iter().map(u32::to_string).collect();
+        let half = digits.len().div_ceil(2);
+        let rows: Vec<String> = if digits.len() <= 2 {
+            vec![digits.join(" ")]
+        } else {
+            vec![digits[..half].join(" "), digits[half..].join(" ")]
+        };
+        let mut marks = vec![Mark::Circle {
+            centre,
+            radius: 0.24,
+            fill: Some("#ffffff"),
+            stroke: Some("#000000"),
+        }];
+        let size = 0.16;
+        for (i, row) in rows.iter().enumerate() {
+            let offset = (i as f32 - (rows.len() as f32 - 1.0) / 2.0) * size * 1.1;
+            marks.push(Mark::Text {
+                at: Point::new(centre.x, centre.y + offset),
+                text: row.clone(),
+                size,
+                colour: "#000000",
+                halo: false,
+            });
+        }
+        marks
     }
 }

@@ -11,6 +11,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::sum::{equal_sums, equal_sums_admit};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
@@ -75,6 +76,10 @@ impl Constraint for RegionSumLine {
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
         equal_sums_admit(values, &self.pieces)
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        vec![Mark::line(&self.cells, "#39b4e6", 0.22)]
     }
 }
 

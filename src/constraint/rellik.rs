@@ -7,6 +7,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, VariantConstraint,
     cell_list, repeated,
@@ -134,6 +135,13 @@ impl Constraint for Rellik {
             }
         }
         !sums[clue]
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        vec![Mark::Cage {
+            cells: self.cells.clone(),
+            label: Some(format!("≠{}", self.clue)),
+        }]
     }
 }
 

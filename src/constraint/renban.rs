@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     filled_distinct, line_cells_and_oddity, line_problem,
@@ -71,5 +72,9 @@ impl Constraint for Renban {
             return true;
         };
         filled_distinct(values, &self.cells) && hi - lo < self.cells.len()
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        vec![Mark::line(&self.cells, "#e07ae0", 0.28)]
     }
 }

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::crust;
+use super::drawing::Mark;
 use super::outside::Sightline;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
@@ -86,5 +87,9 @@ impl Constraint for Sandwich {
         };
         // Blank cells between hold other digits from 2 to N−1.
         crust::admits(values, &cells, (a, b), (2, n - 1), self.sum)
+    }
+
+    fn draw(&self, shape: Shape) -> Vec<Mark> {
+        vec![Mark::outside(self.line, false, shape, self.sum.to_string())]
     }
 }

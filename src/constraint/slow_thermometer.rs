@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     line_cells_and_oddity, line_problem, relate_neighbours,
@@ -48,5 +49,18 @@ impl Constraint for SlowThermometer {
     fn admits(&self, values: &CellValues<'_>) -> bool {
         let filled: Vec<usize> = self.cells.iter().filter_map(|&c| values.get(c)).collect();
         filled.windows(2).all(|pair| pair[0] <= pair[1])
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        let mut marks = vec![Mark::line(&self.cells, "#c8c8c8", 0.28)];
+        if let Some(&bulb) = self.cells.first() {
+            marks.push(Mark::Circle {
+                centre: super::Point::centre(bulb),
+                radius: 0.38,
+                fill: Some("#c8c8c8"),
+                stroke: Some("#808080"),
+            });
+        }
+        marks
     }
 }

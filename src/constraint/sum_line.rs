@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::sum::{Chain, Term, cell_term};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
@@ -107,6 +108,18 @@ impl Constraint for SumLine {
             at = next;
         }
         at[0]
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        let mut marks = vec![Mark::line(&self.cells, "#f0a040", 0.2)];
+        if let Some(&first) = self.cells.first() {
+            marks.push(Mark::label(
+                super::Point::centre(first),
+                self.sum.to_string(),
+                0.3,
+            ));
+        }
+        marks
     }
 }
 

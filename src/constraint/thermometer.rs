@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::{GREY, Mark};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     line_cells_and_oddity, line_problem,
@@ -75,5 +76,13 @@ impl Constraint for Thermometer {
             }
         }
         true
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        let mut marks = vec![Mark::line(&self.cells, GREY, 0.28)];
+        if let Some(&bulb) = self.cells.first() {
+            marks.push(Mark::disc(bulb, 0.38, GREY));
+        }
+        marks
     }
 }

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
     line_cells_and_oddity, neighbours_admit, relate_neighbours,
@@ -72,5 +73,17 @@ impl Constraint for Whispers {
     fn admits(&self, values: &CellValues<'_>) -> bool {
         let d = self.least(values.shape().size());
         neighbours_admit(values, &self.cells, |a, b| a.abs_diff(b) >= d)
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        let mut marks = vec![Mark::line(&self.cells, "#5fd35f", 0.28)];
+        if let (Some(d), Some(&first)) = (self.difference, self.cells.first()) {
+            marks.push(Mark::label(
+                super::Point::centre(first),
+                d.to_string(),
+                0.25,
+            ));
+        }
+        marks
     }
 }

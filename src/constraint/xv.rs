@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::drawing::{Mark, Point};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
     pair_apart,
@@ -102,5 +103,14 @@ impl Constraint for Xv {
             (Some(a), Some(b)) => a + b == self.letter.sum(),
             _ => true,
         }
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        let [a, b] = self.cells;
+        let text = match self.letter {
+            XvLetter::X => "X",
+            XvLetter::V => "V",
+        };
+        vec![Mark::label(Point::between(a, b), text, 0.3)]
     }
 }

@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use super::drawing::Mark;
 use super::sum::{equal_sums, equal_sums_admit};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
@@ -64,6 +65,10 @@ impl Constraint for Zipper {
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
         equal_sums_admit(values, &self.groups())
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        vec![Mark::line(&self.cells, "#c9a0f0", 0.28)]
     }
 }
 

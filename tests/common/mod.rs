@@ -543,3 +543,34 @@ pub fn read_regions(name: &str) -> Vec<Vec<usize>> {
         })
         .collect()
 }
+
+/// Every bundled file of puzzles with constraints: the constraint sets, then the variant
+/// examples with constraints.
+pub fn constraint_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("constraints"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json" || e == "toml"))
+        .collect();
+    files.sort();
+    for name in ["killer.toml", "killer-clash.json", "thermometer-draft.json"] {
+        files.push(root.join(name));
+    }
+    files
+}
+
+/// The first puzzle of a bundled f-puzzles or TOML file, read by the library (a loader,
+/// not an independent reader: for tests of what the library does with its puzzles).
+pub fn library_puzzle(path: &Path) -> satdoku::Puzzle {
+    use satdoku::format::{PuzzleFile, parse_fpuzzles, parse_one};
+    let text = std::fs::read_to_string(path).unwrap();
+    let file = if path.extension().is_some_and(|e| e == "json") {
+        parse_fpuzzles(&text).unwrap()
+    } else {
+        PuzzleFile::parse(&text).unwrap()
+    };
+    let grid: satdoku::Grid = parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
+    let rules = file.spec.rules_for(grid.shape()).unwrap();
+    satdoku::Puzzle::new(grid, rules).unwrap()
+}

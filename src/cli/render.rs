@@ -1,0 +1,354 @@
+//! `satdoku render`: a picture of each puzzle (SVG or PNG) as setters' tools draw it, with a solution, candidates, a clash or a logical step on it.
+
+use std::fs;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use satdoku::check::Verdict;
+use satdoku::format::Notation;
+use satdoku::logic::{Board, Step, explain};
+use satdoku::render::{Overlays, svg_panels};
+use satdoku::{Candidates, Layout, Puzzle, SatSolver, Solver};
+
+use super::args::{InputArgs, ThreadArgs};
+use super::explain::step_line;
+use super::input::{self, Item};
+use super::output::{Status, Tally};
+
+/// Arguments of `satdoku render`.
+#[derive(Debug, Args)]
+pub struct RenderArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
+    /// The picture's format: `svg` (the default) or `png` (the same picture rasterised).
+    #[arg(long, value_enum, default_value_t = PictureFormat::Svg)]
+    pub format: PictureFormat,
+    /// Write one file per puzzle into DIR (made if missing), named by the input's stem and
+    /// the puzzle's index (`puzzles-0001.svg`); without it, the one puzzle's picture goes to
+    /// standard output.
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// Solve and show the result: the solution's digits in blue; for a puzzle with several
+    /// solutions two of them side by side, the cells where they differ marked; for one
+    /// without, the givens and constraints that clash shaded red.
+    #[arg(long)]
+    pub solution: bool,
+    /// Pencil marks: `true` (the default) the true candidates, `logic` what logic alone
+    /// leaves.
+    #[arg(long, value_name = "WHICH", num_args = 0..=1, default_missing_value = "true")]
+    pub candidates: Option<CandidateKind>,
+    /// Show step N of the logical path (`explain`'s numbering): the candidates before it,
+    /// its cells marked, what it places in green and removes struck out in red, its text
+    /// below the grid.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..), conflicts_with_all = ["solution", "candidates"])]
+    pub step: Option<u32>,
+}
+
+/// The picture formats of `render`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PictureFormat {
+    /// Scalable vector graphics.
+    Svg,
+    /// A PNG image, one cell 40 pixels wide.
+    Png,
+}
+
+impl PictureFormat {
+    /// The file name extension.
+    fn extension(self) -> &'static str {
+        match self {
+            PictureFormat::Svg => "svg",
+            PictureFormat::Png => "png",
+        }
+    }
+}
+
+/// Which candidates `--candidates` draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CandidateKind {
+    /// Every digit a cell holds in some solution.
+    True,
+    /// What logic alone leaves.
+    Logic,
+}
+
+/// What the work on one puzzle found for its picture.
+enum Found {
+    /// Nothing was asked beyond the puzzle.
+    Plain,
+    /// The verdict, and candidates when asked.
+    Solved {
+        verdict: Box<Verdict>,
+        candidates: Option<Candidates>,
+    },
+    /// Candidates alone.
+    Candidates(Option<Candidates>),
+    /// Step N with the candidates before it, or how many steps there are.
+    Step(Result<(Box<Step>, Candidates), usize>),
+}
+
+/// Draws every puzzle of the input.
+pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
+    if args.output.is_none() && args.format == PictureFormat::Png && io::stdout().is_terminal() {
+        anyhow::bail!(
+            "render --format png writes a PNG image: redirect standard output to a file, or give --output DIR"
+        );
+    }
+    if let Some(dir) = &args.output {
+        fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))?;
+    }
+    let pool = args.threads.pool()?;
+    let mut tally = Tally::default();
+    let mut held: Option<Vec<u8>> = None;
+    let mut failed = false;
+    let work = |solver: &mut SatSolver, puzzle: &Puzzle| find(args, solver, puzzle);
+    let errors = input::for_each_parallel(
+        &args.input,
+        &pool,
+        SatSolver::new,
+        work,
+        |item: Item, found| {
+            let (Ok(puzzle), Some(found)) = (&item.puzzle, found) else {
+                tally.record(Status::Invalid, false);
+                return Ok(());
+            };
+            let (status, picture) = match draw(puzzle, &item, found, args.step) {
+                Ok(drawn) => drawn,
+                Err(why) => {
+                    eprintln!(
+                        "satdoku: {} puzzle {} (line {}): {why}",
+                        item.file, item.index, item.line
+                    );
+                    failed = true;
+                    return Ok(());
+                }
+            };
+            tally.record(status, true);
+            let bytes = encode(picture, args.format)
+                .with_context(|| format!("puzzle {} of {}", item.index, item.file))?;
+            match &args.output {
+                Some(dir) => {
+                    let path = file_name(dir, &item, args.format);
+                    fs::write(&path, bytes)
+                        .with_context(|| format!("writing {}", path.display()))?;
+                }
+                None if held.is_some() => anyhow::bail!(
+                    "render writes one picture to standard output, and the input holds more than one puzzle: give --output DIR"
+                ),
+                None => held = Some(bytes),
+            }
+            Ok(())
+        },
+    )?;
+    if let Some(bytes) = held {
+        let mut out = io::stdout().lock();
+        out.write_all(&bytes)
+            .and_then(|()| out.flush())
+            .context("writing the output")?;
+    }
+    if failed {
+        tally.add_failures(1);
+    }
+    tally.add_errors(errors.saturating_sub(tally.count(Status::Invalid)));
+    Ok(tally.exit_code())
+}
+
+/// What the picture of `puzzle` needs: a verdict, candidates or a step.
+fn find(args: &RenderArgs, solver: &mut SatSolver, puzzle: &Puzzle) -> Found {
+    let logic_candidates = |unique: bool| {
+        let layout = Layout::new(puzzle.rules());
+        explain(&layout, puzzle.grid(), unique)
+            .board
+            .candidates()
+            .clone()
+    };
+    if let Some(n) = args.step {
+        let unique = matches!(solver.check(puzzle), Verdict::Unique { .. });
+        let layout = Layout::new(puzzle.rules());
+        let path = explain(&layout, puzzle.grid(), unique);
+        let n = n as usize;
+        let Some(step) = path.steps.get(n - 1) else {
+            return Found::Step(Err(path.steps.len()));
+        };
+        let mut board = Board::new(&layout, puzzle.grid(), unique);
+        for earlier in &path.steps[..n - 1] {
+            board.apply(earlier);
+        }
+        return Found::Step(Ok((Box::new(step.clone()), board.candidates().clone())));
+    }
+    let candidates = |verdict: Option<&Verdict>| match args.candidates {
+        None => None,
+        Some(CandidateKind::True) => satdoku::truth::true_candidates(puzzle),
+        Some(CandidateKind::Logic) => Some(logic_candidates(matches!(
+            verdict,
+            Some(Verdict::Unique { .. })
+        ))),
+    };
+    if args.solution {
+        let verdict = solver.check(puzzle);
+        let candidates = candidates(Some(&verdict));
+        return Found::Solved {
+            verdict: Box::new(verdict),
+            candidates,
+        };
+    }
+    if args.candidates.is_some() {
+        let verdict = (args.candidates == Some(CandidateKind::Logic)).then(|| solver.check(puzzle));
+        return Found::Candidates(candidates(verdict.as_ref()));
+    }
+    Found::Plain
+}
+
+/// The picture of one puzzle as SVG, and the status it shows; an error for a step past
+/// the path's end.
+fn draw(
+    puzzle: &Puzzle,
+    item: &Item,
+    found: Found,
+    step: Option<u32>,
+) -> Result<(Status, String), String> {
+    let notation = &item.notation;
+    let title = format!("{} puzzle {}", item.file, item.index);
+    let base = Overlays {
+        title,
+        ..Overlays::default()
+    };
+    let svg = |panels: &[Overlays<'_>]| svg_panels(puzzle, notation, panels);
+    Ok(match found {
+        Found::Plain => (Status::Solved, svg(&[base])),
+        Found::Candidates(candidates) => {
+            let status = if candidates.is_none() {
+                Status::NoSolution
+            } else {
+                Status::Solved
+            };
+            let caption = match &candidates {
+                None => vec!["no solution".to_string()],
+                Some(_) => Vec::new(),
+            };
+            let overlays = Overlays {
+                candidates: candidates.as_ref(),
+                caption,
+                ..base
+            };
+            (status, svg(&[overlays]))
+        }
+        Found::Solved {
+            verdict,
+            candidates,
+        } => solved(puzzle, &verdict, candidates.as_ref(), base, notation, &svg),
+        Found::Step(Err(steps)) => {
+            return Err(format!(
+                "--step {} is past the logical path, which has {steps} step{}",
+                step.unwrap_or(0),
+                if steps == 1 { "" } else { "s" }
+            ));
+        }
+        Found::Step(Ok((step, candidates))) => {
+            let overlays = step_overlays(&step, &candidates, notation, base);
+            (Status::Solved, svg(&[overlays]))
+        }
+    })
+}
+
+/// The overlays of a logical step on the candidates before it: its cells marked, its
+/// placements and eliminations, its text as the caption.
+pub fn step_overlays<'a>(
+    step: &Step,
+    candidates: &'a Candidates,
+    notation: &Notation,
+    base: Overlays<'a>,
+) -> Overlays<'a> {
+    let value = |c: &satdoku::grid::CellDigit| (c.cell, usize::from(c.digit.get()));
+    Overlays {
+        candidates: Some(candidates),
+        cells: step.cells.clone(),
+        removed: step.eliminations.iter().map(value).collect(),
+        placed: step.placements.iter().map(value).collect(),
+        caption: vec![step_line(step, notation)],
+        ..base
+    }
+}
+
+/// The panels of a solved puzzle: the solution; two solutions and their differences; or
+/// the clash.
+fn solved<'a>(
+    puzzle: &Puzzle,
+    verdict: &'a Verdict,
+    candidates: Option<&'a Candidates>,
+    base: Overlays<'a>,
+    notation: &Notation,
+    svg: &dyn Fn(&[Overlays<'_>]) -> String,
+) -> (Status, String) {
+    match verdict {
+        Verdict::Unique { solution } => (
+            Status::Unique,
+            svg(&[Overlays {
+                solution: Some(solution),
+                candidates,
+                ..base
+            }]),
+        ),
+        Verdict::Multiple { first, second } => {
+            let differ: Vec<_> = verdict.differences().iter().map(|d| d.cell).collect();
+            let panel = |grid, which: &str| Overlays {
+                solution: Some(grid),
+                cells: differ.clone(),
+                caption: vec![format!(
+                    "{which} of several solutions: they differ in {} cell{} (marked)",
+                    differ.len(),
+                    if differ.len() == 1 { "" } else { "s" }
+                )],
+                ..base.clone()
+            };
+            (
+                Status::Multiple,
+                svg(&[panel(first, "one"), panel(second, "another")]),
+            )
+        }
+        Verdict::NoSolution {
+            conflict,
+            constraints,
+            ..
+        } => {
+            let clash_constraints = puzzle
+                .rules()
+                .constraints()
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| constraints.contains(c))
+                .map(|(i, _)| i)
+                .collect();
+            let overlays = Overlays {
+                clash_cells: conflict.iter().map(|c| c.cell).collect(),
+                clash_constraints,
+                caption: vec![format!("no solution: {}", verdict.clash(notation))],
+                ..base
+            };
+            (Status::NoSolution, svg(&[overlays]))
+        }
+    }
+}
+
+/// The picture as the chosen format's bytes.
+fn encode(svg: String, format: PictureFormat) -> anyhow::Result<Vec<u8>> {
+    Ok(match format {
+        PictureFormat::Svg => svg.into_bytes(),
+        PictureFormat::Png => satdoku::render::png(&svg)?,
+    })
+}
+
+/// The file of `item`'s picture in `dir`: the input's stem and the puzzle's index.
+fn file_name(dir: &Path, item: &Item, format: PictureFormat) -> PathBuf {
+    dir.join(format!(
+        "{}-{:04}.{}",
+        super::output::stem(&item.file),
+        item.index,
+        format.extension()
+    ))
+}

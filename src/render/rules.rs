@@ -1,0 +1,150 @@
+//! How a grid's rules draw: cell lines, the thick borders of boxes or jigsaw regions, diagonals, windows and extra regions shaded, cells marked different, and the legend naming rules over the whole grid.
+
+use std::fmt::Write;
+
+use super::svg::{Anchor, Svg, TextStyle};
+use crate::constraint::Point;
+use crate::grid::{Cell, House, Relation};
+use crate::rules::{GlobalRule, Rules};
+
+/// Shades for extra regions, in turn.
+const EXTRA_SHADES: [&str; 6] = [
+    "#cde6f7", "#f7e1cd", "#d9f2d0", "#f2d0e6", "#e6e6c2", "#d6d0f2",
+];
+
+/// The grey of windoku's windows.
+const WINDOW: &str = "#d9d9d9";
+
+/// The legend's lines for the rules over the whole grid that draw no shapes: by class, the
+/// text.
+pub fn legend(rules: &Rules) -> Vec<(String, String)> {
+    let mut lines = Vec::new();
+    for rule in rules.globals().iter() {
+        let text = match rule {
+            // Drawn in the grid.
+            GlobalRule::Diagonal | GlobalRule::Windoku => continue,
+            GlobalRule::DisjointGroups => {
+                "disjoint groups: the cells at one position of every box hold every digit"
+            }
+            GlobalRule::AntiKnight => "anti-knight: cells a knight's move apart differ",
+            GlobalRule::AntiKing => "anti-king: cells a king's move apart differ",
+        };
+        lines.push((format!("rule {}", rule.name()), text.to_string()));
+    }
+    lines
+}
+
+/// Windoku's windows and the extra regions, shaded.
+pub fn shading(svg: &mut Svg, rules: &Rules) {
+    let mut extra = 0;
+    for house in rules.houses() {
+        let (class, colour) = match house {
+            House::Window(_) => ("rule windoku", WINDOW),
+            House::Extra(_) => {
+                extra += 1;
+                (
+                    "extra-region",
+                    EXTRA_SHADES[(extra - 1) % EXTRA_SHADES.len()],
+                )
+            }
+            _ => continue,
+        };
+        let mut d = String::new();
+        for cell in rules.cells(house) {
+            let _ = write!(d, "M{} {}h1v1h-1Z", cell.col(), cell.row());
+        }
+        svg.raw(format_args!(
+            r#"<path class="{class}" data-house="{house}" d="{d}" fill="{colour}"/>"#
+        ));
+    }
+}
+
+/// The grid's lines: thin between cells, thick around boxes or jigsaw regions and the
+/// grid; diagonals; cells marked different joined by a dotted line.
+pub fn grid_lines(svg: &mut Svg, rules: &Rules) {
+    let shape = rules.shape();
+    let n = shape.size();
+    let mut region = vec![usize::MAX; shape.cell_count()];
+    for (i, house) in rules
+        .houses()
+        .into_iter()
+        .filter(|h| matches!(h, House::Box(_) | House::Region(..)))
+        .enumerate()
+    {
+        for cell in rules.cells(house) {
+            region[shape.index(cell)] = i;
+        }
+    }
+    let mut thin = String::new();
+    for k in 1..n {
+        let _ = write!(thin, "M0 {k}H{n}M{k} 0V{n}");
+    }
+    svg.raw(format_args!(
+        r##"<path class="cell-lines" d="{thin}" fill="none" stroke="#000000" stroke-width="0.02"/>"##
+    ));
+
+    for house in rules.houses() {
+        if let House::MainDiagonal | House::AntiDiagonal = house {
+            let (a, b) = if house == House::MainDiagonal {
+                ((0, 0), (n, n))
+            } else {
+                ((n, 0), (0, n))
+            };
+            svg.raw(format_args!(
+                r##"<path class="rule diagonal" data-house="{house}" d="M{} {}L{} {}" stroke="#6f6fe0" stroke-width="0.03" stroke-opacity="0.8"/>"##,
+                a.0, a.1, b.0, b.1
+            ));
+        }
+    }
+
+    let mut thick = String::new();
+    let at = |r: usize, c: usize| region[r * n + c];
+    for r in 0..n {
+        for c in 0..n {
+            if c + 1 < n && at(r, c) != at(r, c + 1) {
+                let _ = write!(thick, "M{} {}V{}", c + 1, r, r + 1);
+            }
+            if r + 1 < n && at(r, c) != at(r + 1, c) {
+                let _ = write!(thick, "M{} {}H{}", c, r + 1, c + 1);
+            }
+        }
+    }
+    svg.raw(format_args!(
+        r##"<path class="region-borders" d="{thick}" fill="none" stroke="#000000" stroke-width="0.06" stroke-linecap="square"/>"##
+    ));
+    svg.raw(format_args!(
+        r##"<rect class="grid-border" x="0" y="0" width="{n}" height="{n}" fill="none" stroke="#000000" stroke-width="0.08"/>"##
+    ));
+
+    for (a, b, relation) in rules.differences() {
+        if relation != Relation::Marked {
+            continue;
+        }
+        different(svg, a, b);
+    }
+}
+
+/// Two cells given as different: a dotted line between them and `≠` halfway.
+fn different(svg: &mut Svg, a: Cell, b: Cell) {
+    let (pa, pb) = (Point::centre(a), Point::centre(b));
+    svg.open(format_args!(r#"class="different" data-cells="{a}-{b}""#));
+    svg.polyline(
+        &[pa.toward(pb, 0.25), pa.toward(pb, 0.75)],
+        "#c03030",
+        0.03,
+        r#" stroke-dasharray="0.05 0.05""#,
+    );
+    let mid = Point::between(a, b);
+    svg.circle(mid, 0.13, Some("#ffffff"), Some("#c03030"), 0.02);
+    svg.text(
+        mid,
+        "≠",
+        TextStyle {
+            size: 0.14,
+            colour: "#c03030",
+            anchor: Anchor::Centre,
+            halo: false,
+        },
+    );
+    svg.close();
+}

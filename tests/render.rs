@@ -1,0 +1,659 @@
+//! Pictures: every bundled puzzle renders to SVG that a real XML parser reads, with every given, region border and constraint in it (checked against independent readers), PNG of the SVG's size, and the overlays (solution, two solutions, clash, candidates, a step).
+#![cfg(feature = "cli")] // runs the `satdoku` command
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use common::{fpuzzles, parse_file, puzzle_path, read_regions, satdoku, stderr_of};
+use satdoku::constraint::VariantConstraint;
+use satdoku::render::class_name;
+
+/// The default symbols, digit d the d-th.
+const SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// A picture read by roxmltree: the givens by cell, the constraints' classes by index, the
+/// region borders' segments, and more, as the tests ask.
+struct Picture {
+    text: String,
+}
+
+impl Picture {
+    fn read(path: &Path) -> Picture {
+        let text = std::fs::read_to_string(path).unwrap();
+        Picture { text }
+    }
+
+    fn doc(&self) -> roxmltree::Document<'_> {
+        roxmltree::Document::parse(&self.text).unwrap_or_else(|e| panic!("XML: {e}"))
+    }
+
+    /// The elements whose class list holds every one of `classes`.
+    fn count(&self, classes: &[&str]) -> usize {
+        self.doc()
+            .descendants()
+            .filter(|n| has_classes(n, classes))
+            .count()
+    }
+
+    /// `data-cell` → `data-digit` of the groups of class `class`, per panel.
+    fn digits(&self, class: &str) -> Vec<BTreeMap<String, String>> {
+        let doc = self.doc();
+        let panels: Vec<roxmltree::Node<'_, '_>> = doc
+            .descendants()
+            .filter(|n| has_classes(n, &["panel"]))
+            .collect();
+        panels
+            .iter()
+            .map(|panel| {
+                panel
+                    .descendants()
+                    .filter(|n| has_classes(n, &[class]))
+                    .map(|n| {
+                        (
+                            n.attribute("data-cell").unwrap().to_string(),
+                            n.attribute("data-digit").unwrap().to_string(),
+                        )
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The segments of the thick region borders (one `M` each).
+    fn border_segments(&self) -> usize {
+        let doc = self.doc();
+        let path = doc
+            .descendants()
+            .find(|n| has_classes(n, &["region-borders"]))
+            .expect("region borders drawn");
+        path.attribute("d").unwrap().matches('M').count()
+    }
+
+    /// The constraints drawn, by `data-index`: the classes of their groups.
+    fn constraints(&self) -> BTreeMap<usize, BTreeSet<String>> {
+        let mut found: BTreeMap<usize, BTreeSet<String>> = BTreeMap::new();
+        for n in self.doc().descendants() {
+            if has_classes(&n, &["constraint"]) {
+                let i: usize = n.attribute("data-index").unwrap().parse().unwrap();
+                let classes = n.attribute("class").unwrap().split(' ');
+                found
+                    .entry(i)
+                    .or_default()
+                    .extend(classes.map(str::to_string));
+            }
+        }
+        found
+    }
+
+    /// The classes anywhere in the picture.
+    fn classes(&self) -> BTreeSet<String> {
+        self.doc()
+            .descendants()
+            .filter_map(|n| n.attribute("class"))
+            .flat_map(|c| c.split(' ').map(str::to_string).collect::<Vec<_>>())
+            .collect()
+    }
+
+    /// The size the root element gives, in pixels.
+    fn size(&self) -> (u32, u32) {
+        let doc = self.doc();
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "svg");
+        let number = |name: &str| root.attribute(name).unwrap().parse::<u32>().unwrap();
+        (number("width"), number("height"))
+    }
+
+    /// Whether there is a caption below the grid.
+    fn has_caption(&self) -> bool {
+        self.count(&["caption"]) > 0
+    }
+
+    /// The text of the captions (their `aria-label`s), joined by spaces.
+    fn caption(&self) -> String {
+        self.doc()
+            .descendants()
+            .filter(|n| has_classes(n, &["caption"]))
+            .map(|n| n.attribute("aria-label").unwrap().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+fn has_classes(node: &roxmltree::Node<'_, '_>, classes: &[&str]) -> bool {
+    node.attribute("class").is_some_and(|c| {
+        let have: Vec<&str> = c.split(' ').collect();
+        classes.iter().all(|want| have.contains(want))
+    })
+}
+
+/// Renders `files` (with `args`) into a fresh directory: the directory, and the pictures
+/// by file name.
+fn render(files: &[PathBuf], args: &[&str]) -> (tempfile::TempDir, BTreeMap<String, Picture>) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = satdoku()
+        .arg("render")
+        .args(files)
+        .args(args)
+        .arg("--output")
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let mut pictures = BTreeMap::new();
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.ends_with(".svg") {
+            pictures.insert(name, Picture::read(&path));
+        }
+    }
+    (dir, pictures)
+}
+
+/// Every bundled file of puzzles with constraints, and a jigsaw one.
+fn constraint_files() -> Vec<PathBuf> {
+    let mut files = common::constraint_files();
+    files.push(puzzle_path("variants/jigsaw-anti-king.toml"));
+    files
+}
+
+/// The segments between cells of different regions, from each cell's region.
+fn borders(region: &[Vec<usize>]) -> usize {
+    let n = region.len();
+    let mut count = 0;
+    for r in 0..n {
+        for c in 0..n {
+            count += usize::from(c + 1 < n && region[r][c] != region[r][c + 1]);
+            count += usize::from(r + 1 < n && region[r][c] != region[r + 1][c]);
+        }
+    }
+    count
+}
+
+/// Each cell's box, boxes of `br` rows by `bc` columns.
+fn boxes(n: usize, br: usize, bc: usize) -> Vec<Vec<usize>> {
+    (0..n)
+        .map(|r| (0..n).map(|c| (r / br) * (n / bc) + c / bc).collect())
+        .collect()
+}
+
+/// The givens as the picture should write them: `r1c1` → symbol.
+fn expected_givens(givens: &[Vec<u32>]) -> BTreeMap<String, String> {
+    let mut map = BTreeMap::new();
+    for (r, row) in givens.iter().enumerate() {
+        for (c, &d) in row.iter().enumerate() {
+            if d != 0 {
+                let symbol = SYMBOLS.chars().nth(d as usize - 1).unwrap();
+                map.insert(format!("r{}c{}", r + 1, c + 1), symbol.to_string());
+            }
+        }
+    }
+    map
+}
+
+/// The f-puzzles fields a bundled file uses, by the class their constraints draw with (the
+/// test's own table, from f-puzzles' field names).
+fn fpuzzles_classes(path: &Path) -> BTreeSet<&'static str> {
+    const FIELDS: &[(&str, &str)] = &[
+        ("killercage", "killer-cage"),
+        ("littlekillersum", "little-killer-sum"),
+        ("sandwichsum", "sandwich-sum"),
+        ("thermometer", "thermometer"),
+        ("slowthermometer", "slow-thermometer"),
+        ("arrow", "arrow"),
+        ("palindrome", "palindrome"),
+        ("betweenline", "between-line"),
+        ("renban", "renban-line"),
+        ("whispers", "whispers-line"),
+        ("entropicline", "entropic-line"),
+        ("modularline", "modular-line"),
+        ("nabner", "nabner-line"),
+        ("difference", "kropki-dot"),
+        ("ratio", "kropki-dot"),
+        ("xv", "xv-sum"),
+        ("odd", "parity-cell"),
+        ("even", "parity-cell"),
+        ("minimum", "minimum-or-maximum-cell"),
+        ("maximum", "minimum-or-maximum-cell"),
+        ("quadruple", "quadruple"),
+        ("clone", "clone"),
+        ("rowindexer", "indexer"),
+        ("columnindexer", "indexer"),
+        ("boxindexer", "indexer"),
+        ("regionsumline", "region-sum-line"),
+        ("zipperline", "zipper-line"),
+        ("parityline", "parity-line"),
+        ("lockout", "lockout-line"),
+        ("sumline", "sum-line"),
+        ("xsum", "x-sum"),
+        ("skyscraper", "skyscraper-clue"),
+        ("numberedroom", "numbered-room"),
+        ("doublearrow", "double-arrow"),
+    ];
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut classes = BTreeSet::new();
+    for &(field, class) in FIELDS {
+        let Some(entries) = json.get(field).and_then(|v| v.as_array()) else {
+            continue;
+        };
+        // A clue without a value says nothing, as f-puzzles draws it.
+        let says = entries.iter().any(|e| match e.get("value") {
+            None => true,
+            Some(v) => !v.is_null() && v.as_str() != Some(""),
+        });
+        if says {
+            classes.insert(class);
+        }
+    }
+    // A cosmetic cage is a rule only when its value names a digital root (`DR7`).
+    let rooted = json
+        .get("cage")
+        .and_then(|v| v.as_array())
+        .is_some_and(|cages| {
+            cages.iter().any(|c| {
+                c.get("value")
+                    .and_then(|v| v.as_str())
+                    .is_some_and(|v| v.contains("DR"))
+            })
+        });
+    if rooted {
+        classes.insert("killer-cage");
+    }
+    if json.get("nonconsecutive").and_then(|v| v.as_bool()) == Some(true) {
+        classes.insert("negative-constraint");
+    }
+    classes
+}
+
+#[test]
+fn every_bundled_constraint_puzzle_draws_its_givens_borders_and_every_constraint() {
+    let files = constraint_files();
+    let (_dir, pictures) = render(&files, &[]);
+    let mut families: BTreeSet<String> = BTreeSet::new();
+    for file in &files {
+        let stem = file.file_stem().unwrap().to_string_lossy();
+        let picture = &pictures[&format!("{stem}-0001.svg")];
+        let (w, h) = picture.size();
+        assert!(w > 100 && h > 100, "{stem}: {w}x{h}");
+        let puzzle = common::library_puzzle(file);
+        // Every constraint the engine reads is drawn, with its family's class.
+        let drawn = picture.constraints();
+        for (i, constraint) in puzzle.rules().constraints().iter().enumerate() {
+            let class = class_name(constraint.kind());
+            let found = drawn.get(&(i + 1));
+            let legend = picture.count(&["legend", &class]) > 0;
+            assert!(
+                found.is_some_and(|c| c.contains(&class)) || legend,
+                "{stem}: {constraint} ({class}) not drawn"
+            );
+            families.insert(class);
+        }
+        assert!(
+            drawn
+                .keys()
+                .all(|&i| i <= puzzle.rules().constraints().len()),
+            "{stem}: a drawn constraint the puzzle lacks"
+        );
+        if file.extension().is_some_and(|e| e == "json") {
+            // Givens, regions and families against the independent f-puzzles reader.
+            let fp = fpuzzles::read(file);
+            assert_eq!(
+                picture.digits("given")[0],
+                expected_givens(&fp.givens),
+                "{stem}: givens"
+            );
+            let n = fp.size;
+            let mut region = vec![vec![0; n]; n];
+            for k in 0..n {
+                for &(r, c) in &fp.houses[3 * k + 2] {
+                    region[r][c] = k;
+                }
+            }
+            assert_eq!(
+                picture.border_segments(),
+                borders(&region),
+                "{stem}: borders"
+            );
+            let classes = picture.classes();
+            for class in fpuzzles_classes(file) {
+                assert!(classes.contains(class), "{stem}: no {class} drawn");
+            }
+        }
+    }
+    // Every family of the table draws, on some bundled puzzle.
+    for kind in VariantConstraint::kinds() {
+        assert!(
+            families.contains(&class_name(kind)),
+            "no bundled puzzle draws a {kind}: every family must draw"
+        );
+    }
+}
+
+#[test]
+fn every_bundled_grid_file_renders_with_its_givens_and_boxes_or_regions() {
+    // (file, flags, boxes or region file)
+    type Case<'a> = (&'a str, &'a [&'a str], Result<(usize, usize), &'a str>);
+    let cases: &[Case<'_>] = &[
+        ("4x4.txt", &[], Ok((2, 2))),
+        ("examples.txt", &[], Ok((3, 3))),
+        ("variants/6x6.txt", &[], Ok((2, 3))),
+        ("variants/12x12.txt", &[], Ok((3, 4))),
+        ("variants/windoku.txt", &["--windoku"], Ok((3, 3))),
+        ("variants/anti-king.txt", &["--anti-king"], Ok((3, 3))),
+        (
+            "variants/disjoint-groups.txt",
+            &["--disjoint-groups"],
+            Ok((3, 3)),
+        ),
+        (
+            "variants/jigsaw-9x9.txt",
+            &["--regions"],
+            Err("variants/jigsaw-9x9.regions"),
+        ),
+        (
+            "variants/jigsaw-6x6.txt",
+            &["--regions"],
+            Err("variants/jigsaw-6x6.regions"),
+        ),
+    ];
+    for &(name, flags, regions) in cases {
+        let mut args: Vec<String> = flags.iter().map(|f| f.to_string()).collect();
+        if let Err(file) = regions {
+            args.push(puzzle_path(file).display().to_string());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (_dir, pictures) = render(&[puzzle_path(name)], &args);
+        let puzzles = parse_file(name);
+        assert_eq!(
+            pictures.len(),
+            puzzles.len(),
+            "{name}: a picture per puzzle"
+        );
+        for (picture, givens) in pictures.values().zip(&puzzles) {
+            let n = givens.len();
+            assert_eq!(
+                picture.digits("given")[0],
+                expected_givens(givens),
+                "{name}"
+            );
+            let region = match regions {
+                Ok((br, bc)) => boxes(n, br, bc),
+                Err(file) => read_regions(file),
+            };
+            assert_eq!(picture.border_segments(), borders(&region), "{name}");
+            let classes = picture.classes();
+            for (flag, class) in [
+                ("--windoku", "windoku"),
+                ("--anti-king", "anti-king"),
+                ("--disjoint-groups", "disjoint-groups"),
+            ] {
+                assert_eq!(flags.contains(&flag), classes.contains(class), "{name}");
+            }
+        }
+    }
+    // Diagonals draw as two lines.
+    let dir = tempfile::tempdir().unwrap();
+    let blank = dir.path().join("blank.txt");
+    std::fs::write(&blank, "................\n").unwrap();
+    let (_dir, pictures) = render(&[blank], &["--diagonal"]);
+    let picture = pictures.values().next().unwrap();
+    assert_eq!(picture.count(&["rule", "diagonal"]), 2);
+}
+
+#[test]
+fn png_pictures_are_the_svg_rasterised_at_its_size() {
+    for name in [
+        "4x4.txt",
+        "variants/constraints/little-killer-1.json",
+        "variants/12x12.txt",
+    ] {
+        let file = puzzle_path(name);
+        let (_dir, svgs) = render(std::slice::from_ref(&file), &[]);
+        let (w, h) = svgs.values().next().unwrap().size();
+        let dir = tempfile::tempdir().unwrap();
+        satdoku()
+            .args(["render", "--format", "png", "--output"])
+            .arg(dir.path())
+            .arg(&file)
+            .assert()
+            .success();
+        let png = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|e| e == "png"))
+            .unwrap();
+        let bytes = std::fs::read(png).unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{name}");
+        assert_eq!(&bytes[12..16], b"IHDR");
+        let be = |i: usize| u32::from_be_bytes(bytes[i..i + 4].try_into().unwrap());
+        assert_eq!((be(16), be(20)), (w, h), "{name}");
+        // Not a blank image: black grid lines and white cells both.
+        assert!(bytes.len() > 2000, "{name}: {} bytes", bytes.len());
+    }
+}
+
+#[test]
+fn a_solution_two_solutions_and_a_clash_are_drawn_as_found() {
+    // Unique: the solved digits and the givens make a grid the independent checker accepts.
+    let file = puzzle_path("variants/constraints/killer-1.json");
+    let (_dir, pictures) = render(std::slice::from_ref(&file), &["--solution"]);
+    let picture = pictures.values().next().unwrap();
+    let fp = fpuzzles::read(&file);
+    let grid = |digits: &BTreeMap<String, String>| {
+        let mut g = fp.givens.clone();
+        for (cell, digit) in digits {
+            let (r, c) = cell[1..].split_once('c').unwrap();
+            let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+            g[r - 1][c - 1] = SYMBOLS.find(digit.as_str()).unwrap() as u32 + 1;
+        }
+        g
+    };
+    let solved = &picture.digits("solved")[0];
+    assert_eq!(solved.len() + picture.digits("given")[0].len(), 81);
+    assert_eq!(fp.violation(&grid(solved)), None);
+
+    // Several solutions: two panels, each a solution, the cells where they differ marked.
+    let file = puzzle_path("variants/thermometer-draft.json");
+    let (_dir, pictures) = render(std::slice::from_ref(&file), &["--solution"]);
+    let picture = pictures.values().next().unwrap();
+    let fp = fpuzzles::read(&file);
+    let panels = picture.digits("solved");
+    assert_eq!(panels.len(), 2);
+    let (a, b) = (grid(&panels[0]), grid(&panels[1]));
+    assert_eq!(fp.violation(&a), None);
+    assert_eq!(fp.violation(&b), None);
+    let differ: usize = (0..9)
+        .flat_map(|r| (0..9).map(move |c| (r, c)))
+        .filter(|&(r, c)| a[r][c] != b[r][c])
+        .count();
+    assert!(differ >= 4);
+    assert_eq!(picture.count(&["marked"]), 2 * differ);
+    assert!(picture.has_caption());
+
+    // No solution: the clash's givens and constraints shaded, its constraints marked.
+    let file = puzzle_path("variants/killer-clash.json");
+    let (_dir, pictures) = render(std::slice::from_ref(&file), &["--solution"]);
+    let picture = pictures.values().next().unwrap();
+    assert!(picture.count(&["clash"]) >= 2);
+    assert!(picture.count(&["constraint", "clash"]) >= 1);
+    assert!(
+        picture.caption().starts_with("no solution: clash"),
+        "{}",
+        picture.caption()
+    );
+}
+
+#[test]
+fn candidates_and_steps_are_drawn_as_pencil_marks() {
+    // A puzzle with several solutions: the true candidates of each blank cell, in it.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("loose.txt");
+    std::fs::write(&file, "1...............\n").unwrap();
+    let (_out, pictures) = render(std::slice::from_ref(&file), &["--candidates"]);
+    let picture = pictures.values().next().unwrap();
+    let doc = picture.doc();
+    let mut by_cell: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for n in doc.descendants().filter(|n| has_classes(n, &["candidate"])) {
+        by_cell
+            .entry(n.attribute("data-cell").unwrap().to_string())
+            .or_default()
+            .insert(n.attribute("data-digit").unwrap().to_string());
+    }
+    // Independently: in a 4×4 with 1 in r1c1, the rest of its row, column and box lose 1;
+    // every other cell keeps all four digits.
+    assert_eq!(by_cell.len(), 15);
+    for (cell, digits) in &by_cell {
+        let (r, c) = cell[1..].split_once('c').unwrap();
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        let sees = r == 1 || c == 1 || (r <= 2 && c <= 2);
+        assert_eq!(digits.len(), if sees { 3 } else { 4 }, "{cell}");
+        assert_eq!(digits.contains("1"), !sees, "{cell}");
+    }
+
+    // A step: its removed candidates struck in red, its cells marked, its text below.
+    let file = puzzle_path("examples.txt");
+    let dir = tempfile::tempdir().unwrap();
+    satdoku()
+        .args(["render", "--step", "20", "--output"])
+        .arg(dir.path())
+        .arg(&file)
+        .assert()
+        .success();
+    let third = Picture::read(&dir.path().join("examples-0003.svg"));
+    assert!(third.count(&["candidate", "removed"]) + third.count(&["candidate", "placed"]) > 0);
+    assert!(third.count(&["marked"]) > 0 && third.has_caption());
+
+    // A step past the path's end is an error naming it; the other puzzles still draw.
+    let out = satdoku()
+        .args(["render", "--step", "70", "--output"])
+        .arg(dir.path())
+        .arg(puzzle_path("4x4.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr_of(&out).contains("--step 70 is past the logical path"));
+}
+
+#[test]
+fn one_picture_goes_to_standard_output_and_more_need_a_directory() {
+    let out = satdoku()
+        .args(["render"])
+        .write_stdin("1...............\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
+    roxmltree::Document::parse(&text).unwrap();
+
+    let out = satdoku()
+        .args(["render"])
+        .write_stdin("1...............\n2...............\n")
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr_of(&out).contains("give --output DIR"),
+        "{}",
+        stderr_of(&out)
+    );
+
+    // A directory that cannot be made is an error, not silence.
+    let dir = tempfile::tempdir().unwrap();
+    let blocker = dir.path().join("file");
+    std::fs::write(&blocker, "").unwrap();
+    let out = satdoku()
+        .args(["render", "--output"])
+        .arg(blocker.join("sub"))
+        .write_stdin("1...............\n")
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(0));
+    assert!(stderr_of(&out).contains("making"), "{}", stderr_of(&out));
+}
+
+/// The pictures README.md shows: one per family (its first bundled puzzle), jigsaw and
+/// windoku rules, a clash and two solutions; by file name in `docs/pictures`, the input and
+/// the flags.
+fn gallery() -> Vec<(String, PathBuf, Vec<&'static str>)> {
+    let mut pictures = Vec::new();
+    let mut seen = BTreeSet::new();
+    for file in common::constraint_files() {
+        let puzzle = common::library_puzzle(&file);
+        for constraint in puzzle.rules().constraints() {
+            let class = class_name(constraint.kind());
+            if seen.insert(class.clone()) {
+                pictures.push((format!("{class}.svg"), file.clone(), Vec::new()));
+            }
+        }
+    }
+    pictures.push((
+        "jigsaw-anti-king.svg".into(),
+        puzzle_path("variants/jigsaw-anti-king.toml"),
+        vec![],
+    ));
+    pictures.push((
+        "windoku.svg".into(),
+        puzzle_path("variants/windoku.txt"),
+        vec!["--windoku"],
+    ));
+    pictures.push((
+        "clash.svg".into(),
+        puzzle_path("variants/killer-clash.json"),
+        vec!["--solution"],
+    ));
+    pictures.push((
+        "two-solutions.svg".into(),
+        puzzle_path("variants/thermometer-draft.json"),
+        vec!["--solution"],
+    ));
+    pictures
+}
+
+/// README.md's pictures are satdoku's own and current: each is what `render` draws now
+/// (`SATDOKU_BLESS=1 cargo test --test render` writes them anew), and README.md shows each.
+#[test]
+fn the_readme_gallery_is_what_render_draws_now() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let folder = root.join("docs/pictures");
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let bless = std::env::var_os("SATDOKU_BLESS").is_some();
+    let (mut stale, mut unshown) = (Vec::new(), Vec::new());
+    for (name, file, flags) in gallery() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = satdoku()
+            .arg("render")
+            .arg(&file)
+            .args(&flags)
+            .arg("--output")
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr_of(&out));
+        let stem = file.file_stem().unwrap().to_string_lossy();
+        let first = dir.path().join(format!("{stem}-0001.svg"));
+        // The title names the file as given: keep it free of this machine's paths.
+        let drawn = std::fs::read_to_string(first)
+            .unwrap()
+            .replace(&format!("{}/", root.display()), "");
+        let path = folder.join(&name);
+        if bless {
+            std::fs::create_dir_all(&folder).unwrap();
+            std::fs::write(&path, &drawn).unwrap();
+        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(drawn.as_str()) {
+            stale.push(name.clone());
+        }
+        if !readme.contains(&format!("docs/pictures/{name}")) {
+            unshown.push(name);
+        }
+    }
+    assert!(unshown.is_empty(), "README.md does not show {unshown:?}");
+    assert!(
+        stale.is_empty(),
+        "pictures out of date (SATDOKU_BLESS=1 cargo test --test render writes them): {stale:?}"
+    );
+}
