@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use crate::grid::Grid;
 
 pub use crate::logic::{Difficulty, Technique};
-use crate::logic::{End, PATH_WORK, explain_within};
+use crate::logic::{End, PATH_WORK, Path, explain_within};
 use crate::rules::{Layout, Puzzle};
 use crate::solvers::{PropagateSolver, Solver};
 
@@ -97,6 +97,12 @@ pub fn rate_as(puzzle: &Puzzle, unique: bool) -> Rating {
 pub fn rate_within(puzzle: &Puzzle, unique: bool, work: u64) -> Rating {
     let layout = Layout::new(puzzle.rules());
     let path = explain_within(&layout, puzzle.grid(), unique, work);
+    rate_path(puzzle, &path)
+}
+
+/// The rating of `puzzle` whose logical path is `path` (found by [`explain_within`] or
+/// [`crate::logic::explain`]): for a caller that shows the path too.
+pub fn rate_path(puzzle: &Puzzle, path: &Path<'_>) -> Rating {
     let mut hardest = path
         .steps
         .iter()

@@ -76,6 +76,7 @@ fn man_pages_cover_every_command() {
         "hint",
         "candidates",
         "render",
+        "report",
         "completions",
         "man",
     ];

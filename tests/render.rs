@@ -657,3 +657,77 @@ fn the_readme_gallery_is_what_render_draws_now() {
         "pictures out of date (SATDOKU_BLESS=1 cargo test --test render writes them): {stale:?}"
     );
 }
+
+/// `explain --render` draws the path a person can follow: a picture per step, each with
+/// its number and sentence below and what it changes marked, and one of the end.
+#[test]
+fn explain_draws_its_path_a_picture_per_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = puzzle_path("variants/killer.toml");
+    let out = satdoku()
+        .args(["explain", "--render"])
+        .arg(dir.path())
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert!(lines.len() > 10);
+    for (k, line) in lines.iter().enumerate() {
+        let picture = Picture::read(
+            &dir.path()
+                .join(format!("killer-0001-step-{:03}.svg", k + 1)),
+        );
+        // The caption is the step's line as explain prints it.
+        assert_eq!(picture.caption(), *line, "step {}", k + 1);
+        let changed =
+            picture.count(&["candidate", "removed"]) + picture.count(&["candidate", "placed"]);
+        assert!(changed > 0, "step {}: nothing marked", k + 1);
+    }
+    let end = Picture::read(&dir.path().join("killer-0001-end.svg"));
+    assert!(end.caption().starts_with("logic solves it in"));
+    // The end shows the solved grid: every cell a given or a solved digit.
+    assert_eq!(
+        end.digits("given")[0].len() + end.digits("solved")[0].len(),
+        36
+    );
+    let files = std::fs::read_dir(dir.path()).unwrap().count();
+    assert_eq!(files, lines.len() + 1);
+}
+
+/// `hint --render` draws the hint: the step's removals struck out on the candidates before
+/// it, its cells marked, its sentence (as `hint` prints it) below; a wrong entry shaded.
+#[test]
+fn hint_draws_its_step_or_the_wrong_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = satdoku()
+        .args(["hint", "--render"])
+        .arg(dir.path())
+        .arg("1.3...........2.")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let line = String::from_utf8(out.stdout).unwrap();
+    let picture = Picture::read(&dir.path().join("argument-0001-hint.svg"));
+    assert_eq!(picture.caption(), line.trim_end());
+    let changed =
+        picture.count(&["candidate", "removed"]) + picture.count(&["candidate", "placed"]);
+    assert!(changed > 0 && picture.count(&["marked"]) > 0);
+
+    // No solution with all three entries, one with any two: they are shaded.
+    let out = satdoku()
+        .args(["hint", "--render"])
+        .arg(dir.path())
+        .arg("12....3...4.....")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("wrong: one of r1c1=1, r1c2=2, r2c3=3"),
+        "{text}"
+    );
+    let picture = Picture::read(&dir.path().join("argument-0001-hint.svg"));
+    assert_eq!(picture.count(&["clash"]), 3);
+    assert_eq!(picture.caption(), text.trim_end());
+}

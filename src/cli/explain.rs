@@ -1,23 +1,35 @@
 //! `satdoku explain`: the logical path through each puzzle, one step a line.
 
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
 use satdoku::format::{Notation, write_candidates};
-use satdoku::logic::{End, Step, explain};
+use satdoku::logic::{Board, End, Step, explain};
+use satdoku::render::{Overlays, svg};
 use satdoku::{Candidates, Count, Layout, Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
 use super::args::{BatchArgs, FormatKind};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
+use super::render::{PictureFormat, encode, step_overlays};
 
 /// Arguments of `satdoku explain`.
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
     #[command(flatten)]
     pub run: BatchArgs,
+    /// Also draw the path into DIR (made if missing): a picture per step, on the candidates
+    /// before it, its cells marked, what it places in green and removes struck out in red,
+    /// its sentence below (`examples-0001-step-001.svg` …), and one of where the path ends
+    /// (`examples-0001-end.svg`).
+    #[arg(long, value_name = "DIR")]
+    pub render: Option<PathBuf>,
+    /// The pictures' format with --render: `svg` or `png`.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = PictureFormat::Svg, requires = "render")]
+    pub render_format: PictureFormat,
 }
 
 /// A step as JSON: shared by `explain` and `hint`.
@@ -119,6 +131,9 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!("explain prints steps as lines: use --format line or json");
     }
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?);
+    if let Some(dir) = &args.render {
+        std::fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))?;
+    }
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     let work = |solver: &mut SatSolver, puzzle: &Puzzle| {
@@ -154,6 +169,9 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
             let status = status_of(&explained.count);
             tally.record(status, status == Status::Unique);
             let notation = &item.notation;
+            if let Some(dir) = &args.render {
+                draw_path(dir, args.render_format, &item, puzzle, &explained)?;
+            }
             let left = (explained.end != End::Solved)
                 .then(|| satdoku::format::candidate_texts(&explained.candidates, notation));
             if out.is_json() {
@@ -209,4 +227,60 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
         },
     )?;
     out.finish(tally, errors)
+}
+
+/// Draws `explained`'s path into `dir`: a picture per step on the candidates before it, and
+/// one of where it ends.
+fn draw_path(
+    dir: &Path,
+    format: PictureFormat,
+    item: &Item,
+    puzzle: &Puzzle,
+    explained: &Explained,
+) -> anyhow::Result<()> {
+    let notation = &item.notation;
+    let unique = status_of(&explained.count) == Status::Unique;
+    let layout = Layout::new(puzzle.rules());
+    let mut board = Board::new(&layout, puzzle.grid(), unique);
+    let stem = format!("{}-{:04}", super::output::stem(&item.file), item.index);
+    let write = |name: String, picture: String| -> anyhow::Result<()> {
+        let path = dir.join(format!("{stem}-{name}.{}", format.extension()));
+        let bytes = encode(picture, format)?;
+        std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
+    };
+    let total = explained.steps.len();
+    for (k, step) in explained.steps.iter().enumerate() {
+        let base = Overlays {
+            title: format!(
+                "{} puzzle {}: step {} of {total}",
+                item.file,
+                item.index,
+                k + 1
+            ),
+            ..Overlays::default()
+        };
+        let candidates = board.candidates().clone();
+        let mut overlays = step_overlays(step, &candidates, notation, base);
+        overlays.caption[0] = format!("{}. {}", k + 1, overlays.caption[0]);
+        write(
+            format!("step-{:03}", k + 1),
+            svg(puzzle, notation, &overlays),
+        )?;
+        board.apply(step);
+    }
+    let ending = match explained.end {
+        End::Solved => format!("logic solves it in {total} steps"),
+        End::Stuck => format!("logic stops after {total} steps: no technique applies"),
+        End::Contradiction => format!("logic reaches a contradiction after {total} steps"),
+    };
+    let solved = board.grid();
+    let left = board.candidates().clone();
+    let overlays = Overlays {
+        title: format!("{} puzzle {}: the end", item.file, item.index),
+        solution: Some(&solved),
+        candidates: (explained.end != End::Solved).then_some(&left),
+        caption: vec![ending],
+        ..Overlays::default()
+    };
+    write("end".to_string(), svg(puzzle, notation, &overlays))
 }

@@ -2,13 +2,15 @@
 
 use std::process::ExitCode;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use anyhow::Context;
 use clap::Args;
 use satdoku::format::{Entry, Notation, read_marks, write_candidates};
 use satdoku::grid::CellDigit;
 use satdoku::logic::{Board, Standing, Step, next_step};
+use satdoku::render::{Overlays, svg};
 use satdoku::{Candidates, Cell, Count, Grid, Layout, Puzzle, PuzzleError, SatSolver, Solver};
 use serde::Serialize;
 
@@ -17,6 +19,7 @@ use super::explain::{StepRow, status_of, step_line};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
 use super::progress::report;
+use super::render::{PictureFormat, encode, step_overlays};
 
 /// Arguments of `satdoku hint`.
 #[derive(Debug, Args)]
@@ -30,12 +33,20 @@ pub struct HintArgs {
     /// the marks kept (a cell whose marks leave out its digit is named instead).
     #[arg(long)]
     marks: bool,
+    /// Also draw each hint into DIR (made if missing): the step on the candidates before
+    /// it, its cells marked, what it places in green and removes struck out in red, its
+    /// sentence below (`examples-0001-hint.svg`); a wrong entry shaded red.
+    #[arg(long, value_name = "DIR")]
+    render: Option<PathBuf>,
+    /// The pictures' format with --render: `svg` or `png`.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = PictureFormat::Svg, requires = "render")]
+    render_format: PictureFormat,
 }
 
 /// What `hint` found for one grid.
 enum Found {
-    /// The next step.
-    Step(Step),
+    /// The next step, and the candidates before it.
+    Step(Step, Box<Candidates>),
     /// Every cell is filled, and rightly.
     Solved,
     /// No technique applies: the candidates left.
@@ -95,7 +106,7 @@ fn find(solver: &mut SatSolver, puzzle: &Puzzle, marks: Option<&Candidates>) -> 
     }
     let found = match (board.standing(), next_step(&board)) {
         (Standing::Solved, _) => Found::Solved,
-        (_, Some(step)) => Found::Step(step),
+        (_, Some(step)) => Found::Step(step, Box::new(board.candidates().clone())),
         (_, None) => Found::Stuck(board.candidates().clone()),
     };
     (count, found)
@@ -118,7 +129,7 @@ pub fn run(mut args: HintArgs) -> anyhow::Result<ExitCode> {
         &pool,
         SatSolver::new,
         |solver, puzzle| find(solver, puzzle, None),
-        |item: Item, found| emit(&mut out, &mut tally, &item, found),
+        |item: Item, found| emit(&mut out, &mut tally, &item, found, args.picture()),
     )?;
     out.finish(tally, errors)
 }
@@ -186,7 +197,7 @@ fn run_marks(args: &HintArgs) -> anyhow::Result<ExitCode> {
             },
             puzzle: Ok(puzzle),
         };
-        emit(&mut out, &mut tally, &item, Some(found))?;
+        emit(&mut out, &mut tally, &item, Some(found), args.picture())?;
     }
     out.finish(tally, errors)
 }
@@ -197,6 +208,7 @@ fn emit(
     tally: &mut Tally,
     item: &Item,
     found: Option<(Count, Found)>,
+    picture: Option<(&Path, PictureFormat)>,
 ) -> anyhow::Result<()> {
     let mut row = Row {
         head: RowHead::new(item, Status::Invalid),
@@ -220,7 +232,7 @@ fn emit(
         items.iter().map(|g| notation.show(g).to_string()).collect()
     };
     let (text, answered) = match &found {
-        Found::Step(step) => {
+        Found::Step(step, _) => {
             row.step = Some(StepRow::new(step, notation));
             (step_line(step, notation), true)
         }
@@ -266,5 +278,57 @@ fn emit(
         }
     };
     tally.record(status, answered);
+    if let Some((dir, format)) = picture {
+        draw(dir, format, item, puzzle, &found, &text)?;
+    }
     out.row(&row, &text)
+}
+
+impl HintArgs {
+    /// Where and how to draw the hints, if asked.
+    fn picture(&self) -> Option<(&Path, PictureFormat)> {
+        self.render.as_deref().map(|dir| (dir, self.render_format))
+    }
+}
+
+/// Draws the hint `found` for `item` into `dir`, `text` its caption.
+fn draw(
+    dir: &Path,
+    format: PictureFormat,
+    item: &Item,
+    puzzle: &Puzzle,
+    found: &Found,
+    text: &str,
+) -> anyhow::Result<()> {
+    let notation = &item.notation;
+    let base = Overlays {
+        title: format!("{} puzzle {}: a hint", item.file, item.index),
+        caption: vec![text.lines().next().unwrap_or_default().to_string()],
+        ..Overlays::default()
+    };
+    let overlays = match found {
+        Found::Step(step, candidates) => step_overlays(step, candidates, notation, base),
+        Found::Solved => base,
+        Found::Stuck(candidates) => Overlays {
+            candidates: Some(candidates),
+            ..base
+        },
+        Found::Wrong(wrong) => Overlays {
+            clash_cells: wrong.iter().map(|w| w.cell).collect(),
+            ..base
+        },
+        Found::LostDigit(cells) => Overlays {
+            cells: cells.clone(),
+            ..base
+        },
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))?;
+    let path = dir.join(format!(
+        "{}-{:04}-hint.{}",
+        super::output::stem(&item.file),
+        item.index,
+        format.extension()
+    ));
+    let bytes = encode(svg(puzzle, notation, &overlays), format)?;
+    std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
 }

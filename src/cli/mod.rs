@@ -17,6 +17,7 @@ mod progress;
 mod proof;
 mod rate;
 mod render;
+mod report;
 mod shell;
 mod solve;
 
@@ -131,6 +132,14 @@ enum Command {
     /// to standard output; with --output DIR, one file per puzzle. Exit status: 0 when every
     /// puzzle was drawn, 1 when a --step is past a puzzle's path, 2 on input errors.
     Render(render::RenderArgs),
+    /// Write one self-contained HTML page about the puzzles of the input.
+    ///
+    /// A summary table (verdict, difficulty, hardest technique, SE rating for puzzles
+    /// without constraints, steps), then per puzzle its picture (with its solution, two
+    /// solutions side by side, or its clash shaded), rules, verdict, rating and the logical
+    /// path, folded. No scripts, fonts or anything from the network: it opens in any
+    /// browser. Written to standard output. Exit status: 0, or 2 on input errors.
+    Report(report::ReportArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell or elvish).
     ///
     /// For example `satdoku completions bash > ~/.local/share/bash-completion/completions/satdoku`,
@@ -165,6 +174,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Hint(args) => hint::run(args),
         Command::Candidates(args) => candidates::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Report(args) => report::run(&args),
         Command::Completions(args) => shell::completions(&args, Cli::command()),
         Command::Man(args) => shell::man(&args, Cli::command()),
     }

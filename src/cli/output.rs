@@ -328,10 +328,13 @@ impl Output {
 }
 
 /// The name used for an input in file names: its stem, `stdin` for standard input, `link`
-/// for a share link.
+/// for a share link, `argument` for a grid given on the command line.
 pub fn stem(input: &str) -> String {
     if input == STDIN {
         "stdin".to_string()
+    } else if let Some(what) = input.strip_prefix('<').and_then(|s| s.strip_suffix('>')) {
+        // A grid given on the command line: `<argument>`.
+        what.to_string()
     } else if input.starts_with("https://") || input.starts_with("http://") {
         // A share link: its last part is compressed data, no name.
         "link".to_string()

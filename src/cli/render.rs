@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use satdoku::check::Verdict;
 use satdoku::format::Notation;
 use satdoku::logic::{Board, Step, explain};
-use satdoku::render::{Overlays, svg_panels};
+use satdoku::render::{Overlays, svg_panels, verdict_panels};
 use satdoku::{Candidates, Layout, Puzzle, SatSolver, Solver};
 
 use super::args::{InputArgs, ThreadArgs};
@@ -60,7 +60,7 @@ pub enum PictureFormat {
 
 impl PictureFormat {
     /// The file name extension.
-    fn extension(self) -> &'static str {
+    pub fn extension(self) -> &'static str {
         match self {
             PictureFormat::Svg => "svg",
             PictureFormat::Png => "png",
@@ -241,7 +241,21 @@ fn draw(
         Found::Solved {
             verdict,
             candidates,
-        } => solved(puzzle, &verdict, candidates.as_ref(), base, notation, &svg),
+        } => {
+            let status = match *verdict {
+                Verdict::Unique { .. } => Status::Unique,
+                Verdict::Multiple { .. } => Status::Multiple,
+                Verdict::NoSolution { .. } => Status::NoSolution,
+            };
+            let base = Overlays {
+                candidates: candidates.as_ref(),
+                ..base
+            };
+            (
+                status,
+                svg(&verdict_panels(puzzle, &verdict, notation, &base)),
+            )
+        }
         Found::Step(Err(steps)) => {
             return Err(format!(
                 "--step {} is past the logical path, which has {steps} step{}",
@@ -275,68 +289,8 @@ pub fn step_overlays<'a>(
     }
 }
 
-/// The panels of a solved puzzle: the solution; two solutions and their differences; or
-/// the clash.
-fn solved<'a>(
-    puzzle: &Puzzle,
-    verdict: &'a Verdict,
-    candidates: Option<&'a Candidates>,
-    base: Overlays<'a>,
-    notation: &Notation,
-    svg: &dyn Fn(&[Overlays<'_>]) -> String,
-) -> (Status, String) {
-    match verdict {
-        Verdict::Unique { solution } => (
-            Status::Unique,
-            svg(&[Overlays {
-                solution: Some(solution),
-                candidates,
-                ..base
-            }]),
-        ),
-        Verdict::Multiple { first, second } => {
-            let differ: Vec<_> = verdict.differences().iter().map(|d| d.cell).collect();
-            let panel = |grid, which: &str| Overlays {
-                solution: Some(grid),
-                cells: differ.clone(),
-                caption: vec![format!(
-                    "{which} of several solutions: they differ in {} cell{} (marked)",
-                    differ.len(),
-                    if differ.len() == 1 { "" } else { "s" }
-                )],
-                ..base.clone()
-            };
-            (
-                Status::Multiple,
-                svg(&[panel(first, "one"), panel(second, "another")]),
-            )
-        }
-        Verdict::NoSolution {
-            conflict,
-            constraints,
-            ..
-        } => {
-            let clash_constraints = puzzle
-                .rules()
-                .constraints()
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| constraints.contains(c))
-                .map(|(i, _)| i)
-                .collect();
-            let overlays = Overlays {
-                clash_cells: conflict.iter().map(|c| c.cell).collect(),
-                clash_constraints,
-                caption: vec![format!("no solution: {}", verdict.clash(notation))],
-                ..base
-            };
-            (Status::NoSolution, svg(&[overlays]))
-        }
-    }
-}
-
 /// The picture as the chosen format's bytes.
-fn encode(svg: String, format: PictureFormat) -> anyhow::Result<Vec<u8>> {
+pub fn encode(svg: String, format: PictureFormat) -> anyhow::Result<Vec<u8>> {
     Ok(match format {
         PictureFormat::Svg => svg.into_bytes(),
         PictureFormat::Png => satdoku::render::png(&svg)?,

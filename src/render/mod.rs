@@ -19,11 +19,13 @@ mod svg;
 #[cfg(feature = "png")]
 pub use png::{PngError, png};
 
+use crate::check::Verdict;
 use crate::constraint::{Mark, Point};
 use crate::format::Notation;
 use crate::grid::{Candidates, Cell, Grid, Shape};
 use crate::rules::Puzzle;
-use svg::{Anchor, Escaped, Num, Svg, TextStyle};
+pub use svg::Escaped;
+use svg::{Anchor, Num, Svg, TextStyle};
 
 /// Pixels per cell.
 pub const CELL: f32 = 40.0;
@@ -60,6 +62,54 @@ pub struct Overlays<'a> {
     pub caption: Vec<String>,
     /// The picture's title (for screen readers and browsers' tabs).
     pub title: String,
+}
+
+/// The panels that show `verdict` on `puzzle`, each with `base`'s overlays: the solution;
+/// two solutions side by side, the cells where they differ marked; or the clash's givens
+/// and constraints shaded red, the clash named below.
+pub fn verdict_panels<'a>(
+    puzzle: &Puzzle,
+    verdict: &'a Verdict,
+    notation: &Notation,
+    base: &Overlays<'a>,
+) -> Vec<Overlays<'a>> {
+    match verdict {
+        Verdict::Unique { solution } => vec![Overlays {
+            solution: Some(solution),
+            ..base.clone()
+        }],
+        Verdict::Multiple { first, second } => {
+            let differ: Vec<Cell> = verdict.differences().iter().map(|d| d.cell).collect();
+            let panel = |grid, which: &str| Overlays {
+                solution: Some(grid),
+                cells: differ.clone(),
+                caption: vec![format!(
+                    "{which} of several solutions: they differ in {} cell{} (marked)",
+                    differ.len(),
+                    if differ.len() == 1 { "" } else { "s" }
+                )],
+                ..base.clone()
+            };
+            vec![panel(first, "one"), panel(second, "another")]
+        }
+        Verdict::NoSolution {
+            conflict,
+            constraints,
+            ..
+        } => vec![Overlays {
+            clash_cells: conflict.iter().map(|c| c.cell).collect(),
+            clash_constraints: puzzle
+                .rules()
+                .constraints()
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| constraints.contains(c))
+                .map(|(i, _)| i)
+                .collect(),
+            caption: vec![format!("no solution: {}", verdict.clash(notation))],
+            ..base.clone()
+        }],
+    }
 }
 
 /// The family's name as a class of the picture's elements: `killer cage` becomes

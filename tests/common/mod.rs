@@ -574,3 +574,11 @@ pub fn library_puzzle(path: &Path) -> satdoku::Puzzle {
     let rules = file.spec.rules_for(grid.shape()).unwrap();
     satdoku::Puzzle::new(grid, rules).unwrap()
 }
+
+/// The first of `names` found on PATH: a program a test uses when the machine has it.
+pub fn on_path(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| names.iter().map(move |name| dir.join(name)))
+        .find(|candidate| candidate.is_file())
+}
