@@ -684,6 +684,10 @@ fn explain_draws_its_path_a_picture_per_step() {
         let changed =
             picture.count(&["candidate", "removed"]) + picture.count(&["candidate", "placed"]);
         assert!(changed > 0, "step {}: nothing marked", k + 1);
+        // A constraint's own step shows that constraint in focus, and only then.
+        let focus = picture.count(&["constraint", "focus"]);
+        let own = line.split_once(". ").unwrap().1.starts_with("constraint:");
+        assert_eq!(focus > 0, own, "step {}", k + 1);
     }
     let end = Picture::read(&dir.path().join("killer-0001-end.svg"));
     assert!(end.caption().starts_with("logic solves it in"));

@@ -260,7 +260,7 @@ fn draw_path(
             ..Overlays::default()
         };
         let candidates = board.candidates().clone();
-        let mut overlays = step_overlays(step, &candidates, notation, base);
+        let mut overlays = step_overlays(puzzle, step, &candidates, notation, base);
         overlays.caption[0] = format!("{}. {}", k + 1, overlays.caption[0]);
         write(
             format!("step-{:03}", k + 1),

@@ -307,7 +307,7 @@ fn draw(
         ..Overlays::default()
     };
     let overlays = match found {
-        Found::Step(step, candidates) => step_overlays(step, candidates, notation, base),
+        Found::Step(step, candidates) => step_overlays(puzzle, step, candidates, notation, base),
         Found::Solved => base,
         Found::Stuck(candidates) => Overlays {
             candidates: Some(candidates),

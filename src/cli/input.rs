@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use satdoku::format::{
-    Entry, PuzzleFile, PuzzleReader, ReadOptions, fpuzzles_link_json, parse_fpuzzles,
+    Entry, PuzzleFile, PuzzleReader, ReadOptions, fpuzzles_link_json, is_sudokupad_link,
+    parse_fpuzzles, parse_sudokupad, parse_sudokupad_link,
 };
 use satdoku::{InputError, Puzzle, Rules, RulesError, RulesSpec, Shape};
 
@@ -301,9 +302,13 @@ impl Run {
             .and_then(|text| match kind {
                 FileKind::Toml => PuzzleFile::parse(&text).map_err(|err| err.to_string()),
                 FileKind::Fpuzzles => parse_fpuzzles(&text).map_err(|err| err.to_string()),
+                FileKind::Link if is_sudokupad_link(&text) => {
+                    parse_sudokupad_link(&text).map_err(|err| err.to_string())
+                }
                 FileKind::Link => fpuzzles_link_json(&text)
                     .and_then(|json| parse_fpuzzles(&json))
                     .map_err(|err| err.to_string()),
+                FileKind::SudokuPad => parse_sudokupad(&text).map_err(|err| err.to_string()),
             })
             .and_then(|file| {
                 let merged = spec.merged(&file.spec).map_err(|err| err.to_string())?;
@@ -345,8 +350,10 @@ enum FileKind {
     Toml,
     /// An f-puzzles export (`.json`).
     Fpuzzles,
-    /// An f-puzzles (or SudokuPad f-puzzles) share link given in place of a file.
+    /// An f-puzzles or SudokuPad share link given in place of a file.
     Link,
+    /// SudokuPad's puzzle data (`.scl`: what its server returns for a short link).
+    SudokuPad,
 }
 
 impl FileKind {
@@ -359,6 +366,7 @@ impl FileKind {
         match path.extension().and_then(|e| e.to_str()) {
             Some("toml") => Some(FileKind::Toml),
             Some("json") => Some(FileKind::Fpuzzles),
+            Some("scl") => Some(FileKind::SudokuPad),
             _ => None,
         }
     }

@@ -264,29 +264,26 @@ fn draw(
             ));
         }
         Found::Step(Ok((step, candidates))) => {
-            let overlays = step_overlays(&step, &candidates, notation, base);
+            let overlays = step_overlays(puzzle, &step, &candidates, notation, base);
             (Status::Solved, svg(&[overlays]))
         }
     })
 }
 
-/// The overlays of a logical step on the candidates before it: its cells marked, its
-/// placements and eliminations, its text as the caption.
+/// The overlays of a logical step of `puzzle` on the candidates before it (the library's)
+/// with its line, as `explain` prints it, for the caption.
 pub fn step_overlays<'a>(
+    puzzle: &Puzzle,
     step: &Step,
     candidates: &'a Candidates,
     notation: &Notation,
     base: Overlays<'a>,
 ) -> Overlays<'a> {
-    let value = |c: &satdoku::grid::CellDigit| (c.cell, usize::from(c.digit.get()));
-    Overlays {
-        candidates: Some(candidates),
-        cells: step.cells.clone(),
-        removed: step.eliminations.iter().map(value).collect(),
-        placed: step.placements.iter().map(value).collect(),
+    let base = Overlays {
         caption: vec![step_line(step, notation)],
         ..base
-    }
+    };
+    satdoku::render::step_overlays(puzzle, step, candidates, base)
 }
 
 /// The picture as the chosen format's bytes.

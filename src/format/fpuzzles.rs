@@ -147,7 +147,7 @@ pub fn fpuzzles_link_json(link: &str) -> Result<String, FpuzzlesError> {
 }
 
 /// `%2B` and friends decoded; other text kept.
-fn percent_decode(text: &str) -> String {
+pub(super) fn percent_decode(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -236,7 +236,7 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
 }
 
 /// Whether a field says nothing: false, null, an empty list or object.
-fn is_empty(value: &Value) -> bool {
+pub(super) fn is_empty(value: &Value) -> bool {
     match value {
         Value::Null | Value::Bool(false) => true,
         Value::Array(a) => a.is_empty(),

@@ -9,6 +9,7 @@ mod options;
 mod puzzle_file;
 mod read;
 mod regions;
+mod sudokupad;
 mod write;
 
 pub use alphabet::{Alphabet, AlphabetError};
@@ -22,6 +23,7 @@ pub use options::{InputFormat, ReadOptions};
 pub use puzzle_file::{PuzzleFile, PuzzleFileError, PuzzleText, rule_names};
 pub use read::{Entry, MAX_LINE, PuzzleReader, ReadWarning, parse_one};
 pub use regions::RegionsError;
+pub use sudokupad::{SudokuPadError, is_sudokupad_link, parse_sudokupad, parse_sudokupad_link};
 pub use write::{
     OutputFormat, candidate_texts, write_block, write_block_with, write_candidates, write_grid,
     write_grid_with, write_line, write_tokens,

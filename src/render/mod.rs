@@ -22,7 +22,8 @@ pub use png::{PngError, png};
 use crate::check::Verdict;
 use crate::constraint::{Mark, Point};
 use crate::format::Notation;
-use crate::grid::{Candidates, Cell, Grid, Shape};
+use crate::grid::{Candidates, Cell, CellDigit, Grid, Shape};
+use crate::logic::Step;
 use crate::rules::Puzzle;
 pub use svg::Escaped;
 use svg::{Anchor, Num, Svg, TextStyle};
@@ -58,6 +59,9 @@ pub struct Overlays<'a> {
     pub removed: Vec<(Cell, usize)>,
     /// Candidates to mark as placed or kept, by cell and digit value.
     pub placed: Vec<(Cell, usize)>,
+    /// Constraints in focus (the one a logical step reasons with), by index in the rules:
+    /// their cells shaded blue, their marks of class `focus`.
+    pub focus: Vec<usize>,
     /// Lines of text below the grid.
     pub caption: Vec<String>,
     /// The picture's title (for screen readers and browsers' tabs).
@@ -109,6 +113,35 @@ pub fn verdict_panels<'a>(
             caption: vec![format!("no solution: {}", verdict.clash(notation))],
             ..base.clone()
         }],
+    }
+}
+
+/// The overlays of a logical `step` of `puzzle` on the candidates before it, with `base`'s
+/// others: its cells marked, its placements and eliminations, and the constraint it
+/// reasons with in focus.
+pub fn step_overlays<'a>(
+    puzzle: &Puzzle,
+    step: &Step,
+    candidates: &'a Candidates,
+    base: Overlays<'a>,
+) -> Overlays<'a> {
+    let value = |c: &CellDigit| (c.cell, usize::from(c.digit.get()));
+    let focus = step.constraint.as_ref().map_or_else(Vec::new, |name| {
+        puzzle
+            .rules()
+            .constraints()
+            .iter()
+            .position(|c| c.to_string() == *name)
+            .into_iter()
+            .collect()
+    });
+    Overlays {
+        candidates: Some(candidates),
+        cells: step.cells.clone(),
+        removed: step.eliminations.iter().map(value).collect(),
+        placed: step.placements.iter().map(value).collect(),
+        focus,
+        ..base
     }
 }
 
@@ -227,7 +260,15 @@ fn panel(
         r#"class="puzzle" transform="translate({m} {m}) scale({CELL})""#,
         m = Num(margin * CELL)
     ));
-    let clash = |i: usize| overlays.clash_constraints.contains(&i);
+    let clash = |i: usize| {
+        if overlays.clash_constraints.contains(&i) {
+            " clash"
+        } else if overlays.focus.contains(&i) {
+            " focus"
+        } else {
+            ""
+        }
+    };
 
     // Shading first: windows, extra regions, constraints' shaded cells, marked cells.
     svg.open(format_args!(r#"class="shading""#));
@@ -254,6 +295,16 @@ fn panel(
     clashing.sort();
     clashing.dedup();
     shade(svg, &clashing, "#f6c4c4", "clash");
+    let mut focused: Vec<Cell> = overlays
+        .focus
+        .iter()
+        .filter_map(|&i| rules.constraints().get(i))
+        .flat_map(|c| c.get().cells(puzzle.shape()))
+        .filter(|cell| !overlays.cells.contains(cell))
+        .collect();
+    focused.sort();
+    focused.dedup();
+    shade(svg, &focused, "#d8e8fb", "focus");
     svg.close();
 
     rules::grid_lines(svg, rules);
@@ -353,8 +404,8 @@ fn style(size: f32, colour: &'static str, anchor: Anchor) -> TextStyle {
 }
 
 /// The marks of constraint `i` that `pick` takes, in a group of its class (none when it
-/// has no such marks), marked `clash` when it is part of one.
-fn layer(svg: &mut Svg, i: usize, drawn: &Drawn, clash: bool, pick: impl Fn(&Mark) -> bool) {
+/// has no such marks), `state` its extra class (` clash`, ` focus` or none).
+fn layer(svg: &mut Svg, i: usize, drawn: &Drawn, state: &str, pick: impl Fn(&Mark) -> bool) {
     let marks: Vec<&Mark> = drawn.marks.iter().filter(|m| pick(m)).collect();
     if marks.is_empty() {
         return;
@@ -362,7 +413,7 @@ fn layer(svg: &mut Svg, i: usize, drawn: &Drawn, clash: bool, pick: impl Fn(&Mar
     svg.open(format_args!(
         r#"class="constraint {}{}" data-index="{}" data-constraint="{}""#,
         drawn.class,
-        if clash { " clash" } else { "" },
+        state,
         i + 1,
         Escaped(&drawn.title)
     ));

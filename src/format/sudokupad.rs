@@ -1,0 +1,637 @@
+//! SudokuPad's links and puzzle data: links that carry the puzzle (`fpuzzles…`, `scl…`, `ctc…`) read, short links (a puzzle kept on SudokuPad's server) refused with the way round, and of SudokuPad's own data what is unambiguous (grid, givens, regions, killer cages with totals) — any other element refused by name.
+//!
+//! The format as SudokuPad's own loader reads it (its `puzzleloader.js` and `PuzzleZipper`,
+//! read in SudokuPad/sudokutools and marktekfan/sudokupad-penpa-import): a link's puzzle id
+//! is its `puzzleid=` parameter or its path after `/` or `/sudoku/`; an id starting with
+//! `fpuzzles` or `fpuz` is lz-string (base64) f-puzzles JSON, one starting with `scl` or
+//! `ctc` lz-string SudokuPad JSON, plain or "zipped" (quotes dropped, keys shortened, empty
+//! cells elided); any other id names a puzzle on SudokuPad's server. The JSON's `cells` are
+//! rows of cells (a `value` is a given), `regions` lists of `[row, column]`, `cages` killer
+//! cages when marked `unique` (their `sum`, or a numeric `value`, the total), or, without
+//! cells, the puzzle's title, author and rules. Lines, arrows, underlays and overlays are
+//! drawings whose meaning only the rules' text gives: refused.
+
+use serde_json::{Map, Value, json};
+
+use super::fpuzzles::{FpuzzlesError, fpuzzles_link_json, is_empty, parse_fpuzzles};
+use super::puzzle_file::PuzzleFile;
+
+/// Why SudokuPad data cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SudokuPadError {
+    /// A short link: the puzzle is kept on SudokuPad's server.
+    #[error(
+        "{link} is a SudokuPad short link: the puzzle ({id}) is kept on SudokuPad's server, and satdoku does not go online. \
+         Save its data with `curl -s https://sudokupad.app/api/puzzle/{id} > puzzle.scl` and give satdoku puzzle.scl, \
+         or open the puzzle in f-puzzles and give its share link"
+    )]
+    ShortLink {
+        /// The link as given.
+        link: String,
+        /// The puzzle's id on the server.
+        id: String,
+    },
+    /// Data in a format satdoku does not read (SudokuPad's compact classic `scf`).
+    #[error(
+        "SudokuPad data in its {format} format is not read (satdoku reads fpuzzles, scl and ctc data)"
+    )]
+    Format {
+        /// The format's prefix.
+        format: String,
+    },
+    /// The data does not decompress or is not JSON.
+    #[error("SudokuPad data that does not read: {why}")]
+    Data {
+        /// What went wrong.
+        why: String,
+    },
+    /// Elements satdoku cannot take as rules: checking without them would be wrong.
+    #[error(
+        "SudokuPad elements satdoku cannot read as rules: {} (SudokuPad stores drawings whose meaning only the rules' text gives; \
+         its f-puzzles export names the constraints)",
+        names.join(", ")
+    )]
+    Unsupported {
+        /// The elements, by name.
+        names: Vec<String>,
+    },
+    /// An element holds something unexpected.
+    #[error("SudokuPad {element}: {why}")]
+    Element {
+        /// The element (`cells row 3`, `cage 2`, `regions`).
+        element: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// The f-puzzles data of an `fpuzzles` link, or the puzzle read, does not hold.
+    #[error(transparent)]
+    Fpuzzles(#[from] FpuzzlesError),
+}
+
+/// Whether `link` is a SudokuPad link (sudokupad.app, any of its subdomains, or the
+/// Cracking the Cryptic app).
+pub fn is_sudokupad_link(link: &str) -> bool {
+    host(link).is_some_and(|host| {
+        host == "sudokupad.app"
+            || host.ends_with(".sudokupad.app")
+            || host == "app.crackingthecryptic.com"
+            || host == "sudokupad.svencodes.com"
+    })
+}
+
+/// The host of a link, lower case.
+fn host(link: &str) -> Option<String> {
+    let rest = link
+        .trim()
+        .strip_prefix("https://")
+        .or_else(|| link.trim().strip_prefix("http://"))?;
+    let host = rest.split(['/', '?', '#']).next()?;
+    Some(host.to_ascii_lowercase())
+}
+
+/// Reads the puzzle a SudokuPad link carries.
+pub fn parse_sudokupad_link(link: &str) -> Result<PuzzleFile, SudokuPadError> {
+    let link = link.trim();
+    let id = puzzle_id(link);
+    if prefix(&id).is_none() {
+        return Err(SudokuPadError::ShortLink {
+            link: link.to_string(),
+            id,
+        });
+    }
+    parse_sudokupad(&id)
+}
+
+/// The puzzle id of a SudokuPad link: its `puzzleid=` parameter, or its path after `/` or
+/// `/sudoku/` (up to a query), percent-decoding kept only when it shortens the id (as
+/// SudokuPad does).
+fn puzzle_id(link: &str) -> String {
+    let raw = if let Some((_, rest)) = link.split_once("puzzleid=") {
+        rest.split('&').next().unwrap_or_default()
+    } else {
+        let rest = link.split_once("://").map_or(link, |(_, rest)| rest);
+        let path = rest.split_once('/').map_or("", |(_, path)| path);
+        let path = path.split(['?', '#']).next().unwrap_or_default();
+        path.strip_prefix("sudoku.html")
+            .or_else(|| path.strip_prefix("sudoku/"))
+            .unwrap_or(path)
+            .trim_start_matches('/')
+    };
+    let decoded = super::fpuzzles::percent_decode(raw);
+    if decoded.len() < raw.len() {
+        decoded
+    } else {
+        raw.to_string()
+    }
+}
+
+/// The data's format prefix and the rest (longest prefixes first, as SudokuPad tries them).
+fn prefix(data: &str) -> Option<(&'static str, &str)> {
+    ["fpuzzles", "fpuz", "scl", "ctc", "scf"]
+        .into_iter()
+        .find_map(|p| data.strip_prefix(p).map(|rest| (p, rest)))
+}
+
+/// Reads SudokuPad puzzle data: `fpuzzles…`, `scl…` or `ctc…` (what a link carries and
+/// SudokuPad's server returns for a short link), or SudokuPad's JSON itself.
+pub fn parse_sudokupad(data: &str) -> Result<PuzzleFile, SudokuPadError> {
+    let data = data.trim().trim_start_matches('\u{feff}');
+    let json = match prefix(data) {
+        Some(("fpuzzles" | "fpuz", rest)) => {
+            return Ok(parse_fpuzzles(&fpuzzles_link_json(&format!(
+                "fpuzzles{rest}"
+            ))?)?);
+        }
+        Some(("scl" | "ctc", rest)) => decompress(rest)?,
+        Some((format, _)) => {
+            return Err(SudokuPadError::Format {
+                format: format.to_string(),
+            });
+        }
+        None if data.starts_with('{') => data.to_string(),
+        None => {
+            return Err(SudokuPadError::Data {
+                why: "it starts with no known prefix (fpuzzles, scl, ctc) and is not JSON".into(),
+            });
+        }
+    };
+    let value = match serde_json::from_str::<Value>(&json) {
+        Ok(value) => value,
+        Err(_) => unzip(&json)?,
+    };
+    read_scl(&value)
+}
+
+/// lz-string's base64 decompression of `data`.
+fn decompress(data: &str) -> Result<String, SudokuPadError> {
+    let data = super::fpuzzles::percent_decode(data);
+    lz_str::decompress_from_base64(&data)
+        .and_then(|units| String::from_utf16(&units).ok())
+        .filter(|json| !json.is_empty())
+        .ok_or_else(|| SudokuPadError::Data {
+            why: "it does not decompress (is the link cut short?)".into(),
+        })
+}
+
+/// The full names of zipped keys (SudokuPad's `PuzzleZipper` table).
+const ZIPPED_KEYS: &[(&str, &str)] = &[
+    ("c", "color"),
+    ("ca", "cages"),
+    ("ct", "center"),
+    ("c1", "borderColor"),
+    ("c2", "backgroundColor"),
+    ("ce", "cells"),
+    ("cs", "cellSize"),
+    ("a", "arrows"),
+    ("o", "overlays"),
+    ("u", "underlays"),
+    ("w", "width"),
+    ("h", "height"),
+    ("v", "value"),
+    ("vd", "videos"),
+    ("l", "lines"),
+    ("r", "rounded"),
+    ("re", "regions"),
+    ("fs", "fontSize"),
+    ("th", "thickness"),
+    ("hl", "headLength"),
+    ("wp", "wayPoints"),
+    ("t", "title"),
+    ("te", "text"),
+    ("d", "duration"),
+    ("d2", "d"),
+];
+
+/// Reads SudokuPad's zipped JSON: strings in `'` or `"`, bare keys, empty objects left
+/// out of lists (`[,,]` is three), `t` and `f` for true and false, `#0` and `#F` for black
+/// and white, bare six-digit hex colours; then the keys' full names.
+fn unzip(text: &str) -> Result<Value, SudokuPadError> {
+    let mut zipped = Zipped {
+        chars: text.chars().collect(),
+        at: 0,
+    };
+    let value = zipped.value()?;
+    zipped.space();
+    if zipped.at < zipped.chars.len() {
+        return Err(zipped.error("text after the puzzle"));
+    }
+    Ok(unzip_keys(value))
+}
+
+/// `value` with every zipped key renamed, at every depth.
+fn unzip_keys(value: Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .map(|(key, value)| {
+                    let key = ZIPPED_KEYS
+                        .iter()
+                        .find(|(zipped, _)| *zipped == key)
+                        .map_or(key, |(_, full)| (*full).to_string());
+                    (key, unzip_keys(value))
+                })
+                .collect(),
+        ),
+        Value::Array(list) => Value::Array(list.into_iter().map(unzip_keys).collect()),
+        other => other,
+    }
+}
+
+/// A reader of zipped JSON.
+struct Zipped {
+    chars: Vec<char>,
+    at: usize,
+}
+
+impl Zipped {
+    fn error(&self, why: &str) -> SudokuPadError {
+        SudokuPadError::Data {
+            why: format!("zipped JSON, at character {}: {why}", self.at + 1),
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).copied()
+    }
+
+    fn space(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.at += 1;
+        }
+    }
+
+    fn value(&mut self) -> Result<Value, SudokuPadError> {
+        self.space();
+        match self.peek() {
+            Some('{') => self.object(),
+            Some('[') => self.list(),
+            Some(q @ ('"' | '\'')) => self.string(q).map(Value::String),
+            Some(_) => Ok(self.bare()),
+            None => Err(self.error("the text ends where a value should be")),
+        }
+    }
+
+    fn object(&mut self) -> Result<Value, SudokuPadError> {
+        self.at += 1;
+        let mut map = Map::new();
+        loop {
+            self.space();
+            match self.peek() {
+                Some('}') => {
+                    self.at += 1;
+                    return Ok(Value::Object(map));
+                }
+                Some(',') => self.at += 1,
+                Some(q @ ('"' | '\'')) => {
+                    let key = self.string(q)?;
+                    self.entry(&mut map, key)?;
+                }
+                Some(_) => {
+                    let start = self.at;
+                    while self
+                        .peek()
+                        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+                    {
+                        self.at += 1;
+                    }
+                    if self.at == start {
+                        return Err(self.error("a key should be here"));
+                    }
+                    let key: String = self.chars[start..self.at].iter().collect();
+                    self.entry(&mut map, key)?;
+                }
+                None => return Err(self.error("an object is not closed")),
+            }
+        }
+    }
+
+    fn entry(&mut self, map: &mut Map<String, Value>, key: String) -> Result<(), SudokuPadError> {
+        self.space();
+        if self.peek() != Some(':') {
+            return Err(self.error("a `:` should follow the key"));
+        }
+        self.at += 1;
+        let value = self.value()?;
+        map.insert(key, value);
+        Ok(())
+    }
+
+    fn list(&mut self) -> Result<Value, SudokuPadError> {
+        self.at += 1;
+        let mut list = Vec::new();
+        self.space();
+        if self.peek() == Some(']') {
+            self.at += 1;
+            return Ok(Value::Array(list));
+        }
+        loop {
+            self.space();
+            // An element left out between separators is an empty object.
+            match self.peek() {
+                Some(',' | ']') => list.push(Value::Object(Map::new())),
+                _ => list.push(self.value()?),
+            }
+            self.space();
+            match self.peek() {
+                Some(',') => self.at += 1,
+                Some(']') => {
+                    self.at += 1;
+                    return Ok(Value::Array(list));
+                }
+                _ => return Err(self.error("a `,` or `]` should be here")),
+            }
+        }
+    }
+
+    fn string(&mut self, quote: char) -> Result<String, SudokuPadError> {
+        self.at += 1;
+        let mut text = String::new();
+        loop {
+            match self.peek() {
+                None => return Err(self.error("a string is not closed")),
+                Some(c) if c == quote => {
+                    self.at += 1;
+                    return Ok(text);
+                }
+                Some('\\') => {
+                    self.at += 1;
+                    let escaped = self
+                        .peek()
+                        .ok_or_else(|| self.error("a string ends in `\\`"))?;
+                    text.push(match escaped {
+                        'n' => '\n',
+                        't' => '\t',
+                        other => other,
+                    });
+                    self.at += 1;
+                }
+                Some(c) => {
+                    text.push(c);
+                    self.at += 1;
+                }
+            }
+        }
+    }
+
+    /// A value without quotes: a number, `t`/`f`/`true`/`false`/`null`, or a colour.
+    fn bare(&mut self) -> Value {
+        let start = self.at;
+        while self
+            .peek()
+            .is_some_and(|c| !matches!(c, ',' | '}' | ']') && !c.is_whitespace())
+        {
+            self.at += 1;
+        }
+        let word: String = self.chars[start..self.at].iter().collect();
+        match word.as_str() {
+            "t" | "true" => Value::Bool(true),
+            "f" | "false" => Value::Bool(false),
+            "null" => Value::Null,
+            "#0" => json!("#000000"),
+            "#F" => json!("#FFFFFF"),
+            w if w.len() == 6 && w.chars().all(|c| c.is_ascii_hexdigit()) => json!(format!("#{w}")),
+            w => serde_json::from_str::<Value>(w).unwrap_or_else(|_| json!(w)),
+        }
+    }
+}
+
+/// Keys of SudokuPad's JSON that say nothing about the rules.
+const IGNORED: &[&str] = &[
+    "id", "cellSize", "videos", "settings", "metadata", "metaData",
+];
+
+/// Metadata flags that are rules: their f-puzzles fields.
+const RULE_FLAGS: &[(&str, &str)] = &[("antiknight", "antiknight"), ("antiking", "antiking")];
+
+/// SudokuPad's JSON as f-puzzles JSON, read by the f-puzzles reader (which checks sizes,
+/// regions, givens and cages as for any f-puzzles file).
+fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
+    let Value::Object(fields) = value else {
+        return Err(SudokuPadError::Data {
+            why: "the top level is not an object".into(),
+        });
+    };
+    let mut unsupported: Vec<String> = fields
+        .iter()
+        .filter(|(key, value)| {
+            !IGNORED.contains(&key.as_str())
+                && !matches!(key.as_str(), "cells" | "regions" | "cages")
+                && !is_empty(value)
+        })
+        .map(|(key, _)| key.clone())
+        .collect();
+    let element = |element: &str, why: &str| SudokuPadError::Element {
+        element: element.to_string(),
+        why: why.to_string(),
+    };
+    let rows = fields
+        .get("cells")
+        .and_then(Value::as_array)
+        .ok_or_else(|| element("cells", "missing, or not a list of rows"))?;
+    let n = rows.len();
+    let mut grid = Vec::with_capacity(n);
+    for (r, row) in rows.iter().enumerate() {
+        let row = row.as_array().filter(|row| row.len() == n).ok_or_else(|| {
+            element(
+                &format!("cells row {}", r + 1),
+                &format!("not a row of {n} cells (the grid must be square)"),
+            )
+        })?;
+        let mut cells = Vec::with_capacity(n);
+        for (c, cell) in row.iter().enumerate() {
+            let given = match cell.get("value") {
+                None | Some(Value::Null) => None,
+                Some(Value::Number(v)) => v.as_u64(),
+                Some(Value::String(v)) if v.trim().is_empty() => None,
+                Some(Value::String(v)) => Some(v.trim().parse::<u64>().map_err(|_| {
+                    element(
+                        &format!("cell r{}c{}", r + 1, c + 1),
+                        &format!("value {v:?} is not a digit"),
+                    )
+                })?),
+                Some(other) => {
+                    return Err(element(
+                        &format!("cell r{}c{}", r + 1, c + 1),
+                        &format!("value {other} is not a digit"),
+                    ));
+                }
+            };
+            cells.push(match given {
+                Some(v) => json!({"value": v, "given": true}),
+                None => json!({}),
+            });
+        }
+        grid.push(cells);
+    }
+    let at = |pair: &Value, what: &str| -> Result<(usize, usize), SudokuPadError> {
+        let rc = pair.as_array().filter(|p| p.len() == 2);
+        let number = |i: usize| rc.and_then(|p| p[i].as_u64()).map(|v| v as usize);
+        match (number(0), number(1)) {
+            (Some(r), Some(c)) if r < n && c < n => Ok((r, c)),
+            _ => Err(element(
+                what,
+                &format!("{pair} is not a cell of the {n}×{n} grid"),
+            )),
+        }
+    };
+    match fields.get("regions") {
+        Some(Value::Array(regions)) if !regions.is_empty() => {
+            let mut region_of = vec![vec![None; n]; n];
+            for (k, region) in regions.iter().enumerate() {
+                let what = format!("region {}", k + 1);
+                let cells = region
+                    .as_array()
+                    .ok_or_else(|| element(&what, "not a list of cells"))?;
+                for pair in cells {
+                    let (r, c) = at(pair, &what)?;
+                    if region_of[r][c].replace(k).is_some() {
+                        return Err(element(
+                            &what,
+                            &format!("r{}c{} is in two regions", r + 1, c + 1),
+                        ));
+                    }
+                }
+            }
+            for (r, row) in region_of.iter().enumerate() {
+                for (c, region) in row.iter().enumerate() {
+                    let Some(k) = region else {
+                        return Err(element(
+                            "regions",
+                            &format!("r{}c{} is in no region", r + 1, c + 1),
+                        ));
+                    };
+                    grid[r][c]["region"] = json!(k);
+                }
+            }
+        }
+        _ => {
+            return Err(element(
+                "regions",
+                "missing: SudokuPad then draws no boxes, and satdoku needs boxes or regions",
+            ));
+        }
+    }
+    let mut fp = Map::new();
+    fp.insert("size".into(), json!(n));
+    fp.insert("grid".into(), json!(grid));
+    let mut killer = Vec::new();
+    let cages = match fields.get("cages") {
+        None | Some(Value::Null) => &[][..],
+        Some(Value::Array(cages)) => cages.as_slice(),
+        Some(_) => return Err(element("cages", "not a list")),
+    };
+    for (k, cage) in cages.iter().enumerate() {
+        let what = format!("cage {}", k + 1);
+        let cells = cage.get("cells").and_then(Value::as_array);
+        let Some(cells) = cells.filter(|cells| !cells.is_empty()) else {
+            // A cage without cells holds the puzzle's title, author, rules …
+            if let Some((name, text)) = cage
+                .get("value")
+                .and_then(Value::as_str)
+                .and_then(|v| v.split_once(':'))
+                && matches!(name.trim(), "title" | "author")
+            {
+                fp.insert(name.trim().into(), json!(text.trim()));
+            }
+            continue;
+        };
+        let style = cage
+            .get("style")
+            .and_then(Value::as_str)
+            .unwrap_or("killer");
+        if style != "killer" {
+            unsupported.push(format!("{what} of style {style:?}"));
+            continue;
+        }
+        let names: Vec<String> = cells
+            .iter()
+            .map(|pair| at(pair, &what).map(|(r, c)| format!("R{}C{}", r + 1, c + 1)))
+            .collect::<Result<_, _>>()?;
+        let total = match (cage.get("sum"), cage.get("value")) {
+            (Some(Value::Number(sum)), _) => Some(sum.to_string()),
+            (Some(Value::String(sum)), _) if !sum.trim().is_empty() => Some(sum.trim().to_string()),
+            (_, Some(Value::Number(v))) => Some(v.to_string()),
+            (_, Some(Value::String(v))) if !v.trim().is_empty() => Some(v.trim().to_string()),
+            _ => None,
+        };
+        match cage.get("unique") {
+            Some(Value::Bool(true)) => {
+                let mut entry = json!({ "cells": names });
+                if let Some(total) = total {
+                    entry["value"] = json!(total);
+                }
+                killer.push(entry);
+            }
+            Some(Value::Bool(false)) if total.is_none() => {
+                // A drawn outline that says nothing (f-puzzles' null regions, penpa bounds).
+            }
+            Some(Value::Bool(false)) => unsupported.push(format!(
+                "{what} (a total whose digits may repeat: marked not unique)"
+            )),
+            _ => unsupported.push(format!(
+                "{what} (no `unique` mark: SudokuPad takes it as a killer cage only when the rules' text says so)"
+            )),
+        }
+    }
+    if !killer.is_empty() {
+        fp.insert("killercage".into(), Value::Array(killer));
+    }
+    let metadata = fields
+        .get("metadata")
+        .or_else(|| fields.get("metaData"))
+        .and_then(Value::as_object);
+    for (key, value) in metadata.into_iter().flatten() {
+        if let Some((_, field)) = RULE_FLAGS.iter().find(|(flag, _)| flag == key) {
+            if value.as_bool() == Some(true) {
+                fp.insert((*field).into(), json!(true));
+            }
+        } else if key == "norowcol" && value.as_bool() == Some(true) {
+            unsupported.push("metadata norowcol (rows and columns that may repeat)".into());
+        } else if matches!(key.as_str(), "title" | "author")
+            && let Some(text) = value.as_str()
+        {
+            fp.insert(key.clone(), json!(text));
+        }
+    }
+    if !unsupported.is_empty() {
+        return Err(SudokuPadError::Unsupported { names: unsupported });
+    }
+    Ok(parse_fpuzzles(&Value::Object(fp).to_string())?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zipped_json_unzips_as_sudokupad_writes_it() {
+        let value = unzip("{id:'x',cs:50,ce:[[{v:'1'},,{v:3}],[,,]],t:f,c:#0,c2:ff00aa}").unwrap();
+        assert_eq!(
+            value,
+            json!({"id":"x","cellSize":50,"cells":[[{"value":"1"},{},{"value":3}],[{},{},{}]],
+                   "title":false,"color":"#000000","backgroundColor":"#ff00aa"})
+        );
+        assert!(unzip("{ce:[[,],").is_err());
+        assert_eq!(unzip("{a:'it\\'s'}").unwrap(), json!({"arrows":"it's"}));
+    }
+
+    #[test]
+    fn link_ids_are_found_where_sudokupad_finds_them() {
+        assert_eq!(puzzle_id("https://sudokupad.app/abc123"), "abc123");
+        assert_eq!(puzzle_id("https://sudokupad.app/sudoku/abc"), "abc");
+        assert_eq!(
+            puzzle_id("https://sudokupad.app/user/name?setting-x=1"),
+            "user/name"
+        );
+        assert_eq!(
+            puzzle_id("https://app.crackingthecryptic.com/sudoku/q1"),
+            "q1"
+        );
+        assert_eq!(
+            puzzle_id("https://sudokupad.app/?puzzleid=sclAB%2BC&x=1"),
+            "sclAB+C"
+        );
+        assert!(is_sudokupad_link("https://beta.sudokupad.app/x"));
+        assert!(!is_sudokupad_link("https://www.f-puzzles.com/?load=x"));
+    }
+}

@@ -1,0 +1,144 @@
+//! SudokuPad links and data: what a link carries (SudokuPad's JSON, plain or zipped, and f-puzzles) read and counted against brute force, short links and elements satdoku cannot take as rules refused by name.
+#![cfg(feature = "cli")] // runs the `satdoku` command
+
+mod common;
+
+use common::{PlainRules, brute_force_solutions_under, satdoku, stderr_of};
+
+/// `satdoku count` on `input` (a link, or a file's path): exit status, stdout, stderr.
+fn count(input: &str) -> (Option<i32>, String, String) {
+    let out = satdoku()
+        .args(["count", "--limit", "1000", input])
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr_of(&out),
+    )
+}
+
+/// SudokuPad's way of carrying puzzle data: lz-string's base64 after a prefix.
+fn packed(prefix: &str, json: &str) -> String {
+    format!("{prefix}{}", lz_str::compress_to_base64(json))
+}
+
+/// 4×4 solutions with r1c1 = 1 (and the regions given), counted by brute force, of which
+/// those whose cells `cage` add up to `sum` with different digits.
+fn brute(regions: Option<Vec<Vec<usize>>>, cage: &[(usize, usize)], sum: u32) -> usize {
+    let mut puzzle = vec![vec![0; 4]; 4];
+    puzzle[0][0] = 1;
+    let rules = PlainRules {
+        regions,
+        ..PlainRules::default()
+    };
+    let mut found = 0;
+    brute_force_solutions_under(&puzzle, &rules, 1000, &mut |g| {
+        let digits: Vec<u32> = cage.iter().map(|&(r, c)| g[r][c]).collect();
+        let mut distinct = digits.clone();
+        distinct.sort();
+        distinct.dedup();
+        if digits.iter().sum::<u32>() == sum && distinct.len() == digits.len() {
+            found += 1;
+        }
+    });
+    found
+}
+
+#[test]
+fn sudokupad_links_carry_grids_regions_and_killer_cages() {
+    // Zipped, as SudokuPad writes it: short keys, no quotes on keys, empty cells left out.
+    let zipped = "{id:'t',cs:64,ce:[[{v:'1'},,,],[,,,],[,,,],[,,,]],\
+        re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],\
+        ca:[{ce:[[0,1],[0,2]],v:'7',unique:t,sum:7},{v:'title: Test'}]}";
+    let expected = brute(None, &[(0, 1), (0, 2)], 7);
+    assert!(expected > 0);
+    for link in [
+        format!("https://sudokupad.app/{}", packed("scl", zipped)),
+        format!("https://sudokupad.app/?puzzleid={}", packed("ctc", zipped)),
+        format!(
+            "https://app.crackingthecryptic.com/sudoku/{}",
+            packed("scl", zipped)
+        ),
+    ] {
+        let (code, out, err) = count(&link);
+        assert_eq!(code, Some(0), "{err}");
+        assert_eq!(out.trim(), expected.to_string(), "{link}");
+    }
+
+    // Plain JSON in a saved .scl file, jigsaw regions, a cage whose total is its value.
+    let regions = vec![
+        vec![0, 0, 1, 1],
+        vec![0, 2, 2, 1],
+        vec![0, 2, 2, 1],
+        vec![3, 3, 3, 3],
+    ];
+    let mut lists: Vec<Vec<[usize; 2]>> = vec![Vec::new(); 4];
+    for (r, row) in regions.iter().enumerate() {
+        for (c, &k) in row.iter().enumerate() {
+            lists[k].push([r, c]);
+        }
+    }
+    let json = serde_json::json!({
+        "cells": [[{"value": 1}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]],
+        "regions": lists,
+        "cages": [{"cells": [[3, 2], [3, 3]], "value": 5, "unique": true}],
+        "metadata": {"title": "jigsaw"},
+    })
+    .to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("jigsaw.scl");
+    std::fs::write(&file, packed("scl", &json)).unwrap();
+    let (code, out, err) = count(file.to_str().unwrap());
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out.trim(),
+        brute(Some(regions), &[(3, 2), (3, 3)], 5).to_string()
+    );
+}
+
+#[test]
+fn short_links_and_drawings_are_refused_by_name() {
+    let (code, out, err) = count("https://sudokupad.app/psxczr0jpr");
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert!(err.contains("SudokuPad short link"), "{err}");
+    assert!(
+        err.contains("curl -s https://sudokupad.app/api/puzzle/psxczr0jpr"),
+        "{err}"
+    );
+    let json = |extra: &str| {
+        format!(
+            r#"{{"cells":[[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}],[{{}},{{}},{{}},{{}}]],
+            "regions":[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]{extra}}}"#
+        )
+    };
+    for (extra, named) in [
+        (r#","lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]]}]"#, "lines"),
+        (
+            r#","arrows":[{"wayPoints":[[0.5,0.5],[1.5,1.5]]}]"#,
+            "arrows",
+        ),
+        (
+            r#","cages":[{"cells":[[0,0],[0,1]],"value":"3"}]"#,
+            "no `unique` mark",
+        ),
+        (
+            r#","cages":[{"cells":[[0,0],[0,1]],"style":"windoku","unique":true}]"#,
+            "style \"windoku\"",
+        ),
+        (r#","metadata":{"norowcol":true}"#, "norowcol"),
+    ] {
+        let link = format!("https://sudokupad.app/{}", packed("scl", &json(extra)));
+        let (code, _, err) = count(&link);
+        assert_eq!(code, Some(2), "{extra}");
+        assert!(
+            err.contains("cannot read as rules") && err.contains(named),
+            "{err}"
+        );
+    }
+    // No regions: SudokuPad draws no boxes; satdoku says so.
+    let bare = r#"{"cells":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
+    let (code, _, err) = count(&format!("https://sudokupad.app/{}", packed("scl", bare)));
+    assert_eq!(code, Some(2));
+    assert!(err.contains("regions: missing"), "{err}");
+}
