@@ -278,6 +278,14 @@ fn every_bundled_constraint_puzzle_draws_its_givens_borders_and_every_constraint
         let picture = &pictures[&format!("{stem}-0001.svg")];
         let (w, h) = picture.size();
         assert!(w > 100 && h > 100, "{stem}: {w}x{h}");
+        // Rasterised, the picture keeps its size.
+        let png = satdoku::render::png(&picture.text).unwrap();
+        let be = |i: usize| u32::from_be_bytes(png[i..i + 4].try_into().unwrap());
+        assert_eq!(
+            (&png[12..16], be(16), be(20)),
+            (&b"IHDR"[..], w, h),
+            "{stem}"
+        );
         let puzzle = common::library_puzzle(file);
         // Every constraint the engine reads is drawn, with its family's class.
         let drawn = picture.constraints();
