@@ -570,6 +570,27 @@ fn one_picture_goes_to_standard_output_and_more_need_a_directory() {
         stderr_of(&out)
     );
 
+    // Two inputs with one stem: each picture a file of its own, none overwritten.
+    let dir = tempfile::tempdir().unwrap();
+    for sub in ["a", "b"] {
+        std::fs::create_dir(dir.path().join(sub)).unwrap();
+        std::fs::write(dir.path().join(sub).join("x.txt"), "1...............\n").unwrap();
+    }
+    let out_dir = dir.path().join("out");
+    satdoku()
+        .args(["render", "--output"])
+        .arg(&out_dir)
+        .arg(dir.path().join("a/x.txt"))
+        .arg(dir.path().join("b/x.txt"))
+        .assert()
+        .success();
+    let mut names: Vec<String> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["x-0001.svg", "x-2-0001.svg"]);
+
     // A directory that cannot be made is an error, not silence.
     let dir = tempfile::tempdir().unwrap();
     let blocker = dir.path().join("file");

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::args::SolvingArgs;
 use super::input::{self, Item};
-use super::output::{Output, RowHead, Status, Tally, report_item};
+use super::output::{Output, RowHead, Status, Stems, Tally, report_item};
 
 /// Arguments of `satdoku check`.
 #[derive(Debug, Args)]
@@ -117,6 +117,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let pool = args.run.threads.pool()?;
     let mut prover = SatSolver::new();
     let mut tally = Tally::default();
+    let mut stems = Stems::default();
     let judge = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| {
         if args.minimal {
             let (verdict, redundant) = solver.check_minimal(puzzle);
@@ -166,7 +167,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             if status == Status::Unique
                 && let (Some(dir), Some(solution)) = (&args.proof, solutions.first())
             {
-                super::proof::write(dir, &item.file, item.index, &mut prover, puzzle, solution)?;
+                let name = stems.of(&item.file);
+                super::proof::write(dir, &name, item.index, &mut prover, puzzle, solution)?;
             }
             if out.is_json() {
                 out.json(&Row {

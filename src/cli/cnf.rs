@@ -13,7 +13,7 @@ use satdoku::encode::{AmoEncoding, EncodingKind, Preprocess, write_cnf};
 
 use super::args::InputArgs;
 use super::input;
-use super::output::{Status, Tally, stem};
+use super::output::{Status, Stems, Tally};
 
 /// Arguments of `satdoku cnf`.
 #[derive(Debug, Args)]
@@ -29,7 +29,7 @@ pub struct CnfArgs {
     /// At-most-one encoding; `auto` chooses by size (pairwise up to 25×25).
     #[arg(long, default_value = AUTO, value_parser = PossibleValuesParser::new([AUTO].into_iter().chain(AmoEncoding::ALL.map(AmoEncoding::name))).map(|s| s.parse::<AmoEncoding>().ok()))]
     amo: AmoChoice,
-    /// Write each puzzle's CNF to DIR/NAME-INDEX.cnf (NAME: the input file's stem) instead
+    /// Write each puzzle's CNF to DIR/NAME-INDEX.cnf (NAME: the input file's stem, made unique when two inputs share it) instead
     /// of standard output, which takes a single puzzle.
     #[arg(long, value_name = "DIR")]
     output: Option<PathBuf>,
@@ -55,6 +55,7 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
     // other puzzle, so that a second puzzle leaves nothing written (a truncated set of
     // CNFs would be solved happily by any SAT solver).
     let mut held: Option<Vec<u8>> = None;
+    let mut stems = Stems::default();
     let mut tally = Tally::default();
     let errors = input::for_each(&args.input, |item| {
         let Ok(puzzle) = &item.puzzle else {
@@ -88,7 +89,7 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
         };
         match &args.output {
             Some(dir) => {
-                let path = dir.join(format!("{}-{}.cnf", stem(&item.file), item.index));
+                let path = dir.join(format!("{}-{}.cnf", stems.of(&item.file), item.index));
                 let file =
                     File::create(&path).with_context(|| format!("creating {}", path.display()))?;
                 write(&mut BufWriter::new(file))

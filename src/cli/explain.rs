@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::args::{BatchArgs, FormatKind};
 use super::input::{self, Item};
-use super::output::{Output, RowHead, Status, Tally};
+use super::output::{Output, RowHead, Status, Stems, Tally};
 use super::render::{PictureFormat, encode, step_overlays};
 
 /// Arguments of `satdoku explain`.
@@ -136,6 +136,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     }
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
+    let mut stems = Stems::default();
     let work = |solver: &mut SatSolver, puzzle: &Puzzle| {
         let count = solver.count(puzzle, 2);
         let unique = count.count == 1 && count.complete;
@@ -170,7 +171,8 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
             tally.record(status, status == Status::Unique);
             let notation = &item.notation;
             if let Some(dir) = &args.render {
-                draw_path(dir, args.render_format, &item, puzzle, &explained)?;
+                let stem = format!("{}-{:04}", stems.of(&item.file), item.index);
+                draw_path(dir, args.render_format, &stem, &item, puzzle, &explained)?;
             }
             let left = (explained.end != End::Solved)
                 .then(|| satdoku::format::candidate_texts(&explained.candidates, notation));
@@ -229,11 +231,12 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     out.finish(tally, errors)
 }
 
-/// Draws `explained`'s path into `dir`: a picture per step on the candidates before it, and
-/// one of where it ends.
+/// Draws `explained`'s path into `dir`, each file's name starting with `stem`: a picture per
+/// step on the candidates before it, and one of where it ends.
 fn draw_path(
     dir: &Path,
     format: PictureFormat,
+    stem: &str,
     item: &Item,
     puzzle: &Puzzle,
     explained: &Explained,
@@ -242,7 +245,6 @@ fn draw_path(
     let unique = status_of(&explained.count) == Status::Unique;
     let layout = Layout::new(puzzle.rules());
     let mut board = Board::new(&layout, puzzle.grid(), unique);
-    let stem = format!("{}-{:04}", super::output::stem(&item.file), item.index);
     let write = |name: String, picture: String| -> anyhow::Result<()> {
         let path = dir.join(format!("{stem}-{name}.{}", format.extension()));
         let bytes = encode(picture, format)?;

@@ -17,7 +17,7 @@ use serde::Serialize;
 use super::args::{FormatKind, InputArgs, OutputArgs};
 use super::explain::{StepRow, status_of, step_line};
 use super::input::{self, Item};
-use super::output::{Output, RowHead, Status, Tally};
+use super::output::{Output, RowHead, Status, Stems, Tally};
 use super::progress::report;
 use super::render::{PictureFormat, encode, step_overlays};
 
@@ -124,12 +124,13 @@ pub fn run(mut args: HintArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
     let mut tally = Tally::default();
+    let mut stems = Stems::default();
     let errors = input::for_each_parallel(
         &args.input,
         &pool,
         SatSolver::new,
         |solver, puzzle| find(solver, puzzle, None),
-        |item: Item, found| emit(&mut out, &mut tally, &item, found, args.picture()),
+        |item: Item, found| emit(&mut out, &mut tally, &item, found, args.picture(&mut stems)),
     )?;
     out.finish(tally, errors)
 }
@@ -140,6 +141,7 @@ fn run_marks(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let spec = args.input.rules.spec()?;
     let mut out = Output::stdout(args.output.format, alphabet.clone());
     let mut tally = Tally::default();
+    let mut stems = Stems::default();
     let mut solver = SatSolver::new();
     let mut errors = 0;
     let stdin = [PathBuf::from("-")];
@@ -197,7 +199,13 @@ fn run_marks(args: &HintArgs) -> anyhow::Result<ExitCode> {
             },
             puzzle: Ok(puzzle),
         };
-        emit(&mut out, &mut tally, &item, Some(found), args.picture())?;
+        emit(
+            &mut out,
+            &mut tally,
+            &item,
+            Some(found),
+            args.picture(&mut stems),
+        )?;
     }
     out.finish(tally, errors)
 }
@@ -208,7 +216,7 @@ fn emit(
     tally: &mut Tally,
     item: &Item,
     found: Option<(Count, Found)>,
-    picture: Option<(&Path, PictureFormat)>,
+    picture: Option<Picture<'_>>,
 ) -> anyhow::Result<()> {
     let mut row = Row {
         head: RowHead::new(item, Status::Invalid),
@@ -278,23 +286,34 @@ fn emit(
         }
     };
     tally.record(status, answered);
-    if let Some((dir, format)) = picture {
-        draw(dir, format, item, puzzle, &found, &text)?;
+    if let Some(picture) = picture {
+        draw(picture, item, puzzle, &found, &text)?;
     }
     out.row(&row, &text)
 }
 
+/// Where and how `hint --render` draws.
+struct Picture<'a> {
+    dir: &'a Path,
+    format: PictureFormat,
+    /// The input's name in file names.
+    stems: &'a mut Stems,
+}
+
 impl HintArgs {
     /// Where and how to draw the hints, if asked.
-    fn picture(&self) -> Option<(&Path, PictureFormat)> {
-        self.render.as_deref().map(|dir| (dir, self.render_format))
+    fn picture<'a>(&'a self, stems: &'a mut Stems) -> Option<Picture<'a>> {
+        self.render.as_deref().map(|dir| Picture {
+            dir,
+            format: self.render_format,
+            stems,
+        })
     }
 }
 
-/// Draws the hint `found` for `item` into `dir`, `text` its caption.
+/// Draws the hint `found` for `item` as `picture` says, `text` its caption.
 fn draw(
-    dir: &Path,
-    format: PictureFormat,
+    picture: Picture<'_>,
     item: &Item,
     puzzle: &Puzzle,
     found: &Found,
@@ -322,10 +341,11 @@ fn draw(
             ..base
         },
     };
+    let Picture { dir, format, stems } = picture;
     std::fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))?;
     let path = dir.join(format!(
         "{}-{:04}-hint.{}",
-        super::output::stem(&item.file),
+        stems.of(&item.file),
         item.index,
         format.extension()
     ));

@@ -327,6 +327,40 @@ impl Output {
     }
 }
 
+/// The names of a run's inputs in the files it writes: each input's [`stem`], made unique
+/// in input order (a second input with the same stem, `a/x.txt` after `b/x.txt`, is
+/// `x-2`), so that no file overwrites another's.
+#[derive(Debug, Default)]
+pub struct Stems {
+    /// The name given to each input so far.
+    given: std::collections::HashMap<String, String>,
+    /// The names taken.
+    taken: std::collections::HashSet<String>,
+}
+
+impl Stems {
+    /// The name of `input` in file names.
+    pub fn of(&mut self, input: &str) -> String {
+        if let Some(name) = self.given.get(input) {
+            return name.clone();
+        }
+        let stem = stem(input);
+        let name = (1..)
+            .map(|k| {
+                if k == 1 {
+                    stem.clone()
+                } else {
+                    format!("{stem}-{k}")
+                }
+            })
+            .find(|name| !self.taken.contains(name))
+            .unwrap_or(stem);
+        self.taken.insert(name.clone());
+        self.given.insert(input.to_string(), name.clone());
+        name
+    }
+}
+
 /// The name used for an input in file names: its stem, `stdin` for standard input, `link`
 /// for a share link, `argument` for a grid given on the command line.
 pub fn stem(input: &str) -> String {
@@ -348,6 +382,16 @@ pub fn stem(input: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inputs_sharing_a_stem_get_names_of_their_own() {
+        let mut stems = Stems::default();
+        assert_eq!(stems.of("a/x.txt"), "x");
+        assert_eq!(stems.of("b/x.txt"), "x-2");
+        assert_eq!(stems.of("a/x.txt"), "x");
+        assert_eq!(stems.of("x-2.txt"), "x-2-2");
+        assert_eq!(stems.of(STDIN), "stdin");
+    }
 
     #[test]
     fn summaries_name_what_happened() {

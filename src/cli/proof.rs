@@ -9,16 +9,17 @@ use satdoku::proof::ProofFormat;
 use satdoku::{Grid, Puzzle, SatSolver};
 
 /// Writes `DIR/NAME-INDEX.cnf` and `DIR/NAME-INDEX.drat` for a unique puzzle, NAME being the
-/// input's file stem (`stdin` for standard input, `link` for a share link).
+/// input's name in file names (its stem: `stdin` for standard input, `link` for a share
+/// link; see [`super::output::Stems`]).
 pub fn write(
     dir: &Path,
-    input: &str,
+    name: &str,
     index: usize,
     solver: &mut SatSolver,
     puzzle: &Puzzle,
     solution: &Grid,
 ) -> anyhow::Result<()> {
-    let base = dir.join(format!("{}-{index}", super::output::stem(input)));
+    let base = dir.join(format!("{name}-{index}"));
     let create = |ext: &str| -> anyhow::Result<BufWriter<File>> {
         let path = base.with_extension(ext);
         Ok(BufWriter::new(

@@ -2,7 +2,7 @@
 
 use std::fs;
 use std::io::{self, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -16,7 +16,7 @@ use satdoku::{Candidates, Layout, Puzzle, SatSolver, Solver};
 use super::args::{InputArgs, ThreadArgs};
 use super::explain::step_line;
 use super::input::{self, Item};
-use super::output::{Status, Tally};
+use super::output::{Status, Stems, Tally};
 
 /// Arguments of `satdoku render`.
 #[derive(Debug, Args)]
@@ -106,6 +106,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
     let mut tally = Tally::default();
     let mut held: Option<Vec<u8>> = None;
     let mut failed = false;
+    let mut stems = Stems::default();
     let work = |solver: &mut SatSolver, puzzle: &Puzzle| find(args, solver, puzzle);
     let errors = input::for_each_parallel(
         &args.input,
@@ -133,7 +134,12 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
                 .with_context(|| format!("puzzle {} of {}", item.index, item.file))?;
             match &args.output {
                 Some(dir) => {
-                    let path = file_name(dir, &item, args.format);
+                    let path = dir.join(format!(
+                        "{}-{:04}.{}",
+                        stems.of(&item.file),
+                        item.index,
+                        args.format.extension()
+                    ));
                     fs::write(&path, bytes)
                         .with_context(|| format!("writing {}", path.display()))?;
                 }
@@ -292,14 +298,4 @@ pub fn encode(svg: String, format: PictureFormat) -> anyhow::Result<Vec<u8>> {
         PictureFormat::Svg => svg.into_bytes(),
         PictureFormat::Png => satdoku::render::png(&svg)?,
     })
-}
-
-/// The file of `item`'s picture in `dir`: the input's stem and the puzzle's index.
-fn file_name(dir: &Path, item: &Item, format: PictureFormat) -> PathBuf {
-    dir.join(format!(
-        "{}-{:04}.{}",
-        super::output::stem(&item.file),
-        item.index,
-        format.extension()
-    ))
 }
