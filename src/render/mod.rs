@@ -22,7 +22,7 @@ pub use png::{PngError, png};
 use crate::check::Verdict;
 use crate::constraint::{Mark, Point};
 use crate::format::Notation;
-use crate::grid::{Candidates, Cell, CellDigit, Grid, Shape};
+use crate::grid::{Candidates, Cell, CellDigit, Grid};
 use crate::logic::Step;
 use crate::rules::Puzzle;
 pub use svg::Escaped;
@@ -329,7 +329,18 @@ fn panel(
     }
     svg.close();
 
-    digits(svg, puzzle, notation, overlays);
+    let labelled: Vec<Cell> = drawn
+        .iter()
+        .flat_map(|d| &d.marks)
+        .filter_map(|mark| match mark {
+            Mark::Cage {
+                cells,
+                label: Some(_),
+            } => cells.iter().min().copied(),
+            _ => None,
+        })
+        .collect();
+    digits(svg, puzzle, notation, overlays, &labelled);
     svg.close();
 
     // Legend and caption below the grid, in pixels.
@@ -557,7 +568,15 @@ fn cage(svg: &mut Svg, cells: &[Cell], label: Option<&str>) {
 }
 
 /// The digits: givens, then a solution's, then pencil marks; marked candidates.
-fn digits(svg: &mut Svg, puzzle: &Puzzle, notation: &Notation, overlays: &Overlays<'_>) {
+/// `labelled` lists the cells with a cage's total in their corner, which pencil marks leave
+/// room for.
+fn digits(
+    svg: &mut Svg,
+    puzzle: &Puzzle,
+    notation: &Notation,
+    overlays: &Overlays<'_>,
+    labelled: &[Cell],
+) {
     let shape = puzzle.shape();
     let grid = puzzle.grid();
     let symbol = |value: usize| -> String {
@@ -603,21 +622,30 @@ fn digits(svg: &mut Svg, puzzle: &Puzzle, notation: &Notation, overlays: &Overla
         svg.close();
     }
     if let Some(candidates) = overlays.candidates {
-        pencil_marks(svg, grid, shape, candidates, overlays, &symbol, widest);
+        let room = Room { labelled, widest };
+        pencil_marks(svg, puzzle, candidates, overlays, &symbol, room);
     }
+}
+
+/// What pencil marks must leave room for: the cells with a cage's total in their corner,
+/// and the widest symbol (in font units).
+#[derive(Clone, Copy)]
+struct Room<'a> {
+    labelled: &'a [Cell],
+    widest: f32,
 }
 
 /// Pencil marks: each candidate at its place in a small grid inside the cell; removed ones
 /// struck through in red, placed or kept ones in green.
 fn pencil_marks(
     svg: &mut Svg,
-    given: &Grid,
-    shape: Shape,
+    puzzle: &Puzzle,
     candidates: &Candidates,
     overlays: &Overlays<'_>,
     symbol: &dyn Fn(usize) -> String,
-    widest: f32,
+    room: Room<'_>,
 ) {
+    let (shape, given, widest) = (puzzle.shape(), puzzle.grid(), room.widest);
     let n = shape.size();
     let per_row = (n as f32).sqrt().ceil() as usize;
     let step = 1.0 / per_row as f32;
@@ -644,9 +672,15 @@ fn pencil_marks(
                 _ => ("candidate", "#606060"),
             };
             let i = value - 1;
+            // Below and right of a cage's total, the marks' grid shrinks to fit.
+            let (inset, scale) = if room.labelled.contains(&cell) {
+                (0.16, 0.84)
+            } else {
+                (0.0, 1.0)
+            };
             let at = Point::new(
-                cell.col() as f32 + step * ((i % per_row) as f32 + 0.5),
-                cell.row() as f32 + step * ((i / per_row) as f32 + 0.5),
+                cell.col() as f32 + inset + scale * step * ((i % per_row) as f32 + 0.5),
+                cell.row() as f32 + inset + scale * step * ((i / per_row) as f32 + 0.5),
             );
             let text = symbol(value);
             let strike = removed.then_some(step * 0.35);
@@ -657,7 +691,7 @@ fn pencil_marks(
                     cell,
                     text: &text,
                     at,
-                    size,
+                    size: size * scale,
                     colour,
                 },
                 strike,
