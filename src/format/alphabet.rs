@@ -18,13 +18,14 @@ const RESERVED: &[char] = &[
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Alphabet {
     symbols: Vec<char>,
+    /// For each ASCII character, 1 + the index of its symbol (either case), 0 for none:
+    /// reading a symbol is a lookup.
+    ascii: [u8; 128],
 }
 
 impl Default for Alphabet {
     fn default() -> Alphabet {
-        Alphabet {
-            symbols: DEFAULT_SYMBOLS.chars().collect(),
-        }
+        Alphabet::of(DEFAULT_SYMBOLS.chars().collect())
     }
 }
 
@@ -50,9 +51,20 @@ impl Alphabet {
         if seen.is_empty() {
             return Err(AlphabetError::Empty);
         }
-        Ok(Alphabet {
-            symbols: symbols.chars().collect(),
-        })
+        Ok(Alphabet::of(symbols.chars().collect()))
+    }
+
+    /// The alphabet of `symbols`, checked, with its lookup table.
+    fn of(symbols: Vec<char>) -> Alphabet {
+        let mut ascii = [0u8; 128];
+        for (i, &symbol) in symbols.iter().enumerate().take(255) {
+            for c in [symbol.to_ascii_uppercase(), symbol.to_ascii_lowercase()] {
+                if c.is_ascii() && ascii[c as usize] == 0 {
+                    ascii[c as usize] = i as u8 + 1;
+                }
+            }
+        }
+        Alphabet { symbols, ascii }
     }
 
     /// The symbols in digit order.
@@ -76,12 +88,17 @@ impl Alphabet {
         if self.is_blank(symbol) {
             return Some(None);
         }
-        let upper = symbol.to_ascii_uppercase();
-        self.symbols
-            .iter()
-            .take(shape.size())
-            .position(|s| s.to_ascii_uppercase() == upper)
-            .map(|index| Some(Digit::from_index(index)))
+        let index = match self.ascii.get(symbol as usize) {
+            Some(&0) => return None,
+            Some(&k) => usize::from(k) - 1,
+            None => {
+                let upper = symbol.to_ascii_uppercase();
+                self.symbols
+                    .iter()
+                    .position(|s| s.to_ascii_uppercase() == upper)?
+            }
+        };
+        (index < shape.size()).then(|| Some(Digit::from_index(index)))
     }
 
     /// The symbol of `digit`, if the alphabet is long enough.

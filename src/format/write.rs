@@ -72,9 +72,11 @@ fn symbol(digit: Option<Digit>, alphabet: &Alphabet) -> char {
 /// assert_eq!(write_line(&grid, &Alphabet::default()), "1..2.3..........");
 /// ```
 pub fn write_line(grid: &Grid, alphabet: &Alphabet) -> String {
-    let cells = grid.shape().cells().map(|cell| grid.get(cell));
+    let cells = grid.digits().iter().copied();
     if alphabet.covers(grid.shape()) {
-        cells.map(|d| symbol(d, alphabet)).collect()
+        let mut line = String::with_capacity(grid.digits().len());
+        line.extend(cells.map(|d| symbol(d, alphabet)));
+        line
     } else {
         cells
             .map(|d| number(d).to_string())

@@ -49,6 +49,11 @@ impl Grid {
         self.cells[index] = digit;
     }
 
+    /// Every cell's digit (`None` when blank), in reading order.
+    pub fn digits(&self) -> &[Option<Digit>] {
+        &self.cells
+    }
+
     /// The filled cells with their digits, in reading order.
     pub fn givens(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
         self.shape

@@ -296,15 +296,33 @@ impl Rules {
 
     /// The N cells of `house`, in reading order of the house.
     pub fn cells(&self, house: House) -> Vec<Cell> {
+        let mut cells = Vec::with_capacity(self.shape.size());
+        self.visit_cells(house, &mut |cell| {
+            cells.push(cell);
+            true
+        });
+        cells
+    }
+
+    /// Calls `each` on the cells of `house` in the order of [`Rules::cells`], without
+    /// making a list, until it returns false; whether it went through them all.
+    pub fn visit_cells(&self, house: House, each: &mut dyn FnMut(Cell) -> bool) -> bool {
         let size = self.shape.size();
         let at = |row: usize, col: usize| Cell::new_unchecked(row, col);
         match house {
-            House::Row(r) => (0..size).map(|c| at(r as usize, c)).collect(),
-            House::Column(c) => (0..size).map(|r| at(r, c as usize)).collect(),
+            House::Row(r) => (0..size).all(|c| each(at(r as usize, c))),
+            House::Column(c) => (0..size).all(|r| each(at(r, c as usize))),
             House::Box(b) => {
                 let boxes = self.box_shape().expect("boxes have box houses");
-                (0..size).map(|i| boxes.cell(b as usize, i)).collect()
+                (0..size).all(|i| each(boxes.cell(b as usize, i)))
             }
+            House::MainDiagonal => (0..size).all(|i| each(at(i, i))),
+            House::AntiDiagonal => (0..size).all(|i| each(at(i, size - 1 - i))),
+            House::Group(g) => {
+                let boxes = self.box_shape().expect("disjoint groups need boxes");
+                (0..size).all(|b| each(boxes.cell(b, g as usize)))
+            }
+            House::Extra(e) => self.extra[e as usize].iter().all(|&cell| each(cell)),
             House::Region(r, _) => self
                 .shape
                 .cells()
@@ -312,9 +330,7 @@ impl Rules {
                     Regions::Jigsaw(jigsaw) => jigsaw.region_of(cell) == r as usize,
                     Regions::Boxes(_) => false,
                 })
-                .collect(),
-            House::MainDiagonal => (0..size).map(|i| at(i, i)).collect(),
-            House::AntiDiagonal => (0..size).map(|i| at(i, size - 1 - i)).collect(),
+                .all(each),
             House::Window(w) => {
                 let n = self.box_shape().map_or(0, BoxShape::rows);
                 let per_row = n - 1;
@@ -322,13 +338,8 @@ impl Rules {
                     1 + (w as usize / per_row) * (n + 1),
                     1 + (w as usize % per_row) * (n + 1),
                 );
-                (0..size).map(|i| at(top + i / n, left + i % n)).collect()
+                (0..size).all(|i| each(at(top + i / n, left + i % n)))
             }
-            House::Group(g) => {
-                let boxes = self.box_shape().expect("disjoint groups need boxes");
-                (0..size).map(|b| boxes.cell(b, g as usize)).collect()
-            }
-            House::Extra(e) => self.extra[e as usize].clone(),
         }
     }
 

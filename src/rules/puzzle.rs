@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::{PuzzleError, Rules};
+use super::{PuzzleError, Regions, Rules};
 use crate::grid::{Cell, Conflict, Grid, Relation, Shape};
 
 /// A grid of givens together with its rules, in which no given clashes with another.
@@ -89,22 +89,38 @@ impl Grid {
     /// Houses are searched in the order of [`Rules::houses`] (rows, columns, regions,
     /// extra regions), then the other pairs of cells that must differ.
     pub fn conflict(&self, rules: &Rules) -> Option<Conflict> {
-        for house in rules.houses() {
-            let mut seen: Vec<Option<Cell>> = vec![None; self.shape().size()];
-            for cell in rules.cells(house) {
-                if let Some(digit) = self.get(cell) {
-                    match seen[digit.index()] {
-                        Some(first) => {
-                            return Some(Conflict {
-                                digit,
-                                relation: Relation::House(house),
-                                first,
-                                second: cell,
-                            });
-                        }
-                        None => seen[digit.index()] = Some(cell),
+        // Rows, columns and regions come first: when one pass of bit masks finds them clean
+        // (the common case), the search starts after them.
+        let houses = rules.houses();
+        let tiling = 3 * self.shape().size();
+        let first = if self.tiling_clean(rules) { tiling } else { 0 };
+        // Digits seen so far in the house, by index: at most 64 of them.
+        let mut seen: [Option<Cell>; 64] = [None; 64];
+        let mut found = None;
+        for &house in &houses[first.min(houses.len())..] {
+            seen[..self.shape().size()].fill(None);
+            rules.visit_cells(house, &mut |cell| {
+                let Some(digit) = self.get(cell) else {
+                    return true;
+                };
+                match seen[digit.index()] {
+                    Some(first) => {
+                        found = Some(Conflict {
+                            digit,
+                            relation: Relation::House(house),
+                            first,
+                            second: cell,
+                        });
+                        false
+                    }
+                    None => {
+                        seen[digit.index()] = Some(cell);
+                        true
                     }
                 }
+            });
+            if found.is_some() {
+                return found;
             }
         }
         rules
@@ -121,6 +137,27 @@ impl Grid {
             })
     }
 
+    /// Whether no digit repeats in a row, a column or a region (box or jigsaw region) under
+    /// `rules`: one pass over the cells with a bit mask per house.
+    fn tiling_clean(&self, rules: &Rules) -> bool {
+        let n = self.shape().size();
+        let mut masks = [0u64; 3 * 64];
+        let region_of = |cell: Cell| match rules.region_kind() {
+            Regions::Boxes(boxes) => boxes.box_of(cell),
+            Regions::Jigsaw(jigsaw) => jigsaw.region_of(cell),
+        };
+        self.givens().all(|(cell, digit)| {
+            let bit = 1u64 << digit.index();
+            [cell.row(), n + cell.col(), 2 * n + region_of(cell)]
+                .into_iter()
+                .all(|house| {
+                    let clean = masks[house] & bit == 0;
+                    masks[house] |= bit;
+                    clean
+                })
+        })
+    }
+
     /// Whether this grid is a solution of `puzzle`: complete, breaking none of the
     /// puzzle's rules, and keeping every given.
     pub fn solves(&self, puzzle: &Puzzle) -> bool {
@@ -131,5 +168,93 @@ impl Grid {
                 .grid()
                 .givens()
                 .all(|(cell, d)| self.get(cell) == Some(d))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{BoxShape, Digit};
+    use crate::rules::GlobalRule;
+
+    /// The first conflict by the definition: houses in order, each house's cells in order,
+    /// then the other pairs (the search `conflict` speeds up).
+    fn by_definition(grid: &Grid, rules: &Rules) -> Option<Conflict> {
+        for house in rules.houses() {
+            let cells = rules.cells(house);
+            for (j, &second) in cells.iter().enumerate() {
+                let Some(digit) = grid.get(second) else {
+                    continue;
+                };
+                if let Some(&first) = cells[..j].iter().find(|&&c| grid.get(c) == Some(digit)) {
+                    return Some(Conflict {
+                        digit,
+                        relation: Relation::House(house),
+                        first,
+                        second,
+                    });
+                }
+            }
+        }
+        rules
+            .differences()
+            .into_iter()
+            .find_map(|(first, second, relation)| {
+                let digit = grid.get(first)?;
+                (grid.get(second) == Some(digit)).then_some(Conflict {
+                    digit,
+                    relation,
+                    first,
+                    second,
+                })
+            })
+    }
+
+    #[test]
+    fn the_first_conflict_is_the_one_the_definition_finds() {
+        let shape = Shape::from_size(9).unwrap();
+        let boxes = Rules::boxes(BoxShape::new(3, 3).unwrap());
+        let region_of: Vec<u8> = shape
+            .cells()
+            .map(|c| ((c.row() + c.col() / 3) % 9) as u8)
+            .collect();
+        let jigsaw = crate::rules::Jigsaw::new(shape, region_of, "ABCDEFGHI".chars().collect());
+        let mut rule_sets = vec![
+            boxes.clone(),
+            boxes.clone().with_global(GlobalRule::Diagonal).unwrap(),
+            boxes.clone().with_global(GlobalRule::Windoku).unwrap(),
+            boxes.clone().with_global(GlobalRule::AntiKnight).unwrap(),
+            boxes
+                .clone()
+                .with_extra_region(&shape.cells().step_by(9).collect::<Vec<_>>())
+                .unwrap(),
+        ];
+        rule_sets.push(Rules::jigsaw(jigsaw.unwrap()));
+        // A fixed pseudo-random stream of sparse and dense grids.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % m
+        };
+        for rules in &rule_sets {
+            let mut conflicts = 0;
+            for round in 0..400 {
+                let mut grid = Grid::empty(shape);
+                let filled = 3 + round % 20;
+                for _ in 0..filled {
+                    let cell = shape.cell_at(next(81) as usize).unwrap();
+                    grid.set(cell, Digit::new(1 + next(9) as u8));
+                }
+                let found = grid.conflict(rules);
+                assert_eq!(found, by_definition(&grid, rules), "{rules}: {grid}");
+                conflicts += usize::from(found.is_some());
+            }
+            assert!(
+                conflicts > 50 && conflicts < 400,
+                "{rules}: {conflicts} conflicts"
+            );
+        }
     }
 }

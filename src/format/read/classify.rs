@@ -32,9 +32,12 @@ pub(super) fn content(raw: &str) -> &str {
 
 /// The cell symbols of a line: everything but white space and separators.
 fn symbols(text: &str) -> Vec<char> {
-    text.chars()
-        .filter(|c| !c.is_whitespace() && !SEPARATORS.contains(c))
-        .collect()
+    let mut symbols = Vec::with_capacity(text.len());
+    symbols.extend(
+        text.chars()
+            .filter(|c| !c.is_whitespace() && !SEPARATORS.contains(c)),
+    );
+    symbols
 }
 
 /// Whether a line reads as a row of numbers rather than of symbols.
