@@ -75,11 +75,14 @@ impl Constraint for CloneCells {
             })
     }
 
-    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+    fn draw(&self, shape: Shape) -> Vec<Mark> {
+        // Each clone its own shade (picked by where it starts), so that pairs tell apart.
+        const SHADES: [&str; 5] = ["#d8d0f4", "#cfe8d6", "#f4dcc8", "#cde3f2", "#f0d0e2"];
+        let first = self.cells.first().map_or(0, |&c| shape.index(c));
         let cells = self.cells.iter().chain(&self.copies).copied().collect();
         vec![Mark::Shade {
             cells,
-            colour: "#d8d0f4",
+            colour: SHADES[first % SHADES.len()],
         }]
     }
 }
