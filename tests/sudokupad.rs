@@ -136,6 +136,16 @@ fn short_links_and_drawings_are_refused_by_name() {
             "{err}"
         );
     }
+    // A given that is no digit of the grid is an error naming its cell, never a blank.
+    for value in ["-1", "1.5", "\"0\"", "9"] {
+        let data = json("").replacen("{}", &format!("{{\"value\":{value}}}"), 1);
+        let (code, _, err) = count(&format!("https://sudokupad.app/{}", packed("scl", &data)));
+        assert_eq!(code, Some(2), "{value}");
+        assert!(
+            err.contains("r1c1") && err.contains("not a digit"),
+            "{value}: {err}"
+        );
+    }
     // No regions: SudokuPad draws no boxes; satdoku says so.
     let bare = r#"{"cells":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
     let (code, _, err) = count(&format!("https://sudokupad.app/{}", packed("scl", bare)));

@@ -63,9 +63,13 @@ pub enum SudokuPadError {
         /// What is wrong.
         why: String,
     },
-    /// The f-puzzles data of an `fpuzzles` link, or the puzzle read, does not hold.
+    /// The f-puzzles data of an `fpuzzles` link does not hold.
     #[error(transparent)]
     Fpuzzles(#[from] FpuzzlesError),
+    /// SudokuPad's own data, read as the f-puzzles puzzle it states, does not hold (a given
+    /// out of range, a region of the wrong size …).
+    #[error("SudokuPad data, read as f-puzzles reads the same puzzle: {0}")]
+    Converted(FpuzzlesError),
 }
 
 /// Whether `link` is a SudokuPad link (sudokupad.app, any of its subdomains, or the
@@ -209,6 +213,7 @@ fn unzip(text: &str) -> Result<Value, SudokuPadError> {
     let mut zipped = Zipped {
         chars: text.chars().collect(),
         at: 0,
+        depth: 0,
     };
     let value = zipped.value()?;
     zipped.space();
@@ -237,10 +242,15 @@ fn unzip_keys(value: Value) -> Value {
     }
 }
 
+/// How deeply zipped JSON may nest (serde_json's own limit for plain JSON).
+const MOST_DEPTH: usize = 128;
+
 /// A reader of zipped JSON.
 struct Zipped {
     chars: Vec<char>,
     at: usize,
+    /// Objects and lists open at this point.
+    depth: usize,
 }
 
 impl Zipped {
@@ -263,8 +273,21 @@ impl Zipped {
     fn value(&mut self) -> Result<Value, SudokuPadError> {
         self.space();
         match self.peek() {
-            Some('{') => self.object(),
-            Some('[') => self.list(),
+            Some('{' | '[') if self.depth >= MOST_DEPTH => {
+                Err(self.error(&format!("nested more than {MOST_DEPTH} deep")))
+            }
+            Some('{') => {
+                self.depth += 1;
+                let value = self.object();
+                self.depth -= 1;
+                value
+            }
+            Some('[') => {
+                self.depth += 1;
+                let value = self.list();
+                self.depth -= 1;
+                value
+            }
             Some(q @ ('"' | '\'')) => self.string(q).map(Value::String),
             Some(_) => Ok(self.bare()),
             None => Err(self.error("the text ends where a value should be")),
@@ -441,7 +464,12 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
         for (c, cell) in row.iter().enumerate() {
             let given = match cell.get("value") {
                 None | Some(Value::Null) => None,
-                Some(Value::Number(v)) => v.as_u64(),
+                Some(Value::Number(v)) => Some(v.as_u64().ok_or_else(|| {
+                    element(
+                        &format!("cell r{}c{}", r + 1, c + 1),
+                        &format!("value {v} is not a digit"),
+                    )
+                })?),
                 Some(Value::String(v)) if v.trim().is_empty() => None,
                 Some(Value::String(v)) => Some(v.trim().parse::<u64>().map_err(|_| {
                     element(
@@ -596,7 +624,7 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
     if !unsupported.is_empty() {
         return Err(SudokuPadError::Unsupported { names: unsupported });
     }
-    Ok(parse_fpuzzles(&Value::Object(fp).to_string())?)
+    parse_fpuzzles(&Value::Object(fp).to_string()).map_err(SudokuPadError::Converted)
 }
 
 #[cfg(test)]
@@ -613,6 +641,14 @@ mod tests {
         );
         assert!(unzip("{ce:[[,],").is_err());
         assert_eq!(unzip("{a:'it\\'s'}").unwrap(), json!({"arrows":"it's"}));
+        // Deep nesting is an error, not a crash.
+        let deep = "[".repeat(100_000);
+        assert!(
+            unzip(&deep)
+                .unwrap_err()
+                .to_string()
+                .contains("nested more than")
+        );
     }
 
     #[test]
