@@ -591,6 +591,29 @@ fn one_picture_goes_to_standard_output_and_more_need_a_directory() {
     names.sort();
     assert_eq!(names, ["x-0001.svg", "x-2-0001.svg"]);
 
+    // Grids given on the command line, each its own hint picture.
+    let hints = dir.path().join("hints");
+    satdoku()
+        .args(["hint", "--render"])
+        .arg(&hints)
+        .args(["14........1.3...", "1......2..3...4."])
+        .output()
+        .unwrap();
+    assert_eq!(std::fs::read_dir(&hints).unwrap().count(), 2);
+    // An output that is a file is named as such.
+    let out = satdoku()
+        .args(["render", "--output"])
+        .arg(dir.path().join("a/x.txt"))
+        .write_stdin("1...............\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr_of(&out).contains("is not a directory"),
+        "{}",
+        stderr_of(&out)
+    );
+
     // A directory that cannot be made is an error, not silence.
     let dir = tempfile::tempdir().unwrap();
     let blocker = dir.path().join("file");

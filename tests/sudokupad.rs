@@ -146,6 +146,49 @@ fn short_links_and_drawings_are_refused_by_name() {
             "{value}: {err}"
         );
     }
+    // What is malformed or unknown is an error naming it, never dropped.
+    for (extra, named) in [
+        (r#","cages":[5]"#, "cage 1"),
+        (
+            r#","cages":[{"cells":"r1c1","unique":true}]"#,
+            "is not a list",
+        ),
+        (
+            r#","cages":[{"cells":[[0,0],[0,1]],"unique":true,"sum":true}]"#,
+            "is not a total",
+        ),
+        (
+            r#","metadata":{"antiknight":"true"}"#,
+            "is not true or false",
+        ),
+        (
+            r#","metadata":{"nonconsecutive":true}"#,
+            "metadata nonconsecutive",
+        ),
+    ] {
+        let link = format!("https://sudokupad.app/{}", packed("scl", &json(extra)));
+        let (code, _, err) = count(&link);
+        assert_eq!(code, Some(2), "{extra}");
+        assert!(err.contains(named), "{extra}: {err}");
+    }
+    let rows = json("").replacen("[{},{},{},{}]", "[1,2,3,4]", 1);
+    let (code, _, err) = count(&format!("https://sudokupad.app/{}", packed("scl", &rows)));
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("r1c1") && err.contains("is not a cell"),
+        "{err}"
+    );
+    // The rules' text is shown, since it may name a rule no element states.
+    let ruled = json(r#","cages":[{"value":"rules: Cells a knight's move apart differ."}]"#);
+    let (code, _, err) = count(&format!("https://sudokupad.app/{}", packed("scl", &ruled)));
+    assert_eq!(code, Some(0));
+    assert!(
+        err.contains("warning") && err.contains("knight's move"),
+        "{err}"
+    );
+    let (code, _, err) = count("https://sudokupad.app/");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("names no puzzle"), "{err}");
     // No regions: SudokuPad draws no boxes; satdoku says so.
     let bare = r#"{"cells":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
     let (code, _, err) = count(&format!("https://sudokupad.app/{}", packed("scl", bare)));

@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::args::{BatchArgs, FormatKind};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Stems, Tally};
-use super::render::{PictureFormat, encode, step_overlays};
+use super::render::{PictureFormat, encode, make_dir, step_overlays};
 
 /// Arguments of `satdoku explain`.
 #[derive(Debug, Args)]
@@ -132,7 +132,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     }
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?);
     if let Some(dir) = &args.render {
-        std::fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))?;
+        make_dir(dir)?;
     }
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
@@ -264,8 +264,10 @@ fn draw_path(
         let candidates = board.candidates().clone();
         let mut overlays = step_overlays(puzzle, step, &candidates, notation, base);
         overlays.caption[0] = format!("{}. {}", k + 1, overlays.caption[0]);
+        // Numbers as wide as the last one's (at least three digits), so files sort in order.
+        let width = total.to_string().len().max(3);
         write(
-            format!("step-{:03}", k + 1),
+            format!("step-{:0width$}", k + 1),
             svg(puzzle, notation, &overlays),
         )?;
         board.apply(step);

@@ -19,7 +19,7 @@ use super::explain::{StepRow, status_of, step_line};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Stems, Tally};
 use super::progress::report;
-use super::render::{PictureFormat, encode, step_overlays};
+use super::render::{PictureFormat, encode, make_dir, step_overlays};
 
 /// Arguments of `satdoku hint`.
 #[derive(Debug, Args)]
@@ -342,13 +342,13 @@ fn draw(
         },
     };
     let Picture { dir, format, stems } = picture;
-    std::fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))?;
-    let path = dir.join(format!(
-        "{}-{:04}-hint.{}",
-        stems.of(&item.file),
+    make_dir(dir)?;
+    let name = stems.of(&item.file);
+    let path = stems.fresh(dir.join(format!(
+        "{name}-{:04}-hint.{}",
         item.index,
         format.extension()
-    ));
+    )));
     let bytes = encode(svg(puzzle, notation, &overlays), format)?;
     std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
 }

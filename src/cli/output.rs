@@ -336,6 +336,9 @@ pub struct Stems {
     given: std::collections::HashMap<String, String>,
     /// The names taken.
     taken: std::collections::HashSet<String>,
+    /// The files named so far (for inputs that repeat a name and a number, such as grids
+    /// given on the command line, each `argument` puzzle 1).
+    files: std::collections::HashSet<std::path::PathBuf>,
 }
 
 impl Stems {
@@ -358,6 +361,25 @@ impl Stems {
         self.taken.insert(name.clone());
         self.given.insert(input.to_string(), name.clone());
         name
+    }
+
+    /// `path`, or, when this run has named it already, the first of `path` with `-2`,
+    /// `-3` … before its extension that it has not.
+    pub fn fresh(&mut self, path: std::path::PathBuf) -> std::path::PathBuf {
+        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
+        let ext = path.extension().map(|e| e.to_string_lossy().into_owned());
+        let mut candidate = path.clone();
+        let mut k = 1;
+        while self.files.contains(&candidate) {
+            k += 1;
+            let name = match &ext {
+                Some(ext) => format!("{}-{k}.{ext}", stem.as_deref().unwrap_or_default()),
+                None => format!("{}-{k}", stem.as_deref().unwrap_or_default()),
+            };
+            candidate = path.with_file_name(name);
+        }
+        self.files.insert(candidate.clone());
+        candidate
     }
 }
 

@@ -40,7 +40,7 @@ pub struct RenderArgs {
     pub solution: bool,
     /// Pencil marks: `true` (the default) the true candidates, `logic` what logic alone
     /// leaves.
-    #[arg(long, value_name = "WHICH", num_args = 0..=1, default_missing_value = "true")]
+    #[arg(long, value_name = "WHICH", num_args = 0..=1, default_missing_value = "true", conflicts_with = "solution")]
     pub candidates: Option<CandidateKind>,
     /// Show step N of the logical path (`explain`'s numbering): the candidates before it,
     /// its cells marked, what it places in green and removes struck out in red, its text
@@ -100,7 +100,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
         );
     }
     if let Some(dir) = &args.output {
-        fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))?;
+        make_dir(dir)?;
     }
     let pool = args.threads.pool()?;
     let mut tally = Tally::default();
@@ -298,4 +298,12 @@ pub fn encode(svg: String, format: PictureFormat) -> anyhow::Result<Vec<u8>> {
         PictureFormat::Svg => svg.into_bytes(),
         PictureFormat::Png => satdoku::render::png(&svg)?,
     })
+}
+
+/// Makes the directory pictures go into (and its parents), or says why it cannot.
+pub fn make_dir(dir: &std::path::Path) -> anyhow::Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        anyhow::bail!("{} is not a directory", dir.display());
+    }
+    fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))
 }

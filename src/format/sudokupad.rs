@@ -97,6 +97,11 @@ fn host(link: &str) -> Option<String> {
 pub fn parse_sudokupad_link(link: &str) -> Result<PuzzleFile, SudokuPadError> {
     let link = link.trim();
     let id = puzzle_id(link);
+    if id.is_empty() {
+        return Err(SudokuPadError::Data {
+            why: format!("{link} names no puzzle"),
+        });
+    }
     if prefix(&id).is_none() {
         return Err(SudokuPadError::ShortLink {
             link: link.to_string(),
@@ -381,12 +386,23 @@ impl Zipped {
                     let escaped = self
                         .peek()
                         .ok_or_else(|| self.error("a string ends in `\\`"))?;
-                    text.push(match escaped {
-                        'n' => '\n',
-                        't' => '\t',
-                        other => other,
-                    });
                     self.at += 1;
+                    match escaped {
+                        'n' => text.push('\n'),
+                        't' => text.push('\t'),
+                        'u' => {
+                            let hex: String = self.chars.iter().skip(self.at).take(4).collect();
+                            let code = u32::from_str_radix(&hex, 16)
+                                .ok()
+                                .filter(|_| hex.len() == 4)
+                                .ok_or_else(|| {
+                                    self.error("a `\\u` escape needs four hex digits")
+                                })?;
+                            text.push(char::from_u32(code).unwrap_or('\u{fffd}'));
+                            self.at += 4;
+                        }
+                        other => text.push(other),
+                    }
                 }
                 Some(c) => {
                     text.push(c);
@@ -421,6 +437,17 @@ impl Zipped {
 /// Keys of SudokuPad's JSON that say nothing about the rules.
 const IGNORED: &[&str] = &[
     "id", "cellSize", "videos", "settings", "metadata", "metaData",
+];
+
+/// Metadata that says nothing about the rules (SudokuPad's own keys for what it shows).
+const HARMLESS_METADATA: &[&str] = &[
+    "source",
+    "solution",
+    "msgcorrect",
+    "bgimage",
+    "customstyle",
+    "description",
+    "foglight",
 ];
 
 /// Metadata flags that are rules: their f-puzzles fields.
@@ -462,6 +489,12 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
         })?;
         let mut cells = Vec::with_capacity(n);
         for (c, cell) in row.iter().enumerate() {
+            if !cell.is_object() && !cell.is_null() {
+                return Err(element(
+                    &format!("cell r{}c{}", r + 1, c + 1),
+                    &format!("{cell} is not a cell"),
+                ));
+            }
             let given = match cell.get("value") {
                 None | Some(Value::Null) => None,
                 Some(Value::Number(v)) => Some(v.as_u64().ok_or_else(|| {
@@ -548,18 +581,33 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
         Some(Value::Array(cages)) => cages.as_slice(),
         Some(_) => return Err(element("cages", "not a list")),
     };
+    // The rules' text, which may say what no element states: shown as a warning.
+    let mut rules_text: Vec<String> = Vec::new();
     for (k, cage) in cages.iter().enumerate() {
         let what = format!("cage {}", k + 1);
-        let cells = cage.get("cells").and_then(Value::as_array);
-        let Some(cells) = cells.filter(|cells| !cells.is_empty()) else {
+        if !cage.is_object() {
+            return Err(element(&what, &format!("{cage} is not a cage")));
+        }
+        let cells = match cage.get("cells") {
+            None | Some(Value::Null) => None,
+            Some(Value::Array(cells)) if cells.is_empty() => None,
+            Some(Value::Array(cells)) => Some(cells),
+            Some(other) => return Err(element(&what, &format!("cells {other} is not a list"))),
+        };
+        let Some(cells) = cells else {
             // A cage without cells holds the puzzle's title, author, rules …
             if let Some((name, text)) = cage
                 .get("value")
                 .and_then(Value::as_str)
                 .and_then(|v| v.split_once(':'))
-                && matches!(name.trim(), "title" | "author")
             {
-                fp.insert(name.trim().into(), json!(text.trim()));
+                match name.trim() {
+                    "title" | "author" => {
+                        fp.insert(name.trim().into(), json!(text.trim()));
+                    }
+                    "rules" => rules_text.push(text.trim().to_string()),
+                    _ => {}
+                }
             }
             continue;
         };
@@ -575,12 +623,16 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
             .iter()
             .map(|pair| at(pair, &what).map(|(r, c)| format!("R{}C{}", r + 1, c + 1)))
             .collect::<Result<_, _>>()?;
-        let total = match (cage.get("sum"), cage.get("value")) {
-            (Some(Value::Number(sum)), _) => Some(sum.to_string()),
-            (Some(Value::String(sum)), _) if !sum.trim().is_empty() => Some(sum.trim().to_string()),
-            (_, Some(Value::Number(v))) => Some(v.to_string()),
-            (_, Some(Value::String(v))) if !v.trim().is_empty() => Some(v.trim().to_string()),
-            _ => None,
+        let text = |key: &str| match cage.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Number(v)) => Ok(Some(v.to_string())),
+            Some(Value::String(v)) if v.trim().is_empty() => Ok(None),
+            Some(Value::String(v)) => Ok(Some(v.trim().to_string())),
+            Some(other) => Err(element(&what, &format!("{key} {other} is not a total"))),
+        };
+        let total = match text("sum")? {
+            Some(sum) => Some(sum),
+            None => text("value")?,
         };
         match cage.get("unique") {
             Some(Value::Bool(true)) => {
@@ -609,22 +661,47 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
         .or_else(|| fields.get("metaData"))
         .and_then(Value::as_object);
     for (key, value) in metadata.into_iter().flatten() {
+        let flag = || match value {
+            Value::Bool(on) => Ok(*on),
+            other => Err(element(
+                &format!("metadata {key}"),
+                &format!("{other} is not true or false"),
+            )),
+        };
         if let Some((_, field)) = RULE_FLAGS.iter().find(|(flag, _)| flag == key) {
-            if value.as_bool() == Some(true) {
+            if flag()? {
                 fp.insert((*field).into(), json!(true));
             }
-        } else if key == "norowcol" && value.as_bool() == Some(true) {
-            unsupported.push("metadata norowcol (rows and columns that may repeat)".into());
-        } else if matches!(key.as_str(), "title" | "author")
-            && let Some(text) = value.as_str()
-        {
-            fp.insert(key.clone(), json!(text));
+        } else if key == "norowcol" {
+            if flag()? {
+                unsupported.push("metadata norowcol (rows and columns that may repeat)".into());
+            }
+        } else if matches!(key.as_str(), "title" | "author") {
+            if let Some(text) = value.as_str() {
+                fp.insert(key.clone(), json!(text));
+            }
+        } else if key == "rules" {
+            if let Some(text) = value.as_str() {
+                rules_text.push(text.trim().to_string());
+            }
+        } else if !HARMLESS_METADATA.contains(&key.as_str()) {
+            unsupported.push(format!("metadata {key}"));
         }
     }
     if !unsupported.is_empty() {
         return Err(SudokuPadError::Unsupported { names: unsupported });
     }
-    parse_fpuzzles(&Value::Object(fp).to_string()).map_err(SudokuPadError::Converted)
+    let mut file =
+        parse_fpuzzles(&Value::Object(fp).to_string()).map_err(SudokuPadError::Converted)?;
+    for text in rules_text.iter().filter(|t| !t.is_empty()) {
+        file.warnings.push(format!(
+            "the puzzle's rules say: {:?} — satdoku reads only its grid, regions, killer cages \
+             marked unique and anti-knight/anti-king flags: if the text names another rule, \
+             the verdict is for the puzzle without it",
+            text.chars().take(300).collect::<String>()
+        ));
+    }
+    Ok(file)
 }
 
 #[cfg(test)]
@@ -641,6 +718,7 @@ mod tests {
         );
         assert!(unzip("{ce:[[,],").is_err());
         assert_eq!(unzip("{a:'it\\'s'}").unwrap(), json!({"arrows":"it's"}));
+        assert_eq!(unzip("{t:'Caf\\u00e9'}").unwrap(), json!({"title":"Café"}));
         // Deep nesting is an error, not a crash.
         let deep = "[".repeat(100_000);
         assert!(

@@ -286,9 +286,16 @@ fn panel(
         }
     };
     shade(svg, &overlays.cells, "#fff2a8", "marked");
+    // A constraint's cells are shaded, unless it is a rule over the whole grid (drawn only
+    // in the legend): shading every cell would hide what matters.
+    let shaded = |i: usize| {
+        drawn
+            .get(i)
+            .is_some_and(|d| d.marks.iter().any(|m| !matches!(m, Mark::Legend(_))))
+    };
     let mut clashing = overlays.clash_cells.clone();
     for &i in &overlays.clash_constraints {
-        if let Some(c) = rules.constraints().get(i) {
+        if let Some(c) = rules.constraints().get(i).filter(|_| shaded(i)) {
             clashing.extend(c.get().cells(puzzle.shape()));
         }
     }
@@ -298,6 +305,7 @@ fn panel(
     let mut focused: Vec<Cell> = overlays
         .focus
         .iter()
+        .filter(|&&i| shaded(i))
         .filter_map(|&i| rules.constraints().get(i))
         .flat_map(|c| c.get().cells(puzzle.shape()))
         .filter(|cell| !overlays.cells.contains(cell))

@@ -31,6 +31,10 @@ impl fmt::Display for Escaped<'_> {
                 '<' => f.write_str("&lt;")?,
                 '>' => f.write_str("&gt;")?,
                 '"' => f.write_str("&quot;")?,
+                // XML has no place for other control characters.
+                c if c.is_control() && !matches!(c, '\t' | '\n' | '\r') => {
+                    f.write_char('\u{fffd}')?
+                }
                 c => f.write_char(c)?,
             }
         }
