@@ -140,6 +140,10 @@ impl Grid {
     /// Whether no digit repeats in a row, a column or a region (box or jigsaw region) under
     /// `rules`: one pass over the cells with a bit mask per house.
     fn tiling_clean(&self, rules: &Rules) -> bool {
+        if rules.shape() != self.shape() {
+            // Rules of another size: the exact search says what it finds.
+            return false;
+        }
         let n = self.shape().size();
         let mut masks = [0u64; 3 * 64];
         let region_of = |cell: Cell| match rules.region_kind() {
