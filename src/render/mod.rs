@@ -348,7 +348,21 @@ fn panel(
             _ => None,
         })
         .collect();
-    digits(svg, puzzle, notation, overlays, &labelled);
+    let caged: Vec<Cell> = drawn
+        .iter()
+        .flat_map(|d| &d.marks)
+        .flat_map(|mark| match mark {
+            Mark::Cage { cells, .. } => cells.as_slice(),
+            _ => &[],
+        })
+        .copied()
+        .collect();
+    let room = Room {
+        labelled: &labelled,
+        caged: &caged,
+        widest: 0.0,
+    };
+    digits(svg, puzzle, notation, overlays, room);
     svg.close();
 
     // Legend and caption below the grid, in pixels.
@@ -576,14 +590,13 @@ fn cage(svg: &mut Svg, cells: &[Cell], label: Option<&str>) {
 }
 
 /// The digits: givens, then a solution's, then pencil marks; marked candidates.
-/// `labelled` lists the cells with a cage's total in their corner, which pencil marks leave
-/// room for.
+/// `room` says which cells' pencil marks leave room for a cage's outline or total.
 fn digits(
     svg: &mut Svg,
     puzzle: &Puzzle,
     notation: &Notation,
     overlays: &Overlays<'_>,
-    labelled: &[Cell],
+    room: Room<'_>,
 ) {
     let shape = puzzle.shape();
     let grid = puzzle.grid();
@@ -630,16 +643,17 @@ fn digits(
         svg.close();
     }
     if let Some(candidates) = overlays.candidates {
-        let room = Room { labelled, widest };
+        let room = Room { widest, ..room };
         pencil_marks(svg, puzzle, candidates, overlays, &symbol, room);
     }
 }
 
 /// What pencil marks must leave room for: the cells with a cage's total in their corner,
-/// and the widest symbol (in font units).
+/// the cells inside a cage's outline, and the widest symbol (in font units).
 #[derive(Clone, Copy)]
 struct Room<'a> {
     labelled: &'a [Cell],
+    caged: &'a [Cell],
     widest: f32,
 }
 
@@ -680,9 +694,12 @@ fn pencil_marks(
                 _ => ("candidate", "#606060"),
             };
             let i = value - 1;
-            // Below and right of a cage's total, the marks' grid shrinks to fit.
+            // Below and right of a cage's total, or inside a cage's dashed outline, the
+            // marks' grid shrinks to fit.
             let (inset, scale) = if room.labelled.contains(&cell) {
-                (0.16, 0.84)
+                (0.16, 0.8)
+            } else if room.caged.contains(&cell) {
+                (0.1, 0.8)
             } else {
                 (0.0, 1.0)
             };
