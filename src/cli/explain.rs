@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::args::{BatchArgs, FormatKind};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Stems, Tally};
-use super::render::{PictureFormat, encode, make_dir, step_overlays};
+use super::render::{PictureFormat, make_dir, step_overlays, write_picture};
 
 /// Arguments of `satdoku explain`.
 #[derive(Debug, Args)]
@@ -247,8 +247,7 @@ fn draw_path(
     let mut board = Board::new(&layout, puzzle.grid(), unique);
     let write = |name: String, picture: String| -> anyhow::Result<()> {
         let path = dir.join(format!("{stem}-{name}.{}", format.extension()));
-        let bytes = encode(picture, format)?;
-        std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
+        write_picture(&path, picture, format)
     };
     let total = explained.steps.len();
     for (k, step) in explained.steps.iter().enumerate() {

@@ -5,7 +5,6 @@ use std::process::ExitCode;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::Context;
 use clap::Args;
 use satdoku::format::{Entry, Notation, read_marks, write_candidates};
 use satdoku::grid::CellDigit;
@@ -19,7 +18,7 @@ use super::explain::{StepRow, status_of, step_line};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Stems, Tally};
 use super::progress::report;
-use super::render::{PictureFormat, encode, make_dir, step_overlays};
+use super::render::{PictureFormat, make_dir, step_overlays, write_picture};
 
 /// Arguments of `satdoku hint`.
 #[derive(Debug, Args)]
@@ -349,6 +348,5 @@ fn draw(
         item.index,
         format.extension()
     )));
-    let bytes = encode(svg(puzzle, notation, &overlays), format)?;
-    std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
+    write_picture(&path, svg(puzzle, notation, &overlays), format)
 }

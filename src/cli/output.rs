@@ -37,6 +37,16 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status a verdict gives: unique, multiple or no solution.
+    pub fn of(verdict: &satdoku::check::Verdict) -> Status {
+        use satdoku::check::Verdict;
+        match verdict {
+            Verdict::Unique { .. } => Status::Unique,
+            Verdict::Multiple { .. } => Status::Multiple,
+            Verdict::NoSolution { .. } => Status::NoSolution,
+        }
+    }
+
     /// Every status, in the order summaries list them.
     pub const ALL: [Status; 7] = [
         Status::Solved,

@@ -248,11 +248,7 @@ fn draw(
             verdict,
             candidates,
         } => {
-            let status = match *verdict {
-                Verdict::Unique { .. } => Status::Unique,
-                Verdict::Multiple { .. } => Status::Multiple,
-                Verdict::NoSolution { .. } => Status::NoSolution,
-            };
+            let status = Status::of(&verdict);
             let base = Overlays {
                 candidates: candidates.as_ref(),
                 ..base
@@ -290,6 +286,16 @@ pub fn step_overlays<'a>(
         ..base
     };
     satdoku::render::step_overlays(puzzle, step, candidates, base)
+}
+
+/// Writes `svg` to `path` in `format`.
+pub fn write_picture(
+    path: &std::path::Path,
+    svg: String,
+    format: PictureFormat,
+) -> anyhow::Result<()> {
+    let bytes = encode(svg, format)?;
+    fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
 }
 
 /// The picture as the chosen format's bytes.

@@ -93,11 +93,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<ExitCode> {
                 );
                 return Ok(());
             };
-            let status = match reported.verdict {
-                Verdict::Unique { .. } => Status::Unique,
-                Verdict::Multiple { .. } => Status::Multiple,
-                Verdict::NoSolution { .. } => Status::NoSolution,
-            };
+            let status = Status::of(&reported.verdict);
             tally.record(status, true);
             let page = Page {
                 summary: &mut summary,
