@@ -168,6 +168,33 @@ pub(super) fn matched_pairs(present: u32) -> u32 {
     u32::from(MATCHED[present as usize])
 }
 
+/// For the columns (9 bits) of one digit in one band, those alone in their stack (3 bits
+/// each): in a stack with one column the digit is there, so the other bands lose it.
+static SINGLE_COLUMNS: [u16; 512] = single_columns_table();
+
+/// The columns of `columns` (9 bits) that are the only one of their stack.
+#[inline]
+pub(super) fn single_columns(columns: u32) -> u32 {
+    u32::from(SINGLE_COLUMNS[columns as usize])
+}
+
+const fn single_columns_table() -> [u16; 512] {
+    let mut table = [0; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut s = 0;
+        while s < 3 {
+            let stack = (columns >> (3 * s)) & 7;
+            if stack == 1 || stack == 2 || stack == 4 {
+                table[columns] |= (stack << (3 * s)) as u16;
+            }
+            s += 1;
+        }
+        columns += 1;
+    }
+    table
+}
+
 const fn minirows() -> [u8; 512] {
     let mut table = [0; 512];
     let mut row = 0;
@@ -306,6 +333,21 @@ mod tests {
         assert_eq!(matched_pairs(0b100_010_001 | 0b010), 0b100_010_001);
         // i = 0 and i = 1 both only to j = 0: no matching.
         assert_eq!(matched_pairs(0b111_001_001), 0);
+    }
+
+    #[test]
+    fn single_columns_are_alone_in_their_stack() {
+        // Stack 0: column 1 alone; stack 1: columns 3 and 5; stack 2: column 8 alone.
+        assert_eq!(single_columns(0b100_101_010), 0b100_000_010);
+        assert_eq!(single_columns(0x1ff), 0);
+        assert_eq!(single_columns(0), 0);
+        for columns in 0..512u32 {
+            for s in 0..3 {
+                let stack = (columns >> (3 * s)) & 7;
+                let kept = (single_columns(columns) >> (3 * s)) & 7;
+                assert_eq!(kept, if stack.count_ones() == 1 { stack } else { 0 });
+            }
+        }
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The board (nine digit bitboards of three bands, the unplaced cells), its propagation to a fixed point, and probing.
 
-use super::band::{BandCells, matched_pairs};
+use super::band::{BandCells, matched_pairs, single_columns};
 
 /// A 9×9 position, of propagation or of the bitboard search: where each digit may still
 /// go, and which cells are placed.
@@ -10,20 +10,22 @@ use super::band::{BandCells, matched_pairs};
 /// diagonal rule) once propagation has reached its fixed point.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Bitboard {
-    /// `cands[d][b]`: the cells of band `b` where digit `d` (0-based) may go, placed ones
-    /// included.
-    cands: [[BandCells; 3]; 9],
+    /// `cands[b][d]`: the cells of band `b` where digit `d` (0-based) may go, placed ones
+    /// included. A band's nine digits side by side, so that they are updated together.
+    cands: [[BandCells; 9]; 3],
     /// The cells without a digit yet, per band.
     unplaced: [BandCells; 3],
-    /// `cands` as last propagated (after locked candidates): a digit band that differs
-    /// from it needs propagating again.
-    seen: [[BandCells; 3]; 9],
+    /// The digit bands changed since they were last propagated: bit `9·b + d`.
+    dirty: u32,
 }
 
 /// The cells of the main diagonal (top left to bottom right), per band.
 const MAIN: [BandCells; 3] = diagonal(false);
 /// The cells of the anti-diagonal (top right to bottom left), per band.
 const ANTI: [BandCells; 3] = diagonal(true);
+
+/// Every digit band: bit `9·b + d` for band `b` and digit `d`.
+const ALL_DIGIT_BANDS: u32 = (1 << 27) - 1;
 
 /// The other two bands of each band.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
@@ -43,34 +45,26 @@ impl Bitboard {
     /// The empty grid: every digit anywhere.
     pub(crate) fn empty() -> Bitboard {
         Bitboard {
-            cands: [[BandCells::ALL; 3]; 9],
+            cands: [[BandCells::ALL; 9]; 3],
             unplaced: [BandCells::ALL; 3],
-            seen: [[BandCells::NONE; 3]; 9],
+            dirty: ALL_DIGIT_BANDS,
         }
     }
 
-    /// The digit bands changed since they were last propagated: bit `3·d + b`.
-    #[inline]
-    fn dirty(&self) -> u32 {
-        let (cands, seen) = (self.cands.as_flattened(), self.seen.as_flattened());
-        let mut dirty = 0;
-        for i in 0..27 {
-            // A select, not a shift by `i`, so that it vectorises.
-            dirty |= if cands[i] != seen[i] { 1 << i } else { 0 };
-        }
-        dirty
-    }
-
-    /// Keeps only `keep` of `cands[d][b]`.
+    /// Keeps only `keep` of digit `d`'s cells in band `b`, marking the digit band to
+    /// propagate when that removes one.
     #[inline]
     fn keep(&mut self, d: usize, b: usize, keep: BandCells) {
-        self.cands[d][b] &= keep;
+        let old = self.cands[b][d];
+        let new = old & keep;
+        self.cands[b][d] = new;
+        self.dirty |= u32::from(new != old) << (9 * b + d);
     }
 
     /// Whether digit `d` may go at bit `bit` of band `b`.
     #[inline]
     pub(crate) fn allows(&self, d: usize, b: usize, bit: u32) -> bool {
-        !(self.cands[d][b] & BandCells::cell(bit)).is_empty()
+        !(self.cands[b][d] & BandCells::cell(bit)).is_empty()
     }
 
     /// Puts digit `d` at bit `bit` of band `b` (a candidate there): every other digit
@@ -86,40 +80,42 @@ impl Bitboard {
         self.keep(d, b, !BandCells::row(bit / 9) | cell);
     }
 
-    /// Propagates to a fixed point: locked candidates and row singles band by band (with
-    /// the columns, and diagonals when `DIAGONAL`, of each digit placed), then naked
+    /// Propagates to a fixed point: locked candidates and row singles band by band (a
+    /// column that holds the digit alone in its stack of the band, and the diagonals when
+    /// `DIAGONAL` of each digit placed, cleared in the other bands), then naked
     /// singles, hidden singles in columns (and diagonals), until nothing changes. False on
     /// a contradiction.
     pub(crate) fn propagate<const DIAGONAL: bool>(&mut self) -> bool {
         let mut touched = 0u16;
         loop {
-            let mut dirty = self.dirty();
-            if dirty == 0 {
+            if self.dirty == 0 {
                 // The cheaper passes first: the column pass waits for naked singles to
                 // run dry (the fixed point is the same in any order).
-                if !self.naked_singles() {
+                let Some(found) = self.naked_singles() else {
+                    return false;
+                };
+                if found {
+                    continue;
+                }
+                if !self.columns(touched) {
                     return false;
                 }
-                dirty = self.dirty();
-                if dirty == 0 {
-                    if !self.columns(touched) {
-                        return false;
-                    }
-                    if DIAGONAL && !self.diagonal_singles() {
-                        return false;
-                    }
-                    touched = 0;
-                    dirty = self.dirty();
-                    if dirty == 0 {
-                        return true;
-                    }
+                if DIAGONAL && !self.diagonal_singles() {
+                    return false;
+                }
+                touched = 0;
+                if self.dirty == 0 {
+                    return true;
                 }
             }
-            while dirty != 0 {
-                let i = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                touched |= 1 << (i / 3);
-                if !self.update::<DIAGONAL>(i / 3, i % 3) {
+            // The digit bands dirty now, in order; those they mark wait for the next round.
+            let mut round = self.dirty;
+            while round != 0 {
+                let i = round.trailing_zeros() as usize;
+                round &= round - 1;
+                let (b, d) = (i / 9, i % 9);
+                touched |= 1 << d;
+                if !self.update::<DIAGONAL>(d, b) {
                     return false;
                 }
             }
@@ -127,26 +123,34 @@ impl Bitboard {
     }
 
     /// Propagates digit `d` in band `b`: locked candidates, then places the digit at the
-    /// cells alone in their row, which removes it from their columns (and diagonals) and
-    /// every other digit from them. Written without branches where it can be: which way
-    /// they go is hard to predict.
+    /// cells alone in their row, which removes every other digit from them; a column
+    /// alone in its stack (as a placed cell's is) and the diagonals of placed cells lose
+    /// the digit in the other bands. Marks the digit bands it changes, and clears its own
+    /// mark (locking twice changes nothing). Written without branches where it can be:
+    /// which way they go is hard to predict.
     #[inline]
     fn update<const DIAGONAL: bool>(&mut self, d: usize, b: usize) -> bool {
-        let locked = self.cands[d][b].lock();
+        let locked = self.cands[b][d].lock();
         if locked.is_empty() {
             return false;
         }
-        let singles = locked.row_singles();
-        if singles.column_repeats() != 0 {
-            return false;
+        // Two row singles in one column would share a box: `lock` has ruled that out.
+        let placed = locked.row_singles() & self.unplaced[b];
+        let mut changed = 0u32;
+        if !placed.is_empty() {
+            self.unplaced[b] &= !placed;
+            // Every other digit leaves the placed cells (`d` is set again below).
+            for (e, cells) in self.cands[b].iter_mut().enumerate() {
+                let old = *cells;
+                *cells = old & !placed;
+                changed |= u32::from(*cells != old) << e;
+            }
         }
-        let placed = singles & self.unplaced[b];
-        self.unplaced[b] &= !placed;
-        // Every digit leaves the placed cells (`d` is set again below).
-        for e in 0..9 {
-            self.keep(e, b, !placed);
-        }
-        let columns = BandCells::columns(placed.column_union());
+        self.cands[b][d] = locked;
+        self.dirty = (self.dirty | changed << (9 * b)) & !(1 << (9 * b + d));
+        // A stack where the digit keeps one column of this band: the other bands lose
+        // that column (the placed cells' columns among them).
+        let columns = BandCells::columns(single_columns(locked.column_union()));
         for other in OTHER_BANDS[b] {
             let mut gone = columns;
             if DIAGONAL {
@@ -158,9 +162,6 @@ impl Bitboard {
             }
             self.keep(d, other, !gone);
         }
-        // When the columns take cells away, it differs from `seen` and is locked again.
-        self.seen[d][b] = locked;
-        self.cands[d][b] = locked & (!columns | singles);
         true
     }
 
@@ -170,7 +171,7 @@ impl Bitboard {
     fn digit_counts(&self, b: usize) -> (BandCells, BandCells, BandCells) {
         let (mut one, mut two, mut three) = (BandCells::NONE, BandCells::NONE, BandCells::NONE);
         for d in 0..9 {
-            let cells = self.cands[d][b];
+            let cells = self.cands[b][d];
             three |= two & cells;
             two |= one & cells;
             one |= cells;
@@ -178,21 +179,24 @@ impl Bitboard {
         (one, two, three)
     }
 
-    /// Places the digit of every unplaced cell with one candidate; false when a cell has
-    /// none.
-    fn naked_singles(&mut self) -> bool {
+    /// Places the digit of every unplaced cell with one candidate: whether there was one
+    /// (on a board whose digit bands are all propagated, placing it changes the board);
+    /// `None` when a cell has no candidate.
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut found = false;
         for b in 0..3 {
             let (one, two, _) = self.digit_counts(b);
             let unplaced = self.unplaced[b];
             if !(unplaced & !one).is_empty() {
-                return false;
+                return None;
             }
             let naked = unplaced & !two;
             if naked.is_empty() {
                 continue;
             }
+            found = true;
             for d in 0..9 {
-                for bit in (self.cands[d][b] & naked).bits() {
+                for bit in (self.cands[b][d] & naked).bits() {
                     // Another naked single of `d` in the same row may have taken it.
                     if self.allows(d, b, bit) {
                         self.keep(d, b, !BandCells::row(bit / 9) | BandCells::cell(bit));
@@ -200,7 +204,7 @@ impl Bitboard {
                 }
             }
         }
-        true
+        Some(found)
     }
 
     /// Per digit of `touched` (bit `d`), locked candidates between columns and boxes (in each stack, the three
@@ -211,7 +215,7 @@ impl Bitboard {
         while touched != 0 {
             let d = touched.trailing_zeros() as usize;
             touched &= touched - 1;
-            let mut unions = self.cands[d].map(BandCells::column_union);
+            let mut unions = [0, 1, 2].map(|b| self.cands[b][d].column_union());
             if unions[0] | unions[1] | unions[2] != 0x1ff {
                 return false;
             }
@@ -236,7 +240,7 @@ impl Bitboard {
                 }
             }
             for b in 0..3 {
-                let cells = self.cands[d][b];
+                let cells = self.cands[b][d];
                 let alone = unions[b]
                     & !unions[(b + 1) % 3]
                     & !unions[(b + 2) % 3]
@@ -260,7 +264,7 @@ impl Bitboard {
     fn diagonal_singles(&mut self) -> bool {
         for d in 0..9 {
             for diagonal in [MAIN, ANTI] {
-                let on = [0, 1, 2].map(|b| self.cands[d][b] & diagonal[b]);
+                let on = [0, 1, 2].map(|b| self.cands[b][d] & diagonal[b]);
                 match on.iter().map(|cells| cells.len()).sum::<u32>() {
                     0 => return false,
                     1 => {
@@ -280,19 +284,31 @@ impl Bitboard {
         true
     }
 
-    /// The cell to branch on, as (band, bit): the first unplaced cell with two
-    /// candidates, else one with the fewest; `None` when every cell is placed.
+    /// The cell to branch on, as (band, bit): of the unplaced cells with two candidates,
+    /// the one whose digits leave the most candidates when placed (counted by
+    /// [`peers_with`](Bitboard::peers_with): the branches propagate furthest), the first
+    /// such; else the first with the fewest candidates; `None` when every cell is placed.
     pub(crate) fn branch_cell(&self) -> Option<(usize, u32)> {
-        let mut counts = [(BandCells::NONE, BandCells::NONE, BandCells::NONE); 3];
-        for (b, count) in counts.iter_mut().enumerate() {
-            *count = self.digit_counts(b);
-            let (_, two, three) = *count;
-            let pairs = two & !three & self.unplaced[b];
-            if !pairs.is_empty() {
-                return Some((b, pairs.first()));
+        let mut best = None;
+        let mut most = 0;
+        for b in 0..3 {
+            let (_, two, three) = self.digit_counts(b);
+            for bit in (two & !three & self.unplaced[b]).bits() {
+                let mut digits = self.digits_at(b, bit);
+                let mut score = 0;
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    score += self.peers_with(d, b, bit);
+                }
+                if score > most {
+                    (best, most) = (Some((b, bit)), score);
+                }
             }
         }
-        let mut best = None;
+        if best.is_some() {
+            return best;
+        }
         let mut fewest = u32::MAX;
         for b in 0..3 {
             for bit in self.unplaced[b].bits() {
@@ -305,12 +321,28 @@ impl Bitboard {
         best
     }
 
+    /// How many cells of the row, box and column of bit `bit` of band `b` (itself
+    /// included) may hold digit `d`: the candidates that placing `d` there removes.
+    #[inline]
+    fn peers_with(&self, d: usize, b: usize, bit: u32) -> u32 {
+        let (row, column) = (bit / 9, bit % 9);
+        let house = BandCells::row(row) | BandCells::columns(0b111 << (column / 3 * 3));
+        let in_column = |cells: BandCells| u64::from(cells.0 >> column) & 0x40201;
+        let column_cells =
+            in_column(self.cands[0][d]) + in_column(self.cands[1][d]) + in_column(self.cands[2][d]);
+        // Bits 0, 9 and 18 summed into bits 18–19 (no carry reaches them from below).
+        let in_column = ((column_cells * 0x40201) >> 18) & 0xf;
+        (self.cands[b][d] & house).len() + in_column as u32
+    }
+
     /// The digits that may go at bit `bit` of band `b`, as bit `d` for digit `d` (0-based).
     #[inline]
     pub(crate) fn digits_at(&self, b: usize, bit: u32) -> u16 {
-        (0..9)
-            .filter(|&d| self.allows(d, b, bit))
-            .fold(0, |set, d| set | 1 << d)
+        let mut digits = 0;
+        for (d, cells) in self.cands[b].iter().enumerate() {
+            digits |= (((cells.0 >> bit) & 1) as u16) << d;
+        }
+        digits
     }
 
     /// Failed-literal probing after [`propagate`](Bitboard::propagate): each digit of each
@@ -346,8 +378,8 @@ impl Bitboard {
     /// The digit (1–9) of each cell, in reading order, once every cell is placed.
     pub(crate) fn values(&self) -> [u8; 81] {
         let mut values = [0; 81];
-        for (d, bands) in self.cands.iter().enumerate() {
-            for (b, cells) in bands.iter().enumerate() {
+        for (b, digits) in self.cands.iter().enumerate() {
+            for (d, cells) in digits.iter().enumerate() {
                 for bit in cells.bits() {
                     values[27 * b + bit as usize] = d as u8 + 1;
                 }
@@ -455,5 +487,65 @@ mod tests {
         assert!(fewest >= 2);
         assert_eq!(count(b, bit), fewest);
         assert!(!(hard.unplaced[b] & BandCells::cell(bit)).is_empty());
+    }
+
+    #[test]
+    fn the_branch_cell_reaches_furthest() {
+        // The candidates of digit `d` in the row, box and column of a cell, counted from
+        // the definition (the cell itself twice, as in its row and in its column).
+        let reach = |board: &Bitboard, b: usize, bit: u32| {
+            let (r, c) = (3 * b as u32 + bit / 9, bit % 9);
+            (0..9)
+                .filter(|&d| board.allows(d, b, bit))
+                .map(|d| {
+                    let seen = (0..81u32).filter(|&i| {
+                        let (r2, c2) = (i / 9, i % 9);
+                        let row_or_box = r2 == r || (r2 / 3 == r / 3 && c2 / 3 == c / 3);
+                        row_or_box && board.allows(d, (i / 27) as usize, i % 27)
+                    });
+                    let column = (0..9u32).filter(|&r2| {
+                        let i = r2 * 9 + c;
+                        board.allows(d, (i / 27) as usize, i % 27)
+                    });
+                    seen.count() + column.count()
+                })
+                .sum::<usize>()
+        };
+        // Every board of the search tree of two hard puzzles (up to a bound): boards with
+        // many pair cells.
+        let mut tried = 0;
+        for hard in [
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        ] {
+            let mut stack = vec![board(hard)];
+            let mut nodes = 0;
+            while let Some(mut board) = stack.pop() {
+                nodes += 1;
+                if nodes > 300 || !board.propagate::<false>() {
+                    continue;
+                }
+                let Some((b, bit)) = board.branch_cell() else {
+                    continue;
+                };
+                let pairs: Vec<(usize, u32)> = (0..3)
+                    .flat_map(|b| board.unplaced[b].bits().map(move |bit| (b, bit)))
+                    .filter(|&(b, bit)| board.digits_at(b, bit).count_ones() == 2)
+                    .collect();
+                if pairs.len() >= 2 {
+                    tried += 1;
+                    assert!(pairs.contains(&(b, bit)));
+                    let most = pairs.iter().map(|&(b, bit)| reach(&board, b, bit)).max();
+                    assert_eq!(Some(reach(&board, b, bit)), most);
+                }
+                let digits = board.digits_at(b, bit);
+                for d in (0..9).filter(|d| digits & 1 << d != 0) {
+                    let mut next = board;
+                    next.assign(d, b, bit);
+                    stack.push(next);
+                }
+            }
+        }
+        assert!(tried > 0);
     }
 }

@@ -16,11 +16,14 @@ use search::Search;
 /// The state-of-the-art approach to classic 9×9 (the design family of JCZSolve, fsss2
 /// and tdoku), written for this crate: each digit keeps a bitboard of the cells it may
 /// take, three bands of 27 bits. Propagation works band by band — locked candidates
-/// between rows and boxes by table look-up, a digit alone in a row placed, its column
-/// (and diagonal) cleared in the other bands — then naked singles and hidden singles in
-/// columns (and diagonals) over all digits at once; the search branches on a cell with
-/// two candidates when there is one, else on one with the fewest. A branch copies the
-/// board (124 bytes), so backtracking undoes nothing.
+/// between rows and boxes by table look-up, a digit alone in a row placed, a column
+/// holding the digit alone in its stack (and a placed cell's diagonals) cleared in the
+/// other bands — then naked singles and hidden singles in columns (and diagonals) over
+/// all digits at once. The search branches on a cell with two candidates when there is
+/// one — the one whose two digits have the most candidates in its row, column and box,
+/// so that both branches propagate far (a third fewer guesses than the first such cell)
+/// — else on one with the fewest. A branch copies the board (124 bytes), so
+/// backtracking undoes nothing.
 ///
 /// It applies to 9×9 puzzles with 3×3 boxes, with or without the diagonal rule (see
 /// [`BitboardRules::of`]); every other puzzle goes to a [`PropagateSolver`], so that any
