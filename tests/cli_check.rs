@@ -385,3 +385,46 @@ fn check_bounds_a_costly_clash_and_says_it_is_not_minimal() {
         }
     }
 }
+
+/// A short input leaves threads idle: they race on its puzzles (as `--portfolio` makes
+/// every thread do), and the output is the same as on one thread, witnesses included.
+#[test]
+fn racing_threads_print_what_one_thread_prints() {
+    let input = [
+        "puzzles/16x16.txt",
+        "puzzles/25x25.txt",
+        "puzzles/anti-knight-diagonal-clash.txt",
+    ];
+    // Several solutions (witnesses) and none (a clash), beside the unique ones.
+    let stdin = "1...............\n12....3.........\n";
+    for command in ["check", "solve"] {
+        let mut args = vec![command, "--threads", "1", "-f", "json", "-"];
+        args.extend(input);
+        let (_, alone, _) = run(&args, stdin);
+        assert!(json_rows(&alone).len() >= 5);
+        for extra in [&["--threads", "4"][..], &["--threads", "3", "--portfolio"]] {
+            let mut raced = vec![command, "-f", "json", "-"];
+            raced.extend(input);
+            raced.extend(extra);
+            let (_, out, _) = run(&raced, stdin);
+            assert_eq!(out, alone, "{command} {extra:?}");
+        }
+    }
+}
+
+#[test]
+fn portfolio_is_refused_where_nothing_races() {
+    for (args, says) in [
+        (
+            &["check", "--portfolio", "--solver", "bitboard"][..],
+            "--solver sat",
+        ),
+        (&["solve", "--portfolio", "--solver", "dlx"], "--solver sat"),
+        (&["check", "--portfolio", "--minimal"], "drop --portfolio"),
+        (&["solve", "--portfolio", "--all"], "drop --portfolio"),
+    ] {
+        let (code, _, err) = run(args, "1...............\n");
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -6,6 +6,7 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 use satdoku::format::{Alphabet, InputFormat, OutputFormat, ReadOptions};
 use satdoku::rules::{GlobalRule, GlobalRules};
+use satdoku::solvers::SolverKind;
 use satdoku::{BoxShape, Jigsaw, RulesSpec};
 
 /// Where puzzles come from and how to read them.
@@ -279,6 +280,35 @@ pub fn at_least_one(text: &str) -> Result<u64, String> {
 /// The most worker threads `--threads` takes: far more than cores gains nothing, and each
 /// thread holds a solver.
 pub const MAX_THREADS: u16 = 256;
+
+/// Whether every thread races on each puzzle.
+#[derive(Debug, Args)]
+pub struct PortfolioArgs {
+    /// Take puzzles one at a time, each raced by diversified SAT searches on every thread
+    /// (`--threads`): the first answer wins, the others stop. For a few hard puzzles.
+    /// Without it, the threads a short input leaves idle race too. Answers are the same
+    /// either way; only the time varies.
+    #[arg(long)]
+    pub portfolio: bool,
+}
+
+impl PortfolioArgs {
+    /// Refuses `--portfolio` with a solver that searches on one thread only.
+    pub fn check(&self, solver: &SolverArgs) -> anyhow::Result<()> {
+        let races = matches!(
+            solver.name().parse(),
+            Ok(SolverKind::Auto | SolverKind::Sat(_))
+        );
+        if self.portfolio && !races {
+            anyhow::bail!(
+                "--portfolio races SAT searches; the {} solver searches on one thread: \
+                 use --solver sat or auto, or drop --portfolio",
+                solver.name()
+            );
+        }
+        Ok(())
+    }
+}
 
 /// How many worker threads.
 #[derive(Debug, Args)]

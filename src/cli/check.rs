@@ -12,7 +12,7 @@ use satdoku::grid::CellDigit;
 use satdoku::{Grid, Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
-use super::args::SolvingArgs;
+use super::args::{PortfolioArgs, SolvingArgs};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Stems, Tally, report_item};
 
@@ -32,6 +32,8 @@ pub struct CheckArgs {
     /// (NAME: the input file's stem).
     #[arg(long, value_name = "DIR")]
     proof: Option<PathBuf>,
+    #[command(flatten)]
+    portfolio: PortfolioArgs,
 }
 
 /// A JSON row of `check`.
@@ -114,11 +116,18 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.proof {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
+    args.portfolio.check(&args.run.solver)?;
+    if args.portfolio.portfolio && args.minimal {
+        anyhow::bail!(
+            "--minimal asks one solver about each given in turn and does not race: drop --portfolio"
+        );
+    }
     let pool = args.run.threads.pool()?;
     let mut prover = SatSolver::new();
     let mut tally = Tally::default();
     let mut stems = Stems::default();
-    let judge = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| {
+    let judge = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle, threads: usize| {
+        solver.set_threads(threads);
         if args.minimal {
             let (verdict, redundant) = solver.check_minimal(puzzle);
             (Some(verdict), redundant)
@@ -126,9 +135,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
             (solver.check_until(puzzle, args.run.solver.deadline()), None)
         }
     };
-    let errors = input::for_each_parallel(
+    let errors = input::for_each_sharing(
         &args.run.input,
         &pool,
+        args.portfolio.portfolio,
         || args.run.solver.make(),
         judge,
         |item: Item, judged| {

@@ -384,16 +384,32 @@ pub fn for_each_parallel<S: Send, R: Send>(
     pool: &rayon::ThreadPool,
     make: impl Fn() -> S,
     work: impl Fn(&mut S, &Puzzle) -> R + Sync,
+    emit: impl FnMut(Item, Option<R>) -> anyhow::Result<()>,
+) -> anyhow::Result<usize> {
+    let work = |state: &mut S, puzzle: &Puzzle, _threads: usize| work(state, puzzle);
+    for_each_sharing(args, pool, false, make, work, emit)
+}
+
+/// [`for_each_parallel`], with the threads a batch leaves idle given to its puzzles:
+/// `work` also gets how many threads its puzzle may use — one, or, when a batch (the last,
+/// or a whole input that is short) holds fewer puzzles than the pool has threads, the
+/// pool's threads shared among them. With `one_at_a_time` (`--portfolio`) every puzzle is
+/// a batch of its own, with every thread.
+pub fn for_each_sharing<S: Send, R: Send>(
+    args: &InputArgs,
+    pool: &rayon::ThreadPool,
+    one_at_a_time: bool,
+    make: impl Fn() -> S,
+    work: impl Fn(&mut S, &Puzzle, usize) -> R + Sync,
     mut emit: impl FnMut(Item, Option<R>) -> anyhow::Result<()>,
 ) -> anyhow::Result<usize> {
-    let states: Vec<Mutex<S>> = (0..pool.current_num_threads())
-        .map(|_| Mutex::new(make()))
-        .collect();
+    let threads = pool.current_num_threads();
+    let states: Vec<Mutex<S>> = (0..threads).map(|_| Mutex::new(make())).collect();
     let interactive = args.files.iter().all(|f| f.as_os_str() == "-") && io::stdin().is_terminal();
-    let batch = if interactive {
+    let batch = if interactive || one_at_a_time {
         1
     } else {
-        pool.current_num_threads() * 64
+        threads * 64
     };
     // The progress line would mix with what a user types at a terminal.
     let progress = (!interactive).then(|| Bar::new("puzzles", total(args)));
@@ -404,6 +420,7 @@ pub fn for_each_parallel<S: Send, R: Send>(
         let next = AtomicUsize::new(0);
         let results: Vec<Mutex<Option<Option<R>>>> =
             held.iter().map(|_| Mutex::new(None)).collect();
+        let share = (threads / held.len().max(1)).max(1);
         pool.broadcast(|context| {
             let mut state = states[context.index()].lock().expect("no worker panicked");
             loop {
@@ -418,7 +435,7 @@ pub fn for_each_parallel<S: Send, R: Send>(
                     .puzzle
                     .as_ref()
                     .ok()
-                    .map(|puzzle| work(&mut state, puzzle));
+                    .map(|puzzle| work(&mut state, puzzle, share));
                 *results[i].lock().expect("no worker panicked") = Some(result);
                 // Counted as each finishes, so that slow batches show progress too.
                 if let Some(progress) = &progress {

@@ -8,7 +8,7 @@ use clap::Args;
 use satdoku::{Grid, Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
-use super::args::{SolvingArgs, at_least_one};
+use super::args::{PortfolioArgs, SolvingArgs, at_least_one};
 use super::input::{self, Item};
 use super::interrupt::interrupted;
 use super::output::{Output, RowHead, Status, Tally, report_item};
@@ -25,6 +25,8 @@ pub struct SolveArgs {
     /// With `--all`, stop after this many solutions per puzzle (at least 1).
     #[arg(long, requires = "all", value_parser = at_least_one)]
     limit: Option<u64>,
+    #[command(flatten)]
+    portfolio: PortfolioArgs,
 }
 
 /// A JSON row of `solve`.
@@ -43,6 +45,12 @@ struct Row<'a> {
 /// Solves every puzzle of the input.
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?);
+    args.portfolio.check(&args.run.solver)?;
+    if args.all && args.portfolio.portfolio {
+        anyhow::bail!(
+            "--all enumerates solutions one after another and does not race: drop --portfolio"
+        );
+    }
     if args.all {
         if !matches!(args.run.solver.name(), "auto" | "sat") {
             anyhow::bail!("--all enumerates solutions with the SAT engine only: drop --solver");
@@ -51,13 +59,15 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     }
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
-    let solve = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| {
+    let solve = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle, threads: usize| {
+        solver.set_threads(threads);
         let outcome = solver.run(puzzle, 1, args.run.solver.deadline());
         (outcome.timed_out, outcome.solutions.into_iter().next())
     };
-    let errors = input::for_each_parallel(
+    let errors = input::for_each_sharing(
         &args.run.input,
         &pool,
+        args.portfolio.portfolio,
         || args.run.solver.make(),
         solve,
         |item: Item, solution| {

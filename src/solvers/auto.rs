@@ -138,6 +138,11 @@ impl Solver for AutoSolver {
             .expect("without a deadline the search finishes")
     }
 
+    /// The SAT engine's searches race on that many threads; the backtracker keeps to one.
+    fn set_threads(&mut self, threads: usize) {
+        self.sat.set_threads(threads);
+    }
+
     /// The backtracker's two solutions when it finds them within its budget; otherwise
     /// (out of budget, or no solution and so a clash to find) SAT's verdict.
     fn check_until(&mut self, puzzle: &Puzzle, deadline: Option<Instant>) -> Option<Verdict> {

@@ -46,6 +46,14 @@ pub trait Solver {
     /// `deadline` has passed.
     fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome;
 
+    /// Lets the search of one puzzle use up to `threads` threads (at least one is always
+    /// used). Solvers that search on one thread keep to it; the SAT engine races
+    /// diversified searches (see [`SatSolver`](super::SatSolver)). The answers stay the
+    /// same; only the time varies.
+    fn set_threads(&mut self, threads: usize) {
+        let _ = threads;
+    }
+
     /// A solution of `puzzle`, or `None` when it has none.
     fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
         self.run(puzzle, 1, None).solutions.into_iter().next()

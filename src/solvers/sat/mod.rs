@@ -4,6 +4,7 @@ mod check;
 mod clash;
 mod meter;
 pub mod proof;
+mod race;
 mod search;
 
 use std::collections::HashMap;
@@ -61,6 +62,8 @@ pub struct SatSolver {
     rules: HashMap<Arc<Rules>, (Encoding, Arc<CnfFormula>)>,
     /// Houses and peers for propagation, of the last rules.
     layout: Option<Layout>,
+    /// Threads one puzzle's search may use (0 and 1: one; see [`SatSolver::set_threads`]).
+    racers: usize,
 }
 
 impl SatSolver {
@@ -89,6 +92,30 @@ impl SatSolver {
     /// The encoding kind in use.
     pub fn kind(&self) -> EncodingKind {
         self.kind
+    }
+
+    /// The formula of `puzzle` with its givens as unit clauses (or substituted in), its
+    /// numbering, and the cells it leaves out.
+    fn whole_formula(&mut self, puzzle: &Puzzle) -> (Numbering, CnfFormula, Grid) {
+        if self.reduces() {
+            let mut formula = CnfFormula::new();
+            let (_, numbering, decided) = self.reduce_into(puzzle, &mut formula);
+            return (numbering, formula, decided);
+        }
+        let (_, numbering, formula) = self.formula(puzzle);
+        (numbering, formula, puzzle.grid().clone())
+    }
+
+    /// Up to `limit` (at most 2) solutions of `puzzle` found by racing searches (see
+    /// [`race::race`]); effort unmeasured.
+    fn raced(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
+        let (numbering, formula, base) = self.whole_formula(puzzle);
+        race::race(&formula, &numbering, &base, self.racers, limit, deadline)
+    }
+
+    /// Whether a search for `limit` solutions races (see [`SatSolver::set_threads`]).
+    fn races(&self, limit: u64) -> bool {
+        self.racers > 1 && limit <= 2
     }
 
     /// The encoding of the whole `rules`: the minimal or extended one (the extended one is
@@ -213,7 +240,12 @@ impl SatSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn incremental_check(&mut self, puzzle: &Puzzle) -> Verdict {
-        check::verdict(&mut self.search(puzzle, GivensAs::Units)).unwrap_or_else(|| {
+        let verdict = if self.races(2) {
+            verdict_of(self.raced(puzzle, 2, None).solutions)
+        } else {
+            check::verdict(&mut self.search(puzzle, GivensAs::Units))
+        };
+        verdict.unwrap_or_else(|| {
             // What the verdict cost, counted on a metered search (as cheap as the verdict).
             let mut metered = self.metered_search(puzzle, GivensAs::Units);
             let found = metered.next_solution();
@@ -314,6 +346,9 @@ impl Solver for SatSolver {
     /// also reports the effort), metered: writing and counting the proof stream costs
     /// 10–40 % (see [`SolverKind::metering_costs_time`]).
     fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
+        if self.races(limit) {
+            return self.raced(puzzle, limit, deadline);
+        }
         if deadline.is_none() {
             return solutions(&mut self.search(puzzle, GivensAs::Units), limit);
         }
@@ -327,6 +362,16 @@ impl Solver for SatSolver {
 
     fn check(&mut self, puzzle: &Puzzle) -> Verdict {
         self.incremental_check(puzzle)
+    }
+
+    /// With more than one thread, a search for one or two solutions (solving, checking)
+    /// races that many searches, each configured and ordered differently, on the same
+    /// puzzle: the first final answer wins and the others stop (see
+    /// [`race::race`]). The answer is the one a single search gives, on every run; only
+    /// the time varies. The effort of a raced run is not measured. Counting further and
+    /// [`check_minimal`](Solver::check_minimal) stay on one thread.
+    fn set_threads(&mut self, threads: usize) {
+        self.racers = threads;
     }
 
     /// Without a deadline, the verdict and a clash shrunk within its budget

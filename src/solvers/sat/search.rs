@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use varisat::config::SolverConfigUpdate;
 use varisat::solver::SolverError;
-use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
+use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat, Var};
 
 use super::meter::{Meter, MeterWriter};
 use crate::encode::Numbering;
@@ -65,10 +65,49 @@ pub struct SatSearch {
     /// called again).
     timed_out: bool,
     numbering: Numbering,
+    /// How the solver's variables are renamed from the numbering's, if they are.
+    renaming: Option<Renaming>,
     base: Grid,
     givens: Vec<Lit>,
     free: Vec<Cell>,
     exhausted: bool,
+}
+
+/// A one-to-one renaming of a formula's variables: a search that loads a formula renamed
+/// runs differently (varisat breaks ties by variable order) to the same answers.
+#[derive(Clone, Debug)]
+pub(super) struct Renaming {
+    /// The solver's variable of each of the formula's, by index.
+    inner: Vec<Var>,
+    /// The formula's variable of each of the solver's, by index.
+    outer: Vec<Var>,
+}
+
+impl Renaming {
+    /// The renaming that takes variable `i` of a formula with `vars` variables to
+    /// `order[i]`, when `order` is a permutation of `0..vars`.
+    pub(super) fn new(order: Vec<usize>) -> Renaming {
+        let mut outer = vec![Var::from_index(0); order.len()];
+        for (i, &to) in order.iter().enumerate() {
+            outer[to] = Var::from_index(i);
+        }
+        Renaming {
+            inner: order.into_iter().map(Var::from_index).collect(),
+            outer,
+        }
+    }
+
+    /// The solver's literal for the formula's `lit`.
+    #[inline]
+    pub(super) fn inner(&self, lit: Lit) -> Lit {
+        self.inner[lit.index()].lit(lit.is_positive())
+    }
+
+    /// The formula's literal for the solver's `lit`.
+    #[inline]
+    fn outer(&self, lit: Lit) -> Lit {
+        self.outer[lit.index()].lit(lit.is_positive())
+    }
 }
 
 impl SatSearch {
@@ -110,6 +149,42 @@ impl SatSearch {
         SatSearch::with_solver(solver, meter, false, numbering, base, &[])
     }
 
+    /// A search like [`loaded`](SatSearch::loaded) over a solver that holds the formula
+    /// renamed by `renaming`.
+    pub(super) fn loaded_renamed(
+        numbering: Numbering,
+        solver: varisat::Solver<'static>,
+        base: &Grid,
+        renaming: Renaming,
+    ) -> SatSearch {
+        SatSearch {
+            renaming: Some(renaming),
+            ..SatSearch::with_solver(solver, None, false, numbering, base, &[])
+        }
+    }
+
+    /// Adds a clause of the numbering's literals.
+    fn add_clause(&mut self, clause: &[Lit]) {
+        match &self.renaming {
+            None => self.solver.add_clause(clause),
+            Some(r) => self
+                .solver
+                .add_clause(&clause.iter().map(|&l| r.inner(l)).collect::<Vec<_>>()),
+        }
+    }
+
+    /// The model of the last satisfiable call, in the numbering's literals.
+    fn model(&self) -> Vec<Lit> {
+        let model = self
+            .solver
+            .model()
+            .expect("a satisfiable formula has a model");
+        match &self.renaming {
+            None => model,
+            Some(r) => model.into_iter().map(|l| r.outer(l)).collect(),
+        }
+    }
+
     fn with_solver(
         solver: varisat::Solver<'static>,
         meter: Option<Rc<Meter>>,
@@ -124,6 +199,7 @@ impl SatSearch {
             meter,
             timed_out: false,
             numbering,
+            renaming: None,
             base: base.clone(),
             givens: givens.to_vec(),
             free: base
@@ -187,7 +263,12 @@ impl SatSearch {
         } else {
             assumptions
         };
-        self.solver.assume(assumptions);
+        match &self.renaming {
+            None => self.solver.assume(assumptions),
+            Some(r) => self
+                .solver
+                .assume(&assumptions.iter().map(|&l| r.inner(l)).collect::<Vec<_>>()),
+        }
         match self.solver.solve() {
             Ok(satisfiable) => satisfiable,
             Err(SolverError::ProofIoError { cause }) if cause.kind() == io::ErrorKind::TimedOut => {
@@ -209,11 +290,7 @@ impl SatSearch {
             self.exhausted = true;
             return None;
         }
-        let model = self
-            .solver
-            .model()
-            .expect("a satisfiable formula has a model");
-        let grid = self.numbering.decode(&model, &self.base);
+        let grid = self.numbering.decode(&self.model(), &self.base);
         let block: Vec<Lit> = self
             .free
             .iter()
@@ -227,7 +304,7 @@ impl SatSearch {
             // A complete grid has one solution, itself.
             self.exhausted = true;
         } else {
-            self.solver.add_clause(&block);
+            self.add_clause(&block);
         }
         Some(grid)
     }
@@ -242,7 +319,7 @@ impl SatSearch {
             .filter_map(|(cell, digit)| self.numbering.var(cell, digit))
             .map(|var| !var.positive())
             .collect();
-        self.solver.add_clause(&block);
+        self.add_clause(&block);
     }
 
     /// Whether the rules, the blocking clauses added so far and `assumptions` (literals of
@@ -258,11 +335,7 @@ impl SatSearch {
         if !self.solve(assumptions, false) {
             return None;
         }
-        let model = self
-            .solver
-            .model()
-            .expect("a satisfiable formula has a model");
-        Some(self.numbering.decode(&model, &self.base))
+        Some(self.numbering.decode(&self.model(), &self.base))
     }
 
     /// After an unsatisfiable call, a subset of its assumptions that is unsatisfiable
@@ -272,7 +345,11 @@ impl SatSearch {
             // The call was stopped, not refuted.
             return Vec::new();
         }
-        self.solver.failed_core().unwrap_or_default().to_vec()
+        let core = self.solver.failed_core().unwrap_or_default();
+        match &self.renaming {
+            None => core.to_vec(),
+            Some(r) => core.iter().map(|&l| r.outer(l)).collect(),
+        }
     }
 
     /// Whether the givens are assumptions (rather than unit clauses).
