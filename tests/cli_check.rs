@@ -386,8 +386,8 @@ fn check_bounds_a_costly_clash_and_says_it_is_not_minimal() {
     }
 }
 
-/// A short input leaves threads idle: they race on its puzzles (as `--portfolio` makes
-/// every thread do), and the output is the same as on one thread, witnesses included.
+/// `--portfolio` races every thread on each puzzle, and the output is the same as on one
+/// thread, witnesses included.
 #[test]
 fn racing_threads_print_what_one_thread_prints() {
     let input = [

@@ -285,9 +285,8 @@ pub const MAX_THREADS: u16 = 256;
 #[derive(Debug, Args)]
 pub struct PortfolioArgs {
     /// Take puzzles one at a time, each raced by diversified SAT searches on every thread
-    /// (`--threads`): the first answer wins, the others stop. For a few hard puzzles.
-    /// Without it, the threads a short input leaves idle race too. Answers are the same
-    /// either way; only the time varies.
+    /// (`--threads`): the first answer wins, the others stop. For a few hard puzzles on a
+    /// machine with many cores. Answers are the same either way; only the time varies.
     #[arg(long)]
     pub portfolio: bool,
 }

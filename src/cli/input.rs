@@ -390,11 +390,10 @@ pub fn for_each_parallel<S: Send, R: Send>(
     for_each_sharing(args, pool, false, make, work, emit)
 }
 
-/// [`for_each_parallel`], with the threads a batch leaves idle given to its puzzles:
-/// `work` also gets how many threads its puzzle may use — one, or, when a batch (the last,
-/// or a whole input that is short) holds fewer puzzles than the pool has threads, the
-/// pool's threads shared among them. With `one_at_a_time` (`--portfolio`) every puzzle is
-/// a batch of its own, with every thread.
+/// [`for_each_parallel`], where `work` also gets how many threads its puzzle may use: one,
+/// or with `one_at_a_time` (`--portfolio`) every thread of the pool, the puzzles taken one
+/// at a time. (Giving the threads a short input leaves idle to its puzzles was measured
+/// slower on two cores: see BENCHMARKS.md, "One puzzle on several threads".)
 pub fn for_each_sharing<S: Send, R: Send>(
     args: &InputArgs,
     pool: &rayon::ThreadPool,
@@ -420,7 +419,7 @@ pub fn for_each_sharing<S: Send, R: Send>(
         let next = AtomicUsize::new(0);
         let results: Vec<Mutex<Option<Option<R>>>> =
             held.iter().map(|_| Mutex::new(None)).collect();
-        let share = (threads / held.len().max(1)).max(1);
+        let share = if one_at_a_time { threads } else { 1 };
         pool.broadcast(|context| {
             let mut state = states[context.index()].lock().expect("no worker panicked");
             loop {

@@ -110,7 +110,8 @@ impl SatSolver {
     /// [`race::race`]); effort unmeasured.
     fn raced(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
         let (numbering, formula, base) = self.whole_formula(puzzle);
-        race::race(&formula, &numbering, &base, self.racers, limit, deadline)
+        let head_start = race::HEAD_START;
+        race::race(&formula, &numbering, &base, self.racers, limit, deadline, head_start)
     }
 
     /// Whether a search for `limit` solutions races (see [`SatSolver::set_threads`]).

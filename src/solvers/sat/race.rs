@@ -20,7 +20,7 @@ use crate::solvers::solver::Outcome;
 
 /// How long the first search runs alone before the others join it: most puzzles are
 /// answered sooner, and then no thread is started and no formula copied.
-pub const HEAD_START: Duration = Duration::from_millis(50);
+pub(super) const HEAD_START: Duration = Duration::from_millis(50);
 
 /// What makes each racer after the first search differently: the formula's variables
 /// renamed in an order of its own (varisat breaks ties by variable order, so the searches
@@ -36,7 +36,8 @@ const STYLES: [(f32, u64); 4] = [
 ];
 
 /// Searches the formula of one puzzle on `racers` threads at once (at least one), each
-/// differently, for up to `limit` solutions, until `deadline`.
+/// differently, for up to `limit` solutions, until `deadline`; the first racer runs
+/// alone for `head_start` ([`HEAD_START`]) before the others join it.
 ///
 /// The answer is the one the first racer, varisat configured as for a single search,
 /// would give alone, whichever racer finds it: another racer's answer is taken only when
@@ -48,20 +49,6 @@ const STYLES: [(f32, u64); 4] = [
 /// `formula` holds the puzzle's rules and givens (or its reduced formula), numbered by
 /// `numbering`; `base` holds the cells it leaves out. The effort is not measured.
 pub(super) fn race(
-    formula: &CnfFormula,
-    numbering: &Numbering,
-    base: &Grid,
-    racers: usize,
-    limit: u64,
-    deadline: Option<Instant>,
-) -> Outcome {
-    race_after(
-        formula, numbering, base, racers, limit, deadline, HEAD_START,
-    )
-}
-
-/// [`race`], with the first racer alone for `head_start`.
-fn race_after(
     formula: &CnfFormula,
     numbering: &Numbering,
     base: &Grid,
@@ -251,7 +238,7 @@ mod tests {
     fn alone(puzzle: &Puzzle, limit: u64) -> Outcome {
         let mut solver = SatSolver::with_kind(EncodingKind::default());
         let (numbering, formula, base) = solver.whole_formula(puzzle);
-        race_after(&formula, &numbering, &base, 1, limit, None, Duration::ZERO)
+        race(&formula, &numbering, &base, 1, limit, None, Duration::ZERO)
     }
 
     #[test]
@@ -264,7 +251,7 @@ mod tests {
                 let expected = alone(&puzzle, limit);
                 kinds[expected.found as usize] += 1;
                 for racers in [2, 3, 4] {
-                    let outcome = race_after(
+                    let outcome = race(
                         &formula,
                         &numbering,
                         &base,
@@ -288,7 +275,7 @@ mod tests {
         let puzzle = &puzzles()[0];
         let (numbering, formula, base) = solver.whole_formula(puzzle);
         let past = Some(Instant::now());
-        let outcome = race_after(&formula, &numbering, &base, 3, 2, past, Duration::ZERO);
+        let outcome = race(&formula, &numbering, &base, 3, 2, past, Duration::ZERO);
         assert!(outcome.timed_out);
     }
 
