@@ -111,7 +111,15 @@ impl SatSolver {
     fn raced(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
         let (numbering, formula, base) = self.whole_formula(puzzle);
         let head_start = race::HEAD_START;
-        race::race(&formula, &numbering, &base, self.racers, limit, deadline, head_start)
+        race::race(
+            &formula,
+            &numbering,
+            &base,
+            self.racers,
+            limit,
+            deadline,
+            head_start,
+        )
     }
 
     /// Whether a search for `limit` solutions races (see [`SatSolver::set_threads`]).
