@@ -33,6 +33,15 @@ pub(super) fn content(raw: &str) -> &str {
 /// The cell symbols of a line: everything but white space and separators.
 fn symbols(text: &str) -> Vec<char> {
     let mut symbols = Vec::with_capacity(text.len());
+    if text.is_ascii() {
+        // Byte by byte, the common case: the same symbols as below.
+        symbols.extend(
+            text.bytes()
+                .filter(|&b| !char::from(b).is_whitespace() && !matches!(b, b'|' | b'+' | b'-'))
+                .map(char::from),
+        );
+        return symbols;
+    }
     symbols.extend(
         text.chars()
             .filter(|c| !c.is_whitespace() && !SEPARATORS.contains(c)),
@@ -44,6 +53,10 @@ fn symbols(text: &str) -> Vec<char> {
 fn looks_like_tokens(text: &str) -> bool {
     if text.contains(',') {
         return true;
+    }
+    if !text.contains(char::is_whitespace) {
+        // One part: a number alone is a cell, not a row.
+        return false;
     }
     let parts: Vec<&str> = text.split_whitespace().collect();
     let number = |p: &str| p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit());
@@ -127,4 +140,29 @@ pub(super) fn read_row(text: &str, input: InputFormat) -> Option<Row> {
         lists: Vec::new(),
         metadata: false,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symbols_skip_white_space_and_separators_ascii_or_not() {
+        let by_definition = |text: &str| -> Vec<char> {
+            text.chars()
+                .filter(|c| !c.is_whitespace() && !SEPARATORS.contains(c))
+                .collect()
+        };
+        for text in [
+            "1.3 | 4.6 +-- 7\t8\u{b}9\u{c}0_",
+            "..9.7...5..21..9..1...28....7...5..1..851.....5....3.......3..68........21.....87",
+            "1 2 | 3 4",
+            "é1\u{a0}2·3 | 4",
+        ] {
+            assert_eq!(symbols(text), by_definition(text), "{text:?}");
+        }
+        assert!(!looks_like_tokens("12345"));
+        assert!(looks_like_tokens("12 3 4"));
+        assert!(looks_like_tokens("1,2"));
+    }
 }
