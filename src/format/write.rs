@@ -74,8 +74,18 @@ fn symbol(digit: Option<Digit>, alphabet: &Alphabet) -> char {
 pub fn write_line(grid: &Grid, alphabet: &Alphabet) -> String {
     let cells = grid.digits().iter().copied();
     if alphabet.covers(grid.shape()) {
+        // Each digit's symbol looked up once; a byte each when they are all ASCII.
+        let size = grid.shape().size();
+        let symbols: Vec<char> = std::iter::once('.')
+            .chain((0..size).map(|i| symbol(Some(Digit::from_index(i)), alphabet)))
+            .collect();
+        let index = |d: Option<Digit>| d.map_or(0, |d| d.index() + 1);
+        if symbols.iter().all(char::is_ascii) {
+            let bytes: Vec<u8> = cells.map(|d| symbols[index(d)] as u8).collect();
+            return String::from_utf8(bytes).expect("ASCII symbols");
+        }
         let mut line = String::with_capacity(grid.digits().len());
-        line.extend(cells.map(|d| symbol(d, alphabet)));
+        line.extend(cells.map(|d| symbols[index(d)]));
         line
     } else {
         cells
