@@ -57,12 +57,19 @@ impl Bitboard {
     /// The board of the givens of `grid` (9×9), not propagated yet.
     #[inline]
     pub(crate) fn of_givens(grid: &Grid) -> Bitboard {
-        let mut board = Bitboard::empty();
-        for (cell, digit) in grid.givens() {
-            let (b, bit) = (cell.row() / 3, (cell.row() % 3 * 9 + cell.col()) as u32);
-            board.assign(digit.index(), b, bit);
+        // The givens per band, and per band and digit; then each digit band at once: every
+        // cell but the other digits' givens, and in a row with a given of the digit, that
+        // given only — what assigning each given in turn leaves.
+        let mut given = [0u32; 3];
+        let mut of_digit = [[0u32; 9]; 3];
+        for (i, digit) in grid.digits().iter().enumerate() {
+            if let Some(digit) = digit {
+                let (b, bit) = (i / 27, i % 27);
+                given[b] |= 1 << bit;
+                of_digit[b][digit.index()] |= 1 << bit;
+            }
         }
-        board
+        Bitboard::from_givens(given, of_digit)
     }
 
     /// The candidates of every cell.
