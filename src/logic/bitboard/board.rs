@@ -56,9 +56,9 @@ impl Bitboard {
     /// given in turn to the empty board.
     pub(crate) fn from_givens(given: [u32; 3], of_digit: [[u32; 9]; 3]) -> Bitboard {
         let mut board = Bitboard::empty();
-        for b in 0..3 {
-            for d in 0..9 {
-                let own = BandCells(of_digit[b][d]);
+        for (b, digits) in of_digit.iter().enumerate() {
+            for (d, &own) in digits.iter().enumerate() {
+                let own = BandCells(own);
                 let mut cells = BandCells::ALL & !(BandCells(given[b]) & !own);
                 if !own.is_empty() {
                     for r in 0..3 {
