@@ -91,9 +91,15 @@ impl Grid {
     pub fn conflict(&self, rules: &Rules) -> Option<Conflict> {
         // Rows, columns and regions come first: when one pass of bit masks finds them clean
         // (the common case), the search starts after them.
-        let houses = rules.houses();
         let tiling = 3 * self.shape().size();
-        let first = if self.tiling_clean(rules) { tiling } else { 0 };
+        let clean = self.tiling_clean(rules);
+        if clean && rules.globals.is_empty() && rules.extra.is_empty() && rules.pairs.is_empty() {
+            // Rows, columns and regions are every house, and no rule or marked pair relates
+            // two cells.
+            return None;
+        }
+        let houses = rules.houses();
+        let first = if clean { tiling } else { 0 };
         // Digits seen so far in the house, by index: at most 64 of them.
         let mut seen: [Option<Cell>; 64] = [None; 64];
         let mut found = None;
