@@ -543,6 +543,24 @@ fn candidates_and_steps_are_drawn_as_pencil_marks() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr_of(&out).contains("--step 70 is past the logical path"));
+
+    // A puzzle that is not unique says so rather than only counting no steps.
+    for (puzzle, says) in [
+        ("12....3.........", "has no solution"),
+        ("1...............", "several solutions"),
+    ] {
+        let out = satdoku()
+            .args(["render", "--step", "40"])
+            .write_stdin(format!("{puzzle}\n"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let err = stderr_of(&out);
+        assert!(
+            err.contains("past the logical path") && err.contains(says),
+            "{err}"
+        );
+    }
 }
 
 #[test]

@@ -88,8 +88,9 @@ enum Found {
     },
     /// Candidates alone.
     Candidates(Option<Candidates>),
-    /// Step N with the candidates before it, or how many steps there are.
-    Step(Result<(Box<Step>, Candidates), usize>),
+    /// Step N with the candidates before it, or how many steps there are and, when the
+    /// puzzle is not unique, its verdict's name.
+    Step(Result<(Box<Step>, Candidates), (usize, Option<&'static str>)>),
 }
 
 /// Draws every puzzle of the input.
@@ -174,12 +175,14 @@ fn find(args: &RenderArgs, solver: &mut SatSolver, puzzle: &Puzzle) -> Found {
             .clone()
     };
     if let Some(n) = args.step {
-        let unique = matches!(solver.check(puzzle), Verdict::Unique { .. });
+        let verdict = solver.check(puzzle);
+        let unique = matches!(verdict, Verdict::Unique { .. });
         let layout = Layout::new(puzzle.rules());
         let path = explain(&layout, puzzle.grid(), unique);
         let n = n as usize;
         let Some(step) = path.steps.get(n - 1) else {
-            return Found::Step(Err(path.steps.len()));
+            let not_unique = (!unique).then(|| verdict.name());
+            return Found::Step(Err((path.steps.len(), not_unique)));
         };
         let mut board = Board::new(&layout, puzzle.grid(), unique);
         for earlier in &path.steps[..n - 1] {
@@ -258,9 +261,14 @@ fn draw(
                 svg(&verdict_panels(puzzle, &verdict, notation, &base)),
             )
         }
-        Found::Step(Err(steps)) => {
+        Found::Step(Err((steps, not_unique))) => {
+            let why = match not_unique {
+                None => "",
+                Some("no_solution") => " (the puzzle has no solution)",
+                Some(_) => " (the puzzle has several solutions: logic stops where one must guess)",
+            };
             return Err(format!(
-                "--step {} is past the logical path, which has {steps} step{}",
+                "--step {} is past the logical path, which has {steps} step{}{why}",
                 step.unwrap_or(0),
                 if steps == 1 { "" } else { "s" }
             ));
