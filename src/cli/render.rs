@@ -88,9 +88,14 @@ enum Found {
     },
     /// Candidates alone.
     Candidates(Option<Candidates>),
-    /// Step N with the candidates before it, or how many steps there are and, when the
-    /// puzzle is not unique, its verdict's name.
-    Step(Result<(Box<Step>, Candidates), (usize, Option<&'static str>)>),
+    /// Step N with the candidates before it.
+    Step(Box<Step>, Candidates),
+    /// Step N is past the path: how many steps there are, and whether the puzzle is unique
+    /// (its verdict's name when it is not).
+    PastPath {
+        steps: usize,
+        not_unique: Option<&'static str>,
+    },
 }
 
 /// Draws every puzzle of the input.
@@ -181,14 +186,16 @@ fn find(args: &RenderArgs, solver: &mut SatSolver, puzzle: &Puzzle) -> Found {
         let path = explain(&layout, puzzle.grid(), unique);
         let n = n as usize;
         let Some(step) = path.steps.get(n - 1) else {
-            let not_unique = (!unique).then(|| verdict.name());
-            return Found::Step(Err((path.steps.len(), not_unique)));
+            return Found::PastPath {
+                steps: path.steps.len(),
+                not_unique: (!unique).then(|| verdict.name()),
+            };
         };
         let mut board = Board::new(&layout, puzzle.grid(), unique);
         for earlier in &path.steps[..n - 1] {
             board.apply(earlier);
         }
-        return Found::Step(Ok((Box::new(step.clone()), board.candidates().clone())));
+        return Found::Step(Box::new(step.clone()), board.candidates().clone());
     }
     let candidates = |verdict: Option<&Verdict>| match args.candidates {
         None => None,
@@ -261,7 +268,7 @@ fn draw(
                 svg(&verdict_panels(puzzle, &verdict, notation, &base)),
             )
         }
-        Found::Step(Err((steps, not_unique))) => {
+        Found::PastPath { steps, not_unique } => {
             let why = match not_unique {
                 None => "",
                 Some("no_solution") => " (the puzzle has no solution)",
@@ -273,7 +280,7 @@ fn draw(
                 if steps == 1 { "" } else { "s" }
             ));
         }
-        Found::Step(Ok((step, candidates))) => {
+        Found::Step(step, candidates) => {
             let overlays = step_overlays(puzzle, &step, &candidates, notation, base);
             (Status::Solved, svg(&[overlays]))
         }
