@@ -405,6 +405,7 @@ pub fn for_each_sharing<S: Send, R: Send>(
     let threads = pool.current_num_threads();
     let states: Vec<Mutex<S>> = (0..threads).map(|_| Mutex::new(make())).collect();
     let interactive = args.files.iter().all(|f| f.as_os_str() == "-") && io::stdin().is_terminal();
+    let share = if one_at_a_time { threads } else { 1 };
     let batch = if interactive || one_at_a_time {
         1
     } else {
@@ -419,7 +420,6 @@ pub fn for_each_sharing<S: Send, R: Send>(
         let next = AtomicUsize::new(0);
         let results: Vec<Mutex<Option<Option<R>>>> =
             held.iter().map(|_| Mutex::new(None)).collect();
-        let share = if one_at_a_time { threads } else { 1 };
         pool.broadcast(|context| {
             let mut state = states[context.index()].lock().expect("no worker panicked");
             loop {

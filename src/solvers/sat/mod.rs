@@ -94,31 +94,13 @@ impl SatSolver {
         self.kind
     }
 
-    /// The formula of `puzzle` with its givens as unit clauses (or substituted in), its
-    /// numbering, and the cells it leaves out.
-    fn whole_formula(&mut self, puzzle: &Puzzle) -> (Numbering, CnfFormula, Grid) {
-        if self.reduces() {
-            let mut formula = CnfFormula::new();
-            let (_, numbering, decided) = self.reduce_into(puzzle, &mut formula);
-            return (numbering, formula, decided);
-        }
-        let (_, numbering, formula) = self.formula(puzzle);
-        (numbering, formula, puzzle.grid().clone())
-    }
-
     /// Up to `limit` (at most 2) solutions of `puzzle` found by racing searches (see
     /// [`race::race`]); effort unmeasured.
     fn raced(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
-        let (numbering, formula, base) = self.whole_formula(puzzle);
-        let head_start = race::HEAD_START;
+        let (_, numbering, formula, base) = self.formula_and_base(puzzle);
+        let (racers, head_start) = (self.racers, race::HEAD_START);
         race::race(
-            &formula,
-            &numbering,
-            &base,
-            self.racers,
-            limit,
-            deadline,
-            head_start,
+            &formula, &numbering, &base, racers, limit, deadline, head_start,
         )
     }
 
@@ -186,10 +168,17 @@ impl SatSolver {
     /// the encoding, its variable numbering, and the formula (rules, then givens; or the
     /// reduced formula, which has the givens substituted in).
     pub fn formula(&mut self, puzzle: &Puzzle) -> (Encoding, Numbering, CnfFormula) {
+        let (encoding, numbering, formula, _) = self.formula_and_base(puzzle);
+        (encoding, numbering, formula)
+    }
+
+    /// [`formula`](SatSolver::formula), and the cells the formula leaves out (the givens,
+    /// or every cell decided before encoding).
+    fn formula_and_base(&mut self, puzzle: &Puzzle) -> (Encoding, Numbering, CnfFormula, Grid) {
         let mut formula = CnfFormula::new();
         if self.reduces() {
-            let (encoding, numbering, _) = self.reduce_into(puzzle, &mut formula);
-            return (encoding, numbering, formula);
+            let (encoding, numbering, decided) = self.reduce_into(puzzle, &mut formula);
+            return (encoding, numbering, formula, decided);
         }
         let (encoding, rules) = self.rules(puzzle.rules());
         formula.set_var_count(rules.var_count());
@@ -197,7 +186,8 @@ impl SatSolver {
             formula.add_clause(clause);
         }
         encoding.encode_givens(&mut formula, puzzle.grid());
-        (encoding.clone(), Numbering::Full(encoding.clone()), formula)
+        let numbering = Numbering::Full(encoding.clone());
+        (encoding.clone(), numbering, formula, puzzle.grid().clone())
     }
 
     /// An incremental search over the solutions of `puzzle`, with its givens passed as

@@ -153,8 +153,7 @@ fn racer(
         order.shuffle(&mut ChaCha8Rng::seed_from_u64(k as u64));
         let renaming = Renaming::new(order);
         for clause in formula.iter() {
-            let renamed: Vec<_> = clause.iter().map(|&lit| renaming.inner(lit)).collect();
-            solver.add_clause(&renamed);
+            solver.add_clause(&renaming.inner_all(clause));
         }
         SatSearch::loaded_renamed(numbering.clone(), solver, base, renaming)
     };
@@ -237,7 +236,7 @@ mod tests {
     /// What one plain search (the first racer's, alone) finds.
     fn alone(puzzle: &Puzzle, limit: u64) -> Outcome {
         let mut solver = SatSolver::with_kind(EncodingKind::default());
-        let (numbering, formula, base) = solver.whole_formula(puzzle);
+        let (_, numbering, formula, base) = solver.formula_and_base(puzzle);
         race(&formula, &numbering, &base, 1, limit, None, Duration::ZERO)
     }
 
@@ -246,7 +245,7 @@ mod tests {
         let mut solver = SatSolver::new();
         let mut kinds = [0; 3];
         for puzzle in puzzles() {
-            let (numbering, formula, base) = solver.whole_formula(&puzzle);
+            let (_, numbering, formula, base) = solver.formula_and_base(&puzzle);
             for limit in [1, 2] {
                 let expected = alone(&puzzle, limit);
                 kinds[expected.found as usize] += 1;
@@ -273,7 +272,7 @@ mod tests {
     fn a_passed_deadline_stops_every_racer() {
         let mut solver = SatSolver::new();
         let puzzle = &puzzles()[0];
-        let (numbering, formula, base) = solver.whole_formula(puzzle);
+        let (_, numbering, formula, base) = solver.formula_and_base(puzzle);
         let past = Some(Instant::now());
         let outcome = race(&formula, &numbering, &base, 3, 2, past, Duration::ZERO);
         assert!(outcome.timed_out);

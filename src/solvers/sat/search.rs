@@ -99,8 +99,13 @@ impl Renaming {
 
     /// The solver's literal for the formula's `lit`.
     #[inline]
-    pub(super) fn inner(&self, lit: Lit) -> Lit {
+    fn inner(&self, lit: Lit) -> Lit {
         self.inner[lit.index()].lit(lit.is_positive())
+    }
+
+    /// The solver's literals for the formula's `lits` (a clause, assumptions).
+    pub(super) fn inner_all(&self, lits: &[Lit]) -> Vec<Lit> {
+        lits.iter().map(|&lit| self.inner(lit)).collect()
     }
 
     /// The formula's literal for the solver's `lit`.
@@ -167,9 +172,7 @@ impl SatSearch {
     fn add_clause(&mut self, clause: &[Lit]) {
         match &self.renaming {
             None => self.solver.add_clause(clause),
-            Some(r) => self
-                .solver
-                .add_clause(&clause.iter().map(|&l| r.inner(l)).collect::<Vec<_>>()),
+            Some(r) => self.solver.add_clause(&r.inner_all(clause)),
         }
     }
 
@@ -265,9 +268,7 @@ impl SatSearch {
         };
         match &self.renaming {
             None => self.solver.assume(assumptions),
-            Some(r) => self
-                .solver
-                .assume(&assumptions.iter().map(|&l| r.inner(l)).collect::<Vec<_>>()),
+            Some(r) => self.solver.assume(&r.inner_all(assumptions)),
         }
         match self.solver.solve() {
             Ok(satisfiable) => satisfiable,
