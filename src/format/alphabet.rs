@@ -18,10 +18,13 @@ const RESERVED: &[char] = &[
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Alphabet {
     symbols: Vec<char>,
-    /// For each ASCII character, 1 + the index of its symbol (either case), 0 for none:
-    /// reading a symbol is a lookup.
+    /// For each ASCII character, 1 + the index of its symbol (either case), [`BLANK`] for a
+    /// blank, 0 for neither: reading a symbol is a lookup.
     ascii: [u8; 128],
 }
+
+/// The mark of a blank in [`Alphabet`]'s lookup table (no alphabet has 255 symbols there).
+const BLANK: u8 = u8::MAX;
 
 impl Default for Alphabet {
     fn default() -> Alphabet {
@@ -57,11 +60,16 @@ impl Alphabet {
     /// The alphabet of `symbols`, checked, with its lookup table.
     fn of(symbols: Vec<char>) -> Alphabet {
         let mut ascii = [0u8; 128];
-        for (i, &symbol) in symbols.iter().enumerate().take(255) {
+        for (i, &symbol) in symbols.iter().enumerate().take(usize::from(BLANK) - 1) {
             for c in [symbol.to_ascii_uppercase(), symbol.to_ascii_lowercase()] {
                 if c.is_ascii() && ascii[c as usize] == 0 {
                     ascii[c as usize] = i as u8 + 1;
                 }
+            }
+        }
+        for blank in ['.', '_', '0'] {
+            if ascii[blank as usize] == 0 {
+                ascii[blank as usize] = BLANK;
             }
         }
         Alphabet { symbols, ascii }
@@ -79,17 +87,15 @@ impl Alphabet {
 
     /// Whether `symbol` marks a blank cell.
     pub fn is_blank(&self, symbol: char) -> bool {
-        symbol == '.' || symbol == '_' || (symbol == '0' && !self.symbols.contains(&'0'))
+        self.ascii.get(symbol as usize) == Some(&BLANK)
     }
 
     /// Reads `symbol` in a grid of `shape`: `Some(None)` for a blank, `Some(Some(digit))`
     /// for a digit, `None` for a symbol that is neither.
     pub fn read(&self, symbol: char, shape: Shape) -> Option<Option<Digit>> {
-        if self.is_blank(symbol) {
-            return Some(None);
-        }
         let index = match self.ascii.get(symbol as usize) {
             Some(&0) => return None,
+            Some(&BLANK) => return Some(None),
             Some(&k) => usize::from(k) - 1,
             None => {
                 let upper = symbol.to_ascii_uppercase();
@@ -165,6 +171,8 @@ mod tests {
         assert_eq!(hex.read('0', sixteen), Some(Digit::new(1)));
         assert_eq!(hex.read('F', sixteen), Some(Digit::new(16)));
         assert_eq!(hex.read('.', sixteen), Some(None));
+        assert!(!hex.is_blank('0') && hex.is_blank('_'));
+        assert!(Alphabet::default().is_blank('0') && !Alphabet::default().is_blank('é'));
     }
 
     #[test]

@@ -54,6 +54,12 @@ impl Grid {
         &self.cells
     }
 
+    /// Every cell's digit, in reading order, to write in place: the caller keeps each digit
+    /// within the grid's size (as [`set`](Grid::set) checks).
+    pub(crate) fn digits_mut(&mut self) -> &mut [Option<Digit>] {
+        &mut self.cells
+    }
+
     /// The filled cells with their digits, in reading order.
     pub fn givens(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
         self.shape

@@ -88,47 +88,53 @@ impl Cells {
         alphabet: &Alphabet,
     ) -> Result<(), ParseError> {
         let shape = grid.shape();
-        for i in 0..self.len() {
-            let cell = shape
+        let cell = |i: usize| {
+            shape
                 .cell_at(start + i)
-                .expect("rows are checked against the shape before filling");
-            let digit = match self {
-                Cells::Symbols(symbols) => {
-                    let symbol = symbols[i];
-                    alphabet
-                        .read(symbol, shape)
-                        .ok_or_else(|| ParseError::UnknownSymbol {
-                            line,
-                            cell,
-                            symbol,
-                            shape,
-                            digits: alphabet.describe(shape),
-                            short: !alphabet.covers(shape),
-                        })?
-                }
-                Cells::Tokens(tokens) => match &tokens[i] {
-                    Token::Blank => None,
-                    Token::Word(token) => {
-                        return Err(ParseError::NotANumber {
-                            line,
-                            cell,
-                            token: token.clone(),
-                        });
-                    }
-                    &Token::Number(value) => Some(
-                        usize::try_from(value)
-                            .ok()
-                            .and_then(|v| shape.digit(v))
-                            .ok_or(ParseError::OutOfRange {
+                .expect("rows are checked against the shape before filling")
+        };
+        let row = &mut grid.digits_mut()[start..start + self.len()];
+        match self {
+            Cells::Symbols(symbols) => {
+                for (i, (slot, &symbol)) in row.iter_mut().zip(symbols).enumerate() {
+                    *slot =
+                        alphabet
+                            .read(symbol, shape)
+                            .ok_or_else(|| ParseError::UnknownSymbol {
                                 line,
-                                cell,
-                                value,
+                                cell: cell(i),
+                                symbol,
                                 shape,
-                            })?,
-                    ),
-                },
-            };
-            grid.set(cell, digit);
+                                digits: alphabet.describe(shape),
+                                short: !alphabet.covers(shape),
+                            })?;
+                }
+            }
+            Cells::Tokens(tokens) => {
+                for (i, (slot, token)) in row.iter_mut().zip(tokens).enumerate() {
+                    *slot = match token {
+                        Token::Blank => None,
+                        Token::Word(token) => {
+                            return Err(ParseError::NotANumber {
+                                line,
+                                cell: cell(i),
+                                token: token.clone(),
+                            });
+                        }
+                        &Token::Number(value) => Some(
+                            usize::try_from(value)
+                                .ok()
+                                .and_then(|v| shape.digit(v))
+                                .ok_or(ParseError::OutOfRange {
+                                    line,
+                                    cell: cell(i),
+                                    value,
+                                    shape,
+                                })?,
+                        ),
+                    };
+                }
+            }
         }
         Ok(())
     }

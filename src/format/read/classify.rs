@@ -25,8 +25,14 @@ const SEPARATORS: &[char] = &['|', '+', '-'];
 
 /// The part of a raw line that matters: before any comment (`#` or `//`), trimmed.
 pub(super) fn content(raw: &str) -> &str {
-    let end = raw.find('#').unwrap_or(raw.len());
-    let end = raw[..end].find("//").unwrap_or(end);
+    // One pass over the bytes: `#`, or `/` followed by `/` (both ASCII, so the cut falls
+    // between characters).
+    let bytes = raw.as_bytes();
+    let end = bytes
+        .iter()
+        .enumerate()
+        .position(|(i, &b)| b == b'#' || (b == b'/' && bytes.get(i + 1) == Some(&b'/')))
+        .unwrap_or(raw.len());
     raw[..end].trim()
 }
 
@@ -162,6 +168,21 @@ mod tests {
             assert_eq!(symbols(text), by_definition(text), "{text:?}");
         }
         assert!(!looks_like_tokens("12345"));
+    }
+
+    #[test]
+    fn content_ends_at_a_comment() {
+        for (raw, expected) in [
+            (" 1.3 # note", "1.3"),
+            ("12//x", "12"),
+            ("1/2 // c", "1/2"),
+            ("#", ""),
+            ("a/b/", "a/b/"),
+            ("é1 // ü", "é1"),
+            ("\t..5\t", "..5"),
+        ] {
+            assert_eq!(content(raw), expected, "{raw:?}");
+        }
         assert!(looks_like_tokens("12 3 4"));
         assert!(looks_like_tokens("1,2"));
     }

@@ -32,10 +32,12 @@ pub(super) fn is_header(text: &str, options: &ReadOptions) -> bool {
         && !number.is_empty()
         && number.bytes().all(|b| b.is_ascii_digit());
     let csv_header = || {
+        if !text.contains(',') {
+            return false;
+        }
         let mut fields = text.split(',').map(str::trim);
         let first = fields.next().unwrap_or_default();
-        text.contains(',')
-            && first.len() >= 2
+        first.len() >= 2
             && Shape::from_cell_count(first.len()).is_none()
             && first.chars().all(|c| c.is_ascii_alphabetic())
             && !text.bytes().any(|b| b.is_ascii_digit())

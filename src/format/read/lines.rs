@@ -101,7 +101,11 @@ impl<R: BufRead> Lines<R> {
             }
         }
         let cut = cut || text.len() > MAX_LINE;
-        let text = String::from_utf8_lossy(&text[..text.len().min(MAX_LINE)]).into_owned();
+        let text = &text[..text.len().min(MAX_LINE)];
+        let text = match std::str::from_utf8(text) {
+            Ok(valid) => valid.to_owned(),
+            Err(_) => String::from_utf8_lossy(text).into_owned(),
+        };
         // A comment starting within the limit makes the rest of the line a comment too.
         let too_long = cut && !text.contains('#') && !text.contains("//");
         self.pending.push_back(Line {
