@@ -82,10 +82,11 @@ impl BandCells {
     #[inline]
     pub(super) fn lock(self) -> BandCells {
         let m = self.0;
+        // The masks keep every index within its table (no bound checks).
         let minirows = MINIROWS[(m & 0x1ff) as usize] as usize
             | (MINIROWS[((m >> 9) & 0x1ff) as usize] as usize) << 3
-            | (MINIROWS[(m >> 18) as usize] as usize) << 6;
-        BandCells(m & MATCHED_CELLS[minirows])
+            | (MINIROWS[((m >> 18) & 0x1ff) as usize] as usize) << 6;
+        BandCells(m & MATCHED_CELLS[minirows & 0x1ff])
     }
 
     /// The bits of the cells, lowest first.

@@ -30,6 +30,21 @@ const ALL_DIGIT_BANDS: u32 = (1 << 27) - 1;
 /// The other two bands of each band.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
+/// For each bit of a band (the rest unused), the cells of its row and box, and its column.
+const HOUSES: [(BandCells, u32); 32] = houses();
+
+const fn houses() -> [(BandCells, u32); 32] {
+    let mut houses = [(BandCells::NONE, 0); 32];
+    let mut bit = 0;
+    while bit < 27 {
+        let (row, column) = (bit / 9, bit % 9);
+        let house = BandCells::row(row).0 | BandCells::columns(0b111 << (column / 3 * 3)).0;
+        houses[bit as usize] = (BandCells(house), column);
+        bit += 1;
+    }
+    houses
+}
+
 const fn diagonal(anti: bool) -> [BandCells; 3] {
     let mut masks = [BandCells::NONE; 3];
     let mut r = 0;
@@ -321,16 +336,20 @@ impl Bitboard {
         let mut most = 0;
         for b in 0..3 {
             let (_, two, three) = self.digit_counts(b);
-            for bit in (two & !three & self.unplaced[b]).bits() {
-                let mut digits = self.digits_at(b, bit);
-                let mut score = 0;
-                while digits != 0 {
-                    let d = digits.trailing_zeros() as usize;
-                    digits &= digits - 1;
-                    score += self.peers_with(d, b, bit);
+            let pairs = two & !three & self.unplaced[b];
+            if pairs.is_empty() {
+                continue;
+            }
+            // The pair cells' scores, summed digit by digit (bit `i` of the band at `i`).
+            let mut scores = [0u32; 32];
+            for d in 0..9 {
+                for bit in (self.cands[b][d] & pairs).bits() {
+                    scores[bit as usize] += self.peers_with(d, b, bit);
                 }
-                if score > most {
-                    (best, most) = (Some((b, bit)), score);
+            }
+            for bit in pairs.bits() {
+                if scores[bit as usize] > most {
+                    (best, most) = (Some((b, bit)), scores[bit as usize]);
                 }
             }
         }
@@ -353,8 +372,7 @@ impl Bitboard {
     /// included) may hold digit `d`: the candidates that placing `d` there removes.
     #[inline]
     fn peers_with(&self, d: usize, b: usize, bit: u32) -> u32 {
-        let (row, column) = (bit / 9, bit % 9);
-        let house = BandCells::row(row) | BandCells::columns(0b111 << (column / 3 * 3));
+        let (house, column) = HOUSES[bit as usize];
         let in_column = |cells: BandCells| u64::from(cells.0 >> column) & 0x40201;
         let column_cells =
             in_column(self.cands[0][d]) + in_column(self.cands[1][d]) + in_column(self.cands[2][d]);
