@@ -336,20 +336,16 @@ impl Bitboard {
         let mut most = 0;
         for b in 0..3 {
             let (_, two, three) = self.digit_counts(b);
-            let pairs = two & !three & self.unplaced[b];
-            if pairs.is_empty() {
-                continue;
-            }
-            // The pair cells' scores, summed digit by digit (bit `i` of the band at `i`).
-            let mut scores = [0u32; 32];
-            for d in 0..9 {
-                for bit in (self.cands[b][d] & pairs).bits() {
-                    scores[bit as usize] += self.peers_with(d, b, bit);
+            for bit in (two & !three & self.unplaced[b]).bits() {
+                let mut digits = self.digits_at(b, bit);
+                let mut score = 0;
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    score += self.peers_with(d, b, bit);
                 }
-            }
-            for bit in pairs.bits() {
-                if scores[bit as usize] > most {
-                    (best, most) = (Some((b, bit)), scores[bit as usize]);
+                if score > most {
+                    (best, most) = (Some((b, bit)), score);
                 }
             }
         }
