@@ -414,7 +414,33 @@ pub fn for_each_sharing<S: Send, R: Send>(
     // The progress line would mix with what a user types at a terminal.
     let progress = (!interactive).then(|| Bar::new("puzzles", total(args)));
     let mut held: Vec<Item> = Vec::with_capacity(batch);
+    // One item's work (none for an unreadable puzzle), counted as it finishes, so that
+    // slow batches show progress too.
+    let work_on = |state: &mut S, h: &Item| {
+        let result = h
+            .puzzle
+            .as_ref()
+            .ok()
+            .map(|puzzle| work(state, puzzle, share));
+        if let Some(progress) = &progress {
+            progress.inc(h.consumed);
+        }
+        result
+    };
     let mut run = |held: &mut Vec<Item>| -> anyhow::Result<()> {
+        if threads == 1 {
+            // One worker: the work runs here, between reads, without handing each batch
+            // to another thread and back.
+            let mut state = states[0].lock().expect("no worker panicked");
+            for h in held.drain(..) {
+                if interrupted() {
+                    break;
+                }
+                let result = work_on(&mut state, &h);
+                emit(h, result)?;
+            }
+            return Ok(());
+        }
         // Workers take puzzles in input order, so that after Ctrl-C (when no new puzzle is
         // started) the finished ones are a run from the start of the batch: all written.
         let next = AtomicUsize::new(0);
@@ -430,16 +456,8 @@ pub fn for_each_sharing<S: Send, R: Send>(
                 let Some(h) = held.get(i) else {
                     break;
                 };
-                let result = h
-                    .puzzle
-                    .as_ref()
-                    .ok()
-                    .map(|puzzle| work(&mut state, puzzle, share));
+                let result = work_on(&mut state, h);
                 *results[i].lock().expect("no worker panicked") = Some(result);
-                // Counted as each finishes, so that slow batches show progress too.
-                if let Some(progress) = &progress {
-                    progress.inc(h.consumed);
-                }
             }
         });
         for (h, result) in held.drain(..).zip(results) {
