@@ -210,7 +210,9 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                     error: None,
                 })
             } else if out.is_line() {
-                let mut line = verdict.name().to_string();
+                let cells = puzzle.grid().digits().len();
+                let mut line = String::with_capacity(32 + solutions.len() * (cells + 1));
+                line.push_str(verdict.name());
                 for grid in &solutions {
                     line.push(' ');
                     line.push_str(&out.line(grid, item.notation.alphabet()));

@@ -81,7 +81,13 @@ pub fn write_line(grid: &Grid, alphabet: &Alphabet) -> String {
             .collect();
         let index = |d: Option<Digit>| d.map_or(0, |d| d.index() + 1);
         if symbols.iter().all(char::is_ascii) {
-            let bytes: Vec<u8> = cells.map(|d| symbols[index(d)] as u8).collect();
+            // A table of 128 bytes: an index masked to 7 bits needs no bound check (digits
+            // are at most 64, so the mask changes none).
+            let mut table = [b'.'; 128];
+            for (slot, &symbol) in table.iter_mut().zip(&symbols) {
+                *slot = symbol as u8;
+            }
+            let bytes: Vec<u8> = cells.map(|d| table[index(d) & 127]).collect();
             return String::from_utf8(bytes).expect("ASCII symbols");
         }
         let mut line = String::with_capacity(grid.digits().len());

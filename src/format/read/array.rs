@@ -16,7 +16,8 @@ use crate::grid::Shape;
 
 /// Whether a line is part of an array copied from code.
 pub(super) fn has_brackets(text: &str) -> bool {
-    text.contains(['[', ']', '{', '}'])
+    // Byte by byte: no byte of a character beyond ASCII is an ASCII bracket.
+    text.bytes().any(|b| matches!(b, b'[' | b']' | b'{' | b'}'))
 }
 
 /// The lists of numbers of an array line, in order (see the module documentation).

@@ -25,13 +25,10 @@ const SEPARATORS: &[char] = &['|', '+', '-'];
 
 /// The part of a raw line that matters: before any comment (`#` or `//`), trimmed.
 pub(super) fn content(raw: &str) -> &str {
-    // One pass over the bytes: `#`, or `/` followed by `/` (both ASCII, so the cut falls
-    // between characters).
+    // `#`, or `/` followed by `/` (both ASCII, so the cut falls between characters).
     let bytes = raw.as_bytes();
-    let end = bytes
-        .iter()
-        .enumerate()
-        .position(|(i, &b)| b == b'#' || (b == b'/' && bytes.get(i + 1) == Some(&b'/')))
+    let end = memchr::memchr2_iter(b'#', b'/', bytes)
+        .find(|&i| bytes[i] == b'#' || bytes.get(i + 1) == Some(&b'/'))
         .unwrap_or(raw.len());
     raw[..end].trim()
 }
@@ -43,7 +40,7 @@ fn symbols(text: &str) -> Vec<char> {
         // Byte by byte, the common case: the same symbols as below.
         symbols.extend(
             text.bytes()
-                .filter(|&b| !char::from(b).is_whitespace() && !matches!(b, b'|' | b'+' | b'-'))
+                .filter(|&b| !matches!(b, b' ' | b'\t'..=b'\r' | b'|' | b'+' | b'-'))
                 .map(char::from),
         );
         return symbols;
@@ -60,7 +57,12 @@ fn looks_like_tokens(text: &str) -> bool {
     if text.contains(',') {
         return true;
     }
-    if !text.contains(char::is_whitespace) {
+    let spaced = if text.is_ascii() {
+        text.bytes().any(|b| matches!(b, b' ' | b'\t'..=b'\r'))
+    } else {
+        text.contains(char::is_whitespace)
+    };
+    if !spaced {
         // One part: a number alone is a cell, not a row.
         return false;
     }

@@ -72,7 +72,7 @@ impl<R: BufRead> Lines<R> {
             if chunk.is_empty() {
                 break;
             }
-            let (end, used) = match chunk.iter().position(|&b| b == b'\n') {
+            let (end, used) = match memchr::memchr(b'\n', chunk) {
                 Some(newline) => (newline, newline + 1),
                 None => (chunk.len(), chunk.len()),
             };
