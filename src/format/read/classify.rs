@@ -170,6 +170,9 @@ mod tests {
             assert_eq!(symbols(text), by_definition(text), "{text:?}");
         }
         assert!(!looks_like_tokens("12345"));
+        assert!(looks_like_tokens("12 3 4"));
+        assert!(looks_like_tokens("1\u{a0}12 3 4") && looks_like_tokens("1\u{b}12"));
+        assert!(looks_like_tokens("1,2"));
     }
 
     #[test]
@@ -185,7 +188,5 @@ mod tests {
         ] {
             assert_eq!(content(raw), expected, "{raw:?}");
         }
-        assert!(looks_like_tokens("12 3 4"));
-        assert!(looks_like_tokens("1,2"));
     }
 }
