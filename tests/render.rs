@@ -805,3 +805,80 @@ fn hint_draws_its_step_or_the_wrong_entry() {
     assert_eq!(picture.count(&["clash"]), 3);
     assert_eq!(picture.caption(), text.trim_end());
 }
+
+#[test]
+fn regions_that_are_whole_rows_or_columns_draw_no_borders() {
+    // f-puzzles' 7×7 has no boxes: without regions each row is one, and draws as no region.
+    // With regions of whole columns the same; with one region of two columns' halves,
+    // only that region's borders show.
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, region: &dyn Fn(usize, usize) -> Option<usize>| {
+        let grid: Vec<Vec<serde_json::Value>> = (0..7)
+            .map(|r| {
+                (0..7)
+                    .map(|c| match region(r, c) {
+                        Some(k) => serde_json::json!({ "region": k }),
+                        None => serde_json::json!({}),
+                    })
+                    .collect()
+            })
+            .collect();
+        let path = dir.path().join(name);
+        let json = serde_json::json!({ "size": 7, "grid": grid });
+        std::fs::write(&path, json.to_string()).unwrap();
+        path
+    };
+    let files = [
+        write("rows.json", &|_, _| None),
+        write("columns.json", &|_, c| Some(c)),
+        // Columns 1 and 2 swap their lower halves: two regions that are no column.
+        write("mixed.json", &|r, c| {
+            Some(if r >= 4 && (c == 1 || c == 2) {
+                3 - c
+            } else {
+                c
+            })
+        }),
+    ];
+    let (_out, pictures) = render(&files, &[]);
+    assert_eq!(pictures["rows-0001.svg"].border_segments(), 0);
+    assert_eq!(pictures["columns-0001.svg"].border_segments(), 0);
+    // The two mixed regions against the columns beside them and each other: the vertical
+    // lines left of column 1, between 1 and 2, and right of column 2, over all seven rows,
+    // and the two half-cell steps where the halves meet.
+    assert_eq!(pictures["mixed-0001.svg"].border_segments(), 3 * 7 + 2);
+}
+
+#[test]
+fn a_region_in_pieces_is_shaded_and_named_in_the_legend() {
+    // Regions A and D are two pieces each; B and C are one.
+    let dir = tempfile::tempdir().unwrap();
+    let regions = [[0, 0, 1, 1], [2, 2, 1, 1], [2, 2, 3, 3], [3, 3, 0, 0]];
+    let grid: Vec<Vec<serde_json::Value>> = regions
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|&k| serde_json::json!({ "region": k }))
+                .collect()
+        })
+        .collect();
+    let path = dir.path().join("pieces.json");
+    std::fs::write(
+        &path,
+        serde_json::json!({ "size": 4, "grid": grid }).to_string(),
+    )
+    .unwrap();
+    let (_out, pictures) = render(&[path], &[]);
+    let picture = &pictures["pieces-0001.svg"];
+    let doc = picture.doc();
+    let shaded: BTreeMap<&str, usize> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "path" && has_classes(n, &["region-pieces"]))
+        .map(|n| {
+            let cells = n.attribute("d").unwrap().matches('M').count();
+            (n.attribute("data-house").unwrap(), cells)
+        })
+        .collect();
+    assert_eq!(shaded, BTreeMap::from([("region A", 4), ("region D", 4)]));
+    assert!(picture.count(&["legend", "region-pieces"]) > 0);
+}

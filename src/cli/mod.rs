@@ -125,7 +125,8 @@ enum Command {
     Candidates(candidates::CandidatesArgs),
     /// Draw each puzzle as setters' tools draw it, as SVG or PNG.
     ///
-    /// The grid with its boxes or jigsaw regions, diagonals, windows and extra regions, every
+    /// The grid with its boxes or jigsaw regions (a region in several pieces shaded),
+    /// diagonals, windows and extra regions, every
     /// constraint (cages with their totals, thermometers, arrows, dots, lines, clues outside
     /// the grid …) and the givens; rules over the whole grid are named below it. With
     /// --solution, --candidates or --step, what satdoku found is drawn on it. One puzzle goes

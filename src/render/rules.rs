@@ -1,4 +1,4 @@
-//! How a grid's rules draw: cell lines, the thick borders of boxes or jigsaw regions, diagonals, windows and extra regions shaded, cells marked different, and the legend naming rules over the whole grid.
+//! How a grid's rules draw: cell lines, the thick borders of boxes or jigsaw regions, diagonals, windows, extra regions and regions in pieces shaded, cells marked different, and the legend naming rules over the whole grid.
 
 use std::fmt::Write;
 
@@ -15,8 +15,11 @@ const EXTRA_SHADES: [&str; 6] = [
 /// The grey of windoku's windows.
 const WINDOW: &str = "#d9d9d9";
 
-/// The legend's lines for the rules over the whole grid that draw no shapes: by class, the
-/// text.
+/// Tints for jigsaw regions in several pieces, in turn: a region's pieces share one.
+const PIECES_SHADES: [&str; 4] = ["#fbe7a1", "#c9ecec", "#f4cfe0", "#dde9c4"];
+
+/// The legend's lines for the rules over the whole grid that draw no shapes, and for the
+/// shade of regions in pieces: by class, the text.
 pub fn legend(rules: &Rules) -> Vec<(String, String)> {
     let mut lines = Vec::new();
     for rule in rules.globals().iter() {
@@ -31,14 +34,28 @@ pub fn legend(rules: &Rules) -> Vec<(String, String)> {
         };
         lines.push((format!("rule {}", rule.name()), text.to_string()));
     }
+    let houses = rules.houses();
+    let mut regions = houses.iter().filter(|h| matches!(h, House::Region(..)));
+    if regions.any(|&h| !connected(&rules.cells(h))) {
+        let text = "a shade marks a jigsaw region in several pieces: its pieces share it";
+        lines.push(("region-pieces".to_string(), text.to_string()));
+    }
     lines
 }
 
-/// Windoku's windows and the extra regions, shaded.
+/// Windoku's windows, the extra regions, and jigsaw regions in several pieces (whose
+/// borders alone would not say which pieces belong together), shaded.
 pub fn shading(svg: &mut Svg, rules: &Rules) {
-    let mut extra = 0;
+    let (mut extra, mut split) = (0, 0);
     for house in rules.houses() {
         let (class, colour) = match house {
+            House::Region(..) if !connected(&rules.cells(house)) => {
+                split += 1;
+                (
+                    "region-pieces",
+                    PIECES_SHADES[(split - 1) % PIECES_SHADES.len()],
+                )
+            }
             House::Window(_) => ("rule windoku", WINDOW),
             House::Extra(_) => {
                 extra += 1;
@@ -59,6 +76,24 @@ pub fn shading(svg: &mut Svg, rules: &Rules) {
     }
 }
 
+/// Whether `cells` are one piece: each reached from the first through side neighbours.
+fn connected(cells: &[Cell]) -> bool {
+    let mut reached = vec![false; cells.len()];
+    let mut stack = vec![0];
+    reached[0] = true;
+    while let Some(i) = stack.pop() {
+        for (j, &other) in cells.iter().enumerate() {
+            let a = cells[i];
+            let side = a.row().abs_diff(other.row()) + a.col().abs_diff(other.col()) == 1;
+            if side && !reached[j] {
+                reached[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    reached.into_iter().all(|r| r)
+}
+
 /// The grid's lines: thin between cells, thick around boxes or jigsaw regions and the
 /// grid; diagonals; cells marked different joined by a dotted line.
 pub fn grid_lines(svg: &mut Svg, rules: &Rules) {
@@ -71,7 +106,14 @@ pub fn grid_lines(svg: &mut Svg, rules: &Rules) {
         .filter(|h| matches!(h, House::Box(_) | House::Region(..)))
         .enumerate()
     {
-        for cell in rules.cells(house) {
+        let cells = rules.cells(house);
+        // A region that is a whole row or column (f-puzzles' default on a grid without
+        // boxes, such as 7×7) draws as no region: no thick line between rows.
+        let line = |of: fn(Cell) -> usize| cells.iter().all(|&c| of(c) == of(cells[0]));
+        if cells.len() == n && (line(Cell::row) || line(Cell::col)) {
+            continue;
+        }
+        for cell in cells {
             region[shape.index(cell)] = i;
         }
     }
