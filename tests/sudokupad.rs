@@ -194,4 +194,21 @@ fn short_links_and_drawings_are_refused_by_name() {
     let (code, _, err) = count(&format!("https://sudokupad.app/{}", packed("scl", bare)));
     assert_eq!(code, Some(2));
     assert!(err.contains("regions: missing"), "{err}");
+    // Regions of the wrong number or size: said in SudokuPad's terms, numbered from 1.
+    let cells = r#""cells":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+    for (regions, said) in [
+        (
+            "[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]]]",
+            "regions: 3 regions: a 4×4 grid needs 4",
+        ),
+        (
+            "[[[0,0],[0,1],[1,0]],[[0,2],[0,3],[1,2],[1,3],[1,1]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]",
+            "region 1: 3 cells: a region of a 4×4 grid has 4",
+        ),
+    ] {
+        let data = format!(r#"{{{cells},"regions":{regions}}}"#);
+        let (code, _, err) = count(&format!("https://sudokupad.app/{}", packed("scl", &data)));
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains(said), "{err}");
+    }
 }

@@ -537,12 +537,26 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
     };
     match fields.get("regions") {
         Some(Value::Array(regions)) if !regions.is_empty() => {
+            // Checked here, in SudokuPad's terms (regions numbered from 1 in list order),
+            // before the f-puzzles reader sees them.
+            if regions.len() != n {
+                return Err(element(
+                    "regions",
+                    &format!("{} regions: a {n}×{n} grid needs {n}", regions.len()),
+                ));
+            }
             let mut region_of = vec![vec![None; n]; n];
             for (k, region) in regions.iter().enumerate() {
                 let what = format!("region {}", k + 1);
                 let cells = region
                     .as_array()
                     .ok_or_else(|| element(&what, "not a list of cells"))?;
+                if cells.len() != n {
+                    return Err(element(
+                        &what,
+                        &format!("{} cells: a region of a {n}×{n} grid has {n}", cells.len()),
+                    ));
+                }
                 for pair in cells {
                     let (r, c) = at(pair, &what)?;
                     if region_of[r][c].replace(k).is_some() {
