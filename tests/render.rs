@@ -882,3 +882,43 @@ fn a_region_in_pieces_is_shaded_and_named_in_the_legend() {
     assert_eq!(shaded, BTreeMap::from([("region A", 4), ("region D", 4)]));
     assert!(picture.count(&["legend", "region-pieces"]) > 0);
 }
+
+#[test]
+fn a_little_killer_clue_stands_outside_the_grid_wherever_its_cells_start() {
+    // A clue whose cells start in the middle of the grid, and one from the edge.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lk.toml");
+    let empty = ".........\n".repeat(9);
+    let text = format!(
+        "puzzle = \"\"\"\n{empty}\"\"\"\n\n[[little-killer]]\ncells = \"r5c5 r6c6 r7c7\"\nsum = 6\n\n\
+         [[little-killer]]\ncells = \"r1c8 r2c7\"\nsum = 3\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    let (_out, pictures) = render(&[path], &[]);
+    let picture = &pictures["lk-0001.svg"];
+    let doc = picture.doc();
+    // Each clue's arrow: its first path starts at the clue's side, outside the 9×9 grid.
+    let starts: BTreeMap<&str, (f32, f32)> = doc
+        .descendants()
+        .filter(|n| has_classes(n, &["little-killer-sum"]))
+        .filter_map(|g| {
+            let path = g.children().find(|c| c.tag_name().name() == "path")?;
+            let d = path.attribute("d")?;
+            let mut numbers = d[1..].split(['L', ' ']).map(|x| x.parse::<f32>().unwrap());
+            Some((
+                g.attribute("data-index")?,
+                (numbers.next()?, numbers.next()?),
+            ))
+        })
+        .collect();
+    assert_eq!(starts.len(), 2, "{starts:?}");
+    for (index, (x, y)) in &starts {
+        assert!(
+            !(0.0..=9.0).contains(x) || !(0.0..=9.0).contains(y),
+            "clue {index} at {x} {y}"
+        );
+    }
+    // The edge clue one step up and right of r1c8: above the grid, over column 9.
+    let (x, y) = starts["2"];
+    assert!(y < 0.0 && (8.0..9.0).contains(&x), "{x} {y}");
+}

@@ -100,12 +100,20 @@ impl Constraint for LittleKiller {
                 if start.y < n / 2.0 { 1.0 } else { -1.0 },
             ),
         };
-        let clue = Point::new(start.x - step.0, start.y - step.1);
-        let tail = clue.toward(start, 0.3);
-        let tip = clue.toward(start, 0.5);
+        // Cells that do not start at the edge (a TOML clue may list any cells): further
+        // back along the same step, until outside the grid.
+        let back = |k: f32| Point::new(start.x - k * step.0, start.y - k * step.1);
+        let inside = |p: Point| p.x > 0.0 && p.x < n && p.y > 0.0 && p.y < n;
+        let steps = (1..=shape.size())
+            .map(|k| k as f32)
+            .find(|&k| !inside(back(k)))
+            .unwrap_or(1.0);
+        let (clue, near) = (back(steps), back(steps - 1.0));
+        let tail = clue.toward(near, 0.3);
+        let tip = clue.toward(near, 0.5);
         vec![
             Mark::Text {
-                at: clue.toward(start, -0.05),
+                at: clue.toward(near, -0.05),
                 text: self.sum.to_string(),
                 size: 0.34,
                 colour: "#000000",
