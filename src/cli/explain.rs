@@ -8,7 +8,7 @@ use clap::Args;
 use satdoku::format::{Notation, write_candidates};
 use satdoku::logic::{Board, End, Step, explain};
 use satdoku::render::{Overlays, svg};
-use satdoku::{Candidates, Count, Layout, Puzzle, SatSolver, Solver};
+use satdoku::{AutoSolver, Candidates, Count, Layout, Puzzle, Solver};
 use serde::Serialize;
 
 use super::args::{BatchArgs, FormatKind};
@@ -137,7 +137,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     let mut stems = Stems::default();
-    let work = |solver: &mut SatSolver, puzzle: &Puzzle| {
+    let work = |solver: &mut AutoSolver, puzzle: &Puzzle| {
         let count = solver.count(puzzle, 2);
         let unique = count.count == 1 && count.complete;
         let layout = Layout::new(puzzle.rules());
@@ -152,7 +152,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     let errors = input::for_each_parallel(
         &args.run.input,
         &pool,
-        SatSolver::new,
+        AutoSolver::default,
         work,
         |item: Item, explained| {
             let (Ok(puzzle), Some(explained)) = (&item.puzzle, explained) else {

@@ -10,7 +10,7 @@ use satdoku::format::{Entry, Notation, read_marks, write_candidates};
 use satdoku::grid::CellDigit;
 use satdoku::logic::{Board, Standing, Step, next_step};
 use satdoku::render::{Overlays, svg};
-use satdoku::{Candidates, Cell, Count, Grid, Layout, Puzzle, PuzzleError, SatSolver, Solver};
+use satdoku::{AutoSolver, Candidates, Cell, Count, Grid, Layout, Puzzle, PuzzleError, Solver};
 use serde::Serialize;
 
 use super::args::{FormatKind, InputArgs, OutputArgs};
@@ -77,7 +77,7 @@ struct Row<'a> {
 
 /// What to tell about `puzzle` (with the pencil marks `marks`, when given), with its
 /// solution count.
-fn find(solver: &mut SatSolver, puzzle: &Puzzle, marks: Option<&Candidates>) -> (Count, Found) {
+fn find(solver: &mut AutoSolver, puzzle: &Puzzle, marks: Option<&Candidates>) -> (Count, Found) {
     let count = solver.count(puzzle, 2);
     if count.count == 0 {
         return (count, Found::Wrong(satdoku::truth::wrong_entries(puzzle)));
@@ -127,7 +127,7 @@ pub fn run(mut args: HintArgs) -> anyhow::Result<ExitCode> {
     let errors = input::for_each_parallel(
         &args.input,
         &pool,
-        SatSolver::new,
+        AutoSolver::default,
         |solver, puzzle| find(solver, puzzle, None),
         |item: Item, found| emit(&mut out, &mut tally, &item, found, args.picture(&mut stems)),
     )?;
@@ -141,7 +141,7 @@ fn run_marks(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.output.format, alphabet.clone());
     let mut tally = Tally::default();
     let mut stems = Stems::default();
-    let mut solver = SatSolver::new();
+    let mut solver = AutoSolver::default();
     let mut errors = 0;
     let stdin = [PathBuf::from("-")];
     let files = if args.input.files.is_empty() {

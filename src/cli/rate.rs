@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use satdoku::rate::{Difficulty, rate};
-use satdoku::{Puzzle, SatSolver, Solver};
+use satdoku::{AutoSolver, Puzzle, Solver};
 use serde::Serialize;
 
 use super::args::{BatchArgs, FormatKind};
@@ -64,7 +64,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     let mut by_difficulty = [0usize; Difficulty::ALL.len()];
-    let judge = |solver: &mut SatSolver, puzzle: &Puzzle| {
+    let judge = |solver: &mut AutoSolver, puzzle: &Puzzle| {
         let count = solver.count(puzzle, 1);
         (count.count == 1 && count.complete)
             .then(|| rate(puzzle))
@@ -73,7 +73,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
     let errors = input::for_each_parallel(
         &args.run.input,
         &pool,
-        SatSolver::new,
+        AutoSolver::default,
         judge,
         |item: Item, judged| {
             let mut row = Row {

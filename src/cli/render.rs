@@ -11,7 +11,7 @@ use satdoku::check::Verdict;
 use satdoku::format::Notation;
 use satdoku::logic::{Board, Step, explain};
 use satdoku::render::{Overlays, svg_panels, verdict_panels};
-use satdoku::{Candidates, Layout, Puzzle, SatSolver, Solver};
+use satdoku::{AutoSolver, Candidates, Layout, Puzzle, Solver};
 
 use super::args::{InputArgs, ThreadArgs};
 use super::explain::step_line;
@@ -113,11 +113,11 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
     let mut held: Option<Vec<u8>> = None;
     let mut failed = false;
     let mut stems = Stems::default();
-    let work = |solver: &mut SatSolver, puzzle: &Puzzle| find(args, solver, puzzle);
+    let work = |solver: &mut AutoSolver, puzzle: &Puzzle| find(args, solver, puzzle);
     let errors = input::for_each_parallel(
         &args.input,
         &pool,
-        SatSolver::new,
+        AutoSolver::default,
         work,
         |item: Item, found| {
             let (Ok(puzzle), Some(found)) = (&item.puzzle, found) else {
@@ -171,7 +171,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// What the picture of `puzzle` needs: a verdict, candidates or a step.
-fn find(args: &RenderArgs, solver: &mut SatSolver, puzzle: &Puzzle) -> Found {
+fn find(args: &RenderArgs, solver: &mut AutoSolver, puzzle: &Puzzle) -> Found {
     let logic_candidates = |unique: bool| {
         let layout = Layout::new(puzzle.rules());
         explain(&layout, puzzle.grid(), unique)

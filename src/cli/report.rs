@@ -10,7 +10,7 @@ use satdoku::check::Verdict;
 use satdoku::logic::{End, Step, explain};
 use satdoku::rate::{Rating, rate_path};
 use satdoku::render::{Escaped, Overlays, svg_panels, verdict_panels};
-use satdoku::{Layout, Puzzle, SatSolver, Solver};
+use satdoku::{AutoSolver, Layout, Puzzle, Solver};
 
 use super::args::{InputArgs, ThreadArgs};
 use super::explain::step_line;
@@ -57,7 +57,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<ExitCode> {
     // Puzzles are numbered through the whole page (an input's own numbering restarts per
     // file).
     let mut number = 0usize;
-    let work = |solver: &mut SatSolver, puzzle: &Puzzle| {
+    let work = |solver: &mut AutoSolver, puzzle: &Puzzle| {
         let verdict = solver.check(puzzle);
         let logic = matches!(verdict, Verdict::Unique { .. }).then(|| {
             let layout = Layout::new(puzzle.rules());
@@ -70,7 +70,7 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<ExitCode> {
     let errors = input::for_each_parallel(
         &args.input,
         &pool,
-        SatSolver::new,
+        AutoSolver::default,
         work,
         |item: Item, reported| {
             number += 1;
