@@ -922,3 +922,77 @@ fn a_little_killer_clue_stands_outside_the_grid_wherever_its_cells_start() {
     let (x, y) = starts["2"];
     assert!(y < 0.0 && (8.0..9.0).contains(&x), "{x} {y}");
 }
+
+#[test]
+fn explain_draws_the_steps_asked_for_and_says_what_it_left_out() {
+    // A path of more than 100 steps: the default draws the first 100 and says so; `all`
+    // draws every one; a range draws those steps only. The end is always drawn.
+    let long = std::fs::read_to_string(puzzle_path("examples.txt"))
+        .unwrap()
+        .lines()
+        .nth(4)
+        .unwrap()
+        .to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("long.txt");
+    std::fs::write(&input, format!("{long}\n")).unwrap();
+    let run = |steps: Option<&str>| {
+        let pictures = tempfile::tempdir().unwrap();
+        let mut command = satdoku();
+        command
+            .args(["explain", "--render"])
+            .arg(pictures.path())
+            .arg(&input);
+        if let Some(steps) = steps {
+            command.args(["--render-steps", steps]);
+        }
+        let out = command.output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+        let text = String::from_utf8(out.stdout.clone()).unwrap();
+        let total = text.lines().filter(|l| !l.starts_with('#')).count();
+        let mut names: Vec<String> = std::fs::read_dir(pictures.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        (total, names, stderr_of(&out))
+    };
+    let (total, names, err) = run(None);
+    assert!(total > 100, "{total} steps");
+    assert_eq!(names.len(), 101);
+    assert_eq!(names[0], "long-0001-end.svg");
+    assert_eq!(names[100], "long-0001-step-100.svg");
+    assert!(
+        err.contains(&format!("pictures of 100 of its {total} steps")),
+        "{err}"
+    );
+    let (_, names, err) = run(Some("all"));
+    assert_eq!(names.len(), total + 1);
+    assert!(!err.contains("pictures of"), "{err}");
+    let (_, names, _) = run(Some("3-4"));
+    assert_eq!(
+        names,
+        [
+            "long-0001-end.svg",
+            "long-0001-step-003.svg",
+            "long-0001-step-004.svg"
+        ]
+    );
+    // Refused: no step 0, a range backwards, without --render.
+    for bad in [&["--render-steps", "0"][..], &["--render-steps", "5-2"]] {
+        let out = satdoku()
+            .args(["explain", "--render"])
+            .arg(dir.path().join("pictures"))
+            .args(bad)
+            .arg(&input)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+    let out = satdoku()
+        .args(["explain", "--render-steps", "3"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,5 +1,6 @@
 //! `satdoku explain`: the logical path through each puzzle, one step a line.
 
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -14,6 +15,7 @@ use serde::Serialize;
 use super::args::{BatchArgs, FormatKind};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Stems, Tally};
+use super::progress::notice;
 use super::render::{PictureFormat, make_dir, step_overlays, write_picture};
 
 /// Arguments of `satdoku explain`.
@@ -30,6 +32,56 @@ pub struct ExplainArgs {
     /// The pictures' format with --render: `svg` or `png`.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = PictureFormat::Svg, requires = "render")]
     pub render_format: PictureFormat,
+    /// The steps drawn with --render: `A-B` (steps A to B), `N` (step N alone) or `all`. The
+    /// picture of where the path ends is always drawn; a path with steps left undrawn is
+    /// noted on stderr. The default keeps a big grid's path (thousands of steps) from
+    /// filling a disk.
+    #[arg(long, value_name = "STEPS", default_value = "1-100", value_parser = StepRange::parse, requires = "render")]
+    pub render_steps: StepRange,
+}
+
+/// Which steps of a path get a picture: `first` to `last` (1-based, inclusive; `None`:
+/// to the end).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepRange {
+    first: usize,
+    last: Option<usize>,
+}
+
+impl StepRange {
+    /// `A-B`, `N` or `all`.
+    fn parse(text: &str) -> Result<StepRange, String> {
+        if text == "all" {
+            return Ok(StepRange {
+                first: 1,
+                last: None,
+            });
+        }
+        let number = |part: &str| {
+            part.trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| format!("{part:?} is not a step number (1 or more)"))
+        };
+        let (first, last) = match text.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => (number(text)?, number(text)?),
+        };
+        if last < first {
+            return Err(format!("the range {text} ends before it starts"));
+        }
+        Ok(StepRange {
+            first,
+            last: Some(last),
+        })
+    }
+
+    /// Whether step `k` (1-based) is drawn.
+    #[must_use]
+    fn contains(self, k: usize) -> bool {
+        k >= self.first && self.last.is_none_or(|last| k <= last)
+    }
 }
 
 /// A step as JSON: shared by `explain` and `hint`.
@@ -172,7 +224,22 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
             let notation = &item.notation;
             if let Some(dir) = &args.render {
                 let stem = format!("{}-{:04}", stems.of(&item.file), item.index);
-                draw_path(dir, args.render_format, &stem, &item, puzzle, &explained)?;
+                let drawn = draw_path(
+                    dir,
+                    (args.render_format, args.render_steps),
+                    &stem,
+                    &item,
+                    puzzle,
+                    &explained,
+                )?;
+                let total = explained.steps.len();
+                if drawn < total {
+                    notice(&format!(
+                        "satdoku: {}: puzzle {} (line {}): pictures of {drawn} of its {total} steps \
+                         (--render-steps {}; `all` draws every one)",
+                        item.file, item.index, item.line, args.render_steps
+                    ));
+                }
             }
             let left = (explained.end != End::Solved)
                 .then(|| satdoku::format::candidate_texts(&explained.candidates, notation));
@@ -231,16 +298,28 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     out.finish(tally, errors)
 }
 
+impl fmt::Display for StepRange {
+    /// As `--render-steps` takes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.last {
+            None => f.write_str("all"),
+            Some(last) if last == self.first => write!(f, "{last}"),
+            Some(last) => write!(f, "{}-{last}", self.first),
+        }
+    }
+}
+
 /// Draws `explained`'s path into `dir`, each file's name starting with `stem`: a picture per
-/// step on the candidates before it, and one of where it ends.
+/// step of `steps` on the candidates before it, and one of where it ends. Gives the number
+/// of steps drawn.
 fn draw_path(
     dir: &Path,
-    format: PictureFormat,
+    (format, steps): (PictureFormat, StepRange),
     stem: &str,
     item: &Item,
     puzzle: &Puzzle,
     explained: &Explained,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<usize> {
     let notation = &item.notation;
     let unique = status_of(&explained.count) == Status::Unique;
     let layout = Layout::new(puzzle.rules());
@@ -250,7 +329,13 @@ fn draw_path(
         write_picture(&path, picture, format)
     };
     let total = explained.steps.len();
+    let mut drawn = 0;
     for (k, step) in explained.steps.iter().enumerate() {
+        if !steps.contains(k + 1) {
+            board.apply(step);
+            continue;
+        }
+        drawn += 1;
         let base = Overlays {
             title: format!(
                 "{} puzzle {}: step {} of {total}",
@@ -285,5 +370,6 @@ fn draw_path(
         caption: vec![ending],
         ..Overlays::default()
     };
-    write("end".to_string(), svg(puzzle, notation, &overlays))
+    write("end".to_string(), svg(puzzle, notation, &overlays))?;
+    Ok(drawn)
 }
