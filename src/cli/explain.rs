@@ -78,9 +78,19 @@ impl StepRange {
     }
 
     /// Whether step `k` (1-based) is drawn.
-    #[must_use]
     fn contains(self, k: usize) -> bool {
         k >= self.first && self.last.is_none_or(|last| k <= last)
+    }
+}
+
+impl fmt::Display for StepRange {
+    /// As `--render-steps` takes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.last {
+            None => f.write_str("all"),
+            Some(last) if last == self.first => write!(f, "{last}"),
+            Some(last) => write!(f, "{}-{last}", self.first),
+        }
     }
 }
 
@@ -226,7 +236,8 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
                 let stem = format!("{}-{:04}", stems.of(&item.file), item.index);
                 let drawn = draw_path(
                     dir,
-                    (args.render_format, args.render_steps),
+                    args.render_format,
+                    args.render_steps,
                     &stem,
                     &item,
                     puzzle,
@@ -298,23 +309,13 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     out.finish(tally, errors)
 }
 
-impl fmt::Display for StepRange {
-    /// As `--render-steps` takes it.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.last {
-            None => f.write_str("all"),
-            Some(last) if last == self.first => write!(f, "{last}"),
-            Some(last) => write!(f, "{}-{last}", self.first),
-        }
-    }
-}
-
 /// Draws `explained`'s path into `dir`, each file's name starting with `stem`: a picture per
 /// step of `steps` on the candidates before it, and one of where it ends. Gives the number
 /// of steps drawn.
 fn draw_path(
     dir: &Path,
-    (format, steps): (PictureFormat, StepRange),
+    format: PictureFormat,
+    steps: StepRange,
     stem: &str,
     item: &Item,
     puzzle: &Puzzle,
