@@ -105,7 +105,7 @@ impl Cover {
         }
         let (mut row_class, mut col_class): (Vec<usize>, Vec<usize>) =
             ((0..n).collect(), (0..n).collect());
-        if let (true, Some(boxes)) = (rules.is_standard(), rules.box_shape()) {
+        if let Some(boxes) = rules.box_shape().filter(|_| rules.is_standard()) {
             let (mut row_given, mut col_given) = (vec![false; n], vec![false; n]);
             for (cell, _) in puzzle.grid().givens() {
                 row_given[cell.row()] = true;

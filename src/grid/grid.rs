@@ -62,10 +62,12 @@ impl Grid {
 
     /// The filled cells with their digits, in reading order.
     pub fn givens(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
-        self.shape
-            .cells()
-            .zip(&self.cells)
-            .filter_map(|(cell, digit)| digit.map(|d| (cell, d)))
+        // Blank cells skipped before a cell is made of them (most are blank).
+        let n = self.shape.size();
+        let filled = self.cells.iter().enumerate();
+        filled
+            .filter_map(|(i, digit)| Some((i, (*digit)?)))
+            .map(move |(i, digit)| (Cell::new_unchecked(i / n, i % n), digit))
     }
 
     /// The number of filled cells.

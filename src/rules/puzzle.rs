@@ -156,11 +156,7 @@ impl Grid {
             Regions::Boxes(boxes) => boxes.box_of(cell),
             Regions::Jigsaw(jigsaw) => jigsaw.region_of(cell),
         };
-        // Blank cells skipped before any cell is made (most are blank).
-        let digits = self.digits().iter().enumerate();
-        let mut givens = digits.filter_map(|(i, digit)| Some((i, (*digit)?)));
-        givens.all(|(i, digit)| {
-            let cell = Cell::new_unchecked(i / n, i % n);
+        self.givens().all(|(cell, digit)| {
             let bit = 1u64 << digit.index();
             [cell.row(), n + cell.col(), 2 * n + region_of(cell)]
                 .into_iter()
