@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::satdoku;
+use common::{satdoku, stderr_of, stdout_of};
 
 use std::io::Write;
 use std::process::{Command as StdCommand, Stdio};
@@ -189,37 +189,22 @@ fn all_solutions_of_each_puzzle_are_headed() {
 #[test]
 fn an_interrupt_writes_what_is_finished() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("many.txt");
-    let puzzles = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/examples.txt"),
-    )
-    .unwrap();
-    let mut file = std::fs::File::create(&path).unwrap();
-    for _ in 0..3000 {
-        file.write_all(puzzles.as_bytes()).unwrap();
-    }
-    drop(file);
-    let child = StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"))
-        .args(["check", "--minimal", "--threads", "2"])
-        .arg(&path)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+    let (path, verdicts) = repeated_examples(dir.path(), 3000);
+    let child = piped(&["check", "--minimal", "--threads", "2"], &path)
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(1500));
-    let killed = StdCommand::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    interrupt(child.id());
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(130));
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
+    let stdout = stdout_of(&output);
+    let stderr = stderr_of(&output);
     let written = stdout.lines().count();
     assert!(written > 0, "some puzzles finish in 1.5 s");
     assert!(written < 21_000, "the run was stopped");
-    assert!(stdout.lines().all(|l| l.starts_with("unique ")), "{stdout}");
+    for (i, row) in stdout.lines().enumerate() {
+        assert!(row.starts_with(&verdicts[i % 7]), "row {}: {row}", i + 1);
+    }
     let summary = stderr
         .lines()
         .find(|l| l.contains(" puzzles: "))
@@ -230,6 +215,168 @@ fn an_interrupt_writes_what_is_finished() {
         )),
         "{summary} after {written} lines"
     );
+}
+
+/// `satdoku ARGS PATH`, its output piped, to be started.
+#[cfg(unix)]
+fn piped(args: &[&str], path: &std::path::Path) -> StdCommand {
+    let mut command = StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"));
+    command
+        .args(args)
+        .arg(path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+/// Sends SIGINT to process `pid`, once, as `kill -INT` does.
+#[cfg(unix)]
+fn interrupt(pid: u32) {
+    let sent = StdCommand::new("kill")
+        .args(["-INT", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+}
+
+/// A file of `copies` times the bundled examples, and the verdict line of each example.
+#[cfg(unix)]
+fn repeated_examples(dir: &std::path::Path, copies: usize) -> (std::path::PathBuf, Vec<String>) {
+    let examples = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/examples.txt");
+    let puzzles = std::fs::read_to_string(&examples).unwrap();
+    let path = dir.join("many.txt");
+    let mut file = std::fs::File::create(&path).unwrap();
+    for _ in 0..copies {
+        file.write_all(puzzles.as_bytes()).unwrap();
+    }
+    let verdicts = satdoku().arg("check").arg(&examples).output().unwrap();
+    let verdicts: Vec<String> = stdout_of(&verdicts).lines().map(str::to_string).collect();
+    assert_eq!(verdicts.len(), 7);
+    (path, verdicts)
+}
+
+/// Sends SIGINT as `timeout` does: to the process, then to its whole process group, so
+/// that it arrives twice within microseconds.
+#[cfg(unix)]
+fn interrupt_like_timeout(pid: u32) {
+    let sent = StdCommand::new("sh")
+        .arg("-c")
+        .arg(format!("kill -INT {pid}; kill -INT -{pid}"))
+        .status()
+        .unwrap();
+    assert!(sent.success());
+}
+
+/// Signals in quick succession (`timeout -s INT`, a signal to the process group) are one
+/// interrupt: in 50 runs stopped at different moments, every finished row is written
+/// whole and in order, the summary counts them, and the exit status is 130.
+#[cfg(unix)]
+#[test]
+fn interrupts_in_quick_succession_lose_no_row() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let (path, verdicts) = repeated_examples(dir.path(), 3000);
+    for run in 0..50u64 {
+        let threads = if run % 2 == 0 { "1" } else { "2" };
+        let child = piped(
+            &["check", "--solver", "sat:minimal", "--threads", threads],
+            &path,
+        )
+        .process_group(0)
+        .spawn()
+        .unwrap();
+        std::thread::sleep(Duration::from_millis(30 + (run * 37) % 400));
+        interrupt_like_timeout(child.id());
+        let output = child.wait_with_output().unwrap();
+        let stdout = stdout_of(&output);
+        let stderr = stderr_of(&output);
+        assert_eq!(output.status.code(), Some(130), "run {run}: {stderr}");
+        let rows: Vec<&str> = stdout.lines().collect();
+        for (i, row) in rows.iter().enumerate() {
+            assert_eq!(*row, verdicts[i % 7], "run {run}, row {}", i + 1);
+        }
+        assert!(
+            stdout.is_empty() || stdout.ends_with('\n'),
+            "run {run}: a row cut short"
+        );
+        let summary = stderr
+            .lines()
+            .find(|l| l.contains(" puzzles: ") || l.contains(" puzzle: "))
+            .unwrap_or_else(|| panic!("run {run}: a summary line: {stderr}"));
+        let n = rows.len();
+        assert!(
+            summary.starts_with(&format!("satdoku: {n} puzzle")),
+            "run {run}: {summary} after {n} rows"
+        );
+        assert!(!stderr.contains("stopped at once"), "run {run}: {stderr}");
+    }
+}
+
+/// A second interrupt a while after the first stops at once, dropping the slow puzzle
+/// under way but writing, whole, the rows finished before it (with two workers, those
+/// finished beside it too).
+#[cfg(unix)]
+#[test]
+fn a_later_second_interrupt_keeps_the_rows_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mixed.txt");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let quick = std::fs::read_to_string(root.join("puzzles/4x4.txt")).unwrap();
+    let slow = std::fs::read_to_string(root.join("puzzles/36x36.txt")).unwrap();
+    std::fs::write(&path, format!("{quick}{slow}{quick}")).unwrap();
+    let quick_rows = satdoku()
+        .args(["check", "--minimal", "puzzles/4x4.txt"])
+        .output()
+        .unwrap();
+    let quick_rows = stdout_of(&quick_rows);
+    let child = piped(&["check", "--minimal", "--threads", "2"], &path)
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    interrupt(child.id());
+    std::thread::sleep(Duration::from_millis(1500));
+    interrupt(child.id());
+    let output = child.wait_with_output().unwrap();
+    let stderr = stderr_of(&output);
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("stopped at once"), "{stderr}");
+    // The 36×36 takes many seconds to prove minimal: the 4×4s before it are all there.
+    assert_eq!(stdout_of(&output), quick_rows, "{stderr}");
+}
+
+/// A closed standard output is an error, not a run that writes nothing and exits 0.
+#[cfg(unix)]
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    for args in [
+        &["solve", "puzzles/4x4.txt"][..],
+        &["check", "puzzles/4x4.txt"][..],
+        &["report", "puzzles/4x4.txt"][..],
+        &["cnf", "puzzles/4x4.txt"][..],
+        &["completions", "bash"][..],
+    ] {
+        let output = StdCommand::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" {} >&-", args.join(" ")))
+            .arg(assert_cmd::cargo::cargo_bin("satdoku"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        let stderr = stderr_of(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("standard output is closed"),
+            "{args:?}: {stderr}"
+        );
+    }
+    // /dev/null is a place to write to.
+    let status = StdCommand::new(assert_cmd::cargo::cargo_bin("satdoku"))
+        .args(["solve", "puzzles/4x4.txt"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
 }
 
 /// `--version` works on every subcommand; `--quiet` silences notices and summaries on

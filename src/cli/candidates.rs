@@ -43,7 +43,7 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
     if args.run.output.format == FormatKind::Tokens {
         anyhow::bail!("candidates prints candidate grids: use --format line, block or json");
     }
-    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?);
+    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     // The status follows from the candidates: none, one digit in every cell, or more.

@@ -112,7 +112,7 @@ fn explain(verdict: &Verdict, redundant: &Option<Vec<CellDigit>>, notation: &Not
 
 /// Checks every puzzle of the input.
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?);
+    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
     if let Some(dir) = &args.proof {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }

@@ -50,6 +50,8 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some(dir) = &args.output {
         fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    } else {
+        super::sink::open().context("writing the output")?;
     }
     // Standard output takes one CNF: it is held until the input is known to hold no
     // other puzzle, so that a second puzzle leaves nothing written (a truncated set of

@@ -137,6 +137,7 @@ impl Answer {
 
 /// Runs every solver on every puzzle and prints the comparison.
 pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
+    super::sink::open().context("writing the output")?;
     let default_set = args.solvers.is_empty();
     let names: Vec<&str> = if default_set {
         DISTINCT_SOLVERS.to_vec()

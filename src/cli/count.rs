@@ -37,7 +37,7 @@ struct Row<'a> {
 /// Counts the solutions of every puzzle of the input, with the solver asked for (by
 /// default `auto`, which hands enumerations past three solutions to a backtracker).
 pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
-    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?);
+    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     let count = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| {

@@ -192,7 +192,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
     if !matches!(args.run.output.format, FormatKind::Line | FormatKind::Json) {
         anyhow::bail!("explain prints steps as lines: use --format line or json");
     }
-    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?);
+    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
     if let Some(dir) = &args.render {
         make_dir(dir)?;
     }

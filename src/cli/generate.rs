@@ -123,7 +123,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         seed
     });
     let pool = args.threads.pool()?;
-    let mut out = Output::stdout(args.output.format, Alphabet::default());
+    let mut out = Output::stdout(args.output.format, Alphabet::default())?;
     if !out.is_json() && Rules::standard(shape).ok().as_ref() != Some(&*options.rules) {
         // The grids alone do not say their rules: a comment line (which the reader skips)
         // does.
@@ -184,6 +184,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                     }
                 }
             }
+            .and_then(|()| out.commit())
             .context("writing the output")?;
         }
     }

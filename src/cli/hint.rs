@@ -120,7 +120,7 @@ pub fn run(mut args: HintArgs) -> anyhow::Result<ExitCode> {
         return run_marks(&args);
     }
     args.input.inline_grids = true;
-    let mut out = Output::stdout(args.output.format, args.input.alphabet()?);
+    let mut out = Output::stdout(args.output.format, args.input.alphabet()?)?;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
     let mut tally = Tally::default();
     let mut stems = Stems::default();
@@ -138,7 +138,7 @@ pub fn run(mut args: HintArgs) -> anyhow::Result<ExitCode> {
 fn run_marks(args: &HintArgs) -> anyhow::Result<ExitCode> {
     let alphabet = args.input.alphabet()?;
     let spec = args.input.rules.spec()?;
-    let mut out = Output::stdout(args.output.format, alphabet.clone());
+    let mut out = Output::stdout(args.output.format, alphabet.clone())?;
     let mut tally = Tally::default();
     let mut stems = Stems::default();
     let mut solver = AutoSolver::default();

@@ -2,8 +2,10 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+
+use anyhow::Context;
 
 use satdoku::format::{
     Entry, PuzzleFile, PuzzleReader, ReadOptions, fpuzzles_link_json, is_sudokupad_link,
@@ -15,6 +17,7 @@ use super::args::InputArgs;
 use super::flag_hints;
 use super::interrupt::interrupted;
 use super::progress::{Bar, Total, notice, report};
+use super::sink;
 
 /// One puzzle of the input, checked against the chosen rules: the reader's entry, the
 /// input's name and the puzzle (or why it is unusable, its lines counted in the file). The
@@ -427,6 +430,11 @@ pub fn for_each_sharing<S: Send, R: Send>(
         }
         result
     };
+    // Each item's output is committed as a whole as soon as it is emitted.
+    let mut emit = |item: Item, result: Option<R>| -> anyhow::Result<()> {
+        emit(item, result)?;
+        sink::commit().context("writing the output")
+    };
     let mut run = |held: &mut Vec<Item>| -> anyhow::Result<()> {
         if threads == 1 {
             // One worker: the work runs here, between reads, without handing each batch
@@ -441,33 +449,58 @@ pub fn for_each_sharing<S: Send, R: Send>(
             }
             return Ok(());
         }
-        // Workers take puzzles in input order, so that after Ctrl-C (when no new puzzle is
-        // started) the finished ones are a run from the start of the batch: all written.
+        // Workers take puzzles in input order and hand each back as it is done; it is
+        // emitted as soon as those before it are, so that what is finished is written
+        // even while a slow puzzle is under way. After Ctrl-C no new puzzle is started:
+        // the ones not started are the last of the batch.
+        let slots: Vec<Mutex<Option<Item>>> = held.drain(..).map(|h| Mutex::new(Some(h))).collect();
         let next = AtomicUsize::new(0);
-        let results: Vec<Mutex<Option<Option<R>>>> =
-            held.iter().map(|_| Mutex::new(None)).collect();
-        pool.broadcast(|context| {
-            let mut state = states[context.index()].lock().expect("no worker panicked");
-            loop {
-                if interrupted() {
-                    break;
+        let stop = AtomicBool::new(false);
+        let (done, finished) = mpsc::channel::<Finished<R>>();
+        pool.in_place_scope(|scope| {
+            scope.spawn_broadcast(|_, context| {
+                // Says this worker is done even if its puzzle panicked, so that the loop
+                // below never waits for it.
+                let _done = WorkerDone(&done);
+                let mut state = states[context.index()].lock().expect("no worker panicked");
+                while !interrupted() && !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(slot) = slots.get(i) else {
+                        break;
+                    };
+                    let h = slot
+                        .lock()
+                        .expect("no worker panicked")
+                        .take()
+                        .expect("each puzzle is taken once");
+                    let result = work_on(&mut state, &h);
+                    if done.send(Finished::Puzzle(i, h, result)).is_err() {
+                        break;
+                    }
                 }
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(h) = held.get(i) else {
-                    break;
-                };
-                let result = work_on(&mut state, h);
-                *results[i].lock().expect("no worker panicked") = Some(result);
+            });
+            let mut waiting: Vec<Option<(Item, Option<R>)>> = slots.iter().map(|_| None).collect();
+            let mut emitted = 0;
+            let mut working = threads;
+            let mut failed = Ok(());
+            while working > 0 {
+                match finished.recv().expect("the sender lives in this scope") {
+                    Finished::Puzzle(i, h, result) => waiting[i] = Some((h, result)),
+                    Finished::Worker => working -= 1,
+                }
+                while failed.is_ok()
+                    && let Some((h, result)) = waiting.get_mut(emitted).and_then(Option::take)
+                {
+                    emitted += 1;
+                    failed = emit(h, result);
+                    if failed.is_err() {
+                        // The workers finish what they hold and start nothing more.
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
             }
-        });
-        for (h, result) in held.drain(..).zip(results) {
-            let Some(result) = result.into_inner().expect("no worker panicked") else {
-                // Not started: Ctrl-C.
-                break;
-            };
-            emit(h, result)?;
-        }
-        Ok(())
+            failed
+        })
     };
     let errors = for_each(args, |item| {
         held.push(item);
@@ -481,4 +514,22 @@ pub fn for_each_sharing<S: Send, R: Send>(
         progress.finish();
     }
     Ok(errors)
+}
+
+/// What a worker of [`for_each_sharing`] hands back.
+enum Finished<R> {
+    /// Puzzle `i` of the batch, done, with its result.
+    Puzzle(usize, Item, Option<R>),
+    /// The worker starts no more puzzles.
+    Worker,
+}
+
+/// Sends [`Finished::Worker`] when dropped: when its worker ends, however it ends.
+struct WorkerDone<'a, R>(&'a mpsc::Sender<Finished<R>>);
+
+impl<R> Drop for WorkerDone<'_, R> {
+    fn drop(&mut self) {
+        // The receiver outlives every worker; a send fails only if it is gone already.
+        let _ = self.0.send(Finished::Worker);
+    }
 }

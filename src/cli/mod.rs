@@ -19,6 +19,7 @@ mod rate;
 mod render;
 mod report;
 mod shell;
+mod sink;
 mod solve;
 
 use std::io;

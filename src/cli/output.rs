@@ -1,6 +1,6 @@
 //! Printing results: grids in the chosen layout or JSON Lines rows, and the exit status.
 
-use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
+use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -13,6 +13,7 @@ use super::args::FormatKind;
 use super::input::{Item, STDIN};
 use super::interrupt::{EXIT_INTERRUPTED, interrupted};
 use super::progress::{chatty, quiet, report};
+use super::sink;
 use super::{EXIT_ERROR, EXIT_FAILED, EXIT_OK};
 
 /// The verdict on one puzzle, the `status` field of every JSON row.
@@ -203,12 +204,12 @@ impl Tally {
     }
 }
 
-/// Standard output in the chosen layout; flushed per puzzle on a terminal.
+/// Standard output in the chosen layout, written through the [`sink`](super::sink) in
+/// whole records: a batch commits each puzzle's output as it ends (flushed at once on a
+/// terminal).
 pub struct Output {
-    writer: BufWriter<Stdout>,
     format: FormatKind,
     alphabet: Alphabet,
-    interactive: bool,
     /// Whether a multi-line grid was written last, to be followed by a blank line.
     needs_gap: bool,
     /// When the run started, for the summary.
@@ -216,17 +217,16 @@ pub struct Output {
 }
 
 impl Output {
-    /// Standard output with `format`, writing symbols from `alphabet`.
-    pub fn stdout(format: FormatKind, alphabet: Alphabet) -> Output {
-        let stdout = io::stdout();
-        Output {
-            interactive: stdout.is_terminal(),
-            writer: BufWriter::with_capacity(1 << 16, stdout),
+    /// Standard output with `format`, writing symbols from `alphabet`; an error when
+    /// standard output is closed.
+    pub fn stdout(format: FormatKind, alphabet: Alphabet) -> anyhow::Result<Output> {
+        sink::open().context("writing the output")?;
+        Ok(Output {
             format,
             alphabet,
             needs_gap: false,
             start: std::time::Instant::now(),
-        }
+        })
     }
 
     /// Whether rows are JSON.
@@ -261,7 +261,7 @@ impl Output {
         self.gap()?;
         self.needs_gap = format != OutputFormat::Line;
         writeln!(
-            self.writer,
+            sink::record(),
             "{}",
             write_grid_with(
                 grid,
@@ -269,27 +269,27 @@ impl Output {
                 symbols.unwrap_or(&self.alphabet),
                 rules.box_shape()
             )
-        )?;
-        self.end_item()
+        )
     }
 
     /// Prints a `# text` comment line heading the grids that follow.
     pub fn comment(&mut self, text: &str) -> io::Result<()> {
         self.gap()?;
-        writeln!(self.writer, "# {text}")
+        writeln!(sink::record(), "# {text}")
     }
 
     fn gap(&mut self) -> io::Result<()> {
         if std::mem::take(&mut self.needs_gap) {
-            writeln!(self.writer)?;
+            writeln!(sink::record())?;
         }
         Ok(())
     }
 
     /// Prints a line of text (a verdict line, or a `#` comment before a grid).
     pub fn text(&mut self, line: &str) -> io::Result<()> {
-        writeln!(self.writer, "{line}")?;
-        self.end_item()
+        let mut record = sink::record();
+        record.write_all(line.as_bytes())?;
+        record.write_all(b"\n")
     }
 
     /// Prints `row` as JSON, or `text` as a line, by the chosen layout.
@@ -304,16 +304,15 @@ impl Output {
 
     /// Prints one JSON row.
     pub fn json(&mut self, row: &impl Serialize) -> io::Result<()> {
-        serde_json::to_writer(&mut self.writer, row)?;
-        writeln!(self.writer)?;
-        self.end_item()
+        let mut record = sink::record();
+        serde_json::to_writer(&mut record, row)?;
+        record.write_all(b"\n")
     }
 
-    fn end_item(&mut self) -> io::Result<()> {
-        if self.interactive {
-            self.writer.flush()?;
-        }
-        Ok(())
+    /// Ends one puzzle's output: it goes out whole (see [`sink::commit`]). Batches over
+    /// the input commit after each puzzle by themselves.
+    pub fn commit(&mut self) -> io::Result<()> {
+        sink::commit()
     }
 
     /// Flushes everything, so that a failed write is an error and not a short output, and
@@ -323,8 +322,8 @@ impl Output {
     ///
     /// When stderr is a terminal, or after Ctrl-C, a summary line goes there: the puzzles
     /// by status, and the elapsed time.
-    pub fn finish(mut self, mut tally: Tally, input_errors: usize) -> anyhow::Result<ExitCode> {
-        self.writer.flush().context("writing the output")?;
+    pub fn finish(self, mut tally: Tally, input_errors: usize) -> anyhow::Result<ExitCode> {
+        sink::flush().context("writing the output")?;
         tally.add_errors(input_errors.saturating_sub(tally.count(Status::Invalid)));
         if chatty() || (interrupted() && !quiet()) {
             report(&format!(

@@ -60,7 +60,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
             "rate prints one line per puzzle: use --format line or json (block and tokens lay out grids)"
         );
     }
-    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?);
+    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     let mut by_difficulty = [0usize; Difficulty::ALL.len()];

@@ -107,6 +107,8 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some(dir) = &args.output {
         make_dir(dir)?;
+    } else {
+        super::sink::open().context("writing the output")?;
     }
     let pool = args.threads.pool()?;
     let mut tally = Tally::default();

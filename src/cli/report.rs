@@ -50,6 +50,7 @@ details{margin:1em 0}summary{cursor:pointer}ol{font-family:monospace;font-size:.
 
 /// Writes the report of every puzzle of the input to standard output.
 pub fn run(args: &ReportArgs) -> anyhow::Result<ExitCode> {
+    super::sink::open().context("writing the output")?;
     let pool = args.threads.pool()?;
     let mut tally = Tally::default();
     let mut summary = String::new();

@@ -74,6 +74,7 @@ fn page(command: Command) -> Man {
 }
 
 fn write_stdout(bytes: &[u8]) -> anyhow::Result<ExitCode> {
+    super::sink::open().context("writing the output")?;
     let mut out = io::stdout().lock();
     out.write_all(bytes)
         .and_then(|()| out.flush())

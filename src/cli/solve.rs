@@ -44,7 +44,7 @@ struct Row<'a> {
 
 /// Solves every puzzle of the input.
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
-    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?);
+    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
     args.portfolio.check(&args.run.solver)?;
     if args.all && args.portfolio.portfolio {
         anyhow::bail!(
@@ -153,6 +153,8 @@ fn all(args: &SolveArgs, mut out: Output) -> anyhow::Result<ExitCode> {
                 Some(&solution),
                 None,
             )?;
+            // Each solution is written whole as it is found.
+            out.commit().context("writing the output")?;
             Ok::<_, anyhow::Error>(if interrupted() {
                 ControlFlow::Break(())
             } else {
