@@ -140,7 +140,12 @@ fn the_sat_engine_stops_at_the_deadline() {
         ],
         "",
     );
-    assert_eq!(code, Some(0), "{stderr}");
+    // A solver that answered no puzzle is named, and the comparison fails.
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("sat:minimal answered no puzzle within --timeout 200ms"),
+        "{stderr}"
+    );
     assert_eq!(report["solvers"][0]["timeouts"], 2, "{report}");
 }
 
@@ -252,7 +257,9 @@ fn the_default_set_leaves_naive_out_above_9x9() {
         ],
         "",
     );
-    assert_eq!(code, Some(0), "{stderr}");
+    // Named, naive runs on 16×16 too, and answers none of them in time.
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(stderr.contains("naive answered no puzzle"), "{stderr}");
     assert_eq!(
         solvers(&named),
         [("propagate".to_string(), 3), ("naive".to_string(), 3)]

@@ -464,3 +464,28 @@ fn backtracker_and_sat_agree_on_constrained_big_grids() {
         }
     }
 }
+
+/// A deadline already past is a timeout for every solver, on every puzzle, however little
+/// work the puzzle needs: a timeout means the same whichever solver runs.
+#[test]
+fn a_past_deadline_times_out_every_solver() {
+    let puzzles: Vec<Puzzle> = ["examples.txt", "4x4.txt", "16x16.txt"]
+        .iter()
+        .flat_map(|name| parse_file(name))
+        .map(|values| to_puzzle(&values, &PlainRules::default()).unwrap())
+        .collect();
+    use satdoku::solvers::SolverKind;
+    for kind in std::iter::once(SolverKind::Auto).chain(SolverKind::DISTINCT) {
+        let mut solver = kind.solver();
+        for puzzle in &puzzles {
+            let past = Some(std::time::Instant::now());
+            let outcome = solver.run(puzzle, 2, past);
+            assert!(
+                outcome.timed_out,
+                "{} answered past its deadline",
+                kind.name()
+            );
+            assert_eq!(solver.check_until(puzzle, past), None, "{}", kind.name());
+        }
+    }
+}

@@ -19,8 +19,11 @@ pub(crate) struct Budget {
 }
 
 impl Budget {
-    /// A search for up to `limit` solutions until `deadline`.
+    /// A search for up to `limit` solutions until `deadline`. A deadline already past
+    /// ends the search before it starts, however little work the puzzle needs, so that a
+    /// timeout means the same for every solver.
     pub fn new(limit: u64, deadline: Option<Instant>) -> Budget {
+        let late = deadline.is_some_and(|deadline| Instant::now() >= deadline);
         Budget {
             limit,
             deadline,
@@ -30,7 +33,7 @@ impl Budget {
                 found: 0,
                 solutions: Vec::new(),
                 effort: None,
-                timed_out: false,
+                timed_out: late,
             },
         }
     }

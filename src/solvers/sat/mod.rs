@@ -345,6 +345,16 @@ impl Solver for SatSolver {
     /// also reports the effort), metered: writing and counting the proof stream costs
     /// 10–40 % (see [`SolverKind::metering_costs_time`]).
     fn run(&mut self, puzzle: &Puzzle, limit: u64, deadline: Option<Instant>) -> Outcome {
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            // Past the deadline before the search starts: a timeout, as for every solver,
+            // even where varisat would answer without a learned clause to meter.
+            return Outcome {
+                found: 0,
+                solutions: Vec::new(),
+                effort: Some(0),
+                timed_out: true,
+            };
+        }
         if self.races(limit) {
             return self.raced(puzzle, limit, deadline);
         }
