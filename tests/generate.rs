@@ -350,6 +350,100 @@ fn the_command_line_reports_seeds_and_errors() {
         .assert()
         .code(1)
         .stdout(predicates::str::contains("\"status\":\"timeout\""));
+    // Options no grid meets fail at once, with nothing on standard output (no `# rules:`
+    // line heading no puzzle).
+    let start = std::time::Instant::now();
+    for (args, why) in [
+        (
+            &["generate", "--size", "4", "--anti-king", "--diagonal"][..],
+            "no 4×4 grid has a solution under these rules",
+        ),
+        (
+            &["generate", "--size", "4", "--difficulty", "expert"][..],
+            "no 4×4 puzzle is expert",
+        ),
+        (
+            &[
+                "generate",
+                "--size",
+                "4",
+                "--diagonal",
+                "--difficulty",
+                "medium",
+            ][..],
+            "no 4×4 puzzle is medium",
+        ),
+    ] {
+        satdoku()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicates::str::contains(why));
+    }
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(20),
+        "no search for a minute"
+    );
+}
+
+/// Every 4×4 puzzle with one solution is easy, under boxes and every combination of global
+/// rules: what `generate --size 4 --difficulty` relies on to refuse harder ones at once.
+/// Every subset of the cells of every solution grid whose first row is 1 2 3 4 (relabelling
+/// changes no rating).
+#[test]
+#[ignore = "exhaustive (about a million puzzles rated): cargo test --release --test generate -- --ignored"]
+fn every_unique_4x4_puzzle_is_easy() {
+    use satdoku::rules::GlobalRule;
+    let shape = Shape::from_size(4).unwrap();
+    for combination in 0..1u32 << GlobalRule::ALL.len() {
+        let globals = GlobalRule::ALL
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| combination >> i & 1 == 1)
+            .map(|(_, rule)| *rule)
+            .collect();
+        let spec = RulesSpec {
+            globals,
+            ..RulesSpec::default()
+        };
+        let Ok(rules) = spec.rules_for(shape) else {
+            continue;
+        };
+        let empty = Puzzle::new(Grid::empty(shape), std::sync::Arc::clone(&rules)).unwrap();
+        let mut grids = Vec::new();
+        SatSolver::new()
+            .for_each_solution(&empty, 288, |grid| {
+                grids.push(grid);
+                Ok::<_, ()>(std::ops::ControlFlow::Continue(()))
+            })
+            .unwrap();
+        let cells: Vec<satdoku::Cell> = shape.cells().collect();
+        for grid in grids.iter().filter(|grid| {
+            (0..4).all(|c| grid.get(shape.cell(0, c).unwrap()) == shape.digit(c + 1))
+        }) {
+            for subset in 0..1u32 << cells.len() {
+                let mut givens = Grid::empty(shape);
+                for (i, &cell) in cells.iter().enumerate() {
+                    if subset >> i & 1 == 1 {
+                        givens.set(cell, grid.get(cell));
+                    }
+                }
+                let puzzle = Puzzle::new(givens, std::sync::Arc::clone(&rules)).unwrap();
+                if !unique(&puzzle) {
+                    continue;
+                }
+                let rating =
+                    satdoku::rate::rate_within(&puzzle, true, satdoku::generate::RATING_WORK);
+                assert_eq!(
+                    rating.difficulty,
+                    Difficulty::Easy,
+                    "{spec:?}: {}",
+                    satdoku::format::write_line(puzzle.grid(), &Default::default())
+                );
+            }
+        }
+    }
 }
 
 #[test]

@@ -231,6 +231,23 @@ pub const FEWEST_GIVENS_4X4: usize = 4;
 /// before starting a batch.
 pub fn check_options(options: &Options) -> Result<(), GenerateError> {
     let cells = options.shape.cell_count();
+    if let Some(difficulty) = options.difficulty
+        && difficulty > Difficulty::Easy
+        && options.shape.size() == 4
+        && Rules::standard(options.shape)
+            .and_then(|rules| rules.with_globals(options.rules.globals()))
+            .is_ok_and(|plain| plain == *options.rules)
+    {
+        // Every subset of the cells of every solution grid whose first row is 1 2 3 4 (the
+        // rest are relabellings, which change no rating), under boxes and each combination
+        // of global rules with solutions, rated within RATING_WORK: the test
+        // `every_unique_4x4_puzzle_is_easy` (ignored: minutes) does it again.
+        return Err(GenerateError::Impossible(format!(
+            "no 4×4 puzzle is {difficulty}: singles solve every 4×4 Sudoku with one solution, \
+             under any of the global rules (all rated one by one); only `easy` can be asked \
+             for on 4×4"
+        )));
+    }
     if let Some(k) = options.givens {
         let size = options.shape.size();
         // Two digits absent from the givens could swap places in any solution.
