@@ -3,9 +3,11 @@
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use satdoku::format::Shown;
+use satdoku::logic::PathProgress;
 
 /// Set by `--quiet`: no progress bar, summary or notice (errors and warnings still show).
 static QUIET: AtomicBool = AtomicBool::new(false);
@@ -37,8 +39,10 @@ pub fn notice(line: &str) {
 static SHOWN: Mutex<Option<ProgressBar>> = Mutex::new(None);
 
 /// Prints `line` on stderr, above the progress bar when one is shown, so that the two do
-/// not mix. Every message of a batch run goes through here.
+/// not mix. Every message of a batch run goes through here. Control characters from the
+/// input (a tab, an escape sequence) are shown as escapes, never sent to the terminal.
 pub fn report(line: &str) {
+    let line = escaped(line);
     let shown = SHOWN
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -70,6 +74,57 @@ pub struct Bar {
     done: Arc<AtomicU64>,
     /// The furthest byte reached: items finish out of order on several threads.
     furthest: AtomicU64,
+    /// The puzzles under way, when the bar is shown: the one running longest is named.
+    running: Arc<Mutex<Running>>,
+}
+
+/// The puzzles under way, each with when it started and how far its logic has come.
+#[derive(Default)]
+struct Running {
+    next: u64,
+    puzzles: Vec<(u64, String, Instant, Arc<PathProgress>)>,
+}
+
+/// How long a puzzle runs before the bar names it.
+const SLOW: Duration = Duration::from_secs(2);
+
+impl Running {
+    /// ` · puzzle 3 (line 5): 12 s, step 41, 62 % of its work left`, for the puzzle under
+    /// way longest when that is longer than [`SLOW`]; empty otherwise.
+    fn slowest(&self) -> String {
+        let Some((_, label, start, path)) = self.puzzles.iter().min_by_key(|p| p.2) else {
+            return String::new();
+        };
+        let elapsed = start.elapsed();
+        if elapsed < SLOW {
+            return String::new();
+        }
+        let mut text = format!(" · {label}: {} s", elapsed.as_secs());
+        if let Some(left) = path.work_left() {
+            text.push_str(&format!(
+                ", step {}, {:.0} % of its logic's work left",
+                path.steps(),
+                left * 100.0
+            ));
+        }
+        text
+    }
+}
+
+/// A puzzle under way, named by the bar while it runs long; gone from it when dropped.
+pub struct Watch<'a> {
+    running: (&'a Mutex<Running>, u64),
+    /// Where the puzzle's logical paths show how far they have come (see
+    /// [`satdoku::logic::watched`]).
+    pub path: Arc<PathProgress>,
+}
+
+impl Drop for Watch<'_> {
+    fn drop(&mut self) {
+        let (running, id) = self.running;
+        let mut running = running.lock().unwrap_or_else(|p| p.into_inner());
+        running.puzzles.retain(|p| p.0 != id);
+    }
 }
 
 impl Bar {
@@ -87,11 +142,13 @@ impl Bar {
         let bar = ProgressBar::with_draw_target(length, target);
         let template = if length.is_some() {
             format!(
-                "{{spinner}} {{bar:24}} {{percent:>3}}% {{done}} {what}, {{rate}}, {{elapsed}}, ETA {{eta}}"
+                "{{spinner}} {{bar:24}} {{percent:>3}}% {{done}} {what}, {{rate}}, {{elapsed}}, ETA {{eta}}{{slowest}}"
             )
         } else {
-            format!("{{spinner}} {{done}} {what}, {{rate}}, {{elapsed}}")
+            format!("{{spinner}} {{done}} {what}, {{rate}}, {{elapsed}}{{slowest}}")
         };
+        let running = Arc::new(Mutex::new(Running::default()));
+        let slowest = Arc::clone(&running);
         let done = Arc::new(AtomicU64::new(0));
         let (count, rate) = (Arc::clone(&done), Arc::clone(&done));
         bar.set_style(
@@ -102,6 +159,13 @@ impl Bar {
                     "done",
                     move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
                         let _ = write!(w, "{}", count.load(Ordering::Relaxed));
+                    },
+                )
+                .with_key(
+                    "slowest",
+                    move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        let running = slowest.lock().unwrap_or_else(|p| p.into_inner());
+                        let _ = w.write_str(&running.slowest());
                     },
                 )
                 .with_key(
@@ -125,7 +189,28 @@ impl Bar {
             total,
             done,
             furthest: AtomicU64::new(0),
+            running,
         }
+    }
+
+    /// Marks the puzzle `label` (`puzzle 3 (line 5)`) under way until the watch is dropped:
+    /// the bar names it when it runs long, with how far its logic has come. `None` (and
+    /// nothing made) when the bar is not shown.
+    pub fn watch(&self, label: impl FnOnce() -> String) -> Option<Watch<'_>> {
+        if self.bar.is_hidden() {
+            return None;
+        }
+        let path = Arc::new(PathProgress::default());
+        let mut running = self.running.lock().unwrap_or_else(|p| p.into_inner());
+        let id = running.next;
+        running.next += 1;
+        running
+            .puzzles
+            .push((id, label(), Instant::now(), Arc::clone(&path)));
+        Some(Watch {
+            running: (&self.running, id),
+            path,
+        })
     }
 
     /// Counts one more item done, which took the input through byte `consumed` (of all the
@@ -157,4 +242,13 @@ impl Drop for Bar {
     fn drop(&mut self) {
         self.finish();
     }
+}
+
+/// `text` with every control character but the line breaks between its lines written as
+/// an escape (see [`Shown`]).
+pub fn escaped(text: &str) -> String {
+    text.split('\n')
+        .map(|line| Shown(line).to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -89,6 +89,7 @@ fn path<'a>(layout: &'a Layout, grid: &Grid, unique: bool) -> Path<'a> {
         };
         board.apply(&step);
         steps.push(step);
+        super::progress::stepped(steps.len());
     };
     Path { steps, end, board }
 }

@@ -314,6 +314,7 @@ pub(crate) fn metered<R>(budget: u64, f: impl FnOnce() -> R) -> R {
         return f();
     }
     METER.with(|m| m.set(Some(budget)));
+    super::progress::started(budget);
     let _reset = Reset;
     f()
 }
@@ -323,9 +324,10 @@ pub(crate) fn metered<R>(budget: u64, f: impl FnOnce() -> R) -> R {
 pub(crate) fn spend(work: u64) -> bool {
     METER.with(|m| match m.get() {
         None => true,
-        Some(left) => {
-            let left = left.saturating_sub(work);
+        Some(before) => {
+            let left = before.saturating_sub(work);
             m.set(Some(left));
+            super::progress::spent(before, left);
             left > 0
         }
     })
