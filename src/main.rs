@@ -14,7 +14,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) if cli::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("satdoku: {err:#}");
+            eprintln!("satdoku: {}", cli::escaped(&format!("{err:#}")));
             ExitCode::from(cli::EXIT_ERROR)
         }
     }

@@ -379,6 +379,110 @@ fn a_closed_standard_output_is_an_error() {
     assert_eq!(status.code(), Some(0));
 }
 
+/// `--timeout` means the same for every solver: with 1ns, every puzzle of `solve`,
+/// `check` and `count` times out (exit status 1), whichever solver runs it; `compare
+/// --timeout 0s` names the solvers that answered nothing and exits with 1.
+#[test]
+fn a_timeout_holds_for_every_solver() {
+    for solver in satdoku::solvers::SOLVER_NAMES {
+        for command in ["solve", "check", "count"] {
+            let output = satdoku()
+                .args([
+                    command,
+                    "--solver",
+                    solver,
+                    "--timeout",
+                    "1ns",
+                    "--format",
+                    "json",
+                ])
+                .arg("puzzles/examples.txt")
+                .output()
+                .unwrap();
+            let rows = common::json_rows(&stdout_of(&output));
+            assert_eq!(rows.len(), 7, "{command} --solver {solver}");
+            for row in &rows {
+                assert_eq!(
+                    row["status"], "timeout",
+                    "{command} --solver {solver}: {row}"
+                );
+            }
+            assert_eq!(output.status.code(), Some(1), "{command} --solver {solver}");
+        }
+    }
+    satdoku()
+        .args(["compare", "--timeout", "0s", "puzzles/4x4.txt"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "satdoku: sat:minimal, sat:extended, sat:reduced, sat:propagated, bitboard, \
+             propagate, dlx, naive answered no puzzle within --timeout 0s",
+        ));
+}
+
+/// No puzzle at all (standard input empty, or every puzzle unreadable): every command
+/// says so and exits with 2, and writes nothing that looks like an answer (no page, no
+/// table of zeros, no "rated 0 puzzles").
+#[test]
+fn no_puzzles_give_no_answer() {
+    for command in [
+        "solve",
+        "check",
+        "count",
+        "rate",
+        "explain",
+        "hint",
+        "candidates",
+        "render",
+        "report",
+        "compare",
+        "cnf",
+    ] {
+        let (code, stdout, stderr) = common::run(&[command], "");
+        assert_eq!(code, Some(2), "{command}: {stderr}");
+        assert_eq!(stdout, "", "{command}");
+        assert_eq!(stderr, "satdoku: <stdin>: no puzzles found\n", "{command}");
+        // Only unreadable puzzles: their rows say `invalid` (or, for `solve`, a comment
+        // keeps the output aligned; the report's page lists them as such), and nothing
+        // more.
+        let (code, stdout, stderr) = common::run(&[command], "1.3\n");
+        assert_eq!(code, Some(2), "{command}: {stderr}");
+        assert!(stderr.contains("3 symbols fit no"), "{command}: {stderr}");
+        if command == "report" {
+            assert!(stdout.contains("1 invalid"), "{stdout}");
+            continue;
+        }
+        for line in stdout.lines() {
+            assert!(
+                line.starts_with("invalid ") || line.starts_with("# invalid "),
+                "{command}: {stdout}"
+            );
+        }
+    }
+}
+
+/// A directory to write into that is a file is "not a directory", for every command that
+/// writes files.
+#[test]
+fn a_file_where_a_directory_goes_is_named() {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let name = file.path().display().to_string();
+    for args in [
+        &["check", "--proof", &name, "puzzles/4x4.txt"][..],
+        &["render", "--output", &name, "puzzles/4x4.txt"][..],
+        &["cnf", "--output", &name, "puzzles/4x4.txt"][..],
+        &["explain", "--render", &name, "puzzles/4x4.txt"][..],
+        &["man", "--dir", &name][..],
+    ] {
+        satdoku()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!("satdoku: {name} is not a directory\n"));
+    }
+}
+
 /// `--version` works on every subcommand; `--quiet` silences notices and summaries on
 /// stderr, never errors.
 #[test]

@@ -337,17 +337,27 @@ fn a_huge_line_is_rejected_and_the_batch_goes_on() {
 #[test]
 fn empty_input_says_so_and_exits_with_two() {
     for command in ["solve", "check", "count", "rate"] {
-        // `rate` adds its summary line.
+        // Nothing else: no summary of nothing (`rated 0 puzzles`).
         satdoku()
             .arg(command)
             .write_stdin("")
             .assert()
             .code(2)
             .stdout("")
-            .stderr(predicates::str::starts_with(
-                "satdoku: <stdin>: no puzzles found\n",
-            ));
+            .stderr("satdoku: <stdin>: no puzzles found\n");
     }
+    // A first line of digits alone is a count of the puzzles that follow: when none do,
+    // the message says what became of it.
+    satdoku()
+        .arg("check")
+        .write_stdin("1234\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            "satdoku: <stdin>: no puzzles found (line 1 (1234) was read as a count of the \
+             puzzles that follow)\n",
+        );
     satdoku()
         .args(["solve", "--format", "json"])
         .write_stdin("\n# only a comment\n")
@@ -389,7 +399,10 @@ fn a_terminal_on_standard_input_is_told_puzzles_are_read_from_it() {
         .stderr(Stdio::piped())
         .spawn();
     let Ok(mut child) = spawned else {
-        eprintln!("no `script` command: skipped");
+        common::skipped(
+            "a_terminal_on_standard_input_is_told_puzzles_are_read_from_it",
+            "no `script` command (util-linux)",
+        );
         return;
     };
     let mut stdin = child.stdin.take().unwrap();
@@ -425,4 +438,201 @@ fn a_terminal_on_standard_input_is_told_puzzles_are_read_from_it() {
         .assert()
         .code(0)
         .stderr("");
+}
+
+/// An f-puzzles share link (a 4×4 with a killer cage and a thermometer), from README.
+const LINK: &str = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8UJEgA1hDJkYGAMYk01QiB0xNYfCABKNAMIAmEKms2AzCBWlK1EAFYQ/Y1Myc3g8KzsbGkdw+3dUTyoEEAB2fxU2AAttAFsAe2yYNm18UDIIZhgQgisXSOjLWocnWrdlYVQ2CDYtJIAPfyA=";
+
+/// Share links are read as links wherever they come: on standard input, one a line in a
+/// text file (comments and blank lines between them), and as a Windows shortcut (`.url`).
+/// A line among them that is no link is named, and the rest are still read.
+#[test]
+fn links_in_files_and_on_standard_input_are_read_as_links() {
+    let argument = satdoku().args(["check", LINK]).output().unwrap();
+    assert_eq!(argument.status.code(), Some(0), "{}", stderr_of(&argument));
+    let verdict = stdout_of(&argument);
+    assert!(verdict.starts_with("unique "), "{verdict}");
+    satdoku()
+        .arg("check")
+        .write_stdin(format!("{LINK}\n"))
+        .assert()
+        .code(0)
+        .stdout(verdict.clone());
+    let dir = tempfile::tempdir().unwrap();
+    let links = dir.path().join("links.txt");
+    std::fs::write(
+        &links,
+        format!("# two links\n\n{LINK}\nnot a link\n{LINK}\n"),
+    )
+    .unwrap();
+    let output = satdoku()
+        .args(["check", "--format", "json"])
+        .arg(&links)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let rows = common::json_rows(&stdout_of(&output));
+    assert_eq!(rows.len(), 2);
+    for (row, (index, line)) in rows.iter().zip([(1, 3), (2, 5)]) {
+        assert_eq!(row["status"], "unique", "{row}");
+        assert_eq!(
+            (row["index"].as_u64(), row["line"].as_u64()),
+            (Some(index), Some(line))
+        );
+        assert_eq!(
+            row["rules"], "boxes 2x2, 2 killer cages, 1 thermometer",
+            "{row}"
+        );
+    }
+    assert_eq!(
+        stderr_of(&output),
+        format!(
+            "satdoku: {}: line 4: not a share link (this input holds links, one a line: give \
+             grids in a file of their own)\n",
+            links.display()
+        )
+    );
+    let shortcut = dir.path().join("puzzle.url");
+    std::fs::write(
+        &shortcut,
+        format!("[InternetShortcut]\r\nURL={LINK}\r\nIconIndex=0\r\n"),
+    )
+    .unwrap();
+    satdoku()
+        .arg("check")
+        .arg(&shortcut)
+        .assert()
+        .code(0)
+        .stdout(verdict);
+}
+
+/// An argument that names no file is an error about the file ("no such file"), also for
+/// `hint`, which takes a grid as an argument: only what reads as a grid, or does not look
+/// like a file's name, is read as one. A directory is not a file.
+#[test]
+fn a_missing_file_is_named_as_missing() {
+    for command in ["check", "hint", "solve", "explain"] {
+        satdoku()
+            .args([command, "nonexistent_file.txt"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr("satdoku: nonexistent_file.txt: no such file\n");
+    }
+    satdoku()
+        .args(["check", "puzzles"])
+        .assert()
+        .code(2)
+        .stderr("satdoku: puzzles: is a directory, not a file\n");
+    // `hint` still takes a grid, and says what is wrong with a grid of the wrong length.
+    let output = satdoku()
+        .args(["hint", "1...........4..."])
+        .output()
+        .unwrap();
+    assert_ne!(output.status.code(), Some(2), "{}", stderr_of(&output));
+    assert!(stdout_of(&output).contains("candidates"));
+    satdoku()
+        .args(["hint", &WIKIPEDIA[..80]])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("80 symbols fit no"));
+}
+
+/// A grid larger than any supported (N lines of N numbers, N above 64) is named as such,
+/// not read as N one-line puzzles of √N×√N; a file with more such lines than that is
+/// puzzles, one a line.
+#[test]
+fn a_grid_too_big_is_named() {
+    let row = |r: usize| {
+        (0..100)
+            .map(|c| if (r + c).is_multiple_of(37) { "5" } else { "0" })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let grid: String = (0..100).map(|r| row(r) + "\n").collect();
+    satdoku()
+        .arg("check")
+        .write_stdin(grid.clone())
+        .assert()
+        .code(2)
+        .stdout(predicates::str::starts_with(
+            "invalid line 1: 100 rows of 100",
+        ))
+        .stderr(predicates::str::contains(
+            "a 100×100 grid, too big (64×64 is the largest)",
+        ));
+    let more = format!("{grid}{}\n", row(100));
+    let output = satdoku().arg("check").write_stdin(more).output().unwrap();
+    assert_eq!(stdout_of(&output).lines().count(), 101);
+    assert!(!stderr_of(&output).contains("too big"));
+    // Forced to read lines as puzzles, it does.
+    let output = satdoku()
+        .args(["check", "--input", "line"])
+        .write_stdin(grid)
+        .output()
+        .unwrap();
+    assert_eq!(stdout_of(&output).lines().count(), 100);
+}
+
+/// A UTF-16 file (with a byte-order mark, or without one) is named as UTF-16, not read as
+/// unknown symbols; control characters in messages are shown as escapes.
+#[test]
+fn encodings_and_control_characters_are_named() {
+    let utf16 = |big: bool, bom: bool| {
+        let mut bytes = Vec::new();
+        if bom {
+            bytes.extend(if big { [0xFE, 0xFF] } else { [0xFF, 0xFE] });
+        }
+        for unit in format!("{WIKIPEDIA}\n").encode_utf16() {
+            bytes.extend(if big {
+                unit.to_be_bytes()
+            } else {
+                unit.to_le_bytes()
+            });
+        }
+        bytes
+    };
+    for (big, bom, name) in [
+        (false, true, "little-endian"),
+        (true, true, "big-endian"),
+        (false, false, "little-endian"),
+    ] {
+        let file = temp_file(&utf16(big, bom));
+        let output = satdoku().arg("solve").arg(file.path()).output().unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(
+            stderr_of(&output),
+            format!(
+                "satdoku: {}: the input is UTF-16 ({name}): save it as UTF-8\n",
+                file.path().display()
+            )
+        );
+    }
+    let output = satdoku()
+        .arg("check")
+        .write_stdin("4\u{7}..............\n1.3\t\u{1b}.\n")
+        .output()
+        .unwrap();
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.contains("line 1, r1c2: unknown symbol '\\u{7}' in a 4×4 grid"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains(['\u{7}', '\u{1b}']), "{stderr:?}");
+}
+
+/// `--input` forced on text of another layout says which flag to drop.
+#[test]
+fn a_forced_layout_that_does_not_fit_names_its_flag() {
+    satdoku()
+        .args(["check", "--input", "tokens"])
+        .arg(puzzle_path("4x4.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "line 3: 1 number fits no supported grid",
+        ))
+        .stderr(predicates::str::contains(
+            "it looks like a one-line puzzle: drop --input tokens",
+        ));
 }

@@ -136,7 +136,7 @@ fn hint_gives_the_next_step_of_a_partly_filled_grid() {
     );
     let (code, _, err) = run(&["hint", "nosuch.txt"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("nosuch.txt: No such file"), "{err}");
+    assert!(err.contains("nosuch.txt: no such file"), "{err}");
     let (code, out, _) = run(&["hint", "-f", "json", "puzzles/4x4.txt"]);
     assert_eq!(code, Some(0));
     assert_eq!(json_rows(&out).len(), 8);
@@ -342,4 +342,37 @@ fn candidates_with_logic_keep_every_true_candidate() {
             }
         }
     }
+}
+
+/// On a terminal, a puzzle whose logic runs long is named beside the progress bar with its
+/// steps and the share of its work left (a slow path is not a hung program). Runs under
+/// `script`, which gives satdoku a terminal (skipped without it); stopped after 5 s.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_long_logical_path_shows_how_far_it_has_come() {
+    use std::process::{Command, Stdio};
+    let binary = assert_cmd::cargo::cargo_bin!("satdoku");
+    let output = Command::new("script")
+        .args([
+            "-qfec",
+            &format!(
+                "timeout -s KILL 5 '{}' explain puzzles/variants/constraints/knightmare-1.toml \
+                 > /dev/null",
+                binary.display()
+            ),
+            "/dev/null",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output();
+    let Ok(output) = output else {
+        common::skipped(
+            "a_long_logical_path_shows_how_far_it_has_come",
+            "no `script` command (util-linux)",
+        );
+        return;
+    };
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains(" · puzzle 1 (line 4): "), "{text}");
+    assert!(text.contains("% of its logic's work left"), "{text}");
 }

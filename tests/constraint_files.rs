@@ -62,6 +62,23 @@ fn f_puzzles_cell_fields_are_read_or_refused() {
         "{stderr}"
     );
     assert_eq!(run("{\"value\":3,\"given\":true}").1, "72\n");
+    // A given written as a string of a whole number is that number; any other value is
+    // refused by cell, never read as a blank.
+    assert_eq!(run("{\"value\":\"3\",\"given\":true}").1, "72\n");
+    for value in ["3.0", "true", "[3]", "-3", "\"x\"", "{}"] {
+        let (code, out, stderr) = run(&format!("{{\"value\":{value},\"given\":true}}"));
+        assert_eq!((code, out.as_str()), (Some(2), ""), "{value}: {stderr}");
+        assert!(
+            stderr.contains(&format!("r1c1: value {value} is not a digit from 1 to 4")),
+            "{value}: {stderr}"
+        );
+    }
+    let (code, _, stderr) = run("{\"value\":3,\"given\":\"true\"}");
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("r1c1: \"given\" is \"true\", not true or false"),
+        "{stderr}"
+    );
     let (code, _, stderr) = run("{\"cornerPencilMarks\":[1,2],\"fog\":true}");
     assert_eq!(code, Some(2));
     assert!(stderr.contains("cell field \"fog\" (r1c1)"), "{stderr}");
@@ -152,6 +169,19 @@ fn bad_constraints_are_errors_that_name_them() {
         (
             "\"xv\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"W\"}]",
             "is not X or V",
+        ),
+        (
+            // A whole number out of every range says the range, not "not a whole number".
+            "\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":\"-5\"}]",
+            "`value` is -5: it must be between 0 and 4294967295",
+        ),
+        (
+            "\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":99999999999}]",
+            "`value` is 99999999999: it must be between 0 and 4294967295",
+        ),
+        (
+            "\"killercage\":[{\"cells\":[\"R1C1\",\"R1C2\"],\"value\":5.5}]",
+            "5.5 is not a whole number",
         ),
         (
             // A field that states a rule satdoku does not read is refused, not dropped.
@@ -313,4 +343,35 @@ fn proofs_of_a_share_link_are_named_link() {
     );
     assert!(dir.path().join("link-1.cnf").exists());
     assert!(dir.path().join("link-1.drat").exists());
+}
+
+/// A TOML puzzle file's constraint that cannot apply is named at the line it is written on
+/// (not the puzzle's), and a number out of every range says the range.
+#[test]
+fn toml_constraint_errors_name_their_line() {
+    let file = |cage: &str| {
+        format!("puzzle = \"\"\"\n....\n....\n....\n....\n\"\"\"\n\n# one cage\n[[cage]]\n{cage}\n")
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cage.toml");
+    for (cage, message) in [
+        (
+            "cells = \"r1c1 r5c1\"\nsum = 5",
+            "line 9: killer cage r1c1-r5c1 (sum 5): r5c1 is outside a 4×4 grid",
+        ),
+        (
+            "cells = \"r1c1 r2c1\"\nsum = -5",
+            "line 11: cage: `sum` is -5: it must be between 0 and 4294967295",
+        ),
+        (
+            "cells = \"r1c1 r2c1\"\nsum = 5.5",
+            "line 11: cage: `sum` is not a whole number",
+        ),
+    ] {
+        std::fs::write(&path, file(cage)).unwrap();
+        let out = satdoku().arg("check").arg(&path).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{cage}: {err}");
+        assert!(err.contains(message), "{cage}: {err}");
+    }
 }

@@ -98,7 +98,10 @@ fn chromium() -> Option<PathBuf> {
 #[test]
 fn the_report_opens_in_a_headless_browser() {
     let Some(browser) = chromium() else {
-        eprintln!("no chromium on this machine: the browser test is skipped");
+        common::skipped(
+            "the_report_opens_in_a_headless_browser",
+            "chromium is not installed",
+        );
         return;
     };
     let dir = tempfile::tempdir().unwrap();

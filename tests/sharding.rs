@@ -11,7 +11,10 @@ use common::{puzzle_path, satdoku};
 #[test]
 fn parallel_shards_give_the_rows_of_one_run_in_order() {
     let Some(parallel) = common::on_path(&["parallel"]) else {
-        eprintln!("no GNU parallel on this machine: the sharding test is skipped");
+        common::skipped(
+            "parallel_shards_give_the_rows_of_one_run_in_order",
+            "GNU parallel is not installed",
+        );
         return;
     };
     // The bundled 9×9 examples and 4×4s, one puzzle a line, comments dropped.

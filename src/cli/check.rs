@@ -1,6 +1,5 @@
 //! `satdoku check`: does each puzzle have exactly one solution? With witnesses.
 
-use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -114,7 +113,7 @@ fn explain(verdict: &Verdict, redundant: &Option<Vec<CellDigit>>, notation: &Not
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
     if let Some(dir) = &args.proof {
-        fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        super::output::make_dir(dir)?;
     }
     args.portfolio.check(&args.run.solver)?;
     if args.portfolio.portfolio && args.minimal {

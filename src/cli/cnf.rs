@@ -1,6 +1,6 @@
 //! `satdoku cnf`: each puzzle's CNF in DIMACS, for any other SAT solver.
 
-use std::fs::{self, File};
+use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -49,7 +49,7 @@ pub fn run(args: &CnfArgs) -> anyhow::Result<ExitCode> {
         solver = solver.with_amo(amo);
     }
     if let Some(dir) = &args.output {
-        fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        super::output::make_dir(dir)?;
     } else {
         super::sink::open().context("writing the output")?;
     }

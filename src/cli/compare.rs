@@ -255,6 +255,29 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
             plural(run.skipped, "puzzle")
         ));
     }
+    // The one exit-status rule: errors 2, disagreements (and solvers that answered
+    // nothing) 1, Ctrl-C 130.
+    let mut tally = Tally::default();
+    tally.add_errors(invalid);
+    tally.add_failures(disagreements.len());
+    if puzzles == 0 {
+        // No puzzle was read: the errors said why, and a table of zeros would look like
+        // an answer.
+        return Ok(tally.exit_code());
+    }
+    let silent: Vec<&str> = runs
+        .iter()
+        .filter(|run| run.solved == 0 && run.timeouts > 0)
+        .map(|run| run.name)
+        .collect();
+    if !silent.is_empty() {
+        report(&format!(
+            "satdoku: {} answered no puzzle within --timeout {}",
+            silent.join(", "),
+            humantime::format_duration(args.timeout)
+        ));
+        tally.add_failures(silent.len());
+    }
     // A solver run on no puzzle at all has no row.
     let rows: Vec<Row> = runs
         .iter_mut()
@@ -280,10 +303,6 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
     }
     .and_then(|()| out.flush())
     .context("writing the output")?;
-    // The one exit-status rule: errors 2, disagreements 1, Ctrl-C 130.
-    let mut tally = Tally::default();
-    tally.add_errors(invalid);
-    tally.add_failures(disagreements.len());
     Ok(tally.exit_code())
 }
 

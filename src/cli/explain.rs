@@ -14,9 +14,10 @@ use serde::Serialize;
 
 use super::args::{BatchArgs, FormatKind};
 use super::input::{self, Item};
+use super::output::make_dir;
 use super::output::{Output, RowHead, Status, Stems, Tally};
 use super::progress::notice;
-use super::render::{PictureFormat, make_dir, step_overlays, write_picture};
+use super::render::{PictureFormat, step_overlays, write_picture};
 
 /// Arguments of `satdoku explain`.
 #[derive(Debug, Args)]

@@ -17,8 +17,13 @@ pub fn input(error: &InputError) -> &'static str {
 /// The flag to use for a reading error, as the end of its message.
 fn parse(error: &ParseError) -> &'static str {
     match (error, error.fits_layout()) {
-        (_, Some(InputFormat::Block)) => ": drop --input line",
-        (_, Some(_)) => ": drop --input block",
+        (ParseError::BadLength { input, .. }, Some(_)) => match input {
+            InputFormat::Line => ": drop --input line",
+            InputFormat::Block => ": drop --input block",
+            InputFormat::Tokens => ": drop --input tokens",
+            InputFormat::Auto => "",
+        },
+        (_, Some(_)) => "",
         (ParseError::UnknownSymbol { short: true, .. }, None) => " (--alphabet SYMBOLS)",
         (_, None) => "",
     }

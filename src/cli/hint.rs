@@ -16,9 +16,10 @@ use serde::Serialize;
 use super::args::{FormatKind, InputArgs, OutputArgs};
 use super::explain::{StepRow, status_of, step_line};
 use super::input::{self, Item};
+use super::output::make_dir;
 use super::output::{Output, RowHead, Status, Stems, Tally};
 use super::progress::report;
-use super::render::{PictureFormat, make_dir, step_overlays, write_picture};
+use super::render::{PictureFormat, step_overlays, write_picture};
 
 /// Arguments of `satdoku hint`.
 #[derive(Debug, Args)]

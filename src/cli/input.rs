@@ -1,14 +1,14 @@
 //! Reading every puzzle of every input file in turn, streaming.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 
 use anyhow::Context;
 
 use satdoku::format::{
-    Entry, PuzzleFile, PuzzleReader, ReadOptions, fpuzzles_link_json, is_sudokupad_link,
+    Entry, MAX_LINE, PuzzleFile, PuzzleReader, ReadOptions, fpuzzles_link_json, is_sudokupad_link,
     parse_fpuzzles, parse_sudokupad, parse_sudokupad_link,
 };
 use satdoku::{InputError, Puzzle, Rules, RulesError, RulesSpec, Shape};
@@ -77,11 +77,28 @@ pub fn total(args: &InputArgs) -> Total {
 /// The name used for standard input in messages and JSON.
 pub const STDIN: &str = "<stdin>";
 
-/// Whether an argument that may be a grid (see [`InputArgs::inline_grids`]) is one: it
-/// names no file, holds no path separator and is at least a 4×4 grid long.
-fn looks_like_grid(path: &std::path::Path) -> bool {
+/// Whether an argument that may be a grid (see [`InputArgs::inline_grids`]) is one. It
+/// names no file, and either reads as a grid (N² symbols of `alphabet` or blanks, N from 4
+/// to 64) or does not look like a file's name (no path separator, no extension such as
+/// `.txt`): then what is wrong with it as a grid is said. A missing file's name is an
+/// error about the file, never "unknown symbol 'n'".
+fn looks_like_grid(path: &std::path::Path, alphabet: &satdoku::format::Alphabet) -> bool {
+    if path.exists() {
+        return false;
+    }
     let text = path.to_string_lossy();
-    !path.exists() && !text.contains(['/', '\\']) && text.chars().count() >= 16
+    let symbols: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if let Some(shape) = Shape::from_cell_count(symbols.len())
+        && symbols.iter().all(|&c| alphabet.read(c, shape).is_some())
+    {
+        return true;
+    }
+    let extension = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        (1..=5).contains(&e.len())
+            && e.chars().all(|c| c.is_ascii_alphanumeric())
+            && e.chars().any(|c| c.is_ascii_alphabetic())
+    });
+    !text.contains(['/', '\\']) && !extension && symbols.len() >= 16
 }
 
 /// The name used for a grid given as an argument (see [`InputArgs::inline_grids`]).
@@ -130,33 +147,42 @@ pub fn for_each(
                 spec: &spec,
                 first_line: 1,
                 first_index: 1,
+                constraint_lines: None,
             };
-            run.read(&source, io::stdin().lock(), &mut each)?;
-        } else if args.inline_grids && looks_like_grid(path) {
+            run.text(&source, io::stdin().lock(), &mut each)?;
+        } else if args.inline_grids && looks_like_grid(path, &run.options.alphabet) {
             let text = path.to_string_lossy().into_owned();
             let source = Source {
                 name: Arc::from(GRID_ARGUMENT),
                 spec: &spec,
                 first_line: 1,
                 first_index: 1,
+                constraint_lines: None,
             };
             run.read(&source, text.as_bytes(), &mut each)?;
         } else if let Some(kind) = FileKind::of(path) {
             run.puzzle_file(path, kind, &spec, &mut each)?;
         } else {
             let name = path.display().to_string();
-            match File::open(path) {
+            // A directory opens on some systems, and fails only when read.
+            let opened = if path.is_dir() {
+                Err(io::Error::from(io::ErrorKind::IsADirectory))
+            } else {
+                File::open(path)
+            };
+            match opened {
                 Ok(file) => {
                     let source = Source {
                         name: Arc::from(name.as_str()),
                         spec: &spec,
                         first_line: 1,
                         first_index: 1,
+                        constraint_lines: None,
                     };
-                    run.read(&source, BufReader::with_capacity(1 << 16, file), &mut each)?;
+                    run.text(&source, BufReader::with_capacity(1 << 16, file), &mut each)?;
                 }
                 Err(err) => {
-                    report(&format!("satdoku: {name}: {err}"));
+                    report(&format!("satdoku: {name}: {}", open_error(&err)));
                     run.errors += 1;
                 }
             }
@@ -190,6 +216,31 @@ struct Source<'a> {
     first_line: usize,
     /// The index of the text's first puzzle in its file.
     first_index: usize,
+    /// The file line of each constraint of `spec`, where known (a TOML file's; the command
+    /// line's come first and have none).
+    constraint_lines: Option<ConstraintLines<'a>>,
+}
+
+/// The file lines of a puzzle file's constraints, after `before` from the command line.
+#[derive(Clone, Copy)]
+struct ConstraintLines<'a> {
+    before: usize,
+    lines: &'a [usize],
+}
+
+impl ConstraintLines<'_> {
+    /// `error` naming the line of the constraint it is about, when that is known.
+    fn name_line(self, mut error: InputError) -> InputError {
+        if let InputError::Rules {
+            line,
+            error: RulesError::Constraint { index: Some(i), .. },
+        } = &mut error
+            && let Some(&written) = i.checked_sub(self.before).and_then(|i| self.lines.get(i))
+        {
+            *line = written;
+        }
+        error
+    }
 }
 
 impl Run {
@@ -214,7 +265,8 @@ impl Run {
         let mut consumed = 0;
         let mut count = 0;
         let mut failed = false;
-        for entry in PuzzleReader::new(input, self.options.clone()) {
+        let mut reader = PuzzleReader::new(input, self.options.clone());
+        for entry in reader.by_ref() {
             if interrupted() {
                 self.stop = true;
                 return Ok(count);
@@ -239,7 +291,11 @@ impl Run {
             // The entry's lines count in the text read; the file's count from its start.
             let puzzle = entry
                 .puzzle_with(&mut rules_for)
-                .map_err(|err| err.shifted(source.first_line - 1));
+                .map_err(|err| err.shifted(source.first_line - 1))
+                .map_err(|err| match source.constraint_lines {
+                    Some(lines) => lines.name_line(err),
+                    None => err,
+                });
             entry.line += source.first_line - 1;
             entry.index += source.first_index - 1;
             entry.consumed += self.before;
@@ -250,6 +306,7 @@ impl Run {
                     (Some(command), Some(constraint)) => Err(InputError::Rules {
                         line,
                         error: RulesError::Constraint {
+                            index: None,
                             constraint: constraint.to_string(),
                             problem: format!(
                                 "{command}: Sudoku Explainer's scale is defined for puzzles \
@@ -280,7 +337,11 @@ impl Run {
             }
         }
         if count == 0 && !failed && source.first_index == 1 {
-            report(&format!("satdoku: {name}: no puzzles found"));
+            let why = reader
+                .skipped()
+                .map(|skipped| format!(" ({skipped})"))
+                .unwrap_or_default();
+            report(&format!("satdoku: {name}: no puzzles found{why}"));
             self.errors += 1;
         }
         self.before += consumed;
@@ -297,53 +358,266 @@ impl Run {
         each: &mut dyn FnMut(Item) -> anyhow::Result<()>,
     ) -> anyhow::Result<()> {
         let name = path.display().to_string();
-        let read = || match kind {
-            FileKind::Link => Ok(name.clone()),
-            _ => std::fs::read_to_string(path).map_err(|err| err.to_string()),
-        };
-        let file = read()
-            .and_then(|text| match kind {
+        let file = match kind {
+            FileKind::Link => parse_link(&name),
+            _ => read_text(path).and_then(|text| match kind {
                 FileKind::Toml => PuzzleFile::parse(&text).map_err(|err| err.to_string()),
                 FileKind::Fpuzzles => parse_fpuzzles(&text).map_err(|err| err.to_string()),
-                FileKind::Link if is_sudokupad_link(&text) => {
-                    parse_sudokupad_link(&text).map_err(|err| err.to_string())
-                }
-                FileKind::Link => fpuzzles_link_json(&text)
-                    .and_then(|json| parse_fpuzzles(&json))
-                    .map_err(|err| err.to_string()),
                 FileKind::SudokuPad => parse_sudokupad(&text).map_err(|err| err.to_string()),
-            })
-            .and_then(|file| {
-                let merged = spec.merged(&file.spec).map_err(|err| err.to_string())?;
-                Ok((file, merged))
-            });
+                FileKind::Link => unreachable!("links are not files"),
+            }),
+        };
+        let at = Place {
+            name: Arc::from(name),
+            line: None,
+            index: 1,
+        };
+        self.with_rules(&at, file, spec, each)?;
+        Ok(())
+    }
+
+    /// Reads the puzzles of `file` (read from `at`, or why it could not be) under its rules
+    /// joined to those of the command line; returns how many there were.
+    fn with_rules(
+        &mut self,
+        at: &Place,
+        file: Result<PuzzleFile, String>,
+        spec: &RulesSpec,
+        each: &mut dyn FnMut(Item) -> anyhow::Result<()>,
+    ) -> anyhow::Result<usize> {
+        let name = at.name.clone();
+        let line = at
+            .line
+            .map(|line| format!("line {line}: "))
+            .unwrap_or_default();
+        let file = file.and_then(|file| {
+            let merged = spec.merged(&file.spec).map_err(|err| err.to_string())?;
+            Ok((file, merged))
+        });
         let (file, merged) = match file {
             Ok(read) => read,
             Err(err) => {
-                report(&format!("satdoku: {name}: {err}"));
+                report(&format!("satdoku: {name}: {line}{err}"));
                 self.errors += 1;
-                return Ok(());
+                return Ok(0);
             }
         };
         for warning in &file.warnings {
-            report(&format!("satdoku: {name}: warning: {warning}"));
+            report(&format!("satdoku: {name}: {line}warning: {warning}"));
         }
-        let mut index = 1;
-        let name: Arc<str> = Arc::from(name);
+        let mut index = at.index;
         for text in &file.puzzles {
             let source = Source {
                 name: Arc::clone(&name),
                 spec: &merged,
-                first_line: text.line,
+                // A link's puzzles count from the link's line.
+                first_line: at.line.map_or(text.line, |line| line + text.line - 1),
                 first_index: index,
+                constraint_lines: Some(ConstraintLines {
+                    before: spec.constraints.len(),
+                    lines: &file.constraint_lines,
+                }),
             };
             index += self.read(&source, text.text.as_bytes(), each)?;
             if self.stop {
                 break;
             }
         }
+        Ok(index - at.index)
+    }
+
+    /// Reads an input of text: puzzles in any layout, or share links one a line (when its
+    /// first line that is not blank or a comment is a link, or a Windows shortcut's
+    /// `[InternetShortcut]`).
+    fn text(
+        &mut self,
+        source: &Source<'_>,
+        mut input: impl BufRead,
+        each: &mut dyn FnMut(Item) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        let mut head = Vec::new();
+        let links = loop {
+            let start = head.len();
+            // A line longer than any link is no link: no need to read it whole here.
+            match (&mut input)
+                .take(MAX_LINE as u64)
+                .read_until(b'\n', &mut head)
+            {
+                Ok(0) => break false,
+                Ok(_) => {}
+                Err(err) => {
+                    report(&format!("satdoku: {}: {err}", source.name));
+                    self.errors += 1;
+                    return Ok(());
+                }
+            }
+            let line = String::from_utf8_lossy(&head[start..]);
+            match LinkLine::of(&line) {
+                LinkLine::Skip if head.len() < HEAD_LIMIT && head.ends_with(b"\n") => continue,
+                LinkLine::Link(_) | LinkLine::Shortcut => break true,
+                _ => break false,
+            }
+        };
+        let input = io::Cursor::new(head).chain(input);
+        if links {
+            self.links(source, input, each)
+        } else {
+            self.read(source, input, each).map(drop)
+        }
+    }
+
+    /// Reads share links, one a line: each link's puzzles under its rules joined to those of
+    /// the command line. A line that is no link is an error of its own, and reading goes on.
+    fn links(
+        &mut self,
+        source: &Source<'_>,
+        mut input: impl BufRead,
+        each: &mut dyn FnMut(Item) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        let name = &source.name;
+        let mut index = 1;
+        let mut found = false;
+        let mut line = Vec::new();
+        for number in 1.. {
+            line.clear();
+            match (&mut input)
+                .take(MAX_LINE as u64)
+                .read_until(b'\n', &mut line)
+            {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(err) => {
+                    report(&format!("satdoku: {name}: {err}"));
+                    self.errors += 1;
+                    return Ok(());
+                }
+            }
+            if !line.ends_with(b"\n") && line.len() >= MAX_LINE {
+                // Skip the rest of an overlong line.
+                let mut rest = Vec::new();
+                let _ = input.read_until(b'\n', &mut rest);
+            }
+            if interrupted() {
+                self.stop = true;
+                return Ok(());
+            }
+            let text = String::from_utf8_lossy(&line);
+            let link = match LinkLine::of(&text) {
+                LinkLine::Skip | LinkLine::Shortcut => continue,
+                LinkLine::Link(link) => link,
+                LinkLine::Other => {
+                    report(&format!(
+                        "satdoku: {name}: line {number}: not a share link (this input holds \
+                         links, one a line: give grids in a file of their own)"
+                    ));
+                    self.errors += 1;
+                    if self.fail_fast {
+                        self.stop = true;
+                        return Ok(());
+                    }
+                    continue;
+                }
+            };
+            found = true;
+            let at = Place {
+                name: Arc::clone(name),
+                line: Some(number),
+                index,
+            };
+            index += self.with_rules(&at, parse_link(link), source.spec, each)?;
+            if self.stop {
+                return Ok(());
+            }
+        }
+        if !found {
+            report(&format!("satdoku: {name}: no puzzles found"));
+            self.errors += 1;
+        }
         Ok(())
     }
+}
+
+/// How much of an input is looked at for its first line with content, to tell puzzles
+/// from links.
+const HEAD_LIMIT: usize = 1 << 20;
+
+/// Where the puzzles of a puzzle file or link come from: the input's name, the line of a
+/// link in a file of links, and the index of its first puzzle there.
+struct Place {
+    name: Arc<str>,
+    line: Option<usize>,
+    index: usize,
+}
+
+/// What a line of a file of links holds.
+enum LinkLine<'a> {
+    /// Nothing: blank, a comment, or a shortcut's other keys (`IconIndex=0`).
+    Skip,
+    /// `[InternetShortcut]`: a Windows shortcut (`.url`), whose `URL=` line is the link.
+    Shortcut,
+    /// A share link (f-puzzles, SudokuPad), or a shortcut's `URL=` line.
+    Link(&'a str),
+    /// Anything else.
+    Other,
+}
+
+impl LinkLine<'_> {
+    fn of(line: &str) -> LinkLine<'_> {
+        let line = line.trim_start_matches('\u{feff}').trim();
+        let line = line.strip_prefix("URL=").unwrap_or(line);
+        let lower = line.get(..8).unwrap_or(line).to_ascii_lowercase();
+        if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
+            LinkLine::Skip
+        } else if lower.starts_with("https://") || lower.starts_with("http://") {
+            LinkLine::Link(line)
+        } else if line.eq_ignore_ascii_case("[InternetShortcut]") {
+            LinkLine::Shortcut
+        } else if line.split_once('=').is_some_and(|(key, _)| {
+            !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric())
+        }) && !line.contains(char::is_whitespace)
+        {
+            // `IconIndex=0` and the like, in a shortcut.
+            LinkLine::Skip
+        } else {
+            LinkLine::Other
+        }
+    }
+}
+
+/// Why a file could not be opened, in words (`no such file`, not `No such file or
+/// directory (os error 2)`).
+fn open_error(err: &io::Error) -> String {
+    match err.kind() {
+        io::ErrorKind::NotFound => "no such file".to_string(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        io::ErrorKind::IsADirectory => "is a directory, not a file".to_string(),
+        _ => err.to_string(),
+    }
+}
+
+/// The puzzle file behind a share link (SudokuPad or f-puzzles), or why there is none.
+fn parse_link(link: &str) -> Result<PuzzleFile, String> {
+    if is_sudokupad_link(link) {
+        parse_sudokupad_link(link).map_err(|err| err.to_string())
+    } else {
+        fpuzzles_link_json(link)
+            .and_then(|json| parse_fpuzzles(&json))
+            .map_err(|err| err.to_string())
+    }
+}
+
+/// The text of a puzzle file, or why it cannot be read (a UTF-16 file named as such).
+fn read_text(path: &std::path::Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|err| open_error(&err))?;
+    if let Some(encoding) = satdoku::format::utf16(&bytes) {
+        return Err(format!("the file is {encoding}: save it as UTF-8"));
+    }
+    String::from_utf8(bytes).map_err(|err| {
+        format!(
+            "not UTF-8 text (a byte that is not UTF-8 at offset {})",
+            err.utf8_error().valid_up_to()
+        )
+    })
 }
 
 /// Inputs that carry their own rules.
@@ -420,11 +694,16 @@ pub fn for_each_sharing<S: Send, R: Send>(
     // One item's work (none for an unreadable puzzle), counted as it finishes, so that
     // slow batches show progress too.
     let work_on = |state: &mut S, h: &Item| {
-        let result = h
-            .puzzle
-            .as_ref()
-            .ok()
-            .map(|puzzle| work(state, puzzle, share));
+        let label = || match args.files.len() {
+            0 | 1 => format!("puzzle {} (line {})", h.index, h.line),
+            _ => format!("{} puzzle {} (line {})", h.file, h.index, h.line),
+        };
+        let result = h.puzzle.as_ref().ok().map(|puzzle| {
+            match progress.as_ref().and_then(|progress| progress.watch(label)) {
+                Some(watch) => satdoku::logic::watched(&watch.path, || work(state, puzzle, share)),
+                None => work(state, puzzle, share),
+            }
+        });
         if let Some(progress) = &progress {
             progress.inc(h.consumed);
         }

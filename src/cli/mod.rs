@@ -102,6 +102,12 @@ enum Command {
     /// `guess` when even those stop). Printed with the hardest
     /// technique, the number of steps and the guesses a backtracker needs. Puzzles without
     /// exactly one solution are not rated. Exit status as for `check`.
+    ///
+    /// Bounds: a puzzle's logical path may do a fixed amount of work (candidates reached
+    /// and links followed, the same on every machine: about a minute), one step a fifth of
+    /// it; a path that uses it up is rated as guessing. On a terminal, a puzzle running for
+    /// more than 2 s is named beside the progress bar, with its steps and the share of its
+    /// work left.
     Rate(rate::RateArgs),
     /// Show the logical path through each puzzle: one step a line, each with its technique,
     /// what it places and removes, and why.
@@ -109,6 +115,11 @@ enum Command {
     /// Techniques run easiest first (singles, locked candidates, subsets, fish, wings,
     /// single-digit patterns, unique rectangles, chains). When no technique applies, the
     /// candidates left are printed: logic never guesses. Exit status as for `check`.
+    ///
+    /// Bounds: a path may do a fixed amount of work (candidates reached and links followed,
+    /// the same on every machine: about a minute), one step a fifth of it; a path that uses
+    /// it up stops there, as stuck. On a terminal, a puzzle running for more than 2 s is
+    /// named beside the progress bar, with its steps and the share of its work left.
     Explain(explain::ExplainArgs),
     /// Give the next simplest step for each grid (a puzzle, or one partly filled in).
     ///
@@ -116,6 +127,10 @@ enum Command {
     /// solution, names the entries that are wrong instead. Exit status: 0 when a step is
     /// given (or the grid is solved), 1 when an entry is wrong or nothing applies, 2 on
     /// input errors (two equal digits in a house are named there).
+    ///
+    /// Bounds: the step may do a fixed amount of work (candidates reached and links
+    /// followed, the same on every machine: about 15 s); a step not found within it is not
+    /// given.
     Hint(hint::HintArgs),
     /// Print the true candidates of each puzzle: every digit a cell holds in at least one
     /// solution.
@@ -141,6 +156,9 @@ enum Command {
     /// solutions side by side, or its clash shaded), rules, verdict, rating and the logical
     /// path, folded. No scripts, fonts or anything from the network: it opens in any
     /// browser. Written to standard output. Exit status: 0, or 2 on input errors.
+    ///
+    /// Bounds: each logical path as for `explain` (about a minute of work, then stuck). On
+    /// a terminal, a puzzle running for more than 2 s is named beside the progress bar.
     Report(report::ReportArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell or elvish).
     ///
@@ -181,6 +199,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Man(args) => shell::man(&args, Cli::command()),
     }
 }
+
+pub use progress::escaped;
 
 /// Whether `err` comes from writing to a closed pipe, which ends the program quietly.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {

@@ -336,6 +336,15 @@ impl Output {
     }
 }
 
+/// Makes the directory that files go into (and its parents), or says why it cannot: a
+/// file of that name is "not a directory".
+pub fn make_dir(dir: &std::path::Path) -> anyhow::Result<()> {
+    if dir.exists() && !dir.is_dir() {
+        anyhow::bail!("{} is not a directory", dir.display());
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))
+}
+
 /// The names of a run's inputs in the files it writes: each input's [`stem`], made unique
 /// in input order (a second input with the same stem, `a/x.txt` after `b/x.txt`, is
 /// `x-2`), so that no file overwrites another's.

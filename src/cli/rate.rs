@@ -126,6 +126,10 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
         .zip(by_difficulty)
         .map(|(d, n)| format!("{n} {d}"))
         .collect();
+    if tally.puzzles() == 0 {
+        // Nothing was read: the errors said why.
+        return out.finish(tally, errors);
+    }
     let rated = tally.count(Status::Unique);
     let skipped: Vec<String> = [Status::Multiple, Status::NoSolution, Status::Invalid]
         .into_iter()

@@ -106,7 +106,7 @@ pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
         );
     }
     if let Some(dir) = &args.output {
-        make_dir(dir)?;
+        super::output::make_dir(dir)?;
     } else {
         super::sink::open().context("writing the output")?;
     }
@@ -321,12 +321,4 @@ pub fn encode(svg: String, format: PictureFormat) -> anyhow::Result<Vec<u8>> {
         PictureFormat::Svg => svg.into_bytes(),
         PictureFormat::Png => satdoku::render::png(&svg)?,
     })
-}
-
-/// Makes the directory pictures go into (and its parents), or says why it cannot.
-pub fn make_dir(dir: &std::path::Path) -> anyhow::Result<()> {
-    if dir.exists() && !dir.is_dir() {
-        anyhow::bail!("{} is not a directory", dir.display());
-    }
-    fs::create_dir_all(dir).with_context(|| format!("making {}", dir.display()))
 }

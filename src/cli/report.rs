@@ -106,6 +106,11 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<ExitCode> {
         },
     )?;
     tally.add_errors(errors.saturating_sub(tally.count(Status::Invalid)));
+    if number == 0 {
+        // No puzzle, not even an invalid one: the errors said why, and a page would look
+        // like an answer.
+        return Ok(tally.exit_code());
+    }
     let names: Vec<String> = if args.input.files.is_empty() {
         vec!["standard input".to_string()]
     } else {

@@ -44,7 +44,7 @@ pub fn man(args: &ManArgs, mut cli: Command) -> anyhow::Result<ExitCode> {
     cli = cli.disable_help_subcommand(true);
     cli.build();
     if let Some(dir) = &args.dir {
-        fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+        super::output::make_dir(dir)?;
         let mut paths = Vec::new();
         for command in std::iter::once(&cli).chain(cli.get_subcommands()) {
             let man = page(command.clone());

@@ -18,6 +18,14 @@ pub enum RecordError {
     /// A cell name that is not a cell (the name as written).
     #[error("{0} is not a cell")]
     Cell(String),
+    /// A whole number too large, or negative, for any constraint (a sum of -6).
+    #[error("`{key}` is {value}: it must be between 0 and {}", u32::MAX)]
+    OutOfRange {
+        /// The key it is under.
+        key: String,
+        /// The number as written.
+        value: String,
+    },
     /// Anything else: a key missing, of the wrong type, or a value out of place.
     #[error("{0}")]
     Why(String),

@@ -11,6 +11,25 @@ const ONE_LINE_COUNTS: &str = "N² for N from 4 to 64: 16, 25, 36 … 81 … 409
 /// The cell counts of a grid's row.
 const ROW_COUNTS: &str = "4 to 64";
 
+/// Text from the input shown in a message: control characters (a tab, an escape, a NUL
+/// of UTF-16 text) written as escapes (`\t`, `\u{1b}`), so that a message is one line
+/// that shows what is there and does nothing to the terminal.
+#[derive(Clone, Copy, Debug)]
+pub struct Shown<'a>(pub &'a str);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                f.write_fmt(format_args!("{c}"))?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// What the cells of a line were counted as, for messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CellUnit {
@@ -30,33 +49,43 @@ impl fmt::Display for CellUnit {
 }
 
 /// The layout that `count` cells read in the layout `input` fit instead, if another does:
-/// a block grid's row read as a line, or a one-line puzzle read as a block row.
-fn fits_instead(count: usize, input: InputFormat) -> Option<InputFormat> {
+/// a block grid's row read as a line, a one-line puzzle read as a block row, or a one-line
+/// puzzle of `symbols` read as numbers.
+fn fits_instead(count: usize, symbols: usize, input: InputFormat) -> Option<InputFormat> {
     match input {
         InputFormat::Line => Shape::from_size(count).map(|_| InputFormat::Block),
         InputFormat::Block => Shape::from_cell_count(count).map(|_| InputFormat::Line),
-        InputFormat::Auto | InputFormat::Tokens => None,
+        InputFormat::Tokens => Shape::from_cell_count(symbols).map(|_| InputFormat::Line),
+        InputFormat::Auto => None,
     }
 }
 
 /// Why `count` cells fit no grid of the layout `input`, and the layout they look like when
 /// they fit another than the one forced.
-fn bad_length(count: usize, unit: CellUnit, input: InputFormat) -> String {
-    let looks = match fits_instead(count, input) {
+fn bad_length(count: usize, symbols: usize, unit: CellUnit, input: InputFormat) -> String {
+    let (cells, s) = match count {
+        1 => (format!("1 {}", unit.to_string().trim_end_matches('s')), "s"),
+        _ => (format!("{count} {unit}"), ""),
+    };
+    let looks = match fits_instead(count, symbols, input) {
         Some(InputFormat::Block) => "; it looks like a row of a block grid",
         Some(_) => "; it looks like a one-line puzzle",
         None => "",
     };
     match input {
         InputFormat::Line => format!(
-            "{count} {unit} fit no supported grid on one line (a one-line puzzle has \
+            "{cells} fit{s} no supported grid on one line (a one-line puzzle has \
              {ONE_LINE_COUNTS}){looks}"
         ),
-        InputFormat::Block => format!(
-            "{count} {unit} fit no row of a block grid (a row has {ROW_COUNTS} cells){looks}"
+        InputFormat::Block => {
+            format!("{cells} fit{s} no row of a block grid (a row has {ROW_COUNTS} cells){looks}")
+        }
+        InputFormat::Tokens => format!(
+            "{cells} fit{s} no supported grid (a puzzle on one line has {ONE_LINE_COUNTS} \
+             numbers; a row of a grid has {ROW_COUNTS}){looks}"
         ),
-        InputFormat::Auto | InputFormat::Tokens => format!(
-            "{count} {unit} fit no supported grid (a puzzle on one line has {ONE_LINE_COUNTS}; \
+        InputFormat::Auto => format!(
+            "{cells} fit{s} no supported grid (a puzzle on one line has {ONE_LINE_COUNTS}; \
              a row of a grid has {ROW_COUNTS})"
         ),
     }
@@ -67,16 +96,32 @@ fn bad_length(count: usize, unit: CellUnit, input: InputFormat) -> String {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     /// A line holds a number of cells that fits no grid of the layout it was read in.
-    #[error("line {line}: {}", bad_length(*count, *unit, *input))]
+    #[error("line {line}: {}", bad_length(*count, *symbols, *unit, *input))]
     BadLength {
         /// The input line.
         line: usize,
         /// How many cells it holds: symbols, or numbers for tokens and arrays.
         count: usize,
+        /// How many symbols it holds, read as symbols (as `count` unless read as numbers).
+        symbols: usize,
         /// Whether the cells were counted as symbols or as numbers.
         unit: CellUnit,
         /// The layout the line was read in (`Auto` when detected), which decides what fits.
         input: InputFormat,
+    },
+    /// N lines of N cells each, a grid larger than any supported (64×64), read as one
+    /// grid rather than as N one-line puzzles of √N×√N.
+    #[error(
+        "line {line}: {size} rows of {size} {unit}: a {size}×{size} grid, too big (64×64 is \
+         the largest); to read each line as a puzzle, give --input line"
+    )]
+    GridTooBig {
+        /// The grid's first line.
+        line: usize,
+        /// Its rows (and cells a row).
+        size: usize,
+        /// Whether the cells were counted as symbols or as numbers.
+        unit: CellUnit,
     },
     /// A line is longer than any puzzle needs; it was skipped without being read whole.
     #[error(
@@ -126,7 +171,8 @@ pub enum ParseError {
     },
     /// A symbol is neither a digit of this grid's alphabet nor a blank.
     #[error(
-        "line {line}, {cell}: unknown symbol '{symbol}' in a {shape} grid (digits are {digits}){}",
+        "line {line}, {cell}: unknown symbol '{}' in a {shape} grid (digits are {digits}){}",
+        Shown(symbol.encode_utf8(&mut [0; 4])),
         if *short {
             format!("; a {shape} grid needs {} symbols: use the tokens format or a longer alphabet", shape.size())
         } else {
@@ -149,7 +195,8 @@ pub enum ParseError {
     },
     /// A token of a numeric (tokens) grid is not a number.
     #[error(
-        "line {line}, {cell}: '{token}' is not a number (tokens grids hold 0 for blank, or 1 to N)"
+        "line {line}, {cell}: '{}' is not a number (tokens grids hold 0 for blank, or 1 to N)",
+        Shown(token)
     )]
     NotANumber {
         /// The input line.
@@ -187,7 +234,12 @@ impl ParseError {
     /// fits instead (then not forcing the layout reads it).
     pub fn fits_layout(&self) -> Option<InputFormat> {
         match self {
-            ParseError::BadLength { count, input, .. } => fits_instead(*count, *input),
+            ParseError::BadLength {
+                count,
+                symbols,
+                input,
+                ..
+            } => fits_instead(*count, *symbols, *input),
             _ => None,
         }
     }
@@ -211,6 +263,7 @@ impl ParseError {
         match self {
             ParseError::BadLength { line, .. }
             | ParseError::LineTooLong { line, .. }
+            | ParseError::GridTooBig { line, .. }
             | ParseError::ArrayShape { line, .. }
             | ParseError::RowLength { line, .. }
             | ParseError::Incomplete { line, .. }

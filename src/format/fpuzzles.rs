@@ -231,6 +231,7 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
         author: text_field("author"),
         notes: None,
         warnings,
+        constraint_lines: Vec::new(),
     }
     .noticed())
 }
@@ -325,8 +326,30 @@ impl Reader<'_> {
                     }
                 };
                 region_of.push(region);
-                let given = cell.get("given").and_then(Value::as_bool).unwrap_or(false);
-                let value = cell.get("value").and_then(Value::as_u64);
+                let given = match cell.get("given") {
+                    None | Some(Value::Null) => false,
+                    Some(Value::Bool(given)) => *given,
+                    Some(other) => {
+                        return Err(self.bad(
+                            "grid",
+                            r + 1,
+                            &format!("{at}: \"given\" is {other}, not true or false"),
+                        ));
+                    }
+                };
+                // A whole number, or a string of one (f-puzzles writes numbers as strings
+                // elsewhere); anything else is refused, never read as a blank.
+                let value = match cell.get("value") {
+                    None | Some(Value::Null) => None,
+                    Some(value) => json_number("value", value).map_err(|_| {
+                        self.bad(
+                            "grid",
+                            r + 1,
+                            &format!("{at}: value {value} is not a digit from 1 to {n}"),
+                        )
+                    })?,
+                }
+                .map(u64::from);
                 if let Some(v) = value.filter(|&v| given && (v == 0 || v as usize > n)) {
                     return Err(self.bad(
                         "grid",
@@ -508,6 +531,7 @@ impl Reader<'_> {
 fn json_why(error: RecordError) -> String {
     match error {
         RecordError::Cell(name) => format!("{name} is not a cell (R1C1 … R64C64)"),
+        other @ RecordError::OutOfRange { .. } => other.to_string(),
         RecordError::Why(why) => why,
     }
 }
@@ -558,16 +582,25 @@ fn cell_list(value: &Value) -> Result<Vec<Cell>, RecordError> {
 
 /// A JSON number or numeric string as a whole number that fits a `u32`; `None` for a blank
 /// string.
-fn json_number(value: &Value) -> Result<Option<u32>, RecordError> {
+fn json_number(key: &str, value: &Value) -> Result<Option<u32>, RecordError> {
     let not = || RecordError::why(format!("{value} is not a whole number"));
+    let whole = |digits: &str| {
+        if let Ok(n) = digits.parse::<u32>() {
+            Ok(Some(n))
+        } else if digits.parse::<i128>().is_ok() {
+            Err(RecordError::OutOfRange {
+                key: key.to_string(),
+                value: digits.to_string(),
+            })
+        } else {
+            Err(not())
+        }
+    };
     match value {
-        Value::Number(n) => n
-            .as_u64()
-            .and_then(|n| u32::try_from(n).ok())
-            .map(Some)
-            .ok_or_else(not),
+        Value::Number(n) if n.is_f64() => Err(not()),
+        Value::Number(n) => whole(&n.to_string()),
         Value::String(s) if s.trim().is_empty() => Ok(None),
-        Value::String(s) => s.trim().parse().map(Some).map_err(|_| not()),
+        Value::String(s) => whole(s.trim()),
         _ => Err(not()),
     }
 }
@@ -603,7 +636,11 @@ impl Fields for JsonFields<'_> {
     }
 
     fn number(&mut self, key: &str) -> Result<Option<u32>, RecordError> {
-        Ok(self.get(key).map(json_number).transpose()?.flatten())
+        Ok(self
+            .get(key)
+            .map(|value| json_number(key, value))
+            .transpose()?
+            .flatten())
     }
 
     fn numbers(&mut self, key: &str) -> Result<Option<Vec<u32>>, RecordError> {
@@ -615,7 +652,7 @@ impl Fields for JsonFields<'_> {
             .as_array()
             .ok_or_else(bad)?
             .iter()
-            .map(|v| json_number(v).ok().flatten().ok_or_else(bad))
+            .map(|v| json_number(key, v).ok().flatten().ok_or_else(bad))
             .collect::<Result<_, _>>()
             .map(Some)
     }

@@ -13,7 +13,7 @@ mod sudokupad;
 mod write;
 
 pub use alphabet::{Alphabet, AlphabetError};
-pub use error::{CellUnit, InputError, ParseError};
+pub use error::{CellUnit, InputError, ParseError, Shown};
 pub use fpuzzles::{
     COSMETIC_FIELDS, FpuzzlesError, constraint_fields, fpuzzles_link_json, parse_fpuzzles,
 };
@@ -21,7 +21,7 @@ pub use marks::{MarksError, read_marks};
 pub use notation::{Notation, Spell, Spelled};
 pub use options::{InputFormat, ReadOptions};
 pub use puzzle_file::{PuzzleFile, PuzzleFileError, PuzzleText, rule_names};
-pub use read::{Entry, MAX_LINE, PuzzleReader, ReadWarning, parse_one};
+pub use read::{Entry, MAX_LINE, PuzzleReader, ReadWarning, SkippedLine, parse_one, utf16};
 pub use regions::RegionsError;
 pub use sudokupad::{SudokuPadError, is_sudokupad_link, parse_sudokupad, parse_sudokupad_link};
 pub use write::{

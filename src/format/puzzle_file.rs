@@ -119,6 +119,9 @@ pub struct PuzzleFile {
     /// What the reader noticed about the file and its author should know (f-puzzles: values
     /// a solver entered, which are not givens).
     pub warnings: Vec<String>,
+    /// The file line each of `spec.constraints` was written on, in order, where the format
+    /// has lines for them (satdoku's TOML; empty for f-puzzles and SudokuPad data).
+    pub constraint_lines: Vec<usize>,
 }
 
 /// One puzzle's text in a puzzle file.
@@ -343,7 +346,9 @@ impl PuzzleFile {
             };
             spec.pairs.push((a, b));
         }
-        spec.constraints.extend(constraints(&tables, text)?);
+        let (read, constraint_lines): (Vec<_>, Vec<_>) =
+            constraints(&tables, text)?.into_iter().unzip();
+        spec.constraints.extend(read);
         let puzzles: Vec<PuzzleText> = raw
             .puzzle
             .iter()
@@ -363,6 +368,7 @@ impl PuzzleFile {
             author: raw.author,
             notes: raw.notes,
             warnings: Vec::new(),
+            constraint_lines,
         }
         .noticed())
     }
@@ -382,9 +388,12 @@ impl PuzzleFile {
 /// A key and its value in the TOML document, with their places in the text.
 type Pair<'i> = (Spanned<toml::de::DeString<'i>>, Spanned<DeValue<'i>>);
 
-/// The constraints of the file's constraint tables: family by family in the order of the
-/// family table, each table's entries in file order.
-fn constraints(tables: &[Pair<'_>], text: &str) -> Result<Vec<VariantConstraint>, PuzzleFileError> {
+/// The constraints of the file's constraint tables, each with the line of its table:
+/// family by family in the order of the family table, each table's entries in file order.
+fn constraints(
+    tables: &[Pair<'_>],
+    text: &str,
+) -> Result<Vec<(VariantConstraint, usize)>, PuzzleFileError> {
     let mut out = Vec::new();
     for family in families() {
         for &name in family.toml {
@@ -421,13 +430,17 @@ fn constraints(tables: &[Pair<'_>], text: &str) -> Result<Vec<VariantConstraint>
                 ));
                 // An error names the line of the key it is about, else the table's.
                 let at = |span: Option<Range<usize>>| span.map_or(line, |span| line_of(text, span));
-                out.extend(read.map_err(|error| match error {
+                let read = read.map_err(|error| match error {
                     RecordError::Cell(text) => PuzzleFileError::BadCell {
                         line: at(fields.last.clone()),
                         text,
                     },
+                    other @ RecordError::OutOfRange { .. } => {
+                        bad(at(fields.last.clone()), other.to_string())
+                    }
                     RecordError::Why(why) => bad(at(fields.last.clone()), why),
-                })?);
+                })?;
+                out.extend(read.into_iter().map(|constraint| (constraint, line)));
                 if let Some((key, span)) = fields.unread() {
                     return Err(bad(at(Some(span)), format!("takes no `{key}`")));
                 }
@@ -463,10 +476,17 @@ impl TomlFields<'_, '_> {
     }
 }
 
-/// A TOML integer as a whole number that fits a `u32`.
-fn whole(value: &DeValue<'_>) -> Option<u32> {
-    let integer = value.as_integer()?;
-    u32::from_str_radix(&integer.as_str().replace('_', ""), integer.radix()).ok()
+/// A TOML integer as a whole number that fits a `u32`: `Err` with what is wrong (not a
+/// whole number, or one out of range, which says the range) under `key`.
+fn whole(key: &str, value: &DeValue<'_>) -> Result<u32, RecordError> {
+    let integer = value
+        .as_integer()
+        .ok_or_else(|| not(key, "a whole number"))?;
+    let digits = integer.as_str().replace('_', "");
+    u32::from_str_radix(&digits, integer.radix()).map_err(|_| RecordError::OutOfRange {
+        key: key.to_string(),
+        value: digits.clone(),
+    })
 }
 
 /// The error of a value of the wrong type under `key`.
@@ -519,9 +539,7 @@ impl Fields for TomlFields<'_, '_> {
     fn number(&mut self, key: &str) -> Result<Option<u32>, RecordError> {
         match self.get(key) {
             None => Ok(None),
-            Some(value) => whole(value)
-                .map(Some)
-                .ok_or_else(|| not(key, "a whole number")),
+            Some(value) => whole(key, value).map(Some),
         }
     }
 
@@ -530,10 +548,14 @@ impl Fields for TomlFields<'_, '_> {
             None => Ok(None),
             Some(DeValue::Array(list)) => list
                 .iter()
-                .map(|value| whole(value.get_ref()))
-                .collect::<Option<_>>()
-                .map(Some)
-                .ok_or_else(|| not(key, "a list of whole numbers")),
+                .map(|value| {
+                    whole(key, value.get_ref()).map_err(|err| match value.get_ref().as_integer() {
+                        Some(_) => err,
+                        None => not(key, "a list of whole numbers"),
+                    })
+                })
+                .collect::<Result<_, _>>()
+                .map(Some),
             Some(_) => Err(not(key, "a list of whole numbers")),
         }
     }

@@ -58,6 +58,11 @@ pub enum RulesError {
     /// A variant constraint that cannot apply to the grid.
     #[error("{constraint}: {problem}")]
     Constraint {
+        /// The constraint's place among the constraints of the [`RulesSpec`] it came from
+        /// (`None` when it came from none), so that a reader can name where it was written.
+        ///
+        /// [`RulesSpec`]: crate::rules::RulesSpec
+        index: Option<usize>,
         /// The constraint, as messages name it.
         constraint: String,
         /// What is wrong.

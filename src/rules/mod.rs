@@ -105,6 +105,7 @@ impl Rules {
             .collect();
         let constraint = constraint.settled(&all, &|cell| self.region_cells(cell));
         let bad = |problem: String| RulesError::Constraint {
+            index: None,
             constraint: constraint.to_string(),
             problem,
         };

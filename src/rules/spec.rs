@@ -89,8 +89,21 @@ impl RulesSpec {
         for &(a, b) in &self.pairs {
             rules = rules.with_different(a, b)?;
         }
-        for constraint in &self.constraints {
-            rules = rules.with_constraint(constraint.clone())?;
+        for (i, constraint) in self.constraints.iter().enumerate() {
+            rules = rules
+                .with_constraint(constraint.clone())
+                .map_err(|err| match err {
+                    RulesError::Constraint {
+                        constraint,
+                        problem,
+                        ..
+                    } => RulesError::Constraint {
+                        index: Some(i),
+                        constraint,
+                        problem,
+                    },
+                    other => other,
+                })?;
         }
         Ok(Arc::new(rules))
     }

@@ -575,6 +575,14 @@ pub fn library_puzzle(path: &Path) -> satdoku::Puzzle {
     satdoku::Puzzle::new(grid, rules).unwrap()
 }
 
+/// Says, in `cargo test`'s output, that a test did not run for `why` (a program missing):
+/// written to stderr directly, which the test harness does not capture, so that a skipped
+/// test is never taken for one that passed.
+pub fn skipped(test: &str, why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
+}
+
 /// The first of `names` found on PATH: a program a test uses when the machine has it.
 pub fn on_path(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;

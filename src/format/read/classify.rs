@@ -52,6 +52,11 @@ fn symbols(text: &str) -> Vec<char> {
     symbols
 }
 
+/// How many cell symbols a line holds, read as symbols (see [`symbols`]).
+pub(super) fn symbol_count(text: &str) -> usize {
+    symbols(text).len()
+}
+
 /// Whether a line reads as a row of numbers rather than of symbols.
 fn looks_like_tokens(text: &str) -> bool {
     if text.contains(',') {

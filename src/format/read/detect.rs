@@ -79,6 +79,54 @@ pub(super) fn is_count<R: BufRead>(
     Ok(!next_is_row)
 }
 
+/// The most bytes of lines looked ahead at to tell a grid too big from one-line puzzles.
+const TOO_BIG_LOOK_AHEAD: u64 = 16 << 20;
+
+/// Whether a line of `width` cells, more than a row of any supported grid holds but the N²
+/// of a one-line puzzle, starts a grid too big to read instead: `width` lines in all of
+/// `width` cells each, and no more such lines after them (100 lines of 100 numbers are a
+/// 100×100 grid, not a hundred 10×10 puzzles). Returns how many lines ahead the grid's
+/// last row is, comment lines included.
+pub(super) fn too_big_grid<R: BufRead>(
+    width: usize,
+    lines: &mut Lines<R>,
+    options: &ReadOptions,
+) -> io::Result<Option<usize>> {
+    if Shape::from_size(width).is_some() || Shape::from_cell_count(width).is_none() {
+        return Ok(None);
+    }
+    let mut rows = 1;
+    let mut k = 0;
+    let mut bytes = 0;
+    // The rows, then the line after them, which must not be another such row.
+    loop {
+        let Some(line) = lines.peek(k)? else {
+            return Ok((rows == width).then_some(k));
+        };
+        bytes += line.bytes;
+        if line.too_long || bytes > TOO_BIG_LOOK_AHEAD {
+            return Ok(None);
+        }
+        if line.text.trim().is_empty() {
+            return Ok((rows == width).then_some(k));
+        }
+        let text = content(&line.text);
+        k += 1;
+        if text.is_empty() {
+            continue;
+        }
+        let row = read_row(text, options.input);
+        let same = row.is_some_and(|row| !row.whole() && row.cells.len() == width);
+        if rows == width {
+            return Ok((!same).then_some(k - 1));
+        }
+        if !same {
+            return Ok(None);
+        }
+        rows += 1;
+    }
+}
+
 /// Whether a line of N² cells (N from 4 to 8, so N² is also a row width: 16, 25, 36,
 /// 49, 64), `first_text` read as `first`, starts an N²-row block grid rather than being an
 /// N×N puzzle: the next of `lines` make N² rows of N² cells that use a digit beyond N,

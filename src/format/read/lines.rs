@@ -15,12 +15,39 @@ pub const MAX_LINE: usize = 64 * 1024;
 /// The UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// The encoding of `bytes`, the start of a text, when it is UTF-16 (with a byte-order mark,
+/// or without one as ASCII text, every other byte zero), which satdoku does not read:
+/// `UTF-16 (little-endian)`. `None` for anything else.
+pub fn utf16(bytes: &[u8]) -> Option<&'static str> {
+    const LITTLE: &str = "UTF-16 (little-endian)";
+    const BIG: &str = "UTF-16 (big-endian)";
+    match bytes {
+        [0xFF, 0xFE, ..] => return Some(LITTLE),
+        [0xFE, 0xFF, ..] => return Some(BIG),
+        _ => {}
+    }
+    let start = &bytes[..bytes.len().min(64) & !1];
+    if start.len() < 4 {
+        return None;
+    }
+    let (even, odd): (Vec<u8>, Vec<u8>) = start.chunks(2).map(|pair| (pair[0], pair[1])).unzip();
+    let ascii = |bytes: &[u8]| bytes.iter().all(|&b| b != 0 && b.is_ascii());
+    let zero = |bytes: &[u8]| bytes.iter().all(|&b| b == 0);
+    if ascii(&even) && zero(&odd) {
+        Some(LITTLE)
+    } else if zero(&even) && ascii(&odd) {
+        Some(BIG)
+    } else {
+        None
+    }
+}
+
 /// One input line.
 pub(super) struct Line {
     /// Its 1-based number.
     pub(super) number: usize,
     /// Its length in bytes, end of line included.
-    bytes: u64,
+    pub(super) bytes: u64,
     /// Its text without the end of line (and without a byte-order mark); cut after
     /// [`MAX_LINE`] bytes.
     pub(super) text: String,
@@ -89,6 +116,14 @@ impl<R: BufRead> Lines<R> {
         }
         if bytes == 0 {
             return Ok(false);
+        }
+        if self.lines_read == 0
+            && let Some(encoding) = utf16(&self.buf)
+        {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("the input is {encoding}: save it as UTF-8"),
+            ));
         }
         self.lines_read += 1;
         let mut text: &[u8] = &self.buf;

@@ -25,8 +25,8 @@ use std::sync::Arc;
 
 use self::array::array_shape;
 use self::cells::Cells;
-use self::classify::{content, read_row};
-use self::detect::{is_count, is_header, starts_wide_grid};
+use self::classify::{content, read_row, symbol_count};
+use self::detect::{is_count, is_header, starts_wide_grid, too_big_grid};
 use self::hexadoku::{HEX, Hexadoku, hexadoku};
 use self::lines::Lines;
 use crate::format::{Alphabet, InputError, InputFormat, Notation, ParseError, ReadOptions};
@@ -34,7 +34,7 @@ use crate::grid::{Grid, Shape};
 use crate::rules::{Puzzle, Rules, RulesError, RulesSpec};
 
 pub use self::hexadoku::ReadWarning;
-pub use self::lines::MAX_LINE;
+pub use self::lines::{MAX_LINE, utf16};
 
 /// One puzzle of an input, read or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,6 +111,39 @@ pub struct PuzzleReader<R> {
     index: usize,
     /// Set after an I/O error, which ends the stream.
     failed: bool,
+    /// The first line passed over as no puzzle's (a count, a header), for messages.
+    skipped: Option<SkippedLine>,
+    /// Whether the next line with cells starts a block of them: at the start of the input
+    /// or after a blank line (where a grid too big to read can start).
+    block_start: bool,
+}
+
+/// A line the reader passed over as part of no puzzle: a count of the puzzles that follow
+/// (a first line of digits alone) or a header (`Puzzle 3`, a CSV header).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SkippedLine {
+    /// The input line.
+    pub line: usize,
+    /// Its text, without a comment.
+    pub text: String,
+    /// Whether it was read as a count (else as a header).
+    pub count: bool,
+}
+
+impl std::fmt::Display for SkippedLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "line {} ({}) was read as {}",
+            self.line,
+            crate::format::Shown(&self.text),
+            if self.count {
+                "a count of the puzzles that follow"
+            } else {
+                "a header"
+            }
+        )
+    }
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -125,7 +158,15 @@ impl<R: BufRead> PuzzleReader<R> {
             seen_content: false,
             index: 0,
             failed: false,
+            skipped: None,
+            block_start: true,
         }
+    }
+
+    /// The first line passed over as part of no puzzle, if any: what to say when an input
+    /// yields no puzzle at all.
+    pub fn skipped(&self) -> Option<&SkippedLine> {
+        self.skipped.as_ref()
     }
 
     /// Reads the rest of a multi-line grid whose first row has been read: its rows, with
@@ -275,14 +316,20 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             let text = content(&next.text);
             if text.is_empty() {
+                self.block_start |= next.text.trim().is_empty();
                 continue;
             }
             let first = !std::mem::replace(&mut self.seen_content, true);
-            if is_header(text, &self.options)
-                || (first && is_count(text, &mut self.lines, &self.options)?)
-            {
+            let header = is_header(text, &self.options);
+            if header || (first && is_count(text, &mut self.lines, &self.options)?) {
+                self.skipped.get_or_insert_with(|| SkippedLine {
+                    line,
+                    text: text.to_string(),
+                    count: !header,
+                });
                 continue;
             }
+            let block_start = std::mem::replace(&mut self.block_start, false);
             let Some(row) = read_row(text, input) else {
                 continue;
             };
@@ -310,6 +357,22 @@ impl<R: BufRead> PuzzleReader<R> {
                 InputFormat::Block => None,
                 _ => Shape::from_cell_count(width),
             };
+            if input != InputFormat::Line
+                && block_start
+                && !row.whole()
+                && let Some(rest) = too_big_grid(width, &mut self.lines, &self.options)?
+            {
+                for _ in 0..rest {
+                    self.lines.next_line()?;
+                }
+                let error = ParseError::GridTooBig {
+                    line,
+                    size: width,
+                    unit: row.cells.unit(),
+                };
+                let built = (Err(error), self.notation_of(&row.cells), Vec::new());
+                return Ok(Some(self.entry(line, built)));
+            }
             let built = if let Some(shape) = block_shape {
                 let (rows, error) = self.gather(line, shape, row.cells)?;
                 self.build(line, shape, &rows, error)
@@ -324,6 +387,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 let error = ParseError::BadLength {
                     line,
                     count: width,
+                    symbols: symbol_count(text),
                     unit: row.cells.unit(),
                     input,
                 };

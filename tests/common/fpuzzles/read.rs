@@ -75,7 +75,11 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
         for c in 0..n {
             let cell = &grid[r][c];
             if cell.get("given").and_then(Value::as_bool) == Some(true) {
-                givens[r][c] = cell["value"].as_u64().unwrap() as u32;
+                // A number, or a string of one.
+                givens[r][c] = match &cell["value"] {
+                    Value::String(text) => text.trim().parse().unwrap(),
+                    value => value.as_u64().unwrap() as u32,
+                };
             }
             match cell.get("parity").and_then(Value::as_str) {
                 Some("Odd") => parity_marks.push(Check::Odd((r, c))),
