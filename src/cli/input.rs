@@ -3,7 +3,7 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 
@@ -661,7 +661,7 @@ pub fn for_each_parallel<S: Send, R: Send>(
     pool: &rayon::ThreadPool,
     make: impl Fn() -> S,
     work: impl Fn(&mut S, &Puzzle) -> R + Sync,
-    emit: impl FnMut(Item, Option<R>) -> anyhow::Result<()>,
+    emit: impl FnMut(Item, Option<R>) -> anyhow::Result<()> + Send,
 ) -> anyhow::Result<usize> {
     let work = |state: &mut S, puzzle: &Puzzle, _threads: usize| work(state, puzzle);
     for_each_sharing(args, pool, false, make, work, emit)
@@ -677,7 +677,7 @@ pub fn for_each_sharing<S: Send, R: Send>(
     one_at_a_time: bool,
     make: impl Fn() -> S,
     work: impl Fn(&mut S, &Puzzle, usize) -> R + Sync,
-    mut emit: impl FnMut(Item, Option<R>) -> anyhow::Result<()>,
+    mut emit: impl FnMut(Item, Option<R>) -> anyhow::Result<()> + Send,
 ) -> anyhow::Result<usize> {
     let threads = pool.current_num_threads();
     let states: Vec<Mutex<S>> = (0..threads).map(|_| Mutex::new(make())).collect();
@@ -728,58 +728,44 @@ pub fn for_each_sharing<S: Send, R: Send>(
             }
             return Ok(());
         }
-        // Workers take puzzles in input order and hand each back as it is done; it is
-        // emitted as soon as those before it are, so that what is finished is written
-        // even while a slow puzzle is under way. After Ctrl-C no new puzzle is started:
-        // the ones not started are the last of the batch.
+        // Workers take puzzles in input order; the one that finishes a puzzle emits it, and
+        // every finished one after it, as soon as those before it are emitted: what is
+        // finished is written even while a slow puzzle is under way, with no thread woken
+        // per puzzle. After Ctrl-C no new puzzle is started: the ones not started are the
+        // last of the batch.
         let slots: Vec<Mutex<Option<Item>>> = held.drain(..).map(|h| Mutex::new(Some(h))).collect();
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
-        let (done, finished) = mpsc::channel::<Finished<R>>();
-        pool.in_place_scope(|scope| {
-            scope.spawn_broadcast(|_, context| {
-                // Says this worker is done even if its puzzle panicked, so that the loop
-                // below never waits for it.
-                let _done = WorkerDone(&done);
-                let mut state = states[context.index()].lock().expect("no worker panicked");
-                while !interrupted() && !stop.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(slot) = slots.get(i) else {
-                        break;
-                    };
-                    let h = slot
-                        .lock()
-                        .expect("no worker panicked")
-                        .take()
-                        .expect("each puzzle is taken once");
-                    let result = work_on(&mut state, &h);
-                    if done.send(Finished::Puzzle(i, h, result)).is_err() {
-                        break;
-                    }
-                }
-            });
-            let mut waiting: Vec<Option<(Item, Option<R>)>> = slots.iter().map(|_| None).collect();
-            let mut emitted = 0;
-            let mut working = threads;
-            let mut failed = Ok(());
-            while working > 0 {
-                match finished.recv().expect("the sender lives in this scope") {
-                    Finished::Puzzle(i, h, result) => waiting[i] = Some((h, result)),
-                    Finished::Worker => working -= 1,
-                }
-                while failed.is_ok()
-                    && let Some((h, result)) = waiting.get_mut(emitted).and_then(Option::take)
-                {
-                    emitted += 1;
-                    failed = emit(h, result);
-                    if failed.is_err() {
-                        // The workers finish what they hold and start nothing more.
-                        stop.store(true, Ordering::Relaxed);
-                    }
+        let order = Mutex::new(InOrder {
+            next: 0,
+            waiting: slots.iter().map(|_| None).collect(),
+            emit: &mut emit,
+            failed: None,
+        });
+        pool.broadcast(|context| {
+            let mut state = states[context.index()].lock().expect("no worker panicked");
+            while !interrupted() && !stop.load(Ordering::Relaxed) {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(slot) = slots.get(i) else {
+                    break;
+                };
+                let h = slot
+                    .lock()
+                    .expect("no worker panicked")
+                    .take()
+                    .expect("each puzzle is taken once");
+                let result = work_on(&mut state, &h);
+                let mut order = order.lock().expect("no worker panicked");
+                if !order.finished(i, h, result) {
+                    // The workers finish what they hold and start nothing more.
+                    stop.store(true, Ordering::Relaxed);
                 }
             }
-            failed
-        })
+        });
+        match order.into_inner().expect("no worker panicked").failed {
+            Some(err) => Err(err),
+            None => Ok(()),
+        }
     };
     let errors = for_each(args, |item| {
         held.push(item);
@@ -795,20 +781,31 @@ pub fn for_each_sharing<S: Send, R: Send>(
     Ok(errors)
 }
 
-/// What a worker of [`for_each_sharing`] hands back.
-enum Finished<R> {
-    /// Puzzle `i` of the batch, done, with its result.
-    Puzzle(usize, Item, Option<R>),
-    /// The worker starts no more puzzles.
-    Worker,
+/// The puzzles of a batch finished out of order, emitted in order: each as soon as every
+/// one before it is.
+struct InOrder<'e, R, E> {
+    /// The next puzzle to emit.
+    next: usize,
+    /// Finished puzzles not yet emitted, by place in the batch.
+    waiting: Vec<Option<(Item, Option<R>)>>,
+    emit: &'e mut E,
+    /// The first error of `emit` (a failed write): nothing is emitted after it.
+    failed: Option<anyhow::Error>,
 }
 
-/// Sends [`Finished::Worker`] when dropped: when its worker ends, however it ends.
-struct WorkerDone<'a, R>(&'a mpsc::Sender<Finished<R>>);
-
-impl<R> Drop for WorkerDone<'_, R> {
-    fn drop(&mut self) {
-        // The receiver outlives every worker; a send fails only if it is gone already.
-        let _ = self.0.send(Finished::Worker);
+impl<R, E: FnMut(Item, Option<R>) -> anyhow::Result<()>> InOrder<'_, R, E> {
+    /// Puzzle `i` of the batch is finished: emits it and those waiting after it when their
+    /// turn has come. False once emitting has failed.
+    fn finished(&mut self, i: usize, item: Item, result: Option<R>) -> bool {
+        self.waiting[i] = Some((item, result));
+        while self.failed.is_none()
+            && let Some((item, result)) = self.waiting.get_mut(self.next).and_then(Option::take)
+        {
+            self.next += 1;
+            if let Err(err) = (self.emit)(item, result) {
+                self.failed = Some(err);
+            }
+        }
+        self.failed.is_none()
     }
 }
