@@ -129,7 +129,8 @@ fn all(args: &SolveArgs, mut out: Output) -> anyhow::Result<ExitCode> {
             Err(_) => {
                 let error = item.error();
                 tally.record(Status::Invalid, false);
-                return row(&mut out, &item, Status::Invalid, None, None, error);
+                row(&mut out, &item, Status::Invalid, None, None, error)?;
+                return out.commit().context("writing the output");
             }
             Ok(puzzle) => puzzle,
         };
@@ -167,7 +168,8 @@ fn all(args: &SolveArgs, mut out: Output) -> anyhow::Result<ExitCode> {
         }
         report_item(&item, "no solution");
         tally.record(Status::NoSolution, false);
-        row(&mut out, &item, Status::NoSolution, None, None, None)
+        row(&mut out, &item, Status::NoSolution, None, None, None)?;
+        out.commit().context("writing the output")
     })?;
     out.finish(tally, errors)
 }
