@@ -292,42 +292,132 @@ fn counts_agree_with_brute_force_on_small_grids() {
             .collect::<Vec<_>>()
             .join(",");
         let json = format!("{{\"size\":{n},\"grid\":[{grid}],{}}}", fields.join(","));
-        let dir = tempfile::tempdir().unwrap();
-        let file = dir.path().join("p.json");
-        std::fs::write(&file, &json).unwrap();
-        let independent = fpuzzles::read(&file);
-        let expected = independent.brute_force_count(300);
-        let Ok(file) = parse_fpuzzles(&json) else {
-            panic!("{json}");
+        counts_agree(&json);
+    }
+}
+
+/// Every solver's count of the f-puzzles puzzle `json` (up to 300) equals the independent
+/// brute force's, and each solution it finds breaks no rule of the independent reader's; a
+/// puzzle satdoku refuses (a sum out of reach, a loop where a line has ends) has none.
+/// Returns the count.
+fn counts_agree(json: &str) -> usize {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.json");
+    std::fs::write(&file, json).unwrap();
+    let independent = fpuzzles::read(&file);
+    let expected = independent.brute_force_count(300);
+    let Ok(file) = parse_fpuzzles(json) else {
+        panic!("{json}");
+    };
+    let grid = satdoku::format::parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
+    let rules = match file.spec.rules_for(grid.shape()) {
+        Ok(rules) => rules,
+        Err(_) => {
+            assert_eq!(expected, 0, "{json} refused but has solutions");
+            return 0;
+        }
+    };
+    let puzzle = Puzzle::new(grid, rules).unwrap();
+    for mut solver in solvers(puzzle.shape().size()) {
+        let count = solver.count(&puzzle, 299);
+        let count = if count.complete {
+            count.count as usize
+        } else {
+            300
         };
-        let grid = satdoku::format::parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
-        let rules = match file.spec.rules_for(grid.shape()) {
-            Ok(rules) => rules,
-            // Refused as impossible (a sum out of reach): then nothing solves it.
-            Err(_) => {
-                assert_eq!(expected, 0, "{json} refused but has solutions");
-                continue;
-            }
-        };
-        let puzzle = Puzzle::new(grid, rules).unwrap();
-        for mut solver in solvers(n) {
-            let count = solver.count(&puzzle, 299);
-            let count = if count.complete {
-                count.count as usize
-            } else {
-                300
-            };
-            assert_eq!(count, expected, "{} on {json}", solver.name());
-            if let Some(solution) = solver.solve(&puzzle) {
-                assert_eq!(
-                    independent.violation(&plain(&solution)),
-                    None,
-                    "{} on {json}",
-                    solver.name()
-                );
-            }
+        assert_eq!(count, expected, "{} on {json}", solver.name());
+        if let Some(solution) = solver.solve(&puzzle) {
+            assert_eq!(
+                independent.violation(&plain(&solution)),
+                None,
+                "{} on {json}",
+                solver.name()
+            );
         }
     }
+    expected
+}
+
+/// Lines that close on themselves (their last cell their first), as setters draw loops:
+/// whispers, renban, parity, modular and region-sum loops go round, on 2×2 squares and 2×3
+/// rings anywhere on a 4×4, and an entropic ring on a 6×6; a thermometer or a palindrome
+/// loop is refused (they have ends). Counts against the independent brute force.
+#[test]
+fn loops_agree_with_brute_force() {
+    let cell = |r: usize, c: usize| format!("\"R{}C{}\"", r + 1, c + 1);
+    let ring = |r: usize, c: usize, wide: bool| {
+        let cells: Vec<(usize, usize)> = if wide {
+            vec![
+                (r, c),
+                (r, c + 1),
+                (r, c + 2),
+                (r + 1, c + 2),
+                (r + 1, c + 1),
+                (r + 1, c),
+                (r, c),
+            ]
+        } else {
+            vec![(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c), (r, c)]
+        };
+        let names: Vec<String> = cells.iter().map(|&(r, c)| cell(r, c)).collect();
+        format!("[{}]", names.join(","))
+    };
+    let empty = |n: usize| {
+        let row = format!("[{}]", vec!["{}"; n].join(","));
+        vec![row; n].join(",")
+    };
+    let mut counted = Vec::new();
+    for (r, c, wide) in [(0, 0, false), (1, 1, false), (0, 1, true), (2, 0, true)] {
+        for field in [
+            "\"whispers\":[{\"lines\":[LINE],\"value\":1}]",
+            "\"whispers\":[{\"lines\":[LINE],\"value\":2}]",
+            "\"renban\":[{\"lines\":[LINE]}]",
+            "\"parityline\":[{\"lines\":[LINE]}]",
+            "\"modularline\":[{\"lines\":[LINE]}]",
+            "\"regionsumline\":[{\"lines\":[LINE]}]",
+        ] {
+            let field = field.replace("LINE", &ring(r, c, wide));
+            let json = format!("{{\"size\":4,\"grid\":[{}],{field}}}", empty(4));
+            counted.push(counts_agree(&json));
+        }
+        // Lines with two ends do not close: refused, and said why.
+        for kind in ["thermometer", "palindrome", "betweenline", "zipperline"] {
+            let json = format!(
+                "{{\"size\":4,\"grid\":[{}],\"{kind}\":[{{\"lines\":[{}]}}]}}",
+                empty(4),
+                ring(r, c, wide)
+            );
+            let file = parse_fpuzzles(&json).unwrap();
+            let err = file
+                .spec
+                .rules_for(satdoku::Shape::from_size(4).unwrap())
+                .unwrap_err();
+            assert!(
+                err.to_string().contains("the line closes on itself"),
+                "{err}"
+            );
+        }
+    }
+    assert!(
+        counted.iter().any(|&k| k > 0) && counted.contains(&0),
+        "{counted:?}"
+    );
+    // Entropic lines need a digit count divisible by three: a ring of six on a 6×6, its
+    // first row given.
+    let mut rows: Vec<String> = vec![format!("[{}]", vec!["{}"; 6].join(",")); 6];
+    rows[0] = format!(
+        "[{}]",
+        (1..=6)
+            .map(|v| format!("{{\"value\":{v},\"given\":true}}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let json = format!(
+        "{{\"size\":6,\"grid\":[{}],\"entropicline\":[{{\"lines\":[{}]}}]}}",
+        rows.join(","),
+        ring(2, 1, true)
+    );
+    assert!(counts_agree(&json) > 0);
 }
 
 #[test]

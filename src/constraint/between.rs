@@ -5,7 +5,7 @@ use std::fmt;
 use super::drawing::{GREY, Mark};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, repeated,
+    line_cells_and_oddity, line_problem,
 };
 use crate::grid::{Cell, Shape};
 
@@ -49,8 +49,8 @@ impl Constraint for Between {
         if self.cells.len() < 2 {
             return Some("a between line needs two ends".into());
         }
-        if let Some(cell) = repeated(&self.cells) {
-            return Some(format!("{cell} appears twice"));
+        if let Some(problem) = line_problem("between line", &self.cells) {
+            return Some(problem);
         }
         let n = shape.size();
         (self.cells.len() > 2 && n < 3)

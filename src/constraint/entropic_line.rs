@@ -5,7 +5,7 @@ use std::fmt;
 use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, line_problem, triad,
+    loop_problem, ring_cells_and_oddity, triad,
 };
 use crate::grid::{Cell, Shape};
 
@@ -41,7 +41,7 @@ impl fmt::Display for EntropicLine {
 }
 
 impl Constraint for EntropicLine {
-    line_cells_and_oddity!();
+    ring_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
         let n = shape.size();
@@ -50,7 +50,7 @@ impl Constraint for EntropicLine {
                 "the digits 1 to {n} do not split into three equal thirds (low, middle, high)"
             ));
         }
-        line_problem("entropic line", &self.cells)
+        loop_problem("entropic line", &self.cells)
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {

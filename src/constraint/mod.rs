@@ -367,6 +367,21 @@ macro_rules! line_cells_and_oddity {
 }
 pub(crate) use line_cells_and_oddity;
 
+/// The `cells` and `oddity` of [`Constraint`] for a line that may close on itself (see
+/// [`ring`]): its distinct cells, and where its drawing jumps.
+macro_rules! ring_cells_and_oddity {
+    () => {
+        fn cells(&self, _shape: Shape) -> Vec<Cell> {
+            super::ring(&self.cells).0.to_vec()
+        }
+
+        fn oddity(&self) -> Option<String> {
+            super::line_gap(&self.cells)
+        }
+    };
+}
+pub(crate) use ring_cells_and_oddity;
+
 /// Where a line drawn through `cells` in order jumps: the first two consecutive cells that
 /// do not touch (orthogonally or diagonally), as a warning's text.
 pub(crate) fn line_gap(cells: &[Cell]) -> Option<String> {
@@ -385,12 +400,37 @@ pub(crate) fn pair_apart(a: Cell, b: Cell) -> Option<String> {
 }
 
 /// Why a line of `cells`, called `what` in messages, cannot be drawn: fewer than two
-/// cells, or a cell twice.
+/// cells, or a cell twice. A line that closes on itself (its last cell its first) is named
+/// as such: this family has two ends, and a loop has none.
 pub(crate) fn line_problem(what: &str, cells: &[Cell]) -> Option<String> {
     if cells.len() < 2 {
         return Some(format!("a {what} needs at least two cells"));
     }
+    if let (true, Some(first)) = (ring(cells).1, cells.first()) {
+        return Some(format!(
+            "the line closes on itself ({first} is its first and last cell), and a {what} \
+             has two ends"
+        ));
+    }
     repeated(cells).map(|cell| format!("{cell} appears twice"))
+}
+
+/// A line that may close on itself (whispers, renban, entropic …, drawn as a loop in the
+/// setters' tools): its cells without the last when that repeats the first, and whether it
+/// did (a loop of three cells or more).
+pub(crate) fn ring(cells: &[Cell]) -> (&[Cell], bool) {
+    match cells {
+        [first, middle @ .., last] if first == last && middle.len() >= 2 => {
+            (&cells[..cells.len() - 1], true)
+        }
+        _ => (cells, false),
+    }
+}
+
+/// Why a line that may close on itself cannot be drawn: fewer than two cells, or a cell
+/// twice other than a loop's first cell at its end.
+pub(crate) fn loop_problem(what: &str, cells: &[Cell]) -> Option<String> {
+    line_problem(what, ring(cells).0)
 }
 
 /// Whether some cell appears twice in `cells`; the first repeated one.

@@ -5,7 +5,7 @@ use std::fmt;
 use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, line_problem, triad,
+    loop_problem, ring_cells_and_oddity, triad,
 };
 use crate::grid::{Cell, Shape};
 
@@ -39,10 +39,10 @@ impl fmt::Display for ModularLine {
 }
 
 impl Constraint for ModularLine {
-    line_cells_and_oddity!();
+    ring_cells_and_oddity!();
 
     fn problem(&self, _shape: Shape) -> Option<String> {
-        line_problem("modular line", &self.cells)
+        loop_problem("modular line", &self.cells)
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {

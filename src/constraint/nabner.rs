@@ -5,7 +5,7 @@ use std::fmt;
 use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, line_problem,
+    loop_problem, ring, ring_cells_and_oddity,
 };
 use crate::grid::{Cell, Shape};
 
@@ -28,10 +28,11 @@ impl Nabner {
 
     /// Every pair of its cells, each once.
     fn pairs(&self) -> impl Iterator<Item = (Cell, Cell)> + '_ {
-        self.cells
+        let cells = ring(&self.cells).0;
+        cells
             .iter()
             .enumerate()
-            .flat_map(move |(i, &a)| self.cells[i + 1..].iter().map(move |&b| (a, b)))
+            .flat_map(move |(i, &a)| cells[i + 1..].iter().map(move |&b| (a, b)))
     }
 }
 
@@ -42,11 +43,11 @@ impl fmt::Display for Nabner {
 }
 
 impl Constraint for Nabner {
-    line_cells_and_oddity!();
+    ring_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (len, n) = (self.cells.len(), shape.size());
-        line_problem("nabner line", &self.cells).or_else(|| {
+        let (len, n) = (ring(&self.cells).0.len(), shape.size());
+        loop_problem("nabner line", &self.cells).or_else(|| {
             (len > n.div_ceil(2)).then(|| {
                 format!(
                     "{len} digits from 1 to {n} cannot all be two or more apart (at most {})",

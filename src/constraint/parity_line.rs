@@ -12,7 +12,7 @@ use std::fmt;
 use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, line_problem, neighbours_admit, relate_neighbours,
+    loop_problem, neighbours_admit, relate_neighbours, ring_cells_and_oddity,
 };
 use crate::grid::{Cell, Shape};
 
@@ -46,10 +46,10 @@ impl fmt::Display for ParityLine {
 }
 
 impl Constraint for ParityLine {
-    line_cells_and_oddity!();
+    ring_cells_and_oddity!();
 
     fn problem(&self, _shape: Shape) -> Option<String> {
-        line_problem("parity line", &self.cells)
+        loop_problem("parity line", &self.cells)
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {

@@ -15,7 +15,7 @@ use super::drawing::Mark;
 use super::sum::{equal_sums, equal_sums_admit};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, line_problem,
+    loop_problem, ring, ring_cells_and_oddity,
 };
 use crate::grid::{Cell, Shape};
 
@@ -44,12 +44,24 @@ impl RegionSumLine {
     }
 
     /// The same line cut where consecutive cells lie in different regions, `region_of`
-    /// naming each cell's region.
+    /// naming each cell's region. A loop (see [`ring`]) is cut the same way all round: it
+    /// is read from a cell where its region changes, so that the piece through its first
+    /// cell is one piece.
     pub(crate) fn settled(self, region: &dyn Fn(Cell) -> Vec<Cell>) -> RegionSumLine {
+        let (ring, closed) = ring(&self.cells);
+        let k = ring.len();
+        let start = if closed {
+            (0..k)
+                .find(|&i| !region(ring[(i + k - 1) % k]).contains(&ring[i]))
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        let order: Vec<Cell> = (0..k).map(|i| ring[(start + i) % k]).collect();
         let mut pieces: Vec<Vec<Cell>> = Vec::new();
-        for (i, &cell) in self.cells.iter().enumerate() {
+        for (i, &cell) in order.iter().enumerate() {
             match pieces.last_mut() {
-                Some(piece) if region(self.cells[i - 1]).contains(&cell) => piece.push(cell),
+                Some(piece) if region(order[i - 1]).contains(&cell) => piece.push(cell),
                 _ => pieces.push(vec![cell]),
             }
         }
@@ -64,10 +76,10 @@ impl fmt::Display for RegionSumLine {
 }
 
 impl Constraint for RegionSumLine {
-    line_cells_and_oddity!();
+    ring_cells_and_oddity!();
 
     fn problem(&self, _shape: Shape) -> Option<String> {
-        line_problem("region-sum line", &self.cells)
+        loop_problem("region-sum line", &self.cells)
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
@@ -86,6 +98,19 @@ impl Constraint for RegionSumLine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_loop_is_cut_all_round() {
+        let cell = |r, c| Cell::at(r, c).unwrap();
+        // A 2×2 square of cells round and back to r1c1; columns 0 and 1 in two regions.
+        let square = vec![cell(0, 0), cell(0, 1), cell(1, 1), cell(1, 0), cell(0, 0)];
+        let line = RegionSumLine::new(square)
+            .settled(&|c: Cell| (0..2).map(|r| cell(r, c.col())).collect());
+        assert_eq!(
+            line.pieces,
+            [vec![cell(0, 1), cell(1, 1)], vec![cell(1, 0), cell(0, 0)]]
+        );
+    }
 
     #[test]
     fn a_line_is_cut_where_its_region_changes_and_again_where_it_comes_back() {

@@ -5,7 +5,7 @@ use std::fmt;
 use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    filled_distinct, line_cells_and_oddity, line_problem,
+    filled_distinct, loop_problem, ring, ring_cells_and_oddity,
 };
 use crate::grid::{Cell, Shape};
 
@@ -34,11 +34,11 @@ impl fmt::Display for Renban {
 }
 
 impl Constraint for Renban {
-    line_cells_and_oddity!();
+    ring_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (len, n) = (self.cells.len(), shape.size());
-        if let Some(problem) = line_problem("renban line", &self.cells) {
+        let (len, n) = (ring(&self.cells).0.len(), shape.size());
+        if let Some(problem) = loop_problem("renban line", &self.cells) {
             return Some(problem);
         }
         (len > n).then(|| format!("{len} cells cannot hold different digits from 1 to {n}"))
@@ -47,12 +47,13 @@ impl Constraint for Renban {
     /// Different digits, and no two of them `len` or more apart: a variable per value
     /// says the line holds it.
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        let (len, n) = (self.cells.len(), cnf.size());
-        cnf.all_different(&self.cells);
+        let cells = ring(&self.cells).0;
+        let (len, n) = (cells.len(), cnf.size());
+        cnf.all_different(cells);
         let present: Vec<_> = (1..=n)
             .map(|v| {
                 let p = cnf.aux();
-                for &cell in &self.cells {
+                for &cell in cells {
                     let x = cnf.holds(cell, v);
                     cnf.clause([!x, p]);
                 }
@@ -67,11 +68,12 @@ impl Constraint for Renban {
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        let filled: Vec<usize> = self.cells.iter().filter_map(|&c| values.get(c)).collect();
+        let cells = ring(&self.cells).0;
+        let filled: Vec<usize> = cells.iter().filter_map(|&c| values.get(c)).collect();
         let (Some(&lo), Some(&hi)) = (filled.iter().min(), filled.iter().max()) else {
             return true;
         };
-        filled_distinct(values, &self.cells) && hi - lo < self.cells.len()
+        filled_distinct(values, cells) && hi - lo < cells.len()
     }
 
     fn draw(&self, _shape: Shape) -> Vec<Mark> {

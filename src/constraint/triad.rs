@@ -4,11 +4,20 @@ use super::{CellValues, ConstraintCnf};
 use crate::grid::Cell;
 
 /// Cells one and two apart on the line hold digits of different classes: on a complete
-/// line the classes then repeat with period three, any three in a row all different.
+/// line the classes then repeat with period three, any three in a row all different. On a
+/// loop (see [`super::ring`]) the count goes round: the last cells and the first are in a
+/// row too.
 pub(super) fn encode(cells: &[Cell], cnf: &mut ConstraintCnf, class: impl Fn(usize) -> usize) {
+    let (cells, closed) = super::ring(cells);
+    let k = cells.len();
     for gap in 1..=2 {
         for (i, &a) in cells.iter().enumerate() {
-            if let Some(&b) = cells.get(i + gap) {
+            let b = if closed {
+                Some(&cells[(i + gap) % k])
+            } else {
+                cells.get(i + gap)
+            };
+            if let Some(&b) = b.filter(|&&b| b != a) {
                 cnf.relation(a, b, |x, y| class(x) != class(y));
             }
         }
@@ -23,6 +32,12 @@ pub(super) fn admits(
     values: &CellValues<'_>,
     class: impl Fn(usize) -> usize,
 ) -> bool {
+    let (cells, closed) = super::ring(cells);
+    if closed && !cells.len().is_multiple_of(3) {
+        // Round a loop, the classes repeat with period three only if its length is a
+        // multiple of three: otherwise no digits fit.
+        return false;
+    }
     let mut of_residue: [Option<usize>; 3] = [None; 3];
     for (i, &cell) in cells.iter().enumerate() {
         let Some(v) = values.get(cell) else {

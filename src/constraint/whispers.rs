@@ -5,7 +5,7 @@ use std::fmt;
 use super::drawing::Mark;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, neighbours_admit, relate_neighbours,
+    neighbours_admit, relate_neighbours, ring_cells_and_oddity,
 };
 use crate::grid::{Cell, Shape};
 
@@ -51,7 +51,7 @@ impl fmt::Display for Whispers {
 }
 
 impl Constraint for Whispers {
-    line_cells_and_oddity!();
+    ring_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
         let n = shape.size();

@@ -152,11 +152,13 @@ impl Check {
             Check::SlowThermo(c) => vals(c).windows(2).all(|w| w[0] <= w[1]),
             Check::Entropic(c) => {
                 let third = |v: u32| (v - 1) / (n as u32 / 3);
-                apart_within_two(&vals(c), third)
+                apart_within_two(&vals(unlooped(c)), unlooped(c).len() < c.len(), third)
             }
-            Check::Modular(c) => apart_within_two(&vals(c), |v| v % 3),
+            Check::Modular(c) => {
+                apart_within_two(&vals(unlooped(c)), unlooped(c).len() < c.len(), |v| v % 3)
+            }
             Check::Nabner(c) => {
-                let x = vals(c);
+                let x = vals(unlooped(c));
                 (0..x.len()).all(|i| (i + 1..x.len()).all(|j| x[i].abs_diff(x[j]) >= 2))
             }
             Check::Arrow(circle, shaft) => {
@@ -175,7 +177,7 @@ impl Check {
                     .all(|&d| a.min(b) < d && d < a.max(b))
             }
             Check::Renban(c) => {
-                let x = vals(c);
+                let x = vals(unlooped(c));
                 distinct(&x)
                     && x.iter().max().unwrap() - x.iter().min().unwrap() == x.len() as u32 - 1
             }
@@ -235,7 +237,27 @@ impl Check {
 }
 
 /// Whether digits at most two apart in `values` fall into different classes.
-fn apart_within_two(values: &[u32], class: impl Fn(u32) -> u32) -> bool {
+fn apart_within_two(values: &[u32], looped: bool, class: impl Fn(u32) -> u32) -> bool {
+    // Round a loop the three in a row wrap past its end.
+    if looped {
+        let k = values.len();
+        return (0..k).all(|i| {
+            (1..=2).all(|gap| {
+                let j = (i + gap) % k;
+                j == i || class(values[i]) != class(values[j])
+            })
+        });
+    }
     (0..values.len())
         .all(|i| (i + 1..values.len().min(i + 3)).all(|j| class(values[i]) != class(values[j])))
+}
+
+/// A line's cells, once each: a loop's first cell, repeated at its end, only at its start.
+pub fn unlooped(cells: &[Pos]) -> &[Pos] {
+    match cells {
+        [first, middle @ .., last] if first == last && middle.len() >= 2 => {
+            &cells[..cells.len() - 1]
+        }
+        _ => cells,
+    }
 }

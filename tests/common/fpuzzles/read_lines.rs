@@ -54,6 +54,18 @@ pub(super) fn read_lines(json: &Value, n: usize, region: &[Vec<usize>], checks: 
     }
     for e in list(json, "regionsumline") {
         for line in lines(e) {
+            // A loop is read round from a cell where the region changes.
+            let ring = super::check::unlooped(&line).to_vec();
+            let line = if ring.len() < line.len() {
+                let k = ring.len();
+                let region_at = |i: usize| region[ring[i % k].0][ring[i % k].1];
+                let start = (0..k)
+                    .find(|&i| region_at(i + k - 1) != region_at(i))
+                    .unwrap_or(0);
+                (0..k).map(|i| ring[(start + i) % k]).collect()
+            } else {
+                line
+            };
             // A new run wherever the next cell lies in another region than the last.
             let mut runs: Vec<Vec<Pos>> = Vec::new();
             for (i, &(r, c)) in line.iter().enumerate() {
