@@ -404,7 +404,7 @@ fn loops_agree_with_brute_force() {
     );
     // Entropic lines need a digit count divisible by three: a ring of six on a 6×6, its
     // first row given.
-    let mut rows: Vec<String> = vec![format!("[{}]", vec!["{}"; 6].join(",")); 6];
+    let mut rows: Vec<String> = vec![format!("[{}]", ["{}"; 6].join(",")); 6];
     rows[0] = format!(
         "[{}]",
         (1..=6)
