@@ -375,3 +375,67 @@ fn toml_constraint_errors_name_their_line() {
         assert!(err.contains(message), "{cage}: {err}");
     }
 }
+
+/// What a file states and satdoku does not read as a rule (a cosmetic line, a sentence of
+/// the rules naming a rule nothing states) is named beside the verdict, in text and JSON
+/// and on stderr; `--strict` makes such a puzzle invalid. Pencil marks only draw.
+#[test]
+fn unread_parts_are_named_beside_the_verdict() {
+    let rows: Vec<String> = (0..4)
+        .map(|r| {
+            let cells: Vec<&str> = (0..4)
+                .map(|c| {
+                    if r + c == 0 {
+                        "{\"value\":1,\"given\":true,\"candidates\":[1]}"
+                    } else {
+                        "{}"
+                    }
+                })
+                .collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect();
+    let json = format!(
+        "{{\"size\":4,\"grid\":[{}],\"ruleset\":\"Normal sudoku rules apply. Cells a knight's move apart cannot hold the same digit.\",\
+         \"line\":[{{\"lines\":[[\"R1C1\",\"R1C2\"]],\"outlineC\":\"#67F067\",\"width\":0.2}}]}}",
+        rows.join(",")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("draft.json");
+    std::fs::write(&file, &json).unwrap();
+    let cosmetic = "cosmetic line r1c1-r1c2";
+    let sentence = "rules: \"Cells a knight's move apart cannot hold the same digit.\" (names anti-knight, which nothing else in the puzzle states)";
+    let out = satdoku().arg("check").arg(&file).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stdout.starts_with("multiple ")
+            && stdout
+                .trim_end()
+                .ends_with(&format!("(unread: {cosmetic}; {sentence})")),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("warning: 2 parts not read as rules"),
+        "{stderr}"
+    );
+    let out = satdoku()
+        .args(["check", "--format", "json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let rows = common::json_rows(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(rows[0]["unread"], serde_json::json!([cosmetic, sentence]));
+    let out = satdoku()
+        .args(["check", "--strict"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.starts_with("invalid line 1: not checked: 2 parts not read as rules"),
+        "{stdout}"
+    );
+}

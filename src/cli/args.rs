@@ -30,6 +30,13 @@ pub struct InputArgs {
     #[arg(long)]
     pub fail_fast: bool,
 
+    /// Refuse a puzzle whose file states something not read as a rule (an element drawn
+    /// with no rule of its own, a sentence of its rules' text): it is invalid (exit
+    /// status 2) instead of checked. Without it the verdict is given and names what was
+    /// left unread (JSON: `unread`).
+    #[arg(long)]
+    pub strict: bool,
+
     /// Whether an argument that names no file is read as a grid itself (for `hint`).
     #[arg(skip)]
     pub inline_grids: bool,

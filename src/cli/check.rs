@@ -109,6 +109,16 @@ fn explain(verdict: &Verdict, redundant: &Option<Vec<CellDigit>>, notation: &Not
     text
 }
 
+/// ` (unread: …)` after a verdict reached without what the puzzle's file states and was
+/// not read as a rule; empty when everything was read.
+fn unread_note(item: &Item) -> String {
+    if item.unread.is_empty() {
+        String::new()
+    } else {
+        format!(" (unread: {})", item.unread.join("; "))
+    }
+}
+
 /// Checks every puzzle of the input.
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
@@ -221,15 +231,17 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                     line.push(' ');
                     line.push_str(&explanation);
                 }
+                line.push_str(&unread_note(&item));
                 out.text(&line)
             } else {
                 let explanation = explain(&verdict, &redundant, &item.notation);
                 let sep = if explanation.is_empty() { "" } else { ": " };
                 out.comment(&format!(
-                    "puzzle {} (line {}): {}{sep}{explanation}",
+                    "puzzle {} (line {}): {}{sep}{explanation}{}",
                     item.index,
                     item.line,
-                    verdict.name()
+                    verdict.name(),
+                    unread_note(&item)
                 ))
                 .and_then(|()| {
                     solutions.iter().try_for_each(|grid| {

@@ -11,6 +11,7 @@ pub fn input(error: &InputError) -> &'static str {
         InputError::Parse(error) => parse(error),
         InputError::Rules { error, .. } => rules(error),
         InputError::Conflict { .. } => "",
+        InputError::Unread { .. } => " (--strict refuses it; without it the verdict says so)",
     }
 }
 

@@ -28,6 +28,9 @@ use super::sink;
 pub struct Item {
     /// The input's name (`<stdin>` for standard input).
     pub file: Arc<str>,
+    /// What the puzzle's file states that was not read as a rule (see
+    /// [`PuzzleFile::unread`]): a verdict reached without it says so.
+    pub unread: Arc<[String]>,
     /// The puzzle as the reader found it.
     pub entry: Entry,
     /// The puzzle, or why it is unusable.
@@ -126,6 +129,7 @@ pub fn for_each(
         options,
         classic_only: args.classic_only,
         fail_fast: args.fail_fast,
+        strict: args.strict,
         errors: 0,
         before: 0,
         stop: false,
@@ -148,6 +152,7 @@ pub fn for_each(
                 first_line: 1,
                 first_index: 1,
                 constraint_lines: None,
+                unread: Arc::from([]),
             };
             run.text(&source, io::stdin().lock(), &mut each)?;
         } else if args.inline_grids && looks_like_grid(path, &run.options.alphabet) {
@@ -158,6 +163,7 @@ pub fn for_each(
                 first_line: 1,
                 first_index: 1,
                 constraint_lines: None,
+                unread: Arc::from([]),
             };
             run.read(&source, text.as_bytes(), &mut each)?;
         } else if let Some(kind) = FileKind::of(path) {
@@ -178,6 +184,7 @@ pub fn for_each(
                         first_line: 1,
                         first_index: 1,
                         constraint_lines: None,
+                        unread: Arc::from([]),
                     };
                     run.text(&source, BufReader::with_capacity(1 << 16, file), &mut each)?;
                 }
@@ -200,6 +207,8 @@ struct Run {
     /// The command that refuses variant constraints, if any (see `InputArgs::classic_only`).
     classic_only: Option<&'static str>,
     fail_fast: bool,
+    /// `--strict`: a puzzle whose file states something unread is invalid.
+    strict: bool,
     /// Invalid puzzles and unreadable inputs so far.
     errors: usize,
     /// Bytes of the inputs before the current one.
@@ -219,6 +228,8 @@ struct Source<'a> {
     /// The file line of each constraint of `spec`, where known (a TOML file's; the command
     /// line's come first and have none).
     constraint_lines: Option<ConstraintLines<'a>>,
+    /// What the file states that was not read as a rule.
+    unread: Arc<[String]>,
 }
 
 /// The file lines of a puzzle file's constraints, after `before` from the command line.
@@ -317,8 +328,16 @@ impl Run {
                     _ => Ok(puzzle),
                 }
             });
+            let puzzle = match puzzle {
+                Ok(_) if self.strict && !source.unread.is_empty() => Err(InputError::Unread {
+                    line,
+                    unread: source.unread.to_vec(),
+                }),
+                other => other,
+            };
             let item = Item {
                 file: Arc::clone(&source.name),
+                unread: Arc::clone(&source.unread),
                 entry,
                 puzzle,
             };
@@ -405,6 +424,18 @@ impl Run {
         for warning in &file.warnings {
             report(&format!("satdoku: {name}: {line}warning: {warning}"));
         }
+        let unread: Arc<[String]> = Arc::from(file.unread.as_slice());
+        if !unread.is_empty() && !self.strict {
+            report(&format!(
+                "satdoku: {name}: {line}warning: {} not read as rules, and a verdict without \
+                 them may be wrong (--strict refuses such puzzles): {}",
+                match unread.len() {
+                    1 => "1 part".to_string(),
+                    n => format!("{n} parts"),
+                },
+                unread.join("; ")
+            ));
+        }
         let mut index = at.index;
         for text in &file.puzzles {
             let source = Source {
@@ -417,6 +448,7 @@ impl Run {
                     before: spec.constraints.len(),
                     lines: &file.constraint_lines,
                 }),
+                unread: Arc::clone(&unread),
             };
             index += self.read(&source, text.text.as_bytes(), each)?;
             if self.stop {

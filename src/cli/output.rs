@@ -109,6 +109,10 @@ pub struct RowHead<'a> {
     /// `0` read as a blank.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// What the puzzle's file states that was not read as a rule, each named: the
+    /// verdict was reached without it.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    pub unread: &'a [String],
 }
 
 impl<'a> RowHead<'a> {
@@ -125,6 +129,7 @@ impl<'a> RowHead<'a> {
                 .iter()
                 .map(super::flag_hints::warned)
                 .collect(),
+            unread: &item.unread,
         }
     }
 }

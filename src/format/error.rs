@@ -298,6 +298,20 @@ pub enum InputError {
         /// Why the rules do not fit.
         error: RulesError,
     },
+    /// The puzzle's source states things not read as rules (see
+    /// [`PuzzleFile::unread`](crate::format::PuzzleFile::unread)), and a verdict without
+    /// them was not wanted.
+    #[error(
+        "line {line}: not checked: {} not read as rules: {}",
+        match unread.len() { 1 => "1 part".to_string(), n => format!("{n} parts") },
+        unread.join("; ")
+    )]
+    Unread {
+        /// The first line of the puzzle.
+        line: usize,
+        /// What was not read, each named.
+        unread: Vec<String>,
+    },
 }
 
 impl InputError {
@@ -312,6 +326,10 @@ impl InputError {
             InputError::Rules { line, error } => InputError::Rules {
                 line: line + by,
                 error,
+            },
+            InputError::Unread { line, unread } => InputError::Unread {
+                line: line + by,
+                unread,
             },
         }
     }

@@ -51,8 +51,28 @@ const ENTRY_DRAWING_FIELDS: [&str; 7] = [
 /// regions make are read just before it, in f-puzzles' own order of fields.
 const EXTRA_REGIONS_BEFORE: &str = "quadruple";
 
-/// The fields of a grid cell that only draw (pencil marks, colours): read and ignored.
-const CELL_DRAWING_FIELDS: [&str; 4] = ["centerPencilMarks", "cornerPencilMarks", "c", "highlight"];
+/// The fields of a grid cell that only draw (pencil marks, candidates, colours): read and
+/// ignored.
+const CELL_DRAWING_FIELDS: [&str; 6] = [
+    "centerPencilMarks",
+    "cornerPencilMarks",
+    "candidates",
+    "givenPencilMarks",
+    "c",
+    "highlight",
+];
+
+/// The cosmetic fields that draw shapes or text a rule may give meaning to (the rules'
+/// text says what a grey line means): each entry is named as unread, unless a constraint
+/// drew it (`fromConstraint`). A cosmetic cage that names a digital root is read (see
+/// [`Cage`]).
+const COSMETIC_SHAPES: [(&str, &str); 5] = [
+    ("line", "cosmetic line"),
+    ("circle", "cosmetic circle"),
+    ("rectangle", "cosmetic rectangle"),
+    ("text", "text"),
+    ("cage", "cosmetic cage"),
+];
 
 /// The fields of rules over the whole grid that the reader takes besides each
 /// [`GlobalRule`]'s own field: the two diagonals, non-consecutive, the negative
@@ -217,6 +237,10 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
     })?;
     let (spec, text, warnings) = reader.grid(shape)?;
     let spec = reader.constraints(shape, spec)?;
+    let mut unread = reader.cosmetic_unread()?;
+    if let Some(rules) = fields.get("ruleset").and_then(Value::as_str) {
+        unread.extend(super::rules_text::unread(rules, &spec));
+    }
     let text_field = |name: &str| {
         fields
             .get(name)
@@ -232,6 +256,7 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
         notes: None,
         warnings,
         constraint_lines: Vec::new(),
+        unread,
     }
     .noticed())
 }
@@ -257,6 +282,52 @@ impl Reader<'_> {
             entry,
             why: why.to_string(),
         }
+    }
+
+    /// The cosmetic shapes and texts not drawn by a constraint (see [`COSMETIC_SHAPES`]),
+    /// each named with its cells and its text: what the reader did not read as a rule.
+    fn cosmetic_unread(&self) -> Result<Vec<String>, FpuzzlesError> {
+        let mut unread = Vec::new();
+        for (field, what) in COSMETIC_SHAPES {
+            for (i, entry) in self.entries(field)?.iter().enumerate() {
+                if entry
+                    .get("fromConstraint")
+                    .is_some_and(|from| !is_empty(from))
+                {
+                    continue;
+                }
+                let value = entry
+                    .get("value")
+                    .map(|v| match v {
+                        Value::String(text) => text.trim().to_string(),
+                        other => other.to_string(),
+                    })
+                    .unwrap_or_default();
+                if field == "cage" && value.contains("DR") {
+                    // A multi-sum cage: read.
+                    continue;
+                }
+                let cells: Vec<String> = match entry.get("lines").and_then(Value::as_array) {
+                    Some(lines) => lines
+                        .iter()
+                        .map(|line| cell_names(line).join("-"))
+                        .collect(),
+                    None => vec![cell_names(entry.get("cells").unwrap_or(&Value::Null)).join("-")],
+                };
+                let cells = cells.join(", ");
+                let where_ = if cells.is_empty() {
+                    format!("{field:?} entry {}", i + 1)
+                } else {
+                    cells
+                };
+                unread.push(if value.is_empty() {
+                    format!("{what} {where_}")
+                } else {
+                    format!("{what} {where_} {value:?}")
+                });
+            }
+        }
+        Ok(unread)
     }
 
     fn flag(&self, name: &str) -> bool {
@@ -680,4 +751,19 @@ impl Fields for JsonFields<'_> {
 fn region_label(k: usize) -> char {
     const LABELS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+*";
     LABELS.chars().nth(k).unwrap_or('?')
+}
+
+/// The cells of a JSON list of f-puzzles cell names, as satdoku names them (`r1c2`); names
+/// that are not cells as written.
+fn cell_names(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(|name| {
+            name.parse::<Cell>()
+                .map_or_else(|_| name.to_string(), |cell| cell.to_string())
+        })
+        .collect()
 }

@@ -9,6 +9,7 @@ mod options;
 mod puzzle_file;
 mod read;
 mod regions;
+pub mod rules_text;
 mod sudokupad;
 mod write;
 

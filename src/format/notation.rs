@@ -127,7 +127,7 @@ impl Spell for InputError {
             InputError::Conflict { line, conflict } => {
                 write!(f, "line {line}: {}", notation.show(conflict))
             }
-            InputError::Rules { .. } => write!(f, "{self}"),
+            InputError::Rules { .. } | InputError::Unread { .. } => write!(f, "{self}"),
         }
     }
 }

@@ -122,6 +122,10 @@ pub struct PuzzleFile {
     /// The file line each of `spec.constraints` was written on, in order, where the format
     /// has lines for them (satdoku's TOML; empty for f-puzzles and SudokuPad data).
     pub constraint_lines: Vec<usize>,
+    /// What the file states that the reader did not read as a rule, each named (an element
+    /// drawn with no rule of its own, a sentence of the rules' text that names a rule no
+    /// element states): a verdict reached without them may be wrong, and says so.
+    pub unread: Vec<String>,
 }
 
 /// One puzzle's text in a puzzle file.
@@ -369,6 +373,7 @@ impl PuzzleFile {
             notes: raw.notes,
             warnings: Vec::new(),
             constraint_lines,
+            unread: Vec::new(),
         }
         .noticed())
     }

@@ -707,13 +707,9 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
     }
     let mut file =
         parse_fpuzzles(&Value::Object(fp).to_string()).map_err(SudokuPadError::Converted)?;
-    for text in rules_text.iter().filter(|t| !t.is_empty()) {
-        file.warnings.push(format!(
-            "the puzzle's rules say: {:?} — satdoku reads only its grid, regions, killer cages \
-             marked unique and anti-knight/anti-king flags: if the text names another rule, \
-             the verdict is for the puzzle without it",
-            text.chars().take(300).collect::<String>()
-        ));
+    for text in &rules_text {
+        let unread = super::rules_text::unread(text, &file.spec);
+        file.unread.extend(unread);
     }
     Ok(file)
 }

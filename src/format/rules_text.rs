@@ -1,0 +1,664 @@
+//! A puzzle's rules as its setter wrote them, read sentence by sentence against what its elements state: each sentence is the standard rules, decoration, a description of rules the puzzle's elements state, or unread.
+//!
+//! Setters publish the rules in words; the elements (cages, lines, dots …) are drawings
+//! whose meaning the words give. A sentence is read when it names only rules the puzzle
+//! states (its families and global rules), with no word that changes them ("except",
+//! "may repeat", colours that carry meaning …): the words and the elements then agree. A
+//! sentence that names a rule nothing states (anti-knight in words alone), a rule-like
+//! sentence that names none satdoku knows, or one with such a twist is unread: a verdict
+//! reached without it may be wrong, and says so. A sentence without a word of rules
+//! (thanks, a greeting, a link) is decoration.
+
+use crate::rules::{GlobalRule, RulesSpec};
+
+/// What a sentence of the rules was read as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// The standard rules ("Normal sudoku rules apply", "place 1-9 once in each row …").
+    Standard,
+    /// No rule in it: thanks, a greeting, a credit.
+    Decoration,
+    /// It describes these rules, each of which the puzzle states.
+    States(Vec<&'static str>),
+    /// Not read, and why.
+    Unread(String),
+}
+
+/// A sentence of the rules' text and what it was read as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sentence {
+    /// The sentence as written (white space folded).
+    pub text: String,
+    /// What it was read as.
+    pub reading: Reading,
+}
+
+/// What rules text talks about: a family or a rule, and the words that name it. A word
+/// ending in `*` matches any word it starts (`thermo*`: thermometer, thermos); others
+/// match themselves and their plurals; several words match in a row.
+struct Topic {
+    /// The rule's name, as [`present`] finds it in a puzzle.
+    name: &'static str,
+    /// The phrases that name it.
+    words: &'static [&'static str],
+    /// Whether digits may repeat on it unless another rule forbids it (arrows, little
+    /// killers): "digits may repeat" then restates the rule rather than changing it.
+    repeats: bool,
+}
+
+/// The topics of rules text, families first, then rules over the whole grid.
+const TOPICS: &[Topic] = &[
+    Topic {
+        name: "killer cage",
+        words: &["cage", "killer*"],
+        repeats: false,
+    },
+    Topic {
+        name: "little killer sum",
+        words: &["little killer*", "diagonal*", "arrow"],
+        repeats: true,
+    },
+    Topic {
+        name: "sandwich sum",
+        words: &["sandwich*"],
+        repeats: true,
+    },
+    Topic {
+        name: "slow thermometer",
+        words: &["slow thermo*"],
+        repeats: true,
+    },
+    Topic {
+        name: "thermometer",
+        words: &["thermo*", "bulb"],
+        repeats: false,
+    },
+    Topic {
+        name: "double arrow",
+        words: &["double arrow"],
+        repeats: true,
+    },
+    Topic {
+        name: "arrow",
+        words: &["arrow"],
+        repeats: true,
+    },
+    Topic {
+        name: "palindrome",
+        words: &["palindrom*"],
+        repeats: true,
+    },
+    Topic {
+        name: "between line",
+        words: &["between line", "betweener*"],
+        repeats: true,
+    },
+    Topic {
+        name: "renban line",
+        words: &["renban*", "any order"],
+        repeats: false,
+    },
+    Topic {
+        name: "whispers line",
+        words: &["whisper*", "differ by at least", "difference of at least"],
+        repeats: true,
+    },
+    Topic {
+        name: "entropic line",
+        words: &["entropic*", "entropy"],
+        repeats: true,
+    },
+    Topic {
+        name: "modular line",
+        words: &["modular*"],
+        repeats: true,
+    },
+    Topic {
+        name: "nabner line",
+        words: &["nabner*"],
+        repeats: false,
+    },
+    Topic {
+        name: "kropki dot",
+        words: &["kropki", "dot", "white dot", "black dot"],
+        repeats: false,
+    },
+    Topic {
+        name: "XV sum",
+        words: &["xv", "an x", "a v", "x or v", "x and v", "xs", "xes", "vs"],
+        repeats: false,
+    },
+    Topic {
+        name: "parity cell",
+        words: &["odd", "even"],
+        repeats: false,
+    },
+    Topic {
+        name: "minimum or maximum cell",
+        words: &["minimum", "maximum", "minima", "maxima"],
+        repeats: false,
+    },
+    Topic {
+        name: "quadruple",
+        words: &["quad*"],
+        repeats: false,
+    },
+    Topic {
+        name: "clone",
+        words: &["clone*"],
+        repeats: true,
+    },
+    Topic {
+        name: "rellik cage",
+        words: &["rellik*"],
+        repeats: false,
+    },
+    Topic {
+        name: "indexer",
+        words: &["index*"],
+        repeats: true,
+    },
+    Topic {
+        name: "region-sum line",
+        words: &["region sum", "region-sum"],
+        repeats: true,
+    },
+    Topic {
+        name: "zipper line",
+        words: &["zipper*"],
+        repeats: true,
+    },
+    Topic {
+        name: "parity line",
+        words: &["parity line"],
+        repeats: true,
+    },
+    Topic {
+        name: "lockout line",
+        words: &["lockout*"],
+        repeats: true,
+    },
+    Topic {
+        name: "sum line",
+        words: &["sum line"],
+        repeats: true,
+    },
+    Topic {
+        name: "X-sum",
+        words: &["x-sum*"],
+        repeats: true,
+    },
+    Topic {
+        name: "skyscraper clue",
+        words: &["skyscraper*"],
+        repeats: false,
+    },
+    Topic {
+        name: "numbered room",
+        words: &["numbered room"],
+        repeats: false,
+    },
+    Topic {
+        name: "lunchbox sum",
+        words: &["lunchbox*"],
+        repeats: false,
+    },
+    Topic {
+        name: "knightmare",
+        words: &["knightmare"],
+        repeats: false,
+    },
+    Topic {
+        name: "anti-taxicab",
+        words: &["taxicab"],
+        repeats: false,
+    },
+    Topic {
+        name: "non-consecutive",
+        words: &["non-consecutive", "nonconsecutive"],
+        repeats: false,
+    },
+    Topic {
+        name: "negative",
+        words: &[
+            "all possible",
+            "all dots",
+            "all kropki",
+            "negative constraint",
+        ],
+        repeats: false,
+    },
+    // "Not all possible dots are given": no negative constraint, as the puzzle has none.
+    Topic {
+        name: "no negative",
+        words: &["not all possible", "not all"],
+        repeats: false,
+    },
+    Topic {
+        name: "diagonal",
+        words: &["diagonal*"],
+        repeats: false,
+    },
+    Topic {
+        name: "windoku",
+        words: &["windoku", "hyper"],
+        repeats: false,
+    },
+    Topic {
+        name: "disjoint groups",
+        words: &["disjoint"],
+        repeats: false,
+    },
+    Topic {
+        name: "anti-knight",
+        words: &["knight*", "anti-knight"],
+        repeats: false,
+    },
+    Topic {
+        name: "anti-king",
+        words: &["king*", "anti-king"],
+        repeats: false,
+    },
+    Topic {
+        name: "jigsaw regions",
+        words: &["irregular", "jigsaw"],
+        repeats: false,
+    },
+];
+
+/// Words that make a sentence one about rules (else it is decoration).
+const RULE_WORDS: &[&str] = &[
+    "digit*",
+    "number*",
+    "sum*",
+    "total*",
+    "must",
+    "cannot",
+    "can't",
+    "may",
+    "equal*",
+    "differ*",
+    "contain*",
+    "appear*",
+    "repeat*",
+    "increas*",
+    "decreas*",
+    "consecutive",
+    "odd",
+    "even",
+    "adjacent",
+    "line*",
+    "cage*",
+    "circle*",
+    "arrow*",
+    "dot*",
+    "box*",
+    "row*",
+    "column*",
+    "region*",
+    "cell*",
+    "place",
+    "once",
+    "greater",
+    "less",
+    "between",
+];
+
+/// Words that change a rule, or give something a meaning of its own (a colour, a snake, a
+/// lie): a sentence with one is unread even when it names rules the puzzle states.
+const TWISTS: &[&str] = &[
+    "except*",
+    "unless",
+    "instead",
+    "however",
+    "rather",
+    "need not",
+    "not necessarily",
+    "not apply",
+    "no longer",
+    "colour*",
+    "color*",
+    "snake",
+    "shade*",
+    "fog*",
+    "hidden",
+    "mistake*",
+    "error*",
+    "lie*",
+    "lying",
+    "wrong",
+    "false",
+    "misprint*",
+    "less than",
+    "greater than",
+    "more than",
+    "modified",
+    "doubler*",
+    "negator*",
+    "killed",
+    "missing",
+    "removed",
+    "fillomino*",
+    "path",
+    "portal*",
+    "teleport*",
+    "galax*",
+    "star*",
+    "tetromino*",
+    "pentomino*",
+    "draw",
+];
+
+/// Words that let digits repeat: a twist, unless every rule the sentence names lets them
+/// repeat anyway (see [`Topic::repeats`]).
+const REPEATS: &[&str] = &[
+    "may repeat",
+    "can repeat",
+    "allowed to repeat",
+    "may be repeated",
+];
+
+/// The rules `spec` states, as [`TOPICS`] names them: its families, negative rules,
+/// global rules and jigsaw regions.
+fn present(spec: &RulesSpec) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for constraint in &spec.constraints {
+        let shown = constraint.to_string();
+        let name = match constraint.kind() {
+            "negative constraint" if shown.contains("non-consecutive") => "non-consecutive",
+            "negative constraint" => "negative",
+            "distance rule" if shown.contains("knightmare") => "knightmare",
+            "distance rule" => "anti-taxicab",
+            kind => kind,
+        };
+        if let Some(topic) = TOPICS.iter().find(|t| t.name == name) {
+            names.push(topic.name);
+        }
+    }
+    for rule in GlobalRule::ALL {
+        if spec.globals.contains(rule) {
+            let name = rule.title();
+            if let Some(topic) = TOPICS.iter().find(|t| t.name == name) {
+                names.push(topic.name);
+            }
+        }
+    }
+    if spec.jigsaw.is_some() {
+        names.push("jigsaw regions");
+    }
+    if !names.contains(&"negative") && !names.contains(&"non-consecutive") {
+        names.push("no negative");
+    }
+    names
+}
+
+/// The words of a sentence, lower case: runs of letters, digits, `-` and `'`.
+fn words(text: &str) -> Vec<String> {
+    text.to_lowercase()
+        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\'' || c == '’'))
+        .filter(|w| !w.is_empty())
+        .map(|w| w.replace('’', "'"))
+        .collect()
+}
+
+/// Whether `word` is what a phrase's `pattern` word stands for: itself, its plural, or,
+/// for a pattern ending in `*`, any word it starts.
+fn matches(pattern: &str, word: &str) -> bool {
+    match pattern.strip_suffix('*') {
+        Some(stem) => word.starts_with(stem),
+        None => {
+            word == pattern
+                || word.strip_suffix('s') == Some(pattern)
+                || word.strip_suffix("es") == Some(pattern)
+                || word.strip_suffix("'s") == Some(pattern)
+        }
+    }
+}
+
+/// Where the phrase (words separated by spaces) stands in `words`: the index of each word
+/// it covers, wherever it stands in a row.
+fn places(words: &[String], phrase: &str) -> Vec<usize> {
+    let pattern: Vec<&str> = phrase.split(' ').collect();
+    words
+        .windows(pattern.len())
+        .enumerate()
+        .filter(|(_, window)| window.iter().zip(&pattern).all(|(w, p)| matches(p, w)))
+        .flat_map(|(i, _)| i..i + pattern.len())
+        .collect()
+}
+
+/// Whether the phrase stands in `words`.
+fn has(words: &[String], phrase: &str) -> bool {
+    !places(words, phrase).is_empty()
+}
+
+/// The words of `words` that name `topic`.
+fn naming(words: &[String], topic: &Topic) -> Vec<usize> {
+    topic.words.iter().flat_map(|w| places(words, w)).collect()
+}
+
+/// Whether a sentence states the standard rules: sudoku rules, or digits once in rows,
+/// columns and boxes.
+fn standard(words: &[String]) -> bool {
+    (has(words, "sudoku") && (has(words, "rule") || has(words, "apply")))
+        || (has(words, "place") && has(words, "digit*"))
+        || (has(words, "row")
+            && has(words, "column")
+            && [
+                "box*", "region*", "3x3", "nonet*", "block*", "2x2", "2x3", "3x2",
+            ]
+            .iter()
+            .any(|w| has(words, w)))
+}
+
+/// The sentences of `text`: split at line breaks and at `.`, `!` or `?` before a space,
+/// list marks and white space trimmed.
+fn sentences(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let mut current = String::new();
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            current.push(c);
+            if matches!(c, '.' | '!' | '?') && chars.peek().is_none_or(|n| n.is_whitespace()) {
+                out.push(std::mem::take(&mut current));
+            }
+        }
+        out.push(current);
+    }
+    out.into_iter()
+        .map(|s| {
+            s.trim()
+                .trim_start_matches(['-', '*', '•', '·'])
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .filter(|s| s.chars().any(char::is_alphanumeric))
+        .collect()
+}
+
+/// Reads the rules' `text` of a puzzle whose elements state `spec`: each sentence and
+/// what it was read as.
+///
+/// ```
+/// use satdoku::format::rules_text::{Reading, read};
+/// use satdoku::rules::{GlobalRule, RulesSpec};
+/// let spec = RulesSpec::default();
+/// let text = "Normal sudoku rules apply. Cells a knight's move apart differ. Enjoy!";
+/// let sentences = read(text, &spec);
+/// assert_eq!(sentences[0].reading, Reading::Standard);
+/// assert!(matches!(&sentences[1].reading, Reading::Unread(why) if why.contains("anti-knight")));
+/// assert_eq!(sentences[2].reading, Reading::Decoration);
+/// let spec = RulesSpec { globals: GlobalRule::AntiKnight.into(), ..RulesSpec::default() };
+/// assert_eq!(read(text, &spec)[1].reading, Reading::States(vec!["anti-knight"]));
+/// ```
+pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
+    let present = present(spec);
+    // The rules a heading names ("German whispers" on a line of its own), which the
+    // sentence after it describes.
+    let mut heading: Vec<&'static str> = Vec::new();
+    sentences(text)
+        .into_iter()
+        .map(|text| {
+            let words = words(&text);
+            // A word that names a rule the puzzle states names that one: "diagonal" in a
+            // sentence about little killers the puzzle has is no diagonal rule.
+            let stated: Vec<usize> = TOPICS
+                .iter()
+                .filter(|t| present.contains(&t.name))
+                .flat_map(|t| naming(&words, t))
+                .collect();
+            let named: Vec<&'static str> = TOPICS
+                .iter()
+                .filter(|t| {
+                    let places = naming(&words, t);
+                    !places.is_empty()
+                        && (present.contains(&t.name) || places.iter().any(|i| !stated.contains(i)))
+                })
+                .map(|t| t.name)
+                .collect();
+            let rule_like = RULE_WORDS.iter().any(|w| has(&words, w));
+            let named = if named.is_empty() && rule_like {
+                std::mem::take(&mut heading)
+            } else {
+                heading = if rule_like || words.len() > 6 {
+                    Vec::new()
+                } else {
+                    named.clone()
+                };
+                named
+            };
+            let repeats_anyway = !named.is_empty()
+                && named
+                    .iter()
+                    .all(|name| TOPICS.iter().any(|t| t.name == *name && t.repeats));
+            let twist = TWISTS
+                .iter()
+                .chain(REPEATS.iter().filter(|_| !repeats_anyway))
+                .find(|w| has(&words, w));
+            let reading = if named.is_empty() && twist.is_none() && standard(&words) {
+                Reading::Standard
+            } else if !rule_like && named.is_empty() && twist.is_none() {
+                Reading::Decoration
+            } else {
+                let absent: Vec<&str> = named
+                    .iter()
+                    .copied()
+                    .filter(|name| !present.contains(name))
+                    .collect();
+                if !absent.is_empty() {
+                    Reading::Unread(format!(
+                        "names {}, which nothing else in the puzzle states",
+                        absent.join(" and ")
+                    ))
+                } else if let Some(twist) = twist {
+                    Reading::Unread(format!(
+                        "\"{}\" may change a rule or give a drawing a meaning of its own",
+                        twist.trim_end_matches('*')
+                    ))
+                } else if named.is_empty() {
+                    Reading::Unread("names no rule satdoku knows".into())
+                } else {
+                    Reading::States(named)
+                }
+            };
+            Sentence { text, reading }
+        })
+        .collect()
+}
+
+/// The sentences of `text` that [`read`] leaves unread, each as a puzzle file names what
+/// it did not read: `rules: "…" (why)`.
+pub fn unread(text: &str, spec: &RulesSpec) -> Vec<String> {
+    read(text, spec)
+        .into_iter()
+        .filter_map(|sentence| match sentence.reading {
+            Reading::Unread(why) => Some(format!("rules: {:?} ({why})", sentence.text)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::constraint::{Arrow, Cage};
+    use crate::grid::Cell;
+
+    fn readings(text: &str, spec: &RulesSpec) -> Vec<Reading> {
+        read(text, spec).into_iter().map(|s| s.reading).collect()
+    }
+
+    fn with(constraint: crate::constraint::VariantConstraint) -> RulesSpec {
+        RulesSpec {
+            constraints: vec![constraint],
+            ..RulesSpec::default()
+        }
+    }
+
+    #[test]
+    fn sentences_split_at_stops_and_line_breaks_and_lose_list_marks() {
+        assert_eq!(
+            sentences("Normal rules. Digits 1.5 apart?\n- Thermos: grey\n\n  Enjoy!"),
+            [
+                "Normal rules.",
+                "Digits 1.5 apart?",
+                "Thermos: grey",
+                "Enjoy!"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_rule_the_puzzle_states_is_read_and_one_it_lacks_is_not() {
+        let cell = |r, c| Cell::at(r, c).unwrap();
+        let cages = with(Cage::new(vec![cell(0, 0), cell(0, 1)], Some(3)).into());
+        let text = "Digits in cages sum to the clue and cannot repeat.";
+        assert_eq!(
+            readings(text, &cages),
+            [Reading::States(vec!["killer cage"])]
+        );
+        assert!(matches!(
+            &readings(text, &RulesSpec::default())[0],
+            Reading::Unread(why) if why.contains("killer cage")
+        ));
+        // A twist is never taken as read: cages whose digits may repeat.
+        assert!(matches!(
+            &readings("Digits may repeat in cages.", &cages)[0],
+            Reading::Unread(why) if why.contains("may repeat")
+        ));
+        // On an arrow, digits may repeat anyway: the sentence restates the rule.
+        let arrows = with(Arrow::new(vec![cell(0, 0)], vec![cell(0, 1), cell(0, 2)]).into());
+        assert_eq!(
+            readings("Digits may repeat along an arrow.", &arrows),
+            [Reading::States(vec!["arrow"])]
+        );
+    }
+
+    #[test]
+    fn a_heading_names_the_rule_of_the_sentence_after_it() {
+        let spec = RulesSpec::default();
+        let read = readings(
+            "German whispers\nAdjacent digits differ by 5 or more.",
+            &spec,
+        );
+        assert!(
+            read.iter()
+                .all(|r| matches!(r, Reading::Unread(w) if w.contains("whispers")))
+        );
+    }
+
+    #[test]
+    fn not_all_possible_dots_is_no_negative_rule() {
+        let spec = RulesSpec::default();
+        assert_eq!(
+            readings("Not all possible Vs and Xes are given.", &spec)[0],
+            Reading::Unread("names XV sum, which nothing else in the puzzle states".into())
+        );
+        assert!(matches!(
+            readings("All possible dots are given.", &spec)[0],
+            Reading::Unread(ref w) if w.contains("negative")
+        ));
+    }
+}
