@@ -403,7 +403,7 @@ fn unread_parts_are_named_beside_the_verdict() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("draft.json");
     std::fs::write(&file, &json).unwrap();
-    let cosmetic = "cosmetic line r1c1-r1c2";
+    let cosmetic = "green line r1c1-r1c2 (cosmetic line 1, #67f067): no rule names its colour";
     let sentence = "rules: \"Cells a knight's move apart cannot hold the same digit.\" (names anti-knight, which nothing else in the puzzle states)";
     let out = satdoku().arg("check").arg(&file).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);

@@ -112,16 +112,31 @@ fn short_links_and_drawings_are_refused_by_name() {
             "regions":[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]{extra}}}"#
         )
     };
+    // Drawings no rule's words explain are named unread beside the verdict (counted
+    // without them), never dropped without a word.
     for (extra, named) in [
-        (r#","lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]]}]"#, "lines"),
+        (
+            r#","lines":[{"wayPoints":[[0.5,0.5],[1.5,1.5]]}]"#,
+            "line 1 (no colour, r1c1-r2c2): no rule read from it",
+        ),
         (
             r#","arrows":[{"wayPoints":[[0.5,0.5],[1.5,1.5]]}]"#,
-            "arrows",
+            "arrow 1 (no colour, r1c1-r2c2): no rule read from it",
         ),
         (
             r#","cages":[{"cells":[[0,0],[0,1]],"value":"3"}]"#,
-            "no `unique` mark",
+            "cage 1 r1c1-r1c2 \"3\": a cage the rules do not name",
         ),
+    ] {
+        let link = format!("https://sudokupad.app/{}", packed("scl", &json(extra)));
+        let (code, out, err) = count(&link);
+        assert_eq!((code, out.as_str()), (Some(0), "288\n"), "{extra}");
+        assert!(
+            err.contains("1 part not read as rules") && err.contains(named),
+            "{err}"
+        );
+    }
+    for (extra, named) in [
         (
             r#","cages":[{"cells":[[0,0],[0,1]],"style":"windoku","unique":true}]"#,
             "style \"windoku\"",

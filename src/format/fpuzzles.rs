@@ -62,18 +62,6 @@ const CELL_DRAWING_FIELDS: [&str; 6] = [
     "highlight",
 ];
 
-/// The cosmetic fields that draw shapes or text a rule may give meaning to (the rules'
-/// text says what a grey line means): each entry is named as unread, unless a constraint
-/// drew it (`fromConstraint`). A cosmetic cage that names a digital root is read (see
-/// [`Cage`]).
-const COSMETIC_SHAPES: [(&str, &str); 5] = [
-    ("line", "cosmetic line"),
-    ("circle", "cosmetic circle"),
-    ("rectangle", "cosmetic rectangle"),
-    ("text", "text"),
-    ("cage", "cosmetic cage"),
-];
-
 /// The fields of rules over the whole grid that the reader takes besides each
 /// [`GlobalRule`]'s own field: the two diagonals, non-consecutive, the negative
 /// constraints and extra regions.
@@ -205,7 +193,7 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
             message: e.to_string(),
         }
     })?;
-    let Value::Object(fields) = value else {
+    let Value::Object(mut fields) = value else {
         return Err(FpuzzlesError::Json {
             message: "the top level is not an object".into(),
         });
@@ -223,22 +211,39 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
     if !unsupported.is_empty() {
         return Err(FpuzzlesError::Unsupported { names: unsupported });
     }
-    let reader = Reader { fields: &fields };
+    let bad_size = |why: &str| FpuzzlesError::Field {
+        field: "size".into(),
+        entry: 0,
+        why: why.into(),
+    };
     let size = fields
         .get("size")
         .and_then(Value::as_u64)
-        .ok_or_else(|| reader.bad("size", 0, "missing, or not a number"))?;
-    let shape = Shape::from_size(size as usize).ok_or_else(|| {
-        reader.bad(
-            "size",
-            0,
-            &format!("{size}: satdoku reads grids from 4×4 to 64×64"),
-        )
-    })?;
+        .ok_or_else(|| bad_size("missing, or not a number"))?;
+    let shape = Shape::from_size(size as usize)
+        .ok_or_else(|| bad_size(&format!("{size}: satdoku reads grids from 4×4 to 64×64")))?;
+    // The cosmetic shapes read as the rules they draw, when the rules' words say so: their
+    // constraints join the file's as f-puzzles fields.
+    let ruleset = fields
+        .get("ruleset")
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    let mentions = ruleset
+        .as_deref()
+        .map(super::rules_text::mentions)
+        .unwrap_or_default();
+    let scene = super::drawings::Scene::from_fpuzzles(&fields);
+    let words = super::drawings::Words {
+        mentions: &mentions,
+    };
+    let mut drawn = super::drawings::read(&scene, shape.size(), words);
+    drawn.add_to(&mut fields);
+    let reader = Reader { fields: &fields };
     let (spec, text, warnings) = reader.grid(shape)?;
     let spec = reader.constraints(shape, spec)?;
-    let mut unread = reader.cosmetic_unread()?;
-    if let Some(rules) = fields.get("ruleset").and_then(Value::as_str) {
+    let mut unread = reader.cosmetic_cages_unread()?;
+    unread.extend(drawn.unread);
+    if let Some(rules) = &ruleset {
         unread.extend(super::rules_text::unread(rules, &spec));
     }
     let text_field = |name: &str| {
@@ -256,6 +261,7 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
         notes: None,
         warnings,
         constraint_lines: Vec::new(),
+        readings: drawn.read,
         unread,
     }
     .noticed())
@@ -284,48 +290,41 @@ impl Reader<'_> {
         }
     }
 
-    /// The cosmetic shapes and texts not drawn by a constraint (see [`COSMETIC_SHAPES`]),
-    /// each named with its cells and its text: what the reader did not read as a rule.
-    fn cosmetic_unread(&self) -> Result<Vec<String>, FpuzzlesError> {
+    /// The cosmetic cages not drawn by a constraint (`fromConstraint`) and not read as a
+    /// multi-sum cage, each named with its cells and its text: what the reader did not
+    /// read as a rule (the other cosmetic shapes are read as drawings, see
+    /// [`super::drawings`]).
+    fn cosmetic_cages_unread(&self) -> Result<Vec<String>, FpuzzlesError> {
         let mut unread = Vec::new();
-        for (field, what) in COSMETIC_SHAPES {
-            for (i, entry) in self.entries(field)?.iter().enumerate() {
-                if entry
-                    .get("fromConstraint")
-                    .is_some_and(|from| !is_empty(from))
-                {
-                    continue;
-                }
-                let value = entry
-                    .get("value")
-                    .map(|v| match v {
-                        Value::String(text) => text.trim().to_string(),
-                        other => other.to_string(),
-                    })
-                    .unwrap_or_default();
-                if field == "cage" && value.contains("DR") {
-                    // A multi-sum cage: read.
-                    continue;
-                }
-                let cells: Vec<String> = match entry.get("lines").and_then(Value::as_array) {
-                    Some(lines) => lines
-                        .iter()
-                        .map(|line| cell_names(line).join("-"))
-                        .collect(),
-                    None => vec![cell_names(entry.get("cells").unwrap_or(&Value::Null)).join("-")],
-                };
-                let cells = cells.join(", ");
-                let where_ = if cells.is_empty() {
-                    format!("{field:?} entry {}", i + 1)
-                } else {
-                    cells
-                };
-                unread.push(if value.is_empty() {
-                    format!("{what} {where_}")
-                } else {
-                    format!("{what} {where_} {value:?}")
-                });
+        for (i, entry) in self.entries("cage")?.iter().enumerate() {
+            if entry
+                .get("fromConstraint")
+                .is_some_and(|from| !is_empty(from))
+            {
+                continue;
             }
+            let value = entry
+                .get("value")
+                .map(|v| match v {
+                    Value::String(text) => text.trim().to_string(),
+                    other => other.to_string(),
+                })
+                .unwrap_or_default();
+            if value.contains("DR") {
+                // A multi-sum cage: read.
+                continue;
+            }
+            let cells = cell_names(entry.get("cells").unwrap_or(&Value::Null)).join("-");
+            let cells = if cells.is_empty() {
+                format!("entry {}", i + 1)
+            } else {
+                cells
+            };
+            unread.push(if value.is_empty() {
+                format!("cosmetic cage {cells}")
+            } else {
+                format!("cosmetic cage {cells} {value:?}")
+            });
         }
         Ok(unread)
     }

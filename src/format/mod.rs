@@ -1,6 +1,7 @@
 //! Puzzle formats: reading grids (line, block, tokens, arrays) from a stream and writing them, region files, puzzle files (TOML) and f-puzzles, and why a puzzle could not be read.
 
 mod alphabet;
+mod drawings;
 mod error;
 mod fpuzzles;
 mod marks;

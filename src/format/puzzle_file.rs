@@ -122,6 +122,10 @@ pub struct PuzzleFile {
     /// The file line each of `spec.constraints` was written on, in order, where the format
     /// has lines for them (satdoku's TOML; empty for f-puzzles and SudokuPad data).
     pub constraint_lines: Vec<usize>,
+    /// What the reader read the file's drawings as, each element with its rule
+    /// (`thermometer r1c1-r1c3 (line 2, underlay 1)`): SudokuPad data, whose elements are
+    /// drawings; empty for formats that name their rules.
+    pub readings: Vec<String>,
     /// What the file states that the reader did not read as a rule, each named (an element
     /// drawn with no rule of its own, a sentence of the rules' text that names a rule no
     /// element states): a verdict reached without them may be wrong, and says so.
@@ -373,6 +377,7 @@ impl PuzzleFile {
             notes: raw.notes,
             warnings: Vec::new(),
             constraint_lines,
+            readings: Vec::new(),
             unread: Vec::new(),
         }
         .noticed())

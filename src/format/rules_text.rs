@@ -46,6 +46,16 @@ struct Topic {
     repeats: bool,
 }
 
+/// Rules whose words contain another rule's (a slow thermometer is a thermometer in
+/// words): where the first is named, the second is not named by the same sentence.
+const NARROWER: &[(&str, &str)] = &[
+    ("slow thermometer", "thermometer"),
+    ("double arrow", "arrow"),
+    ("little killer sum", "killer cage"),
+    ("little killer sum", "arrow"),
+    ("parity line", "parity cell"),
+];
+
 /// The topics of rules text, families first, then rules over the whole grid.
 const TOPICS: &[Topic] = &[
     Topic {
@@ -100,7 +110,14 @@ const TOPICS: &[Topic] = &[
     },
     Topic {
         name: "whispers line",
-        words: &["whisper*", "differ by at least", "difference of at least"],
+        words: &[
+            "whisper*",
+            "differ by at least",
+            "difference of at least",
+            "differ by 5 or more",
+            "difference of 5 or more",
+            "at least 5 apart",
+        ],
         repeats: true,
     },
     Topic {
@@ -460,7 +477,14 @@ fn sentences(text: &str) -> Vec<String> {
         let mut chars = line.chars().peekable();
         while let Some(c) = chars.next() {
             current.push(c);
-            if matches!(c, '.' | '!' | '?') && chars.peek().is_none_or(|n| n.is_whitespace()) {
+            // A stop before a space and a capital (or the end) ends a sentence: not
+            // "e.g. one" or "i.e. two".
+            let rest: String = chars.clone().take(3).collect();
+            let next = rest.trim_start().chars().next();
+            if matches!(c, '.' | '!' | '?')
+                && rest.chars().next().is_none_or(char::is_whitespace)
+                && next.is_none_or(|n| !n.is_lowercase())
+            {
                 out.push(std::mem::take(&mut current));
             }
         }
@@ -518,6 +542,15 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
                 })
                 .map(|t| t.name)
                 .collect();
+            let named: Vec<&'static str> = named
+                .iter()
+                .copied()
+                .filter(|t| {
+                    !NARROWER
+                        .iter()
+                        .any(|(narrow, wide)| wide == t && named.contains(narrow))
+                })
+                .collect();
             let rule_like = RULE_WORDS.iter().any(|w| has(&words, w));
             let named = if named.is_empty() && rule_like {
                 std::mem::take(&mut heading)
@@ -537,8 +570,15 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
                 .iter()
                 .chain(REPEATS.iter().filter(|_| !repeats_anyway))
                 .find(|w| has(&words, w));
+            let lower = text.to_lowercase();
+            let example = ["for example", "example", "e.g.", "eg:", "eg ", "ex:", "ex."]
+                .iter()
+                .any(|start| lower.starts_with(start));
             let reading = if named.is_empty() && twist.is_none() && standard(&words) {
                 Reading::Standard
+            } else if example {
+                // An example shows a rule stated elsewhere: it adds none.
+                Reading::Decoration
             } else if !rule_like && named.is_empty() && twist.is_none() {
                 Reading::Decoration
             } else {
@@ -564,6 +604,82 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
                 }
             };
             Sentence { text, reading }
+        })
+        .collect()
+}
+
+/// What one sentence of the rules names: rules (as [`TOPICS`] names them, whether or not
+/// a puzzle states them) and colours, for the readers of drawings to match a drawing's
+/// colour and kind with the words that give its meaning.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Mention {
+    /// The rules the sentence names.
+    pub topics: Vec<&'static str>,
+    /// The colours it names, as [`colour_name`] spells them (`grey`, `pink` …).
+    pub colours: Vec<&'static str>,
+    /// Its words, lower case.
+    pub words: Vec<String>,
+}
+
+impl Mention {
+    /// Whether the sentence has the phrase (words separated by spaces; see [`TOPICS`]).
+    pub fn has(&self, phrase: &str) -> bool {
+        has(&self.words, phrase)
+    }
+}
+
+/// A colour word as drawings' colours are named: synonyms folded (`gray` is `grey`,
+/// `cyan` and `turquoise` are `teal`, `magenta` is `pink`, `violet` and `lavender` are
+/// `purple`); `None` for a word that is no colour.
+pub fn colour_name(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "red" => "red",
+        "orange" => "orange",
+        "yellow" | "gold" => "yellow",
+        "green" | "lime" => "green",
+        "teal" | "cyan" | "turquoise" | "aqua" => "teal",
+        "blue" => "blue",
+        "purple" | "violet" | "lavender" | "lilac" => "purple",
+        "pink" | "magenta" => "pink",
+        "grey" | "gray" | "silver" => "grey",
+        "black" => "black",
+        "white" => "white",
+        "brown" => "brown",
+        _ => return None,
+    })
+}
+
+/// Every sentence of `text` with what it names (see [`Mention`]), a heading's rules
+/// carried to the sentence after it as [`read`] carries them.
+pub fn mentions(text: &str) -> Vec<Mention> {
+    let mut heading: Vec<&'static str> = Vec::new();
+    sentences(text)
+        .into_iter()
+        .map(|text| {
+            let words = words(&text);
+            let mut topics: Vec<&'static str> = TOPICS
+                .iter()
+                .filter(|t| !naming(&words, t).is_empty())
+                .map(|t| t.name)
+                .collect();
+            let rule_like = RULE_WORDS.iter().any(|w| has(&words, w));
+            if topics.is_empty() && rule_like {
+                topics = std::mem::take(&mut heading);
+            } else {
+                heading = if rule_like || words.len() > 6 {
+                    Vec::new()
+                } else {
+                    topics.clone()
+                };
+            }
+            let mut colours: Vec<&'static str> =
+                words.iter().filter_map(|w| colour_name(w)).collect();
+            colours.dedup();
+            Mention {
+                topics,
+                colours,
+                words,
+            }
         })
         .collect()
 }

@@ -196,11 +196,66 @@ const HARMLESS_METADATA: &[&str] = &[
     "source",
     "solution",
     "msgcorrect",
+    "msgincorrect",
+    "msgpartial",
+    "msgvalid",
+    "msginvalid",
+    "msgunknown",
     "bgimage",
+    "bgimageopacity",
+    "bgimagetarget",
     "customstyle",
     "description",
     "foglight",
+    "nextpuzzle",
+    "giftmessage",
 ];
+
+/// The `global` entries of SudokuPad data converted from f-puzzles, and their f-puzzles
+/// fields.
+const GLOBAL_FLAGS: &[(&str, &str)] = &[
+    ("antiknight", "antiknight"),
+    ("antiking", "antiking"),
+    ("nonconsecutive", "nonconsecutive"),
+    ("disjoint", "disjointgroups"),
+];
+
+/// The rules' text of SudokuPad's JSON: cages without cells valued `rules: …`, and
+/// `metadata.rules` (a text or a list of texts).
+fn rules_text(fields: &Map<String, Value>) -> Vec<String> {
+    let mut texts = Vec::new();
+    for cage in fields
+        .get("cages")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let no_cells = cage
+            .get("cells")
+            .is_none_or(|c| c.as_array().is_none_or(Vec::is_empty));
+        if let (true, Some(text)) = (no_cells, cage.get("value").and_then(Value::as_str))
+            && let Some(rules) = text.trim_start().strip_prefix("rules:")
+        {
+            texts.push(rules.trim().to_string());
+        }
+    }
+    let metadata = fields
+        .get("metadata")
+        .or_else(|| fields.get("metaData"))
+        .and_then(Value::as_object);
+    match metadata.and_then(|m| m.get("rules")) {
+        Some(Value::String(text)) => texts.push(text.trim().to_string()),
+        Some(Value::Array(list)) => texts.extend(
+            list.iter()
+                .filter_map(Value::as_str)
+                .map(|t| t.trim().to_string()),
+        ),
+        _ => {}
+    }
+    texts.retain(|t| !t.is_empty());
+    texts.dedup();
+    texts
+}
 
 /// Metadata flags that are rules: their f-puzzles fields.
 const RULE_FLAGS: &[(&str, &str)] = &[("antiknight", "antiknight"), ("antiking", "antiking")];
@@ -217,7 +272,17 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
         .iter()
         .filter(|(key, value)| {
             !IGNORED.contains(&key.as_str())
-                && !matches!(key.as_str(), "cells" | "regions" | "cages")
+                && !matches!(
+                    key.as_str(),
+                    "cells"
+                        | "regions"
+                        | "cages"
+                        | "lines"
+                        | "arrows"
+                        | "underlays"
+                        | "overlays"
+                        | "global"
+                )
                 && !is_empty(value)
         })
         .map(|(key, _)| key.clone())
@@ -226,6 +291,18 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
         element: element.to_string(),
         why: why.to_string(),
     };
+    let rules_text = rules_text(fields);
+    let mentions: Vec<_> = rules_text
+        .iter()
+        .flat_map(|text| super::rules_text::mentions(text))
+        .collect();
+    let scene = super::drawings::Scene::read(fields).map_err(|why| SudokuPadError::Element {
+        element: why.split(':').next().unwrap_or_default().to_string(),
+        why: why
+            .split_once(": ")
+            .map_or(why.clone(), |(_, why)| why.to_string()),
+    })?;
+    let killer_words = mentions.iter().any(|m| m.topics.contains(&"killer cage"));
     let rows = fields
         .get("cells")
         .and_then(Value::as_array)
@@ -347,8 +424,7 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
         Some(Value::Array(cages)) => cages.as_slice(),
         Some(_) => return Err(element("cages", "not a list")),
     };
-    // The rules' text, which may say what no element states: shown as a warning.
-    let mut rules_text: Vec<String> = Vec::new();
+    let mut unread_cages: Vec<String> = Vec::new();
     for (k, cage) in cages.iter().enumerate() {
         let what = format!("cage {}", k + 1);
         if !cage.is_object() {
@@ -366,14 +442,9 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
                 .get("value")
                 .and_then(Value::as_str)
                 .and_then(|v| v.split_once(':'))
+                && matches!(name.trim(), "title" | "author")
             {
-                match name.trim() {
-                    "title" | "author" => {
-                        fp.insert(name.trim().into(), json!(text.trim()));
-                    }
-                    "rules" => rules_text.push(text.trim().to_string()),
-                    _ => {}
-                }
+                fp.insert(name.trim().into(), json!(text.trim()));
             }
             continue;
         };
@@ -414,8 +485,19 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
             Some(Value::Bool(false)) => unsupported.push(format!(
                 "{what} (a total whose digits may repeat: marked not unique)"
             )),
-            _ => unsupported.push(format!(
-                "{what} (no `unique` mark: SudokuPad takes it as a killer cage only when the rules' text says so)"
+            // No `unique` mark: a killer cage when the rules' words say so, as SudokuPad
+            // takes it; else a drawing whose meaning the words do not give.
+            _ if killer_words => {
+                let mut entry = json!({ "cells": names });
+                if let Some(total) = total {
+                    entry["value"] = json!(total);
+                }
+                killer.push(entry);
+            }
+            _ => unread_cages.push(format!(
+                "{what} {}{}: a cage the rules do not name",
+                names.join("-").to_lowercase(),
+                total.map(|t| format!(" {t:?}")).unwrap_or_default()
             )),
         }
     }
@@ -447,18 +529,39 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
                 fp.insert(key.clone(), json!(text));
             }
         } else if key == "rules" {
-            if let Some(text) = value.as_str() {
-                rules_text.push(text.trim().to_string());
-            }
+            // Read above.
         } else if !HARMLESS_METADATA.contains(&key.as_str()) {
             unsupported.push(format!("metadata {key}"));
+        }
+    }
+    for (key, value) in fields
+        .get("global")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v.as_str().map(|s| (s, v)))
+    {
+        let _ = value;
+        match GLOBAL_FLAGS.iter().find(|(flag, _)| *flag == key) {
+            Some((_, field)) => {
+                fp.insert((*field).into(), json!(true));
+            }
+            None => unsupported.push(format!("global {key:?}")),
         }
     }
     if !unsupported.is_empty() {
         return Err(SudokuPadError::Unsupported { names: unsupported });
     }
+    let words = super::drawings::Words {
+        mentions: &mentions,
+    };
+    let mut reading = super::drawings::read(&scene, n, words);
+    reading.add_to(&mut fp);
     let mut file =
         parse_fpuzzles(&Value::Object(fp).to_string()).map_err(SudokuPadError::Converted)?;
+    file.readings = reading.read;
+    file.unread.extend(unread_cages);
+    file.unread.extend(reading.unread);
     for text in &rules_text {
         let unread = super::rules_text::unread(text, &file.spec);
         file.unread.extend(unread);
