@@ -77,6 +77,7 @@ fn man_pages_cover_every_command() {
         "candidates",
         "render",
         "report",
+        "rules",
         "completions",
         "man",
     ];

@@ -112,7 +112,7 @@ fn outcome(published: &Published) -> Outcome {
         satdoku::Verdict::Unique { solution } => digits(solution) == published.solution,
         _ => false,
     };
-    match (right, file.unread.is_empty()) {
+    match (right, file.unread_under(&file.spec).is_empty()) {
         (true, true) => Outcome::Right,
         (true, false) => Outcome::RightUnread,
         (false, _) if !published_digits => Outcome::OtherDigits,

@@ -227,3 +227,39 @@ fn short_links_and_drawings_are_refused_by_name() {
         assert!(err.contains(said), "{err}");
     }
 }
+
+/// `satdoku rules --format json` gives, per puzzle, each drawing read with its rule and
+/// each sentence of the rules' text with what it was read as.
+#[test]
+fn the_reading_of_a_puzzle_is_shown() {
+    let out = satdoku()
+        .args(["rules", "--format", "json"])
+        .arg("puzzles/variants/sudokupad/introduction-to-killer-sudoku.scl")
+        .arg("puzzles/variants/sudokupad/knight-in-words.json")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
+    let rows = common::json_rows(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(rows.len(), 2);
+    let drawings = rows[0]["drawings"].as_array().unwrap();
+    assert_eq!(drawings.len(), 4);
+    assert!(
+        drawings[3]
+            .as_str()
+            .unwrap()
+            .starts_with("little killer r2c4-r3c3-r4c2 = 8")
+    );
+    let read_as: Vec<&str> = rows[1]["sentences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["read_as"].as_str().unwrap())
+        .collect();
+    assert_eq!(read_as, ["standard", "unread"]);
+    assert!(
+        rows[1]["unread"][0]
+            .as_str()
+            .unwrap()
+            .contains("names anti-knight")
+    );
+}

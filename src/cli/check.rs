@@ -112,10 +112,10 @@ fn explain(verdict: &Verdict, redundant: &Option<Vec<CellDigit>>, notation: &Not
 /// ` (unread: …)` after a verdict reached without what the puzzle's file states and was
 /// not read as a rule; empty when everything was read.
 fn unread_note(item: &Item) -> String {
-    if item.unread.is_empty() {
+    if item.unread().is_empty() {
         String::new()
     } else {
-        format!(" (unread: {})", item.unread.join("; "))
+        format!(" (unread: {})", item.unread().join("; "))
     }
 }
 

@@ -189,7 +189,7 @@ fn run_marks(args: &HintArgs) -> anyhow::Result<ExitCode> {
         let found = find(&mut solver, &puzzle, Some(&marks));
         let item = Item {
             file: Arc::from(name.as_str()),
-            unread: Arc::from([]),
+            reading: Arc::default(),
             entry: Entry {
                 index: 1,
                 line: 1,

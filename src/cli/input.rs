@@ -28,9 +28,9 @@ use super::sink;
 pub struct Item {
     /// The input's name (`<stdin>` for standard input).
     pub file: Arc<str>,
-    /// What the puzzle's file states that was not read as a rule (see
-    /// [`PuzzleFile::unread`]): a verdict reached without it says so.
-    pub unread: Arc<[String]>,
+    /// How the puzzle's file was read: its drawings as rules, its rules' text, and what
+    /// was left unread (a verdict reached without that says so).
+    pub reading: Arc<FileReading>,
     /// The puzzle as the reader found it.
     pub entry: Entry,
     /// The puzzle, or why it is unusable.
@@ -44,7 +44,25 @@ impl std::ops::Deref for Item {
     }
 }
 
+/// How a puzzle file was read, shared by its puzzles: what its drawings were read as, each
+/// sentence of its rules' text with what it was read as, and what was left unread (see
+/// [`PuzzleFile`]). Empty for plain puzzle text.
+#[derive(Debug, Default)]
+pub struct FileReading {
+    /// Each drawn element read, with its rule.
+    pub readings: Vec<String>,
+    /// Each sentence of the rules' text, with what it was read as.
+    pub sentences: Vec<satdoku::format::rules_text::Sentence>,
+    /// What was not read as a rule, each named.
+    pub unread: Vec<String>,
+}
+
 impl Item {
+    /// What the puzzle's file states that was not read as a rule.
+    pub fn unread(&self) -> &[String] {
+        &self.reading.unread
+    }
+
     /// Why the puzzle is unusable, in the puzzle's own notation; `None` when it is usable.
     pub fn error(&self) -> Option<String> {
         self.puzzle
@@ -152,7 +170,7 @@ pub fn for_each(
                 first_line: 1,
                 first_index: 1,
                 constraint_lines: None,
-                unread: Arc::from([]),
+                reading: Arc::default(),
             };
             run.text(&source, io::stdin().lock(), &mut each)?;
         } else if args.inline_grids && looks_like_grid(path, &run.options.alphabet) {
@@ -163,7 +181,7 @@ pub fn for_each(
                 first_line: 1,
                 first_index: 1,
                 constraint_lines: None,
-                unread: Arc::from([]),
+                reading: Arc::default(),
             };
             run.read(&source, text.as_bytes(), &mut each)?;
         } else if let Some(kind) = FileKind::of(path) {
@@ -184,7 +202,7 @@ pub fn for_each(
                         first_line: 1,
                         first_index: 1,
                         constraint_lines: None,
-                        unread: Arc::from([]),
+                        reading: Arc::default(),
                     };
                     run.text(&source, BufReader::with_capacity(1 << 16, file), &mut each)?;
                 }
@@ -228,8 +246,8 @@ struct Source<'a> {
     /// The file line of each constraint of `spec`, where known (a TOML file's; the command
     /// line's come first and have none).
     constraint_lines: Option<ConstraintLines<'a>>,
-    /// What the file states that was not read as a rule.
-    unread: Arc<[String]>,
+    /// How the file was read.
+    reading: Arc<FileReading>,
 }
 
 /// The file lines of a puzzle file's constraints, after `before` from the command line.
@@ -329,15 +347,17 @@ impl Run {
                 }
             });
             let puzzle = match puzzle {
-                Ok(_) if self.strict && !source.unread.is_empty() => Err(InputError::Unread {
-                    line,
-                    unread: source.unread.to_vec(),
-                }),
+                Ok(_) if self.strict && !source.reading.unread.is_empty() => {
+                    Err(InputError::Unread {
+                        line,
+                        unread: source.reading.unread.clone(),
+                    })
+                }
                 other => other,
             };
             let item = Item {
                 file: Arc::clone(&source.name),
-                unread: Arc::clone(&source.unread),
+                reading: Arc::clone(&source.reading),
                 entry,
                 puzzle,
             };
@@ -424,7 +444,16 @@ impl Run {
         for warning in &file.warnings {
             report(&format!("satdoku: {name}: {line}warning: {warning}"));
         }
-        let unread: Arc<[String]> = Arc::from(file.unread.as_slice());
+        let reading = Arc::new(FileReading {
+            readings: file.readings.clone(),
+            sentences: file
+                .rules
+                .as_deref()
+                .map(|text| satdoku::format::rules_text::read(text, &merged))
+                .unwrap_or_default(),
+            unread: file.unread_under(&merged),
+        });
+        let unread = &reading.unread;
         if !unread.is_empty() && !self.strict {
             report(&format!(
                 "satdoku: {name}: {line}warning: {} not read as rules, and a verdict without \
@@ -448,7 +477,7 @@ impl Run {
                     before: spec.constraints.len(),
                     lines: &file.constraint_lines,
                 }),
-                unread: Arc::clone(&unread),
+                reading: Arc::clone(&reading),
             };
             index += self.read(&source, text.text.as_bytes(), each)?;
             if self.stop {

@@ -18,6 +18,7 @@ mod proof;
 mod rate;
 mod render;
 mod report;
+mod rules;
 mod shell;
 mod sink;
 mod solve;
@@ -160,6 +161,15 @@ enum Command {
     /// Bounds: each logical path as for `explain` (about a minute of work, then stuck). On
     /// a terminal, a puzzle running for more than 2 s is named beside the progress bar.
     Report(report::ReportArgs),
+    /// Show how each puzzle's rules were read: every drawn element with the rule it was
+    /// read as, every sentence of the rules' text with what it was read as, and what was
+    /// left unread.
+    ///
+    /// SudokuPad stores drawings and f-puzzles cosmetic shapes; their meaning comes from the
+    /// rules' words. A drawn element is read when its shape and the words agree (a line by
+    /// the family named beside its colour); a sentence is standard, decoration, a statement
+    /// of rules the puzzle states, or unread. Exit status: 0, or 2 on input errors.
+    Rules(rules::RulesArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell or elvish).
     ///
     /// For example `satdoku completions bash > ~/.local/share/bash-completion/completions/satdoku`,
@@ -195,6 +205,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Candidates(args) => candidates::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Report(args) => report::run(&args),
+        Command::Rules(args) => rules::run(&args),
         Command::Completions(args) => shell::completions(&args, Cli::command()),
         Command::Man(args) => shell::man(&args, Cli::command()),
     }

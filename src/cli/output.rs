@@ -129,7 +129,7 @@ impl<'a> RowHead<'a> {
                 .iter()
                 .map(super::flag_hints::warned)
                 .collect(),
-            unread: &item.unread,
+            unread: item.unread(),
         }
     }
 }

@@ -243,9 +243,6 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
     let spec = reader.constraints(shape, spec)?;
     let mut unread = reader.cosmetic_cages_unread()?;
     unread.extend(drawn.unread);
-    if let Some(rules) = &ruleset {
-        unread.extend(super::rules_text::unread(rules, &spec));
-    }
     let text_field = |name: &str| {
         fields
             .get(name)
@@ -261,6 +258,7 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
         notes: None,
         warnings,
         constraint_lines: Vec::new(),
+        rules: ruleset,
         readings: drawn.read,
         unread,
     }

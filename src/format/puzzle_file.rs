@@ -122,13 +122,17 @@ pub struct PuzzleFile {
     /// The file line each of `spec.constraints` was written on, in order, where the format
     /// has lines for them (satdoku's TOML; empty for f-puzzles and SudokuPad data).
     pub constraint_lines: Vec<usize>,
+    /// The rules as the file's author wrote them (f-puzzles' `ruleset`, SudokuPad's rules),
+    /// read sentence by sentence by [`rules_text`](super::rules_text).
+    pub rules: Option<String>,
     /// What the reader read the file's drawings as, each element with its rule
     /// (`thermometer r1c1-r1c3 (line 2, underlay 1)`): SudokuPad data, whose elements are
     /// drawings; empty for formats that name their rules.
     pub readings: Vec<String>,
-    /// What the file states that the reader did not read as a rule, each named (an element
-    /// drawn with no rule of its own, a sentence of the rules' text that names a rule no
-    /// element states): a verdict reached without them may be wrong, and says so.
+    /// What the file draws that the reader did not read as a rule, each named (an element
+    /// drawn with no rule of its own, one drawn like a rule the words never name): a
+    /// verdict reached without them may be wrong, and says so. The rules' sentences left
+    /// unread depend on the rules they are read against: see [`PuzzleFile::unread_under`].
     pub unread: Vec<String>,
 }
 
@@ -377,10 +381,36 @@ impl PuzzleFile {
             notes: raw.notes,
             warnings: Vec::new(),
             constraint_lines,
+            rules: None,
             readings: Vec::new(),
             unread: Vec::new(),
         }
         .noticed())
+    }
+
+    /// Everything the file states and the reader did not read as a rule, under `spec` (the
+    /// file's rules, or those joined with the command line's): the drawn elements left
+    /// unread, then the sentences of its rules' text that name a rule `spec` lacks, or no
+    /// rule satdoku knows (see [`rules_text::unread`](super::rules_text::unread)).
+    ///
+    /// ```
+    /// use satdoku::format::parse_fpuzzles;
+    /// use satdoku::rules::GlobalRule;
+    /// let json = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+    ///   "ruleset":"Cells a knight's move apart differ."}"#;
+    /// let file = parse_fpuzzles(json)?;
+    /// assert_eq!(file.unread_under(&file.spec).len(), 1);
+    /// let mut spec = file.spec.clone();
+    /// spec.globals = spec.globals.with(GlobalRule::AntiKnight);
+    /// assert!(file.unread_under(&spec).is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn unread_under(&self, spec: &RulesSpec) -> Vec<String> {
+        let mut unread = self.unread.clone();
+        if let Some(rules) = &self.rules {
+            unread.extend(super::rules_text::unread(rules, spec));
+        }
+        unread
     }
 
     /// The file with a warning for each constraint drawn as no setter's tool draws it

@@ -425,6 +425,7 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
         Some(_) => return Err(element("cages", "not a list")),
     };
     let mut unread_cages: Vec<String> = Vec::new();
+    let mut cage_readings: Vec<String> = Vec::new();
     for (k, cage) in cages.iter().enumerate() {
         let what = format!("cage {}", k + 1);
         if !cage.is_object() {
@@ -471,6 +472,14 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
             Some(sum) => Some(sum),
             None => text("value")?,
         };
+        let cage_name = format!(
+            "killer cage {}{}",
+            names.join("-").to_lowercase(),
+            total
+                .as_ref()
+                .map(|t| format!(" = {t}"))
+                .unwrap_or_default()
+        );
         match cage.get("unique") {
             Some(Value::Bool(true)) => {
                 let mut entry = json!({ "cells": names });
@@ -478,6 +487,7 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
                     entry["value"] = json!(total);
                 }
                 killer.push(entry);
+                cage_readings.push(format!("{cage_name} ({what}, marked unique)"));
             }
             Some(Value::Bool(false)) if total.is_none() => {
                 // A drawn outline that says nothing (f-puzzles' null regions, penpa bounds).
@@ -493,6 +503,7 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
                     entry["value"] = json!(total);
                 }
                 killer.push(entry);
+                cage_readings.push(format!("{cage_name} ({what}; the rules name cages)"));
             }
             _ => unread_cages.push(format!(
                 "{what} {}{}: a cage the rules do not name",
@@ -559,13 +570,11 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
     reading.add_to(&mut fp);
     let mut file =
         parse_fpuzzles(&Value::Object(fp).to_string()).map_err(SudokuPadError::Converted)?;
-    file.readings = reading.read;
+    file.readings = cage_readings;
+    file.readings.extend(reading.read);
+    file.rules = (!rules_text.is_empty()).then(|| rules_text.join("\n"));
     file.unread.extend(unread_cages);
     file.unread.extend(reading.unread);
-    for text in &rules_text {
-        let unread = super::rules_text::unread(text, &file.spec);
-        file.unread.extend(unread);
-    }
     Ok(file)
 }
 
