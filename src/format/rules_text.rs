@@ -75,7 +75,14 @@ const TOPICS: &[Topic] = &[
     },
     Topic {
         name: "slow thermometer",
-        words: &["slow thermo*"],
+        words: &[
+            "slow thermo*",
+            "increase or stay the same",
+            "stay the same or increase",
+            "never decrease",
+            "may not decrease",
+            "cannot decrease",
+        ],
         repeats: true,
     },
     Topic {
@@ -281,6 +288,13 @@ const TOPICS: &[Topic] = &[
         words: &["irregular", "jigsaw"],
         repeats: false,
     },
+    Topic {
+        name: "boxes",
+        words: &[
+            "box*", "region*", "3x3", "2x2", "2x3", "3x2", "nonet*", "block*",
+        ],
+        repeats: false,
+    },
 ];
 
 /// Words that make a sentence one about rules (else it is decoration).
@@ -400,8 +414,19 @@ fn present(spec: &RulesSpec) -> Vec<&'static str> {
             }
         }
     }
-    if spec.jigsaw.is_some() {
-        names.push("jigsaw regions");
+    // Regions that are the rows (a Latin square's) are no boxes: rows and columns only.
+    let rows_only = spec.jigsaw.as_ref().is_some_and(|jigsaw| {
+        let shape = jigsaw.shape();
+        shape.cells().all(|cell| {
+            let first = shape.cell(cell.row(), 0).expect("a row's first cell");
+            jigsaw.region_of(cell) == jigsaw.region_of(first)
+        })
+    });
+    if !rows_only {
+        names.push("boxes");
+        if spec.jigsaw.is_some() {
+            names.push("jigsaw regions");
+        }
     }
     if !names.contains(&"negative") && !names.contains(&"non-consecutive") {
         names.push("no negative");
@@ -574,8 +599,19 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
             let example = ["for example", "example", "e.g.", "eg:", "eg ", "ex:", "ex."]
                 .iter()
                 .any(|start| lower.starts_with(start));
-            let reading = if named.is_empty() && twist.is_none() && standard(&words) {
-                Reading::Standard
+            let boxes_only = named
+                .iter()
+                .all(|t| *t == "boxes" || *t == "jigsaw regions");
+            let reading = if boxes_only && twist.is_none() && standard(&words) {
+                if named.iter().all(|t| present.contains(t)) {
+                    Reading::Standard
+                } else {
+                    Reading::Unread(
+                        "names boxes or regions, and the puzzle draws none: rows and columns \
+                         only"
+                            .into(),
+                    )
+                }
             } else if example {
                 // An example shows a rule stated elsewhere: it adds none.
                 Reading::Decoration

@@ -372,6 +372,15 @@ impl Readers<'_> {
             };
             self.shape_taken[l] = true;
             let total = self.scene.shapes[l].text.clone();
+            if total.parse::<u32>().is_err() {
+                self.out.unread.push(format!(
+                    "{} pointing along {} with {total:?}: a little killer arrow without a \
+                     total",
+                    Self::stroke_name(stroke),
+                    cells_name(&cells)
+                ));
+                continue;
+            }
             let what = format!(
                 "little killer {} = {total} ({}, {})",
                 cells_name(&cells),

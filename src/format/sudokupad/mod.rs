@@ -364,6 +364,7 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
             )),
         }
     };
+    let mut no_regions = false;
     match fields.get("regions") {
         Some(Value::Array(regions)) if !regions.is_empty() => {
             // Checked here, in SudokuPad's terms (regions numbered from 1 in list order),
@@ -409,10 +410,14 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
             }
         }
         _ => {
-            return Err(element(
-                "regions",
-                "missing: SudokuPad then draws no boxes, and satdoku needs boxes or regions",
-            ));
+            // No regions: SudokuPad draws no boxes and checks none, only rows and columns
+            // (a Latin square): each row is its own region, which adds no rule.
+            for (r, row) in grid.iter_mut().enumerate() {
+                for cell in row.iter_mut() {
+                    cell["region"] = json!(r);
+                }
+            }
+            no_regions = true;
         }
     }
     let mut fp = Map::new();
@@ -571,6 +576,12 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
     let mut file =
         parse_fpuzzles(&Value::Object(fp).to_string()).map_err(SudokuPadError::Converted)?;
     file.readings = cage_readings;
+    if no_regions {
+        file.readings.insert(
+            0,
+            "no regions: rows and columns only, no boxes (as SudokuPad checks it)".into(),
+        );
+    }
     file.readings.extend(reading.read);
     file.rules = (!rules_text.is_empty()).then(|| rules_text.join("\n"));
     file.unread.extend(unread_cages);
