@@ -1,11 +1,12 @@
-//! Structural fuzzing of the files that carry rules: bundled f-puzzles exports and puzzle
-//! files with keys removed, values of the wrong type, cells outside the grid and huge
-//! numbers are read into a clear error or a puzzle (whose CNF is then built), never a panic.
+//! Structural fuzzing of the files that carry rules: bundled f-puzzles exports, published
+//! SudokuPad data (plain and zipped) and puzzle files with keys removed, values of the wrong
+//! type, cells outside the grid and huge numbers are read into a clear error or a puzzle
+//! (whose CNF is then built), never a panic.
 
 mod common;
 
 use proptest::prelude::*;
-use satdoku::format::{PuzzleFile, parse_fpuzzles, parse_one};
+use satdoku::format::{PuzzleFile, parse_fpuzzles, parse_one, parse_sudokupad};
 use satdoku::{Puzzle, SatSolver};
 use serde_json::{Map, Value};
 
@@ -20,6 +21,25 @@ fn exports() -> Vec<String> {
     files.sort();
     assert!(files.len() >= 48, "the bundled exports were found");
     files
+}
+
+/// Published SudokuPad data (`tests/data/published/`): each `scl` puzzle's JSON, plain or
+/// zipped as SudokuPad wrote it.
+fn sudokupad_data() -> Vec<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/published/sudoku-bench.jsonl");
+    let text = std::fs::read_to_string(path).unwrap();
+    let data: Vec<String> = text
+        .lines()
+        .filter_map(|line| {
+            let row: Value = serde_json::from_str(line).unwrap();
+            let id = row["data"].as_str()?.strip_prefix("scl")?.to_string();
+            let units = lz_str::decompress_from_base64(&id)?;
+            String::from_utf16(&units).ok()
+        })
+        .collect();
+    assert!(data.len() >= 80, "the published SudokuPad data was found");
+    data
 }
 
 /// The values a mutation puts in place of another.
@@ -112,6 +132,40 @@ proptest! {
             Ok(file) => read_and_encode(file),
             Err(err) => prop_assert!(!err.to_string().is_empty()),
         }
+    }
+
+    #[test]
+    fn mutated_sudokupad_data_never_panics(
+        puzzle in 0usize..1000,
+        mutations in prop::collection::vec((prop::collection::vec(any::<u64>(), 0..6), any::<u64>()), 1..4),
+        edits in prop::collection::vec((any::<u64>(), any::<u8>()), 1..8),
+    ) {
+        let all = sudokupad_data();
+        let data = &all[puzzle % all.len()];
+        let read = |text: &str| match parse_sudokupad(text) {
+            Ok(file) => read_and_encode(file),
+            Err(err) => assert!(!err.to_string().is_empty()),
+        };
+        // Plain JSON: its structure mutated, read as JSON and as a packed id.
+        if let Ok(mut json) = serde_json::from_str::<Value>(data) {
+            for (path, pick) in &mutations {
+                mutate(&mut json, path, *pick);
+            }
+            let text = json.to_string();
+            read(&text);
+            read(&format!("scl{}", lz_str::compress_to_base64(&text)));
+        }
+        // Any text, zipped or plain: characters changed, cut or doubled.
+        let mut chars: Vec<char> = data.chars().collect();
+        for &(at, byte) in &edits {
+            let at = at as usize % (chars.len() + 1);
+            match byte % 3 {
+                0 => chars.insert(at, char::from(b"{}[],:'\"tf#0"[byte as usize % 12])),
+                1 if at < chars.len() => { chars.remove(at); }
+                _ => chars.truncate(at.max(1)),
+            }
+        }
+        read(&chars.into_iter().collect::<String>());
     }
 
     #[test]

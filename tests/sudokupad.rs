@@ -263,3 +263,33 @@ fn the_reading_of_a_puzzle_is_shown() {
             .contains("names anti-knight")
     );
 }
+
+/// Puzzle data is read whatever its file is called: SudokuPad's JSON (plain or zipped)
+/// saved as `.json`, and bare SudokuPad ids one a line in a text file.
+#[test]
+fn sudokupad_data_is_told_by_its_content() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = std::fs::read_to_string("puzzles/variants/sudokupad/introduction-to-renban-lines.scl")
+        .unwrap();
+    let units = lz_str::decompress_from_base64(id.trim().strip_prefix("scl").unwrap()).unwrap();
+    let zipped = String::from_utf16(&units).unwrap();
+    assert!(zipped.starts_with("{id:'"), "{zipped}");
+    let json = dir.path().join("renban.json");
+    std::fs::write(&json, &zipped).unwrap();
+    let (code, out, err) = count(json.to_str().unwrap());
+    assert_eq!((code, out.as_str()), (Some(0), "1\n"), "{err}");
+    let ids = dir.path().join("ids.txt");
+    let killer =
+        std::fs::read_to_string("puzzles/variants/sudokupad/introduction-to-killer-sudoku.scl")
+            .unwrap();
+    std::fs::write(
+        &ids,
+        format!("# two puzzles\n{}\n{}", killer.trim(), id.trim()),
+    )
+    .unwrap();
+    let out = satdoku().arg("check").arg(&ids).output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "unique 3214142323414132\nunique 1342243142133124\n"
+    );
+}

@@ -401,8 +401,10 @@ impl Run {
             FileKind::Link => parse_link(&name),
             _ => read_text(path).and_then(|text| match kind {
                 FileKind::Toml => PuzzleFile::parse(&text).map_err(|err| err.to_string()),
-                FileKind::Fpuzzles => parse_fpuzzles(&text).map_err(|err| err.to_string()),
-                FileKind::SudokuPad => parse_sudokupad(&text).map_err(|err| err.to_string()),
+                // f-puzzles or SudokuPad data, told apart by content.
+                FileKind::Fpuzzles | FileKind::SudokuPad => {
+                    parse_sudokupad(&text).map_err(|err| err.to_string())
+                }
                 FileKind::Link => unreachable!("links are not files"),
             }),
         };
@@ -629,7 +631,7 @@ impl LinkLine<'_> {
         let lower = line.get(..8).unwrap_or(line).to_ascii_lowercase();
         if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
             LinkLine::Skip
-        } else if lower.starts_with("https://") || lower.starts_with("http://") {
+        } else if lower.starts_with("https://") || lower.starts_with("http://") || is_id(line) {
             LinkLine::Link(line)
         } else if line.eq_ignore_ascii_case("[InternetShortcut]") {
             LinkLine::Shortcut
@@ -656,9 +658,25 @@ fn open_error(err: &io::Error) -> String {
     }
 }
 
-/// The puzzle file behind a share link (SudokuPad or f-puzzles), or why there is none.
+/// Whether `line` is a SudokuPad puzzle id that carries its puzzle (`scl…`, `ctc…`,
+/// `fpuzzles…`, `fpuz…`: a prefix and lz-string base64), as its link would carry it.
+fn is_id(line: &str) -> bool {
+    ["fpuzzles", "fpuz", "scl", "ctc"].iter().any(|prefix| {
+        line.strip_prefix(prefix).is_some_and(|data| {
+            data.len() >= 16
+                && data.bytes().all(|b| {
+                    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'%' | b'-')
+                })
+        })
+    })
+}
+
+/// The puzzle file behind a share link (SudokuPad or f-puzzles) or a bare SudokuPad id
+/// (`scl…`, `fpuzzles…`), or why there is none.
 fn parse_link(link: &str) -> Result<PuzzleFile, String> {
-    if is_sudokupad_link(link) {
+    if !link.contains("://") {
+        parse_sudokupad(link).map_err(|err| err.to_string())
+    } else if is_sudokupad_link(link) {
         parse_sudokupad_link(link).map_err(|err| err.to_string())
     } else {
         fpuzzles_link_json(link)

@@ -146,7 +146,9 @@ fn prefix(data: &str) -> Option<(&'static str, &str)> {
 }
 
 /// Reads SudokuPad puzzle data: `fpuzzles…`, `scl…` or `ctc…` (what a link carries and
-/// SudokuPad's server returns for a short link), or SudokuPad's JSON itself.
+/// SudokuPad's server returns for a short link), or SudokuPad's JSON itself (plain or
+/// zipped) — or an f-puzzles export, told from SudokuPad's JSON by its content, so that a
+/// puzzle's data is read whatever its file is called.
 pub fn parse_sudokupad(data: &str) -> Result<PuzzleFile, SudokuPadError> {
     let data = data.trim().trim_start_matches('\u{feff}');
     let json = match prefix(data) {
@@ -172,6 +174,10 @@ pub fn parse_sudokupad(data: &str) -> Result<PuzzleFile, SudokuPadError> {
         Ok(value) => value,
         Err(_) => unzip(&json)?,
     };
+    // An f-puzzles export (a `grid` of a `size`), whatever its file's name.
+    if value.get("grid").is_some() && value.get("size").is_some() && value.get("cells").is_none() {
+        return Ok(parse_fpuzzles(&json)?);
+    }
     read_scl(&value)
 }
 
