@@ -193,12 +193,25 @@ fn short_links_and_drawings_are_refused_by_name() {
         err.contains("r1c1") && err.contains("is not a cell"),
         "{err}"
     );
-    // The rules' text is shown, since it may name a rule no element states.
+    // A rule over the whole grid stated only in words is taken as SudokuPad's own checker
+    // takes it; a sentence stating a rule nothing reads is named beside the verdict.
     let ruled = json(r#","cages":[{"value":"rules: Cells a knight's move apart differ."}]"#);
+    let (code, out, err) = count(&format!("https://sudokupad.app/{}", packed("scl", &ruled)));
+    assert_eq!(code, Some(0), "{err}");
+    let rules = PlainRules {
+        anti_knight: true,
+        ..PlainRules::default()
+    };
+    let mut knights = 0;
+    brute_force_solutions_under(&vec![vec![0; 4]; 4], &rules, 1000, &mut |_| knights += 1);
+    assert!(knights > 0 && knights < 288);
+    assert_eq!(out.trim(), knights.to_string(), "{err}");
+    assert!(!err.contains("warning"), "{err}");
+    let ruled = json(r#","cages":[{"value":"rules: Cells a camel's move apart differ."}]"#);
     let (code, _, err) = count(&format!("https://sudokupad.app/{}", packed("scl", &ruled)));
     assert_eq!(code, Some(0));
     assert!(
-        err.contains("warning") && err.contains("knight's move"),
+        err.contains("warning") && err.contains("camel's move"),
         "{err}"
     );
     let (code, _, err) = count("https://sudokupad.app/");

@@ -54,6 +54,7 @@ const NARROWER: &[(&str, &str)] = &[
     ("little killer sum", "killer cage"),
     ("little killer sum", "arrow"),
     ("parity line", "parity cell"),
+    ("region-sum line", "sum line"),
 ];
 
 /// The topics of rules text, families first, then rules over the whole grid.
@@ -112,7 +113,7 @@ const TOPICS: &[Topic] = &[
     },
     Topic {
         name: "renban line",
-        words: &["renban*", "any order"],
+        words: &["renban*", "any order", "some order", "set of consecutive"],
         repeats: false,
     },
     Topic {
@@ -184,7 +185,17 @@ const TOPICS: &[Topic] = &[
     },
     Topic {
         name: "region-sum line",
-        words: &["region sum", "region-sum"],
+        words: &[
+            "region sum",
+            "region-sum",
+            "same sum",
+            "equal sum",
+            "same total",
+            "box borders divide",
+            "box borders separate",
+            "region borders divide",
+            "region borders separate",
+        ],
         repeats: true,
     },
     Topic {
@@ -275,12 +286,12 @@ const TOPICS: &[Topic] = &[
     },
     Topic {
         name: "anti-knight",
-        words: &["knight*", "anti-knight"],
+        words: &["knight", "anti-knight", "antiknight"],
         repeats: false,
     },
     Topic {
         name: "anti-king",
-        words: &["king*", "anti-king"],
+        words: &["king", "anti-king", "antiking"],
         repeats: false,
     },
     Topic {
@@ -360,9 +371,6 @@ const TWISTS: &[&str] = &[
     "wrong",
     "false",
     "misprint*",
-    "less than",
-    "greater than",
-    "more than",
     "modified",
     "doubler*",
     "negator*",
@@ -374,10 +382,23 @@ const TWISTS: &[&str] = &[
     "portal*",
     "teleport*",
     "galax*",
-    "star*",
+    "star",
     "tetromino*",
     "pentomino*",
     "draw",
+];
+
+/// Phrases that only say a rule leaves something open ("different lines may have
+/// different sums"): such a sentence adds no rule.
+const LEAVES_OPEN: &[&str] = &[
+    "may have different",
+    "can have different",
+    "may be different",
+    "can be different",
+    "need not be the same",
+    "not necessarily the same",
+    "may differ",
+    "can differ",
 ];
 
 /// Words that let digits repeat: a twist, unless every rule the sentence names lets them
@@ -434,12 +455,13 @@ fn present(spec: &RulesSpec) -> Vec<&'static str> {
     names
 }
 
-/// The words of a sentence, lower case: runs of letters, digits, `-` and `'`.
+/// The words of a sentence, lower case: runs of letters, digits, `-` and `'` (quotes
+/// around a word dropped: `'renban'` is `renban`).
 fn words(text: &str) -> Vec<String> {
     text.to_lowercase()
         .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '\'' || c == '’'))
+        .map(|w| w.replace('’', "'").trim_matches(['\'', '-']).to_string())
         .filter(|w| !w.is_empty())
-        .map(|w| w.replace('’', "'"))
         .collect()
 }
 
@@ -497,6 +519,8 @@ fn standard(words: &[String]) -> bool {
 /// list marks and white space trimmed.
 fn sentences(text: &str) -> Vec<String> {
     let mut out = Vec::new();
+    // Line breaks written as `\n` in text that was escaped twice are line breaks.
+    let text = text.replace("\\n", "\n");
     for line in text.lines() {
         let mut current = String::new();
         let mut chars = line.chars().peekable();
@@ -602,6 +626,7 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
             let boxes_only = named
                 .iter()
                 .all(|t| *t == "boxes" || *t == "jigsaw regions");
+            let leaves_open = LEAVES_OPEN.iter().any(|phrase| has(&words, phrase));
             let reading = if boxes_only && twist.is_none() && standard(&words) {
                 if named.iter().all(|t| present.contains(t)) {
                     Reading::Standard
@@ -612,8 +637,11 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
                             .into(),
                     )
                 }
-            } else if example {
-                // An example shows a rule stated elsewhere: it adds none.
+            } else if example
+                || (leaves_open && twist.is_none() && named.iter().all(|t| present.contains(t)))
+            {
+                // An example shows a rule stated elsewhere, and "may have different sums"
+                // leaves one open: neither adds a rule.
                 Reading::Decoration
             } else if !rule_like && named.is_empty() && twist.is_none() {
                 Reading::Decoration
@@ -718,6 +746,81 @@ pub fn mentions(text: &str) -> Vec<Mention> {
             }
         })
         .collect()
+}
+
+/// Rules over the whole grid that the words state on their own, as SudokuPad takes them
+/// from a puzzle's rules when no element or flag does (its rules parser): anti-knight,
+/// anti-king, and "all possible dots (X and V) are given".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StatedInWords {
+    /// The anti-knight and anti-king rules stated.
+    pub globals: Vec<GlobalRule>,
+    /// The negative constraints stated (`difference`, `ratio`, `xv` as f-puzzles names
+    /// them).
+    pub negatives: Vec<&'static str>,
+}
+
+/// The rules over the whole grid `text` states in words (see [`StatedInWords`]): a
+/// sentence that names the knight's (king's) move and says the digits there differ, with
+/// no word that changes it; one that says all possible dots, or X and V, are given (and
+/// not "not all").
+///
+/// ```
+/// use satdoku::format::rules_text::stated_in_words;
+/// use satdoku::rules::GlobalRule;
+/// let stated = stated_in_words("Cells a knight's move apart cannot contain the same digit. All possible black dots are given.");
+/// assert_eq!(stated.globals, [GlobalRule::AntiKnight]);
+/// assert_eq!(stated.negatives, ["ratio"]);
+/// assert!(stated_in_words("Not all possible dots are given.").negatives.is_empty());
+/// ```
+pub fn stated_in_words(text: &str) -> StatedInWords {
+    let mut stated = StatedInWords::default();
+    for sentence in sentences(text) {
+        let words = words(&sentence);
+        if TWISTS.iter().any(|w| has(&words, w)) || has(&words, "knightmare") {
+            continue;
+        }
+        let differ = ["cannot", "can't", "may not", "must not", "never", "not"]
+            .iter()
+            .any(|w| has(&words, w))
+            && ["same", "repeat*", "identical", "equal"]
+                .iter()
+                .any(|w| has(&words, w))
+            || ["differ*", "different"].iter().any(|w| has(&words, w));
+        for (rule, named) in [
+            (
+                GlobalRule::AntiKnight,
+                has(&words, "knight") || has(&words, "antiknight"),
+            ),
+            (
+                GlobalRule::AntiKing,
+                has(&words, "king") || has(&words, "antiking"),
+            ),
+        ] {
+            let flagged = has(&words, rule.name()) || has(&words, &rule.name().replace('-', ""));
+            if named && (differ || flagged) && !stated.globals.contains(&rule) {
+                stated.globals.push(rule);
+            }
+        }
+        if has(&words, "all possible") && !has(&words, "not all") && has(&words, "given") {
+            let dots = has(&words, "dot*") || has(&words, "kropki");
+            let (white, black) = (has(&words, "white"), has(&words, "black"));
+            if dots && (white || !black) {
+                stated.negatives.push("difference");
+            }
+            if dots && (black || !white) {
+                stated.negatives.push("ratio");
+            }
+            if ["xv", "x", "v", "xs", "vs", "xes"]
+                .iter()
+                .any(|w| has(&words, w))
+            {
+                stated.negatives.push("xv");
+            }
+        }
+    }
+    stated.negatives.dedup();
+    stated
 }
 
 /// The sentences of `text` that [`read`] leaves unread, each as a puzzle file names what

@@ -121,6 +121,16 @@ const LINE_FAMILIES: &[(&str, &str)] = &[
     ("palindrome", "palindrome"),
 ];
 
+/// Line families whose rule is over each line as a whole (its set of digits, its pieces, its
+/// middle): lines of one that meet are not read as separate lines.
+const WHOLE_LINE: &[&str] = &[
+    "renban line",
+    "region-sum line",
+    "nabner line",
+    "zipper line",
+    "palindrome",
+];
+
 /// The colours f-puzzles' userscript (Rangsk's new constraints) draws its lines in, which
 /// SudokuPad keeps: a hint the words must still agree with.
 const SIGNATURES: &[(&str, &str)] = &[
@@ -289,19 +299,37 @@ impl Readers<'_> {
 
     /// An arrow whose tail starts in a circle (or pill) on the grid: an arrow sum.
     fn arrows(&mut self) {
+        // Without a head when the words speak of arrows: a line from a light circle.
+        let headless = self.words.name("arrow");
         for (i, stroke) in self.scene.strokes.iter().enumerate() {
-            if !stroke.arrow || self.stroke_taken[i] {
+            if self.stroke_taken[i] || !(stroke.arrow || headless) {
                 continue;
             }
-            let start = stroke.points[0];
-            let Some((b, circle)) = self.scene.shapes.iter().enumerate().find_map(|(b, s)| {
-                circle_cells(s, self.n)
-                    .filter(|_| in_shape(start, s))
-                    .map(|cells| (b, cells))
-            }) else {
+            let circle_at = |p: Point| {
+                self.scene.shapes.iter().enumerate().find_map(|(b, s)| {
+                    // A shaft drawn in its circle's colour.
+                    let light = s.fill.is_none_or(|c| c.name() == "white")
+                        && s.border
+                            .zip(stroke.colour)
+                            .is_some_and(|(b, l)| b.near(l) || b.name() == l.name());
+                    circle_cells(s, self.n)
+                        .filter(|_| in_shape(p, s) && (stroke.arrow || light))
+                        .map(|cells| (b, cells))
+                })
+            };
+            let mut points = stroke.points.clone();
+            let found = match circle_at(points[0]) {
+                Some(found) => Some(found),
+                None if !stroke.arrow => {
+                    points.reverse();
+                    circle_at(points[0])
+                }
+                None => None,
+            };
+            let Some((b, circle)) = found else {
                 continue;
             };
-            let Some(cells) = cells_along(&stroke.points, self.n) else {
+            let Some(cells) = cells_along(&points, self.n) else {
                 continue;
             };
             let shaft: Vec<(usize, usize)> =
@@ -603,9 +631,17 @@ impl Readers<'_> {
                 [] => signature,
                 _ => None,
             };
-            for (i, cells) in lines {
+            let all: Vec<Vec<(usize, usize)>> = lines.iter().map(|(_, c)| c.clone()).collect();
+            for (k, (i, cells)) in lines.into_iter().enumerate() {
                 self.stroke_taken[i] = true;
                 let stroke = &self.scene.strokes[i];
+                // Where two lines of a style meet: for a family whose rule is over the
+                // line as a whole, how they join is not read.
+                let junction = all.iter().enumerate().find_map(|(j, other)| {
+                    (j != k)
+                        .then(|| cells.iter().find(|c| other.contains(c)))
+                        .flatten()
+                });
                 let drawn = format!(
                     "{} line {} ({}, {})",
                     colour.name(),
@@ -623,6 +659,14 @@ impl Readers<'_> {
                     self.out.unread.push(format!("{drawn}: {why}"));
                     continue;
                 };
+                if let Some(&at) = junction.filter(|_| WHOLE_LINE.contains(&family)) {
+                    self.out.unread.push(format!(
+                        "{drawn}: a {family} joined to another at {}, and how the two make \
+                         one rule is not read",
+                        cells_name(&[at])
+                    ));
+                    continue;
+                }
                 let field = LINE_FAMILIES
                     .iter()
                     .find(|(f, _)| *f == family)

@@ -579,6 +579,50 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
     };
     let mut reading = super::drawings::read(&scene, n, words);
     reading.add_to(&mut fp);
+    // Rules over the whole grid that only the words state, taken as SudokuPad takes them
+    // (its rules parser) when no flag says otherwise.
+    let mut stated_readings = Vec::new();
+    for text in &rules_text {
+        let stated = super::rules_text::stated_in_words(text);
+        for rule in stated.globals {
+            let Some(field) = rule.fpuzzles_field() else {
+                continue;
+            };
+            let flagged = metadata.and_then(|m| m.get(field)).is_some();
+            if !flagged && fp.get(field).is_none() {
+                fp.insert(field.into(), json!(true));
+                stated_readings.push(format!(
+                    "{rule} (stated in the rules, as SudokuPad reads it)"
+                ));
+            }
+        }
+        // "All possible dots are given" speaks of the dots the puzzle has: white ones (a
+        // difference) or black ones (a ratio).
+        let drawn = |field: &str| {
+            fp.get(field)
+                .is_some_and(|v| v.as_array().is_some_and(|l| !l.is_empty()))
+        };
+        let kinds: Vec<&str> = stated
+            .negatives
+            .into_iter()
+            .filter(|&kind| match kind {
+                "difference" | "ratio" => drawn(kind) || !(drawn("difference") || drawn("ratio")),
+                _ => true,
+            })
+            .collect();
+        for negative in kinds {
+            let list = fp.entry("negative").or_insert_with(|| json!([]));
+            if let Some(list) = list.as_array_mut()
+                && !list.iter().any(|v| v == negative)
+            {
+                list.push(json!(negative));
+                stated_readings.push(format!(
+                    "negative {negative} (all possible {} given, stated in the rules)",
+                    if negative == "xv" { "X and V" } else { "dots" }
+                ));
+            }
+        }
+    }
     let mut file =
         parse_fpuzzles(&Value::Object(fp).to_string()).map_err(SudokuPadError::Converted)?;
     file.readings = cage_readings;
@@ -589,6 +633,7 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
         );
     }
     file.readings.extend(reading.read);
+    file.readings.extend(stated_readings);
     file.rules = (!rules_text.is_empty()).then(|| rules_text.join("\n"));
     file.unread.extend(unread_cages);
     file.unread.extend(reading.unread);
