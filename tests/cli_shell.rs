@@ -78,6 +78,7 @@ fn man_pages_cover_every_command() {
         "render",
         "report",
         "rules",
+        "export",
         "completions",
         "man",
     ];

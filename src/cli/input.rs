@@ -55,6 +55,14 @@ pub struct FileReading {
     pub sentences: Vec<satdoku::format::rules_text::Sentence>,
     /// What was not read as a rule, each named.
     pub unread: Vec<String>,
+    /// The file's title.
+    pub title: Option<String>,
+    /// The file's author.
+    pub author: Option<String>,
+    /// The rules in words, as published (SudokuPad, f-puzzles).
+    pub rules: Option<String>,
+    /// The file's notes (satdoku's TOML).
+    pub notes: Option<String>,
 }
 
 impl Item {
@@ -454,6 +462,10 @@ impl Run {
                 .map(|text| satdoku::format::rules_text::read(text, &merged))
                 .unwrap_or_default(),
             unread: file.unread_under(&merged),
+            title: file.title.clone(),
+            author: file.author.clone(),
+            rules: file.rules.clone(),
+            notes: file.notes.clone(),
         });
         let unread = &reading.unread;
         if !unread.is_empty() && !self.strict {

@@ -7,6 +7,7 @@ mod cnf;
 mod compare;
 mod count;
 mod explain;
+mod export;
 mod flag_hints;
 mod generate;
 mod hint;
@@ -170,6 +171,16 @@ enum Command {
     /// the family named beside its colour); a sentence is standard, decoration, a statement
     /// of rules the puzzle states, or unread. Exit status: 0, or 2 on input errors.
     Rules(rules::RulesArgs),
+    /// Write each puzzle for the setters' tools: a SudokuPad or f-puzzles link, f-puzzles
+    /// JSON, or satdoku's TOML.
+    ///
+    /// Any puzzle satdoku reads (a line, TOML, f-puzzles, SudokuPad) is written with its
+    /// regions, rules over the whole grid, constraints, givens, title, author and rules
+    /// text; reading what was written gives the same puzzle. What a form cannot hold (a
+    /// rellik cage in f-puzzles, a grid over 16×16 in f-puzzles' editor) is refused by name,
+    /// never left out. One line per puzzle (TOML: one file's text per puzzle). Exit status:
+    /// 0, or 2 when a puzzle cannot be read or written.
+    Export(export::ExportArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell or elvish).
     ///
     /// For example `satdoku completions bash > ~/.local/share/bash-completion/completions/satdoku`,
@@ -206,6 +217,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Render(args) => render::run(&args),
         Command::Report(args) => report::run(&args),
         Command::Rules(args) => rules::run(&args),
+        Command::Export(args) => export::run(&args),
         Command::Completions(args) => shell::completions(&args, Cli::command()),
         Command::Man(args) => shell::man(&args, Cli::command()),
     }

@@ -234,6 +234,7 @@ fn draw(
     let title = format!("{} puzzle {}", item.file, item.index);
     let base = Overlays {
         title,
+        unread: item.unread().to_vec(),
         ..Overlays::default()
     };
     let svg = |panels: &[Overlays<'_>]| svg_panels(puzzle, notation, panels);

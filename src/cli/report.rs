@@ -158,6 +158,7 @@ fn section(page: Page<'_>, item: &Item, puzzle: &Puzzle, reported: &Reported, st
     let title = format!("{} puzzle {}", item.file, item.index);
     let base = Overlays {
         title,
+        unread: item.unread().to_vec(),
         ..Overlays::default()
     };
     let picture = svg_panels(

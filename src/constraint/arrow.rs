@@ -6,8 +6,8 @@ use super::drawing::{GREY, Mark, Point, nearest, shaft};
 use super::order_sum::Ordered;
 use super::sum::{Term, cell_term, sum_admits};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
-    cell_list, line_gap, repeated,
+    CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
+    Unwritable, VariantConstraint, Written, WrittenRecord, cell_list, line_gap, repeated,
 };
 use crate::grid::{Cell, Shape};
 
@@ -42,6 +42,36 @@ impl Arrow {
                     .collect())
             }
         }
+    }
+
+    /// The record that `read` reads back as this arrow: its `circle` and its shaft
+    /// (`cells`) in satdoku's TOML; in f-puzzles the circle's `cells` and one line from the
+    /// circle's cell nearest the shaft along the shaft (`lines`). A shaft through its own
+    /// circle is unwritable there: the reader takes the circle's cells off the line.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        if format == RecordFormat::Toml {
+            let record = WrittenRecord::new("arrow").cells("circle", &self.circle);
+            return Ok(vec![record.cells("cells", &self.shaft)]);
+        }
+        if let Some(cell) = self.shaft.iter().find(|c| self.circle.contains(c)) {
+            return Err(Unwritable::new(
+                self,
+                format,
+                format!("an arrow's line leaves its circle, and this shaft runs through {cell}"),
+            ));
+        }
+        let start = self
+            .shaft
+            .first()
+            .and_then(|&first| nearest(&self.circle, first));
+        let line = start
+            .into_iter()
+            .chain(self.shaft.iter().copied())
+            .collect();
+        let record = WrittenRecord::new("arrow")
+            .with("lines", FieldValue::Lines(vec![line]))
+            .cells("cells", &self.circle);
+        Ok(vec![record])
     }
 
     /// An arrow from the `circle` cells along the `shaft` cells.

@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::drawing::{GREY, Mark};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, line_problem,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, line_cells_and_oddity, line_problem,
 };
 use crate::grid::{Cell, Shape};
 
@@ -20,6 +20,17 @@ impl Between {
     /// Reads a between line record: its cells (f-puzzles: one between line per line).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         record.each_path(|cells| Between::new(cells).into())
+    }
+
+    /// The record that `read` reads back as this between line: its cells, under `between` in
+    /// satdoku's TOML and as the one line of an f-puzzles `betweenline` entry.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        Ok(vec![WrittenRecord::path(
+            format,
+            "between",
+            "betweenline",
+            &self.cells,
+        )])
     }
 
     /// A between line along `cells`; the first and last are its circles.

@@ -15,8 +15,8 @@ use std::fmt;
 use super::drawing::Mark;
 use super::sum::{Chain, Term};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, VariantConstraint,
-    cell_list, distinct_sum_range,
+    CellValues, Constraint, ConstraintCnf, FieldValue, Literal, Record, RecordError, RecordFormat,
+    Unwritable, VariantConstraint, Written, WrittenRecord, cell_list, distinct_sum_range,
 };
 use crate::grid::{Cell, Shape};
 
@@ -71,6 +71,55 @@ impl Cage {
             }
         };
         Ok(vec![Cage::with_total(cells, total, repeats).into()])
+    }
+
+    /// The record that `read` reads back as this cage. satdoku's TOML: `cage` with its
+    /// `cells`, its `sum`, `sums` or `digital-root`, and `repeats = true` when its digits
+    /// may repeat. f-puzzles: a `killercage` with its `cells` and its sum (`value`) if it
+    /// has one, or a cosmetic `cage` whose `value` names its digital root (`DR7`, as
+    /// [`Cage::read_cosmetic`] reads it); a cage of several sums (or an empty list of
+    /// them), of a digital root beyond 1 to 9, or whose digits may repeat is unwritable there.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        let unwritable = |why: String| -> Written { Err(Unwritable::new(self, format, why)) };
+        match format {
+            RecordFormat::Toml => {
+                let record = WrittenRecord::new("cage").cells("cells", &self.cells);
+                let record = match &self.total {
+                    CageTotal::Any => record,
+                    CageTotal::Sums(sums) => match sums[..] {
+                        [sum] => record.number(format, "sum", sum),
+                        _ => record.with("sums", FieldValue::Numbers(sums.clone())),
+                    },
+                    CageTotal::DigitalRoot(root) => record.number(format, "digital-root", *root),
+                };
+                Ok(vec![match self.repeats {
+                    true => record.with("repeats", FieldValue::Flag(true)),
+                    false => record,
+                }])
+            }
+            RecordFormat::Fpuzzles => {
+                if self.repeats {
+                    return unwritable("its killer cages' digits never repeat".into());
+                }
+                let killer = WrittenRecord::new("killercage").cells("cells", &self.cells);
+                match &self.total {
+                    CageTotal::Any => Ok(vec![killer]),
+                    CageTotal::Sums(sums) => match sums[..] {
+                        [sum] => Ok(vec![killer.number(format, "value", sum)]),
+                        _ => unwritable(format!("a killer cage holds one sum, not {}", sums.len())),
+                    },
+                    &CageTotal::DigitalRoot(root) if (1..=9).contains(&root) => {
+                        let cage = WrittenRecord::new("cage").cells("cells", &self.cells);
+                        Ok(vec![
+                            cage.with("value", FieldValue::Text(format!("DR{root}"))),
+                        ])
+                    }
+                    CageTotal::DigitalRoot(root) => {
+                        unwritable(format!("a cage's digital root is DR1 to DR9, not {root}"))
+                    }
+                }
+            }
+        }
     }
 
     /// An f-puzzles cosmetic cage: a multi-sum cage when its value names a digital root

@@ -4,7 +4,8 @@ use std::fmt;
 
 use super::drawing::Mark;
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list,
 };
 use crate::grid::{Cell, Shape};
 
@@ -22,6 +23,14 @@ impl CloneCells {
         let cells = record.cells("cells")?;
         let copies = record.cells(record.key("copy", "cloneCells"))?;
         Ok(vec![CloneCells::new(cells, copies).into()])
+    }
+
+    /// The record that `read` reads back as this clone: its `cells` and the cells that
+    /// `copy` them (f-puzzles: `cloneCells`).
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        let record = WrittenRecord::new("clone").cells("cells", &self.cells);
+        let key = format.choose("copy", "cloneCells");
+        Ok(vec![record.cells(key, &self.copies)])
     }
 
     /// `copies[i]` holds the digit of `cells[i]`.

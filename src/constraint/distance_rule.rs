@@ -11,7 +11,7 @@
 use std::fmt;
 
 use super::drawing::Mark;
-use super::{CellValues, Constraint, ConstraintCnf};
+use super::{CellValues, Constraint, ConstraintCnf, RecordFormat, Unwritable, Written};
 use crate::grid::{Cell, KNIGHT_MOVES, Shape};
 
 /// Which rule.
@@ -41,6 +41,16 @@ impl DistanceRule {
     /// The rule `kind`.
     pub fn new(kind: DistanceKind) -> DistanceRule {
         DistanceRule { kind }
+    }
+
+    /// No record: a rule over the whole grid is written with a file's rules (satdoku's
+    /// `rules` list, f-puzzles' flags), never as a record of its own.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        Err(Unwritable::new(
+            self,
+            format,
+            "a rule over the whole grid: written with the file's rules",
+        ))
     }
 
     /// The rule's name, as rules files write it: `knightmare`, `anti-taxicab`.

@@ -4,7 +4,8 @@ use std::fmt;
 
 use super::drawing::{Mark, Point};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, pair_apart,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, pair_apart,
 };
 use crate::grid::{Cell, Shape};
 
@@ -52,6 +53,32 @@ impl Dot {
             DotColour::Black(amount.unwrap_or(2))
         };
         Ok(vec![Dot::new(a, b, colour).into()])
+    }
+
+    /// The record that `read` reads back as this dot: its two `cells` under `white-dot` or
+    /// `black-dot` (f-puzzles: `difference` or `ratio`), with its amount (`difference`,
+    /// `ratio`; f-puzzles' `value`) when it is not the reader's default, 1 or 2.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        let (name, key, amount, default) = match self.colour {
+            DotColour::White(d) => (
+                format.choose("white-dot", "difference"),
+                format.choose("difference", "value"),
+                d,
+                1,
+            ),
+            DotColour::Black(r) => (
+                format.choose("black-dot", "ratio"),
+                format.choose("ratio", "value"),
+                r,
+                2,
+            ),
+        };
+        let record = WrittenRecord::new(name).cells("cells", &self.cells);
+        Ok(vec![record.optional_number(
+            format,
+            key,
+            (amount != default).then_some(amount),
+        )])
     }
 
     /// A dot of `colour` between `a` and `b`.

@@ -12,8 +12,8 @@ use std::fmt;
 use super::drawing::{GREY, Mark};
 use super::sum::{equal_sums, equal_sums_admit};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, line_problem,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, line_cells_and_oddity, line_problem,
 };
 use crate::grid::{Cell, Shape};
 
@@ -29,6 +29,18 @@ impl DoubleArrow {
     /// each).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         record.each_path(|cells| DoubleArrow::new(cells).into())
+    }
+
+    /// The record that `read` reads back as this double arrow, circles first and last: its cells,
+    /// under `double-arrow` in satdoku's TOML and as the one line of an f-puzzles `doublearrow`
+    /// entry.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        Ok(vec![WrittenRecord::path(
+            format,
+            "double-arrow",
+            "doublearrow",
+            &self.cells,
+        )])
     }
 
     /// A double arrow along `cells`, its circles the first and the last.

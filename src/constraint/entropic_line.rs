@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::drawing::Mark;
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    loop_problem, ring_cells_and_oddity, triad,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, loop_problem, ring_cells_and_oddity, triad,
 };
 use crate::grid::{Cell, Shape};
 
@@ -20,6 +20,17 @@ impl EntropicLine {
     /// Reads an entropic line record: its cells (f-puzzles: one line each).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         record.each_path(|cells| EntropicLine::new(cells).into())
+    }
+
+    /// The record that `read` reads back as this line: its cells, under `entropic-line` in
+    /// satdoku's TOML and as the one line of an f-puzzles `entropicline` entry.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        Ok(vec![WrittenRecord::path(
+            format,
+            "entropic-line",
+            "entropicline",
+            &self.cells,
+        )])
     }
 
     /// An entropic line along `cells`.

@@ -4,7 +4,8 @@ use std::fmt;
 
 use super::drawing::{Mark, Point};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, neighbours,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, neighbours,
 };
 use crate::grid::{Cell, Shape};
 
@@ -37,6 +38,17 @@ impl Extremum {
             other => return Err(RecordError::why(format!("{other} is no extremum table"))),
         };
         record.each_cell(|cell| Extremum::new(cell, kind).into())
+    }
+
+    /// The record that `read` reads back as this cell: `minimum` or `maximum`, with its
+    /// `cells` (f-puzzles: its `cell`). The other cells of its kind are the rules' to
+    /// settle, not the record's.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        let name = match self.kind {
+            ExtremumKind::Minimum => "minimum",
+            ExtremumKind::Maximum => "maximum",
+        };
+        Ok(vec![WrittenRecord::single(format, name, name, self.cell)])
     }
 
     /// `cell` is a local `kind` (its kin, the other cells of its kind, are settled when

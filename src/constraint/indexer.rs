@@ -15,8 +15,8 @@ use std::fmt;
 
 use super::drawing::Mark;
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    repeated,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, repeated,
 };
 use crate::grid::{Cell, Shape};
 
@@ -52,6 +52,17 @@ impl Indexer {
         };
         let cells = record.cells("cells")?;
         Ok(vec![Indexer::new(kind, cells).into()])
+    }
+
+    /// The record that `read` reads back as these indexers: their `cells`, under the
+    /// kind's name. A box indexer's regions are the rules' to settle, not the record's.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        let name = match self.kind {
+            IndexerKind::Row => format.choose("row-indexer", "rowindexer"),
+            IndexerKind::Column => format.choose("column-indexer", "columnindexer"),
+            IndexerKind::Box => format.choose("box-indexer", "boxindexer"),
+        };
+        Ok(vec![WrittenRecord::new(name).cells("cells", &self.cells)])
     }
 
     /// Indexer cells of `kind`.

@@ -5,8 +5,8 @@ use std::fmt;
 use super::drawing::{Mark, Point};
 use super::sum::{Chain, Term, cell_term, sum_admits};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
-    cell_list,
+    CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
+    Unwritable, VariantConstraint, Written, WrittenRecord, cell_list,
 };
 use crate::grid::{Cell, Shape};
 
@@ -34,6 +34,62 @@ impl LittleKiller {
             }
         };
         Ok(vec![LittleKiller::new(record.cells("cells")?, sum).into()])
+    }
+
+    /// The record that `read` reads back as this clue: its `cells` and `sum` in satdoku's
+    /// TOML; in f-puzzles its total (`value`) and `cells`, and for the drawing the clue's
+    /// `cell`, one diagonal step before the first cell, and the `direction` it points
+    /// (`"DR"`, `"DL"`, `"UR"`, `"UL"`). A one-cell clue is taken for a corner's, pointing
+    /// into the grid. Cells that are no run along one diagonal are unwritable there.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        if format == RecordFormat::Toml {
+            let record = WrittenRecord::new("little-killer").cells("cells", &self.cells);
+            return Ok(vec![record.number(format, "sum", self.sum)]);
+        }
+        let Some(((r, c), direction)) = self.clue() else {
+            return Err(Unwritable::new(
+                self,
+                format,
+                "its little killers run along a diagonal from their clue, and these cells do not",
+            ));
+        };
+        let record = WrittenRecord::new("littlekillersum")
+            .with("cell", FieldValue::Position(r, c))
+            .with("direction", FieldValue::Text(direction.into()))
+            .number(format, "value", self.sum)
+            .cells("cells", &self.cells);
+        Ok(vec![record])
+    }
+
+    /// Where the clue stands, by 1-based row and column one diagonal step before the first
+    /// cell, and the way it points (`"DR"` …), when the cells run along one diagonal; a
+    /// one-cell clue stands at the corner of its cell, pointing into the grid.
+    fn clue(&self) -> Option<((usize, usize), &'static str)> {
+        let step = |a: Cell, b: Cell| {
+            (
+                b.row() as isize - a.row() as isize,
+                b.col() as isize - a.col() as isize,
+            )
+        };
+        let first = *self.cells.first()?;
+        let (dr, dc) = match self.cells[..] {
+            [_, second, ..] => step(first, second),
+            _ => (
+                if first.row() == 0 { 1 } else { -1 },
+                if first.col() == 0 { 1 } else { -1 },
+            ),
+        };
+        let diagonal = dr.abs() == 1
+            && dc.abs() == 1
+            && self.cells.windows(2).all(|p| step(p[0], p[1]) == (dr, dc));
+        let direction = match (dr, dc) {
+            (1, 1) => "DR",
+            (1, _) => "DL",
+            (_, 1) => "UR",
+            _ => "UL",
+        };
+        let back = |i: usize, d: isize| (i as isize + 1 - d) as usize;
+        diagonal.then(|| ((back(first.row(), dr), back(first.col(), dc)), direction))
     }
 
     /// The clue over `cells` with total `sum`.

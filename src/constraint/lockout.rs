@@ -12,8 +12,8 @@ use std::fmt;
 
 use super::drawing::{Mark, Point};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, RecordFormat,
-    VariantConstraint, cell_list, line_cells_and_oddity, line_problem,
+    CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, RecordFormat, Unwritable,
+    VariantConstraint, Written, WrittenRecord, cell_list, line_cells_and_oddity, line_problem,
 };
 use crate::grid::{Cell, Shape};
 
@@ -38,6 +38,25 @@ impl Lockout {
             .into_iter()
             .map(|cells| Lockout::new(cells, difference).into())
             .collect())
+    }
+
+    /// The record that `read` reads back as this line: its cells and, in satdoku's TOML,
+    /// its least `difference` when it has one. f-puzzles' lockout lines carry none (their
+    /// ends differ by ⌊N/2⌋ or more): a line with a difference of its own is unwritable there.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        if let (RecordFormat::Fpuzzles, Some(d)) = (format, self.difference) {
+            return Err(Unwritable::new(
+                self,
+                format,
+                format!("its lockout lines' ends differ by ⌊N/2⌋ or more, not by {d} or more"),
+            ));
+        }
+        let record = WrittenRecord::path(format, "lockout", "lockout", &self.cells);
+        Ok(vec![record.optional_number(
+            format,
+            "difference",
+            self.difference,
+        )])
     }
 
     /// A lockout line along `cells`, its ends `difference` or more apart (`None`: ⌊N/2⌋).

@@ -16,8 +16,8 @@ use std::fmt;
 use super::crust;
 use super::drawing::Mark;
 use super::{
-    CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, VariantConstraint,
-    cell_list, filled_distinct, line_gap, repeated,
+    CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, RecordFormat, Unwritable,
+    VariantConstraint, Written, WrittenRecord, cell_list, filled_distinct, line_gap, repeated,
 };
 use crate::grid::{Cell, House, Shape};
 
@@ -46,6 +46,26 @@ impl Lunchbox {
         };
         let sum = record.required_number("sum")?;
         Ok(vec![Lunchbox { place, sum }.into()])
+    }
+
+    /// The record that `read` reads back as this lunchbox in satdoku's TOML: its `cells`,
+    /// or the `row` or `column` (1-based) it fills, and its `sum`. f-puzzles has no
+    /// lunchbox, and a house that is no row or column no record.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        let unwritable = |why: String| -> Written { Err(Unwritable::new(self, format, why)) };
+        if format == RecordFormat::Fpuzzles {
+            return unwritable("neither it nor its extensions draw a lunchbox".into());
+        }
+        let record = WrittenRecord::new("lunchbox");
+        let record = match &self.place {
+            Place::Cells(cells) => record.cells("cells", cells),
+            Place::Line(House::Row(i)) => record.number(format, "row", u32::from(*i) + 1),
+            Place::Line(House::Column(i)) => record.number(format, "column", u32::from(*i) + 1),
+            Place::Line(other) => {
+                return unwritable(format!("a lunchbox fills a row or a column, not {other}"));
+            }
+        };
+        Ok(vec![record.number(format, "sum", self.sum)])
     }
 
     /// A lunchbox over `cells`, in order, with clue `sum`.

@@ -38,6 +38,7 @@ mod sum_line;
 mod thermometer;
 mod triad;
 mod whispers;
+mod written;
 mod x_sum;
 mod xv;
 mod zipper;
@@ -80,6 +81,7 @@ pub use slow_thermometer::SlowThermometer;
 pub use sum_line::SumLine;
 pub use thermometer::Thermometer;
 pub use whispers::Whispers;
+pub use written::{FieldValue, Unwritable, Written, WrittenRecord};
 pub use x_sum::XSum;
 pub use xv::{Xv, XvLetter};
 pub use zipper::Zipper;
@@ -172,11 +174,11 @@ pub trait Constraint: fmt::Display {
 }
 
 /// The one table of families: each row its enum variant and type, its name in messages,
-/// and, for families files write one record at a time, its names in satdoku's TOML and in
+/// its rule in a sentence, and, for families files write one record at a time, its names in satdoku's TOML and in
 /// f-puzzles (read by the type's `read`). Adding a family is a file of its own and a row
 /// here.
 macro_rules! variants {
-    ($($variant:ident($ty:ty) => $what:literal
+    ($($variant:ident($ty:ty) => $what:literal says $says:literal
         $(, toml $toml:expr, fpuzzles $fpuzzles:expr)?;)+) => {
         /// A variant constraint of any kind, as the rules hold it.
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -209,9 +211,25 @@ macro_rules! variants {
                 }
             }
 
+            /// The family's rule in a sentence, as a puzzle's rules text would say it (a
+            /// picture's legend, the rules of a puzzle written for SudokuPad).
+            pub fn rule_in_words(&self) -> &'static str {
+                match self {
+                    $(VariantConstraint::$variant(_) => $says),+
+                }
+            }
+
             /// The names of every kind, in the table's order.
             pub fn kinds() -> &'static [&'static str] {
                 &[$($what),+]
+            }
+
+            /// Each family's records without the grid's size (see
+            /// [`VariantConstraint::written`]).
+            fn family_records(&self, format: RecordFormat) -> Written {
+                match self {
+                    $(VariantConstraint::$variant(c) => c.write(format)),+
+                }
             }
         }
 
@@ -235,48 +253,121 @@ macro_rules! variants {
 }
 
 variants! {
-    Cage(Cage) => "killer cage", toml ["cage"], fpuzzles ["killercage", "cage"];
-    LittleKiller(LittleKiller) => "little killer sum",
+    Cage(Cage) => "killer cage"
+        says "Digits in a killer cage do not repeat and add up to its total where one is given.",
+        toml ["cage"], fpuzzles ["killercage", "cage"];
+    LittleKiller(LittleKiller) => "little killer sum"
+        says "A little killer clue outside the grid gives the sum of the digits its arrow points along; digits may repeat.",
         toml ["little-killer"], fpuzzles ["littlekillersum"];
-    Sandwich(Sandwich) => "sandwich sum", toml ["sandwich"], fpuzzles ["sandwichsum"];
-    Thermometer(Thermometer) => "thermometer", toml ["thermometer"], fpuzzles ["thermometer"];
-    SlowThermometer(SlowThermometer) => "slow thermometer",
+    Sandwich(Sandwich) => "sandwich sum"
+        says "A sandwich clue outside the grid gives the sum of the digits between the 1 and the largest digit of its row or column.",
+        toml ["sandwich"], fpuzzles ["sandwichsum"];
+    Thermometer(Thermometer) => "thermometer"
+        says "Digits along a thermometer increase from its bulb.",
+        toml ["thermometer"], fpuzzles ["thermometer"];
+    SlowThermometer(SlowThermometer) => "slow thermometer"
+        says "Digits along a slow thermometer increase or stay the same from its bulb.",
         toml ["slow-thermometer"], fpuzzles ["slowthermometer"];
-    Arrow(Arrow) => "arrow", toml ["arrow"], fpuzzles ["arrow"];
-    Palindrome(Palindrome) => "palindrome", toml ["palindrome"], fpuzzles ["palindrome"];
-    Between(Between) => "between line", toml ["between"], fpuzzles ["betweenline"];
-    Renban(Renban) => "renban line", toml ["renban"], fpuzzles ["renban"];
-    Whispers(Whispers) => "whispers line", toml ["whispers"], fpuzzles ["whispers"];
-    EntropicLine(EntropicLine) => "entropic line",
+    Arrow(Arrow) => "arrow"
+        says "Digits along an arrow add up to the number in its circle; digits may repeat on an arrow.",
+        toml ["arrow"], fpuzzles ["arrow"];
+    Palindrome(Palindrome) => "palindrome"
+        says "Digits along a palindrome read the same from either end.",
+        toml ["palindrome"], fpuzzles ["palindrome"];
+    Between(Between) => "between line"
+        says "Digits on a between line are strictly between the digits in the circles at its ends.",
+        toml ["between"], fpuzzles ["betweenline"];
+    Renban(Renban) => "renban line"
+        says "Digits on a renban line do not repeat and form a set of consecutive digits, in any order.",
+        toml ["renban"], fpuzzles ["renban"];
+    Whispers(Whispers) => "whispers line"
+        says "Adjacent digits along a whispers line differ by at least the line's difference (5 on 9x9).",
+        toml ["whispers"], fpuzzles ["whispers"];
+    EntropicLine(EntropicLine) => "entropic line"
+        says "Any three adjacent digits along an entropic line hold one low, one middle and one high digit (1-3, 4-6 and 7-9 on 9x9).",
         toml ["entropic-line"], fpuzzles ["entropicline"];
-    ModularLine(ModularLine) => "modular line", toml ["modular-line"], fpuzzles ["modularline"];
-    Nabner(Nabner) => "nabner line", toml ["nabner"], fpuzzles ["nabner"];
-    Dot(Dot) => "kropki dot",
+    ModularLine(ModularLine) => "modular line"
+        says "Any three adjacent digits along a modular line leave three different remainders when divided by 3.",
+        toml ["modular-line"], fpuzzles ["modularline"];
+    Nabner(Nabner) => "nabner line"
+        says "Digits on a nabner line do not repeat and no two of them are consecutive.",
+        toml ["nabner"], fpuzzles ["nabner"];
+    Dot(Dot) => "kropki dot"
+        says "Digits joined by a white dot differ by 1 (or the dot's number); digits joined by a black dot are in the ratio 1:2 (or the dot's number).",
         toml ["white-dot", "black-dot"], fpuzzles ["difference", "ratio"];
-    Xv(Xv) => "XV sum", toml ["xv"], fpuzzles ["xv"];
-    Negative(Negative) => "negative constraint";
-    Parity(Parity) => "parity cell", toml ["odd", "even"], fpuzzles ["odd", "even"];
-    Extremum(Extremum) => "minimum or maximum cell",
+    Xv(Xv) => "XV sum"
+        says "Digits joined by an X add up to 10; digits joined by a V add up to 5.",
+        toml ["xv"], fpuzzles ["xv"];
+    Negative(Negative) => "negative constraint"
+        says "All possible dots, or X and V, are given: digits not joined by one do not have its relation.";
+    Parity(Parity) => "parity cell"
+        says "A digit in a circle is odd; a digit in a square is even.",
+        toml ["odd", "even"], fpuzzles ["odd", "even"];
+    Extremum(Extremum) => "minimum or maximum cell"
+        says "A digit in a minimum cell is smaller than its orthogonal neighbours; a digit in a maximum cell is larger.",
         toml ["minimum", "maximum"], fpuzzles ["minimum", "maximum"];
-    Quadruple(Quadruple) => "quadruple", toml ["quadruple"], fpuzzles ["quadruple"];
-    Clone(CloneCells) => "clone", toml ["clone"], fpuzzles ["clone"];
-    Rellik(Rellik) => "rellik cage", toml ["rellik"], fpuzzles [];
-    Indexer(Indexer) => "indexer",
+    Quadruple(Quadruple) => "quadruple"
+        says "The digits in a quadruple's circle appear in the cells around it.",
+        toml ["quadruple"], fpuzzles ["quadruple"];
+    Clone(CloneCells) => "clone"
+        says "Clones hold the same digits in the same places.",
+        toml ["clone"], fpuzzles ["clone"];
+    Rellik(Rellik) => "rellik cage"
+        says "Digits in a rellik cage do not repeat, and no set of them adds up to its number.",
+        toml ["rellik"], fpuzzles [];
+    Indexer(Indexer) => "indexer"
+        says "The digit in an indexer cell gives where, in its row, column or box, the number of the cell's own position goes.",
         toml ["row-indexer", "column-indexer", "box-indexer"],
         fpuzzles ["rowindexer", "columnindexer", "boxindexer"];
-    Distance(DistanceRule) => "distance rule";
-    RegionSumLine(RegionSumLine) => "region-sum line",
+    Distance(DistanceRule) => "distance rule"
+        says "Digits a set distance apart obey the rule named.";
+    RegionSumLine(RegionSumLine) => "region-sum line"
+        says "Digits on a region-sum line have the same sum in each box it passes through.",
         toml ["region-sum-line"], fpuzzles ["regionsumline"];
-    Zipper(Zipper) => "zipper line", toml ["zipper-line"], fpuzzles ["zipperline"];
-    ParityLine(ParityLine) => "parity line", toml ["parity-line"], fpuzzles ["parityline"];
-    Lockout(Lockout) => "lockout line", toml ["lockout"], fpuzzles ["lockout"];
-    SumLine(SumLine) => "sum line", toml ["sum-line"], fpuzzles ["sumline"];
-    XSum(XSum) => "X-sum", toml ["x-sum"], fpuzzles ["xsum"];
-    Skyscraper(Skyscraper) => "skyscraper clue", toml ["skyscraper"], fpuzzles ["skyscraper"];
-    NumberedRoom(NumberedRoom) => "numbered room",
+    Zipper(Zipper) => "zipper line"
+        says "Pairs of digits on a zipper line equally far from its middle each add up to its middle digit, or to one shared total where the line has no middle cell.",
+        toml ["zipper-line"], fpuzzles ["zipperline"];
+    ParityLine(ParityLine) => "parity line"
+        says "Digits along a parity line alternate between odd and even.",
+        toml ["parity-line"], fpuzzles ["parityline"];
+    Lockout(Lockout) => "lockout line"
+        says "The digits at the ends of a lockout line are 4 or more apart on 9x9, and no digit on the line is between them.",
+        toml ["lockout"], fpuzzles ["lockout"];
+    SumLine(SumLine) => "sum line"
+        says "A sum line splits into runs of adjacent cells that each add up to its total.",
+        toml ["sum-line"], fpuzzles ["sumline"];
+    XSum(XSum) => "X-sum"
+        says "An X-sum clue outside the grid gives the sum of the first X digits seen from it, X being the first digit.",
+        toml ["x-sum"], fpuzzles ["xsum"];
+    Skyscraper(Skyscraper) => "skyscraper clue"
+        says "A skyscraper clue outside the grid counts the digits seen from it, a larger digit hiding the smaller ones behind it.",
+        toml ["skyscraper"], fpuzzles ["skyscraper"];
+    NumberedRoom(NumberedRoom) => "numbered room"
+        says "A numbered room clue outside the grid is the digit in the X-th cell seen from it, X being the first digit.",
         toml ["numbered-room"], fpuzzles ["numberedroom"];
-    DoubleArrow(DoubleArrow) => "double arrow", toml ["double-arrow"], fpuzzles ["doublearrow"];
-    Lunchbox(Lunchbox) => "lunchbox sum", toml ["lunchbox"], fpuzzles [];
+    DoubleArrow(DoubleArrow) => "double arrow"
+        says "The digits in the circles at both ends of a double arrow add up to the sum of the digits between them.",
+        toml ["double-arrow"], fpuzzles ["doublearrow"];
+    Lunchbox(Lunchbox) => "lunchbox sum"
+        says "Digits in a lunchbox do not repeat, and those between its smallest and largest digit add up to its clue.",
+        toml ["lunchbox"], fpuzzles [];
+}
+
+impl VariantConstraint {
+    /// The records of `format` that its family's reader reads back as this constraint on
+    /// a grid of `shape` (equal to it as the reader makes it, before the rules settle it),
+    /// or why the format cannot hold it: rules over the whole grid (negative constraints,
+    /// distance rules) have no record, being written with a file's rules. Only an f-puzzles
+    /// X-sum, skyscraper or numbered room clue at the right or the bottom needs `shape`: it
+    /// stands past the grid's last column or row (`R3C10` on 9×9).
+    pub fn written(&self, format: RecordFormat, shape: Shape) -> Written {
+        match self {
+            VariantConstraint::XSum(clue) => clue.write_on(format, shape),
+            VariantConstraint::Skyscraper(clue) => clue.write_on(format, shape),
+            VariantConstraint::NumberedRoom(clue) => clue.write_on(format, shape),
+            other => other.family_records(format),
+        }
+    }
 }
 
 impl fmt::Display for VariantConstraint {

@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::drawing::Mark;
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    loop_problem, ring, ring_cells_and_oddity,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, loop_problem, ring, ring_cells_and_oddity,
 };
 use crate::grid::{Cell, Shape};
 
@@ -19,6 +19,17 @@ impl Nabner {
     /// Reads a nabner record: its cells (f-puzzles: one line each).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         record.each_path(|cells| Nabner::new(cells).into())
+    }
+
+    /// The record that `read` reads back as this line: its cells, under `nabner` in
+    /// satdoku's TOML and as the one line of an f-puzzles `nabner` entry.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        Ok(vec![WrittenRecord::path(
+            format,
+            "nabner",
+            "nabner",
+            &self.cells,
+        )])
     }
 
     /// A nabner line along `cells`.

@@ -15,7 +15,8 @@ use crate::grid::{Cell, Shape};
 outside_clue! {
     /// A numbered room clue: the X-th cell of its line seen from the clue holds `digit`, X the
     /// digit of the first cell.
-    NumberedRoom { digit }, "numbered room", shown "digit {}"
+    NumberedRoom { digit }, "numbered room", shown "digit {}",
+    records "numbered-room", "numberedroom"
 }
 
 impl NumberedRoom {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Record, RecordError, RecordFormat};
+use super::{FieldValue, Record, RecordError, RecordFormat, WrittenRecord};
 use crate::grid::{Cell, House, Shape};
 
 /// A row or column as a clue outside the grid sees it: from its start (left, top) or from
@@ -102,6 +102,56 @@ impl Sightline {
         }
     }
 
+    /// `record` with where the clue stands, as [`Sightline::read`] reads it: in satdoku's
+    /// TOML its `row` (`side` `"left"` or `"right"`) or `column` (`"top"` or `"bottom"`),
+    /// in f-puzzles its `cell` just outside a grid of `size`. Why not, for a house that is
+    /// no row or column, or an f-puzzles clue at the line's end (past the grid's last row
+    /// or column) without the grid's size.
+    pub(crate) fn place(
+        &self,
+        record: WrittenRecord,
+        format: RecordFormat,
+        size: Option<usize>,
+    ) -> Result<WrittenRecord, String> {
+        let (key, index, sides) = match self.line {
+            House::Row(r) => ("row", r, ["left", "right"]),
+            House::Column(c) => ("column", c, ["top", "bottom"]),
+            other => {
+                return Err(format!(
+                    "a clue outside the grid stands beside a row or a column, not {other}"
+                ));
+            }
+        };
+        match format {
+            RecordFormat::Toml => Ok(record
+                .with(key, FieldValue::Number(u32::from(index) + 1))
+                .with(
+                    "side",
+                    FieldValue::Text(sides[usize::from(self.from_end)].into()),
+                )),
+            RecordFormat::Fpuzzles => {
+                let edge = match (self.from_end, size) {
+                    (false, _) => 0,
+                    (true, Some(size)) => size + 1,
+                    (true, None) => {
+                        return Err(format!(
+                            "its clue stands past the grid's last {}, which only the grid's \
+                             size places",
+                            if key == "row" { "column" } else { "row" }
+                        ));
+                    }
+                };
+                let index = usize::from(index) + 1;
+                let (r, c) = if key == "row" {
+                    (index, edge)
+                } else {
+                    (edge, index)
+                };
+                Ok(record.with("cell", FieldValue::Position(r, c)))
+            }
+        }
+    }
+
     /// The line's cells on a grid of `size`, nearest the clue first.
     pub fn cells(&self, size: usize) -> Vec<Cell> {
         let mut cells: Vec<Cell> = (0..size)
@@ -143,13 +193,15 @@ impl fmt::Display for Sightline {
 }
 
 /// Declares an outside-clue family: its type (the clue's [`Sightline`] and its number, kept
-/// under the name the TOML key gives it), its reading through [`Sightline::read`], its
-/// constructor and its `Display`: the family's name in messages, the line, and the number in
-/// brackets as `shown` writes it.
+/// under the name the TOML key gives it), its reading through [`Sightline::read`] and its
+/// writing as the records `records` names (satdoku's TOML, f-puzzles), its constructor and
+/// its `Display`: the family's name in messages, the line, and the number in brackets as
+/// `shown` writes it.
 macro_rules! outside_clue {
     (
         $(#[$doc:meta])*
-        $family:ident { $number:ident }, $name:literal, shown $shown:literal
+        $family:ident { $number:ident }, $name:literal, shown $shown:literal,
+        records $toml:literal, $fpuzzles:literal
     ) => {
         $(#[$doc])*
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -170,6 +222,41 @@ macro_rules! outside_clue {
                     .map(|(sight, $number)| $family::new(sight, $number).into())
                     .into_iter()
                     .collect())
+            }
+
+            #[doc = concat!(
+                "The record that `read` reads back as this clue: `", $toml, "` in satdoku's ",
+                "TOML (its place and its `", stringify!($number), "`), `", $fpuzzles,
+                "` in f-puzzles (its `cell` and `value`). An f-puzzles clue at the right or ",
+                "the bottom needs the grid's size (`write_on`): unwritable here."
+            )]
+            pub(crate) fn write(&self, format: super::RecordFormat) -> super::Written {
+                self.write_sized(format, None)
+            }
+
+            /// The record of [`write`](Self::write) for a grid of `shape`, which places an
+            /// f-puzzles clue at the right or the bottom.
+            pub(crate) fn write_on(
+                &self,
+                format: super::RecordFormat,
+                shape: crate::grid::Shape,
+            ) -> super::Written {
+                self.write_sized(format, Some(shape.size()))
+            }
+
+            /// The record, the clue placed on a grid of `size` when known.
+            fn write_sized(
+                &self,
+                format: super::RecordFormat,
+                size: Option<usize>,
+            ) -> super::Written {
+                let record = super::WrittenRecord::new(format.choose($toml, $fpuzzles));
+                let record = self
+                    .sight
+                    .place(record, format, size)
+                    .map_err(|why| super::Unwritable::new(self, format, why))?;
+                let key = format.choose(stringify!($number), "value");
+                Ok(vec![record.number(format, key, self.$number)])
             }
 
             #[doc = concat!("The clue `", stringify!($number), "` seen along `sight`.")]

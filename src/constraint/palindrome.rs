@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::drawing::Mark;
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, line_problem,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, line_cells_and_oddity, line_problem,
 };
 use crate::grid::{Cell, Shape};
 
@@ -19,6 +19,17 @@ impl Palindrome {
     /// Reads a palindrome record: its cells (f-puzzles: one palindrome per line).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         record.each_path(|cells| Palindrome::new(cells).into())
+    }
+
+    /// The record that `read` reads back as this line: its cells, under `palindrome` in
+    /// satdoku's TOML and as the one line of an f-puzzles `palindrome` entry.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        Ok(vec![WrittenRecord::path(
+            format,
+            "palindrome",
+            "palindrome",
+            &self.cells,
+        )])
     }
 
     /// A palindrome along `cells`.

@@ -3,7 +3,10 @@
 use std::fmt;
 
 use super::drawing::{Mark, Point};
-use super::{CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint};
+use super::{
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord,
+};
 use crate::grid::{Cell, Shape};
 
 /// Odd or even.
@@ -31,6 +34,16 @@ impl Parity {
             other => return Err(RecordError::why(format!("{other} is no parity table"))),
         };
         record.each_cell(|cell| Parity::new(cell, kind).into())
+    }
+
+    /// The record that `read` reads back as this cell: `odd` or `even`, with its `cells`
+    /// (f-puzzles: its `cell`).
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        let name = match self.kind {
+            ParityKind::Odd => "odd",
+            ParityKind::Even => "even",
+        };
+        Ok(vec![WrittenRecord::single(format, name, name, self.cell)])
     }
 
     /// `cell` holds a digit of parity `kind`.

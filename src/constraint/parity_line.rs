@@ -11,8 +11,9 @@ use std::fmt;
 
 use super::drawing::Mark;
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    loop_problem, neighbours_admit, relate_neighbours, ring_cells_and_oddity,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, loop_problem, neighbours_admit, relate_neighbours,
+    ring_cells_and_oddity,
 };
 use crate::grid::{Cell, Shape};
 
@@ -26,6 +27,17 @@ impl ParityLine {
     /// Reads a parity line record: its cells (f-puzzles: one line each).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         record.each_path(|cells| ParityLine::new(cells).into())
+    }
+
+    /// The record that `read` reads back as this line: its cells, under `parity-line` in
+    /// satdoku's TOML and as the one line of an f-puzzles `parityline` entry.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        Ok(vec![WrittenRecord::path(
+            format,
+            "parity-line",
+            "parityline",
+            &self.cells,
+        )])
     }
 
     /// A parity line along `cells`.

@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::drawing::{Mark, Point};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    repeated,
+    CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
+    VariantConstraint, Written, WrittenRecord, cell_list, repeated,
 };
 use crate::grid::{Cell, Shape};
 
@@ -22,6 +22,16 @@ impl Quadruple {
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         let digits = record.numbers(record.key("digits", "values"))?;
         Ok(vec![Quadruple::new(record.cells("cells")?, digits).into()])
+    }
+
+    /// The record that `read` reads back as this clue: its `cells` and its `digits`
+    /// (f-puzzles: `values`).
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        let record = WrittenRecord::new("quadruple").cells("cells", &self.cells);
+        let key = format.choose("digits", "values");
+        Ok(vec![
+            record.with(key, FieldValue::Numbers(self.digits.clone())),
+        ])
     }
 
     /// The clue `digits` over `cells`.

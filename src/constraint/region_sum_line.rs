@@ -14,8 +14,8 @@ use std::fmt;
 use super::drawing::Mark;
 use super::sum::{equal_sums, equal_sums_admit};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    loop_problem, ring, ring_cells_and_oddity,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, loop_problem, ring, ring_cells_and_oddity,
 };
 use crate::grid::{Cell, Shape};
 
@@ -32,6 +32,18 @@ impl RegionSumLine {
     /// Reads a region-sum line record: its cells (f-puzzles: one line each).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         record.each_path(|cells| RegionSumLine::new(cells).into())
+    }
+
+    /// The record that `read` reads back as this line (the rules cut it into pieces when it joins
+    /// them): its cells, under `region-sum-line` in satdoku's TOML and as the one line of an
+    /// f-puzzles `regionsumline` entry.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        Ok(vec![WrittenRecord::path(
+            format,
+            "region-sum-line",
+            "regionsumline",
+            &self.cells,
+        )])
     }
 
     /// A region-sum line along `cells` (the rules cut it into pieces by their regions when

@@ -9,8 +9,8 @@ use std::fmt;
 
 use super::drawing::Mark;
 use super::{
-    CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, VariantConstraint,
-    cell_list, repeated,
+    CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, RecordFormat, Unwritable,
+    VariantConstraint, Written, WrittenRecord, cell_list, repeated,
 };
 use crate::grid::{Cell, Shape};
 
@@ -31,6 +31,22 @@ impl Rellik {
         let cells = record.cells("cells")?;
         let clue = record.required_number("sum")?;
         Ok(vec![Rellik::new(cells, clue).into()])
+    }
+
+    /// The record that `read` reads back as this cage in satdoku's TOML: `rellik`, with its
+    /// `cells` and its clue (`sum`). f-puzzles has no rellik cage.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        match format {
+            RecordFormat::Toml => {
+                let record = WrittenRecord::new("rellik").cells("cells", &self.cells);
+                Ok(vec![record.number(format, "sum", self.clue)])
+            }
+            RecordFormat::Fpuzzles => Err(Unwritable::new(
+                self,
+                format,
+                "neither it nor its extensions draw a rellik cage",
+            )),
+        }
     }
 
     /// A rellik cage over `cells` with clue `clue`.

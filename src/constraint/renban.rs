@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::drawing::Mark;
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    filled_distinct, loop_problem, ring, ring_cells_and_oddity,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, filled_distinct, loop_problem, ring, ring_cells_and_oddity,
 };
 use crate::grid::{Cell, Shape};
 
@@ -19,6 +19,17 @@ impl Renban {
     /// Reads a renban line record: its cells (f-puzzles: one renban line per line).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         record.each_path(|cells| Renban::new(cells).into())
+    }
+
+    /// The record that `read` reads back as this line: its cells, under `renban` in
+    /// satdoku's TOML and as the one line of an f-puzzles `renban` entry.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        Ok(vec![WrittenRecord::path(
+            format,
+            "renban",
+            "renban",
+            &self.cells,
+        )])
     }
 
     /// A renban line along `cells`.

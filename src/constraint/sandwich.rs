@@ -6,7 +6,8 @@ use super::crust;
 use super::drawing::Mark;
 use super::outside::Sightline;
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
+    Unwritable, VariantConstraint, Written, WrittenRecord,
 };
 use crate::grid::{Cell, House, Shape};
 
@@ -41,6 +42,37 @@ impl Sandwich {
             }
         };
         Ok(vec![Sandwich::new(line, sum).into()])
+    }
+
+    /// The record that `read` reads back as this clue: its `row` or `column` (1-based) and
+    /// `sum` in satdoku's TOML; in f-puzzles the clue's `cell` left of its row or above its
+    /// column, and its `value`. A house that is no row or column is unwritable.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        let (key, index) = match self.line {
+            House::Row(i) => ("row", usize::from(i) + 1),
+            House::Column(i) => ("column", usize::from(i) + 1),
+            other => {
+                return Err(Unwritable::new(
+                    self,
+                    format,
+                    format!("a sandwich sum lies on a row or a column, not {other}"),
+                ));
+            }
+        };
+        let record = match format {
+            RecordFormat::Toml => {
+                WrittenRecord::new("sandwich").with(key, FieldValue::Number(index as u32))
+            }
+            RecordFormat::Fpuzzles => {
+                let (r, c) = if key == "row" { (index, 0) } else { (0, index) };
+                WrittenRecord::new("sandwichsum").with("cell", FieldValue::Position(r, c))
+            }
+        };
+        Ok(vec![record.number(
+            format,
+            format.choose("sum", "value"),
+            self.sum,
+        )])
     }
 
     /// The clue `sum` on `line`, a row or a column (anything else is a

@@ -14,7 +14,8 @@ use crate::grid::{Cell, Shape};
 outside_clue! {
     /// A skyscraper clue: `count` digits of its line, seen from the clue, are taller than every
     /// digit before them.
-    Skyscraper { count }, "skyscraper", shown "{} seen"
+    Skyscraper { count }, "skyscraper", shown "{} seen",
+    records "skyscraper", "skyscraper"
 }
 
 impl Skyscraper {

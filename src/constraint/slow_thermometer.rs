@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::drawing::Mark;
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, line_problem, relate_neighbours,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, line_cells_and_oddity, line_problem, relate_neighbours,
 };
 use crate::grid::{Cell, Shape};
 
@@ -19,6 +19,17 @@ impl SlowThermometer {
     /// Reads a slow thermometer (bulb first) record: its cells (f-puzzles: one per line).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         record.each_path(|cells| SlowThermometer::new(cells).into())
+    }
+
+    /// The record that `read` reads back as this thermometer, bulb first: its cells, under `slow-
+    /// thermometer` in satdoku's TOML and as the one line of an f-puzzles `slowthermometer` entry.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        Ok(vec![WrittenRecord::path(
+            format,
+            "slow-thermometer",
+            "slowthermometer",
+            &self.cells,
+        )])
     }
 
     /// A slow thermometer along `cells`, the bulb first.

@@ -12,8 +12,8 @@ use std::fmt;
 use super::drawing::Mark;
 use super::sum::{Chain, Term, cell_term};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, line_problem,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, line_cells_and_oddity, line_problem,
 };
 use crate::grid::{Cell, Shape};
 
@@ -34,6 +34,17 @@ impl SumLine {
             .into_iter()
             .map(|cells| SumLine::new(cells, sum).into())
             .collect())
+    }
+
+    /// The record that `read` reads back as this line: its cells and its total (`sum`;
+    /// f-puzzles' `value`).
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        let record = WrittenRecord::path(format, "sum-line", "sumline", &self.cells);
+        Ok(vec![record.number(
+            format,
+            format.choose("sum", "value"),
+            self.sum,
+        )])
     }
 
     /// A sum line along `cells`, each of its runs adding up to `sum`.

@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::drawing::{GREY, Mark};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, line_problem,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, line_cells_and_oddity, line_problem,
 };
 use crate::grid::{Cell, Shape};
 
@@ -19,6 +19,17 @@ impl Thermometer {
     /// Reads a thermometer (bulb first) record: its cells (f-puzzles: one thermometer per line).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         record.each_path(|cells| Thermometer::new(cells).into())
+    }
+
+    /// The record that `read` reads back as this thermometer, bulb first: its cells, under
+    /// `thermometer` in satdoku's TOML and as the one line of an f-puzzles `thermometer` entry.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        Ok(vec![WrittenRecord::path(
+            format,
+            "thermometer",
+            "thermometer",
+            &self.cells,
+        )])
     }
 
     /// A thermometer along `cells`, the bulb first.

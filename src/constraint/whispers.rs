@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::drawing::Mark;
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    neighbours_admit, relate_neighbours, ring_cells_and_oddity,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, neighbours_admit, relate_neighbours, ring_cells_and_oddity,
 };
 use crate::grid::{Cell, Shape};
 
@@ -27,6 +27,14 @@ impl Whispers {
             .into_iter()
             .map(|cells| Whispers::new(cells, difference).into())
             .collect())
+    }
+
+    /// The record that `read` reads back as this line: its cells and, when it has one, its
+    /// least `difference` (f-puzzles: `value`); without one, the reader's ⌈N/2⌉.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        let record = WrittenRecord::path(format, "whispers", "whispers", &self.cells);
+        let key = format.choose("difference", "value");
+        Ok(vec![record.optional_number(format, key, self.difference)])
     }
 
     /// A whispers line along `cells`; `difference` `None` takes ⌈N/2⌉.

@@ -14,7 +14,8 @@ use crate::grid::{Cell, Shape};
 outside_clue! {
     /// An X-sum clue: the first X digits of its line seen from the clue, X the first of them,
     /// add up to `sum`.
-    XSum { sum }, "X-sum", shown "sum {}"
+    XSum { sum }, "X-sum", shown "sum {}",
+    records "x-sum", "xsum"
 }
 
 impl XSum {

@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::drawing::{Mark, Point};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
-    pair_apart,
+    CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
+    VariantConstraint, Written, WrittenRecord, pair_apart,
 };
 use crate::grid::{Cell, Shape};
 
@@ -51,6 +51,18 @@ impl Xv {
             }
         };
         Ok(vec![Xv::new(a, b, letter).into()])
+    }
+
+    /// The record that `read` reads back as this clue: its two `cells` and its `letter`
+    /// (f-puzzles: `value`), `"X"` or `"V"`.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        let letter = match self.letter {
+            XvLetter::X => "X",
+            XvLetter::V => "V",
+        };
+        let record = WrittenRecord::new("xv").cells("cells", &self.cells);
+        let key = format.choose("letter", "value");
+        Ok(vec![record.with(key, FieldValue::Text(letter.into()))])
     }
 
     /// `letter` between `a` and `b`.

@@ -11,8 +11,8 @@ use std::fmt;
 use super::drawing::Mark;
 use super::sum::{equal_sums, equal_sums_admit};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, VariantConstraint, cell_list,
-    line_cells_and_oddity, line_problem,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, line_cells_and_oddity, line_problem,
 };
 use crate::grid::{Cell, Shape};
 
@@ -27,6 +27,17 @@ impl Zipper {
     /// Reads a zipper line record: its cells (f-puzzles: one line each).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         record.each_path(|cells| Zipper::new(cells).into())
+    }
+
+    /// The record that `read` reads back as this line: its cells, under `zipper-line` in
+    /// satdoku's TOML and as the one line of an f-puzzles `zipperline` entry.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        Ok(vec![WrittenRecord::path(
+            format,
+            "zipper-line",
+            "zipperline",
+            &self.cells,
+        )])
     }
 
     /// A zipper line along `cells`.

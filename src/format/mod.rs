@@ -3,6 +3,7 @@
 mod alphabet;
 mod drawings;
 mod error;
+pub mod export;
 mod fpuzzles;
 mod marks;
 mod notation;

@@ -180,7 +180,14 @@ const TOPICS: &[Topic] = &[
     },
     Topic {
         name: "indexer",
-        words: &["index*"],
+        words: &[
+            "index*",
+            "159",
+            "column position*",
+            "row position*",
+            "tell you what column",
+            "tell you what row",
+        ],
         repeats: true,
     },
     Topic {
@@ -388,6 +395,16 @@ const TWISTS: &[&str] = &[
     "draw",
 ];
 
+/// How a sentence starts that says the rule of the sentence before again, of other
+/// places ("The same is true of column 5 and the digit 5").
+const CONTINUES: &[&str] = &[
+    "the same is true",
+    "the same applies",
+    "the same goes",
+    "likewise",
+    "similarly",
+];
+
 /// Phrases that only say a rule leaves something open ("different lines may have
 /// different sums"): such a sentence adds no rule.
 const LEAVES_OPEN: &[&str] = &[
@@ -571,6 +588,9 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
     // The rules a heading names ("German whispers" on a line of its own), which the
     // sentence after it describes.
     let mut heading: Vec<&'static str> = Vec::new();
+    // The rules the last sentence naming any named, which "the same is true of …"
+    // carries on.
+    let mut before: Vec<&'static str> = Vec::new();
     sentences(text)
         .into_iter()
         .map(|text| {
@@ -601,7 +621,12 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
                 })
                 .collect();
             let rule_like = RULE_WORDS.iter().any(|w| has(&words, w));
-            let named = if named.is_empty() && rule_like {
+            let goes_on = CONTINUES
+                .iter()
+                .any(|start| words.join(" ").starts_with(start));
+            let named = if named.is_empty() && goes_on {
+                before.clone()
+            } else if named.is_empty() && rule_like {
                 std::mem::take(&mut heading)
             } else {
                 heading = if rule_like || words.len() > 6 {
@@ -611,13 +636,20 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
                 };
                 named
             };
+            if !named.is_empty() {
+                before = named.clone();
+            }
             let repeats_anyway = !named.is_empty()
                 && named
                     .iter()
                     .all(|name| TOPICS.iter().any(|t| t.name == *name && t.repeats));
+            // "…consecutive digits, however those digits can appear in any order" says the
+            // renban rule, not a twist of it.
+            let any_order = has(&words, "any order");
             let twist = TWISTS
                 .iter()
                 .chain(REPEATS.iter().filter(|_| !repeats_anyway))
+                .filter(|w| !(any_order && **w == "however"))
                 .find(|w| has(&words, w));
             let lower = text.to_lowercase();
             let example = ["for example", "example", "e.g.", "eg:", "eg ", "ex:", "ex."]
@@ -850,6 +882,33 @@ mod tests {
             constraints: vec![constraint],
             ..RulesSpec::default()
         }
+    }
+
+    #[test]
+    fn a_sentence_saying_the_same_again_and_a_harmless_however_are_read() {
+        let cells: Vec<Cell> = (0..3).filter_map(|c| Cell::at(0, c)).collect();
+        let spec = with(crate::constraint::Renban::new(cells).into());
+        assert_eq!(
+            readings(
+                "Renban: digits form a run of consecutive digits, however those digits can \
+                 appear in any order. The same is true of the grey lines.",
+                &spec
+            ),
+            [
+                Reading::States(vec!["renban line"]),
+                Reading::States(vec!["renban line"])
+            ]
+        );
+        // A "however" that changes the rule is still a twist.
+        assert!(matches!(
+            &readings("Renban lines hold consecutive digits; however, repeats are allowed.", &spec)[0],
+            Reading::Unread(why) if why.contains("however")
+        ));
+        // "The same is true" with nothing named before says nothing known.
+        assert!(matches!(
+            &readings("The same is true of column 5.", &spec)[0],
+            Reading::Unread(_) | Reading::Decoration
+        ));
     }
 
     #[test]

@@ -34,6 +34,9 @@ pub const CELL: f32 = 40.0;
 /// The margin around a grid with nothing outside it, in cells.
 const NARROW: f32 = 0.25;
 
+/// The colour of the lines naming what was not read as a rule.
+const UNREAD: &str = "#c00000";
+
 /// The height of a line of text below the grid (legend, caption), in cells.
 const TEXT_LINE: f32 = 0.5;
 
@@ -66,6 +69,10 @@ pub struct Overlays<'a> {
     pub caption: Vec<String>,
     /// The picture's title (for screen readers and browsers' tabs).
     pub title: String,
+    /// What the puzzle's file draws or says that was not read as a rule, each named:
+    /// listed below the grid in red (from the first panel), so that a picture never looks
+    /// like the whole puzzle when it is not.
+    pub unread: Vec<String>,
 }
 
 /// The panels that show `verdict` on `puzzle`, each with `base`'s overlays: the solution;
@@ -199,6 +206,14 @@ pub fn svg_panels(puzzle: &Puzzle, notation: &Notation, panels: &[Overlays<'_>])
                 legend.push((d.class.clone(), text.clone()));
             }
         }
+    }
+    if let Some(first) = panels.first() {
+        legend.extend(
+            first
+                .unread
+                .iter()
+                .map(|what| ("unread".to_string(), format!("not read as a rule: {what}"))),
+        );
     }
     let panel_width = (n + 2.0 * margin) * CELL;
     // Text below the grid wraps to the panel's width.
@@ -385,7 +400,15 @@ fn panel(
         svg.text(
             Point::new(margin * CELL, y + TEXT_LINE * CELL / 2.0),
             text,
-            style(TEXT_SIZE * CELL, "#000000", Anchor::Left),
+            style(
+                TEXT_SIZE * CELL,
+                if class == "legend unread" {
+                    UNREAD
+                } else {
+                    "#000000"
+                },
+                Anchor::Left,
+            ),
         );
         svg.close();
         y += TEXT_LINE * CELL;

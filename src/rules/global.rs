@@ -51,7 +51,7 @@ impl GlobalRule {
             }
             GlobalRule::AntiKnight => "Anti-knight: cells a knight's move apart differ.",
             GlobalRule::AntiKing => {
-                "Anti-king: cells a king's move apart (diagonal neighbours) differ."
+                "Anti-king: cells a king's move apart (touching at a corner) differ."
             }
         }
     }

@@ -252,6 +252,17 @@ impl Rules {
         self.shape
     }
 
+    /// The extra regions given as cell lists (not those of the rules over the whole grid).
+    pub fn extra_regions(&self) -> &[Vec<Cell>] {
+        &self.extra
+    }
+
+    /// The pairs of cells given as different, the first before the second in reading
+    /// order (not those of anti-knight or anti-king).
+    pub fn different_pairs(&self) -> &[(Cell, Cell)] {
+        &self.pairs
+    }
+
     /// The regions.
     pub fn region_kind(&self) -> &Regions {
         &self.regions

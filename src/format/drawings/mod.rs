@@ -3,5 +3,5 @@
 mod read;
 mod scene;
 
-pub(crate) use read::{Words, read};
+pub(crate) use read::{Words, drawn_line, read};
 pub(crate) use scene::Scene;

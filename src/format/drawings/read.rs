@@ -132,18 +132,31 @@ const WHOLE_LINE: &[&str] = &[
 ];
 
 /// The colours f-puzzles' userscript (Rangsk's new constraints) draws its lines in, which
-/// SudokuPad keeps: a hint the words must still agree with.
-const SIGNATURES: &[(&str, &str)] = &[
-    ("#f067f0", "renban line"),
-    ("#c060c0", "renban line"),
-    ("#67f067", "whispers line"),
-    ("#ff9a00", "whispers line"),
-    ("#ffccaa", "entropic line"),
-    ("#33bbbb", "modular line"),
-    ("#2ecbff", "region-sum line"),
-    ("#c9c883", "nabner line"),
-    ("#cdb1ec", "zipper line"),
+/// SudokuPad keeps: a hint the words must still agree with. With each, the width the
+/// userscript writes today (f-puzzles units, 32 pixels each); the first of a family is
+/// how satdoku draws it for SudokuPad (see [`drawn_line`]).
+const SIGNATURES: &[(&str, &str, f64)] = &[
+    ("#f067f0", "renban line", 0.25),
+    ("#c060c0", "renban line", 0.4),
+    ("#67f067", "whispers line", 0.1875),
+    ("#ff9a00", "whispers line", 0.1875),
+    ("#ffccaa", "entropic line", 0.15625),
+    ("#33bbbb", "modular line", 0.15625),
+    ("#2ecbff", "region-sum line", 0.15625),
+    ("#c9c883", "nabner line", 0.25),
+    ("#cdb1ec", "zipper line", 0.15625),
 ];
+
+/// How the line family of f-puzzles field `field` is drawn as a cosmetic line, as
+/// f-puzzles' userscript copies it for SudokuPad (which reads no such field): its colour,
+/// its width, and the family's name (which a rules text names beside the colour).
+pub(crate) fn drawn_line(field: &str) -> Option<(&'static str, f64, &'static str)> {
+    let (family, _) = LINE_FAMILIES.iter().find(|(_, f)| *f == field)?;
+    SIGNATURES
+        .iter()
+        .find(|(_, f, _)| f == family)
+        .map(|&(colour, family, width)| (colour, width, family))
+}
 
 /// f-puzzles' name of a 0-based cell (`R3C4`), also outside the grid (`R0C4`).
 fn fp((r, c): (isize, isize)) -> String {
@@ -622,8 +635,8 @@ impl Readers<'_> {
             let beside = self.words.families_beside(colour.name());
             let signature = SIGNATURES
                 .iter()
-                .find(|(hex, _)| Colour::parse(hex).is_some_and(|c| c.near(colour)))
-                .map(|(_, family)| *family)
+                .find(|(hex, _, _)| Colour::parse(hex).is_some_and(|c| c.near(colour)))
+                .map(|(_, family, _)| *family)
                 .filter(|family| named.contains(family));
             let family = match beside.as_slice() {
                 [family] => Some(*family),

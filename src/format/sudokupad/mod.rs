@@ -226,6 +226,10 @@ const GLOBAL_FLAGS: &[(&str, &str)] = &[
     ("disjoint", "disjointgroups"),
 ];
 
+/// The negative constraints of f-puzzles (its `negative` list), which SudokuPad's
+/// conversion keeps as `global` entries `anti` and the name (`antiratio`).
+const NEGATIVE_KINDS: &[&str] = &["difference", "ratio", "xv"];
+
 /// The rules' text of SudokuPad's JSON: cages without cells valued `rules: …`, and
 /// `metadata.rules` (a text or a list of texts).
 fn rules_text(fields: &Map<String, Value>) -> Vec<String> {
@@ -491,6 +495,16 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
                 .map(|t| format!(" = {t}"))
                 .unwrap_or_default()
         );
+        // A multi-sum killer cage as f-puzzles' userscript draws it: its value is `DR` and
+        // a digital root (read, and refused when malformed, as f-puzzles' cosmetic cage).
+        if let Some(root) = total.as_ref().filter(|t| t.starts_with("DR")) {
+            let entry = json!({ "cells": names, "value": root });
+            if let Some(list) = fp.entry("cage").or_insert_with(|| json!([])).as_array_mut() {
+                list.push(entry);
+            }
+            cage_readings.push(format!("{cage_name} ({what}, a digital root)"));
+            continue;
+        }
         match cage.get("unique") {
             Some(Value::Bool(true)) => {
                 let mut entry = json!({ "cells": names });
@@ -564,11 +578,23 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
         .filter_map(|v| v.as_str().map(|s| (s, v)))
     {
         let _ = value;
-        match GLOBAL_FLAGS.iter().find(|(flag, _)| *flag == key) {
-            Some((_, field)) => {
+        // f-puzzles' negative constraints, each `anti` and its name (`antixv`).
+        let negative = key
+            .strip_prefix("anti")
+            .filter(|kind| NEGATIVE_KINDS.contains(kind));
+        match (GLOBAL_FLAGS.iter().find(|(flag, _)| *flag == key), negative) {
+            (Some((_, field)), _) => {
                 fp.insert((*field).into(), json!(true));
             }
-            None => unsupported.push(format!("global {key:?}")),
+            (None, Some(kind)) => {
+                let list = fp.entry("negative").or_insert_with(|| json!([]));
+                if let Some(list) = list.as_array_mut()
+                    && !list.iter().any(|v| v == kind)
+                {
+                    list.push(json!(kind));
+                }
+            }
+            (None, None) => unsupported.push(format!("global {key:?}")),
         }
     }
     if !unsupported.is_empty() {
