@@ -996,3 +996,29 @@ fn explain_draws_the_steps_asked_for_and_says_what_it_left_out() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn what_was_left_unread_is_listed_below_the_grid_in_red() {
+    // A sentence of the rules names anti-knight, which nothing else states: unread, and
+    // the picture says so; with the rule given, nothing is listed.
+    let file = puzzle_path("variants/sudokupad/knight-in-words.json");
+    let (_out, pictures) = render(std::slice::from_ref(&file), &[]);
+    let picture = &pictures["knight-in-words-0001.svg"];
+    assert!(picture.count(&["legend", "unread"]) > 0);
+    let doc = picture.doc();
+    let said: String = doc
+        .descendants()
+        .filter(|n| has_classes(n, &["legend", "unread"]))
+        .filter_map(|n| n.attribute("aria-label"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        said.contains("not read as a rule") && said.contains("knight"),
+        "{said}"
+    );
+    let (_out, pictures) = render(&[file], &["--anti-knight"]);
+    assert_eq!(
+        pictures["knight-in-words-0001.svg"].count(&["legend", "unread"]),
+        0
+    );
+}

@@ -1,4 +1,4 @@
-//! SudokuPad's drawings read as the rules they draw: thermometers, arrows, little killers, kropki dots, XV, odd and even cells, clues outside the grid, and lines by their colour and the rules' words — each element read, known decoration, or unread.
+//! SudokuPad's drawings read as the rules they draw: thermometers, arrows, little killers, kropki dots, XV, odd and even cells, between lines, quadruples, minimum and maximum cells, clones, clues outside the grid, and lines by their colour and the rules' words — each element read, known decoration, or unread.
 //!
 //! SudokuPad stores drawings, not rules: a thermometer is a thick line ending in a round
 //! bulb, a kropki dot a small circle on the edge between two cells, a whispers line a
@@ -7,7 +7,10 @@
 //! agree: they name its family (a line's family is the one named beside its colour, or the
 //! only line family named). What is drawn like a rule the words never name, and what no
 //! reader takes, is unread, named with what it could be; an element without text whose
-//! colour no rule names is decoration.
+//! colour no rule names is decoration. What f-puzzles' SudokuPad import draws for rules
+//! SudokuPad does not read (between lines, quadruples, minimum and maximum cells, clones:
+//! its `fpuzzlesdecoder`) is read by the shapes it draws; clones only when their shapes
+//! pair them one way, as the shading does not say which groups pair.
 
 use serde_json::{Value, json};
 
@@ -200,6 +203,121 @@ fn in_shape(p: Point, shape: &Shape) -> bool {
         && (p.1 - shape.center.1).abs() <= shape.width / 2.0 + 0.1
 }
 
+/// A light circle on one cell, as at a between line's ends: round, at most a cell wide,
+/// white or unfilled with a border, without text. Its cell.
+fn end_circle(shape: &Shape, n: usize) -> Option<(usize, usize)> {
+    let light = shape.fill.is_none_or(|c| c.name() == "white") && shape.border.is_some();
+    let size = (0.5..=1.0).contains(&shape.width) && (shape.width - shape.height).abs() < 0.05;
+    if !(light && size && shape.rounded && shape.text.is_empty() && at_centre(shape.center)) {
+        return None;
+    }
+    cell_at(shape.center, n)
+}
+
+/// A grey square over one cell, without text, as f-puzzles' SudokuPad import shades
+/// minimum, maximum and clone cells. Its cell.
+fn grey_square(shape: &Shape, n: usize) -> Option<(usize, usize)> {
+    let grey = shape.fill.is_some_and(|c| c.name() == "grey");
+    let size = (0.9..=1.1).contains(&shape.width) && (0.9..=1.1).contains(&shape.height);
+    if !(grey && size && !shape.rounded && shape.text.is_empty() && at_centre(shape.center)) {
+        return None;
+    }
+    cell_at(shape.center, n)
+}
+
+/// A step from a cell to another, or a cell's place in a shape: `(rows, columns)`.
+type Step = (isize, isize);
+
+/// A mark as f-puzzles' SudokuPad import draws it in a minimum or maximum cell toward a
+/// neighbour: a thin black chevron of three points, its wings level and its tip a small
+/// step off their middle, inside one cell near one of its sides. Its cell, that side (a
+/// step `(row, column)`), and whether the tip points out of the cell (a maximum's) rather
+/// than in (a minimum's).
+fn chevron(stroke: &Stroke, n: usize) -> Option<((usize, usize), Step, bool)> {
+    let black = stroke.colour.is_some_and(|c| c.name() == "black");
+    if stroke.arrow || !black || stroke.thickness > 3.0 {
+        return None;
+    }
+    let [a, tip, b] = stroke.points[..] else {
+        return None;
+    };
+    let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+    let (v, w) = ((tip.0 - mid.0, tip.1 - mid.1), (a.0 - mid.0, a.1 - mid.1));
+    // Each vector as (along the tip's axis, across it).
+    let vertical = v.0.abs() > v.1.abs();
+    let axes = |p: Point| if vertical { p } else { (p.1, p.0) };
+    let (v, w) = (axes(v), axes(w));
+    if !(0.02..=0.2).contains(&v.0.abs())
+        || v.1.abs() > 0.02
+        || w.0.abs() > 0.02
+        || !(0.03..=0.3).contains(&w.1.abs())
+    {
+        return None;
+    }
+    let cell = cell_at(mid, n)?;
+    if cell_at(tip, n) != Some(cell) {
+        return None;
+    }
+    let centre = axes((cell.0 as f64 + 0.5, cell.1 as f64 + 0.5));
+    let m = axes(mid);
+    let off = m.0 - centre.0;
+    if !(0.25..=0.49).contains(&off.abs()) || (m.1 - centre.1).abs() > 0.05 {
+        return None;
+    }
+    let sign = if off > 0.0 { 1 } else { -1 };
+    let side = if vertical { (sign, 0) } else { (0, sign) };
+    Some((cell, side, v.0 * off > 0.0))
+}
+
+/// The digits of a quadruple's text: one to four digits of the grid, apart (f-puzzles'
+/// SudokuPad import writes `1 2\n3 4` with thin spaces; commas too) or, on a grid of at
+/// most nine digits, together (`12`).
+fn quadruple_digits(text: &str, n: usize) -> Option<Vec<u32>> {
+    let digit = |d: u32| (1..=n as u32).contains(&d).then_some(d);
+    let mut digits = Vec::new();
+    for token in text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+    {
+        match token.parse::<u32>().ok().and_then(digit) {
+            Some(d) => digits.push(d),
+            None if n <= 9 => {
+                for c in token.chars() {
+                    digits.push(c.to_digit(10).and_then(digit)?);
+                }
+            }
+            None => return None,
+        }
+    }
+    (1..=4).contains(&digits.len()).then_some(digits)
+}
+
+/// The orthogonally connected groups of `cells`, each in reading order.
+fn connected(cells: &[(usize, usize)]) -> Vec<Vec<(usize, usize)>> {
+    let mut seen = vec![false; cells.len()];
+    let mut groups = Vec::new();
+    for start in 0..cells.len() {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut group = vec![cells[start]];
+        let mut k = 0;
+        while let Some(&(r, c)) = group.get(k) {
+            for (j, &(r2, c2)) in cells.iter().enumerate() {
+                if !seen[j] && r.abs_diff(r2) + c.abs_diff(c2) == 1 {
+                    seen[j] = true;
+                    group.push((r2, c2));
+                }
+            }
+            k += 1;
+        }
+        group.sort_unstable();
+        groups.push(group);
+    }
+    groups
+}
+
 /// Lines of one style (colour and width): the style's key, its colour, and each line's
 /// place among the strokes with its cells.
 type Style = (String, Colour, Vec<(usize, Vec<(usize, usize)>)>);
@@ -226,10 +344,14 @@ pub(crate) fn read(scene: &Scene, n: usize, words: Words<'_>) -> Reading {
         out: Reading::default(),
     };
     readers.thermometers();
+    readers.between_lines();
     readers.arrows();
     readers.little_killers();
     readers.dots_and_letters();
+    readers.quadruples();
     readers.parity_cells();
+    readers.extrema();
+    readers.clones();
     readers.outside_clues();
     readers.diagonals();
     readers.lines();
@@ -696,9 +818,9 @@ impl Readers<'_> {
         }
     }
 
-    /// What no reader took: unread when it carries text, is an arrow, or is a line
-    /// through cells whose colour the rules name (or which has none, or whose rules speak
-    /// of lines); decoration otherwise (a frame, a shading no rule names).
+    /// What no reader took: unread when it carries text, is an arrow, is a line in the
+    /// grid whose colour the rules name (or which has none), or a line through cells when
+    /// the rules speak of lines; decoration otherwise (a frame, a shading no rule names).
     fn rest(&mut self) {
         let lines_named = self.words.say("line*");
         for (i, stroke) in self.scene.strokes.iter().enumerate() {
@@ -713,7 +835,13 @@ impl Readers<'_> {
                 Some(c) => self.words.colour(c.name()),
                 None => true,
             };
-            if stroke.arrow || (through_cells && (named || lines_named)) {
+            // A line the rules name by its colour is unread wherever it runs in the grid
+            // (ends short of a cell's centre too), never taken for decoration.
+            let inside = stroke.points.iter().all(|&(r, c)| {
+                let within = |v: f64| (-0.01..=self.n as f64 + 0.01).contains(&v);
+                within(r) && within(c)
+            });
+            if stroke.arrow || (through_cells && lines_named) || (inside && named) {
                 let colour = stroke
                     .colour
                     .map_or("no colour".into(), |c| c.name().to_string());
@@ -750,5 +878,498 @@ impl Readers<'_> {
                 ));
             }
         }
+    }
+}
+
+/// Readers of what f-puzzles' SudokuPad import draws for between lines, quadruples,
+/// minimum and maximum cells and clones (its `fpuzzlesdecoder`), which SudokuPad itself
+/// reads as no rule.
+impl Readers<'_> {
+    /// A line from one light circle on a cell to another, of the circles' colour: a
+    /// between line (its ends may stop at the circles' edges, as f-puzzles' SudokuPad
+    /// import draws them).
+    fn between_lines(&mut self) {
+        let shapes = &self.scene.shapes;
+        let circles: Vec<Option<(usize, usize)>> =
+            shapes.iter().map(|s| end_circle(s, self.n)).collect();
+        // Circles at a between line's end, which other between lines may share.
+        let mut ends = vec![false; shapes.len()];
+        for (i, stroke) in self.scene.strokes.iter().enumerate() {
+            if stroke.arrow || self.stroke_taken[i] {
+                continue;
+            }
+            // The circle an end lies in (the nearest, of those free or at an end).
+            let circle_of = |p: Point| {
+                let distance = |b: usize| {
+                    let (r, c) = shapes[b].center;
+                    (p.0 - r).hypot(p.1 - c)
+                };
+                (0..shapes.len())
+                    .filter(|&b| {
+                        circles[b].is_some()
+                            && (!self.shape_taken[b] || ends[b])
+                            && in_shape(p, &shapes[b])
+                    })
+                    .min_by(|&a, &b| distance(a).total_cmp(&distance(b)))
+                    .and_then(|b| circles[b].map(|cell| (b, cell)))
+            };
+            let last = stroke.points.len() - 1;
+            let (Some((a, from)), Some((b, to))) =
+                (circle_of(stroke.points[0]), circle_of(stroke.points[last]))
+            else {
+                continue;
+            };
+            // A line of its circles' colour (a line of another colour, as a renban line
+            // from one arrow's circle to another's, is no between line).
+            let coloured = |b: usize| {
+                shapes[b]
+                    .border
+                    .zip(stroke.colour)
+                    .is_some_and(|(c, l)| c.near(l) || c.name() == l.name())
+            };
+            let inner = &stroke.points[1..last];
+            if from == to
+                || !coloured(a)
+                || !coloured(b)
+                || !inner
+                    .iter()
+                    .all(|&p| at_centre(p) && cell_at(p, self.n).is_some())
+            {
+                continue;
+            }
+            let mut points = vec![shapes[a].center];
+            points.extend_from_slice(inner);
+            points.push(shapes[b].center);
+            let Some(cells) = cells_along(&points, self.n) else {
+                continue;
+            };
+            self.stroke_taken[i] = true;
+            // Every circle on either end cell (the import draws one per line's end).
+            for (k, circle) in circles.iter().enumerate() {
+                if circle.is_some_and(|c| c == from || c == to) && !self.shape_taken[k] {
+                    self.shape_taken[k] = true;
+                    ends[k] = true;
+                }
+            }
+            let what = format!(
+                "between line {} ({}, {}, {})",
+                cells_name(&cells),
+                Self::stroke_name(stroke),
+                Self::shape_name(&shapes[a]),
+                Self::shape_name(&shapes[b])
+            );
+            self.found(
+                "between line",
+                "betweenline",
+                json!({"lines": [fp_cells(&cells)]}),
+                what,
+            );
+        }
+    }
+
+    /// A white circle with one to four digits on a corner shared by four cells: a
+    /// quadruple.
+    fn quadruples(&mut self) {
+        let n = self.n;
+        for (i, shape) in self.scene.shapes.iter().enumerate() {
+            if self.shape_taken[i] || !shape.rounded || shape.text.is_empty() {
+                continue;
+            }
+            let light = shape.fill.is_none_or(|c| c.name() == "white");
+            let size =
+                (0.4..=1.0).contains(&shape.width) && (shape.width - shape.height).abs() < 0.05;
+            let (r, c) = (shape.center.0.round(), shape.center.1.round());
+            let inside = |v: f64| (1.0..n as f64).contains(&v);
+            let corner = (shape.center.0 - r).abs() < 0.1
+                && (shape.center.1 - c).abs() < 0.1
+                && inside(r)
+                && inside(c);
+            let Some(digits) = quadruple_digits(&shape.text, n).filter(|_| light && size && corner)
+            else {
+                continue;
+            };
+            let (r, c) = (r as usize, c as usize);
+            let cells = [(r - 1, c - 1), (r - 1, c), (r, c - 1), (r, c)];
+            self.shape_taken[i] = true;
+            let listed: Vec<String> = digits.iter().map(u32::to_string).collect();
+            let what = format!(
+                "quadruple {} around {} ({})",
+                listed.join(" "),
+                cells_name(&cells),
+                Self::shape_name(shape)
+            );
+            self.found(
+                "quadruple",
+                "quadruple",
+                json!({"cells": fp_cells(&cells), "values": digits}),
+                what,
+            );
+        }
+    }
+
+    /// Grey cells with a chevron toward each neighbour not of their kind, its tip in
+    /// (minimum cells) or out (maximum cells), as f-puzzles' SudokuPad import draws them;
+    /// and a grey cell without chevrons whose neighbours are all of one kind, which may be
+    /// of that kind too, unread.
+    fn extrema(&mut self) {
+        let n = self.n;
+        let shapes = &self.scene.shapes;
+        // Each marked cell: its grey square, its chevrons' strokes, sides and tips.
+        type Marks = (usize, Vec<usize>, Vec<Step>, Vec<bool>);
+        let mut marked: Vec<((usize, usize), Marks)> = Vec::new();
+        for (i, stroke) in self.scene.strokes.iter().enumerate() {
+            if self.stroke_taken[i] {
+                continue;
+            }
+            let Some((cell, side, out)) = chevron(stroke, n) else {
+                continue;
+            };
+            if let Some((_, (_, strokes, sides, outs))) =
+                marked.iter_mut().find(|(c, _)| *c == cell)
+            {
+                strokes.push(i);
+                sides.push(side);
+                outs.push(out);
+                continue;
+            }
+            let square = (0..shapes.len())
+                .find(|&s| !self.shape_taken[s] && grey_square(&shapes[s], n) == Some(cell));
+            // Chevrons without the grey square are not the import's drawing: left.
+            if let Some(square) = square {
+                marked.push((cell, (square, vec![i], vec![side], vec![out])));
+            }
+        }
+        let kinds: Vec<Option<&'static str>> = marked
+            .iter()
+            .map(|(_, (_, _, _, outs))| {
+                if outs.iter().all(|&o| o) {
+                    Some("maximum")
+                } else if outs.iter().all(|&o| !o) {
+                    Some("minimum")
+                } else {
+                    None
+                }
+            })
+            .collect();
+        let kind_at = |cell: (usize, usize)| {
+            marked
+                .iter()
+                .position(|(c, _)| *c == cell)
+                .and_then(|k| kinds[k])
+        };
+        let steps: [Step; 4] = [(-1, 0), (0, 1), (1, 0), (0, -1)];
+        let neighbour = |(r, c): (usize, usize), (dr, dc): Step| {
+            let (r, c) = (r as isize + dr, c as isize + dc);
+            ((0..n as isize).contains(&r) && (0..n as isize).contains(&c))
+                .then_some((r as usize, c as usize))
+        };
+        let named = self.words.name("minimum or maximum cell");
+        for (k, (cell, (square, strokes, sides, _))) in marked.iter().enumerate() {
+            self.shape_taken[*square] = true;
+            for &s in strokes {
+                self.stroke_taken[s] = true;
+            }
+            let labels: Vec<String> = std::iter::once(Self::shape_name(&shapes[*square]))
+                .chain(
+                    strokes
+                        .iter()
+                        .map(|&s| Self::stroke_name(&self.scene.strokes[s])),
+                )
+                .collect();
+            let at = format!("{} ({})", cells_name(&[*cell]), labels.join(", "));
+            let Some(kind) = kinds[k] else {
+                self.out.unread.push(format!(
+                    "grey cell {at}: chevrons pointing both in and out, neither a minimum nor \
+                     a maximum cell"
+                ));
+                continue;
+            };
+            // The import marks every neighbour in the grid not of the cell's kind.
+            let mut expected: Vec<Step> = steps
+                .into_iter()
+                .filter(|&step| neighbour(*cell, step).is_some_and(|c| kind_at(c) != Some(kind)))
+                .collect();
+            let mut drawn = sides.clone();
+            expected.sort_unstable();
+            drawn.sort_unstable();
+            drawn.dedup();
+            let what = format!("{kind} cell {at}");
+            let plural = if kind == "minimum" {
+                "minima"
+            } else {
+                "maxima"
+            };
+            if drawn != expected {
+                self.out.unread.push(format!(
+                    "{what}: chevrons toward some neighbours only, not as f-puzzles marks a \
+                     {kind} cell (toward every neighbour of another kind)"
+                ));
+            } else if !named {
+                self.out.unread.push(format!(
+                    "{what}: drawn as a {kind} cell, and the rules do not name one"
+                ));
+            } else if !(self.words.say(kind) || self.words.say(plural)) {
+                self.out.unread.push(format!(
+                    "{what}: drawn as a {kind} cell, and the rules do not name {kind} cells"
+                ));
+            } else {
+                self.out
+                    .entries
+                    .push((kind, json!({"cell": fp_cells(&[*cell])[0]})));
+                self.out.read.push(what);
+            }
+        }
+        if !named || marked.is_empty() {
+            return;
+        }
+        for (i, shape) in shapes.iter().enumerate() {
+            let Some(cell) = grey_square(shape, n).filter(|_| !self.shape_taken[i]) else {
+                continue;
+            };
+            let around: Vec<Option<&str>> = steps
+                .iter()
+                .filter_map(|&step| neighbour(cell, step))
+                .map(kind_at)
+                .collect();
+            let Some(&Some(kind)) = around.first() else {
+                continue;
+            };
+            if around.iter().all(|&k| k == Some(kind)) {
+                self.shape_taken[i] = true;
+                self.out.unread.push(format!(
+                    "grey cell {} ({}): among {kind} cells, without chevrons: whether it is \
+                     one is not drawn",
+                    cells_name(&[cell]),
+                    Self::shape_name(shape)
+                ));
+            }
+        }
+    }
+
+    /// Groups of grey squares of one shape, as f-puzzles' SudokuPad import shades clones
+    /// (which cells pair is not drawn): each group the clone of the others of its shape,
+    /// cell for cell as one shifts onto the other, when that is the only pairing — every
+    /// group has one or two others of its shape, no more; else all unread. Squares
+    /// bordered in their own grey (the import's) are the clones when there are any; other
+    /// grey squares are then decoration.
+    fn clones(&mut self) {
+        let n = self.n;
+        let named = self.words.name("clone");
+        let mut squares: Vec<(usize, (usize, usize), bool)> = Vec::new();
+        for (i, shape) in self.scene.shapes.iter().enumerate() {
+            let Some(cell) = grey_square(shape, n).filter(|_| !self.shape_taken[i]) else {
+                continue;
+            };
+            let bordered = shape.border.zip(shape.fill).is_some_and(|(b, f)| b.near(f));
+            squares.push((i, cell, bordered));
+        }
+        // Without words, only the import's squares are taken as drawn clones.
+        if !named || squares.iter().any(|s| s.2) {
+            squares.retain(|s| s.2);
+        }
+        if squares.is_empty() {
+            return;
+        }
+        let mut cells: Vec<(usize, usize)> = squares.iter().map(|s| s.1).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let groups = connected(&cells);
+        for &(i, _, _) in &squares {
+            self.shape_taken[i] = true;
+        }
+        let labels = |group: &[(usize, usize)]| {
+            let labels: Vec<String> = squares
+                .iter()
+                .filter(|s| group.contains(&s.1))
+                .map(|s| Self::shape_name(&self.scene.shapes[s.0]))
+                .collect();
+            labels.join(", ")
+        };
+        if !named {
+            for group in &groups {
+                self.out.unread.push(format!(
+                    "grey cells {} ({}): shaded as a clone, and the rules do not name clones",
+                    cells_name(group),
+                    labels(group)
+                ));
+            }
+            return;
+        }
+        // Clones that may turn or mirror (as a sentence about clones says) pair their cells
+        // in a way the shading does not show.
+        let turned = self
+            .words
+            .mentions
+            .iter()
+            .filter(|m| m.topics.contains(&"clone"))
+            .any(|m| {
+                ["rotat*", "reflect*", "mirror*", "turn*"]
+                    .iter()
+                    .any(|w| m.has(w))
+            });
+        let shape_of = |group: &[(usize, usize)]| -> Vec<Step> {
+            let (r0, c0) = (group[0].0 as isize, group[0].1 as isize);
+            group
+                .iter()
+                .map(|&(r, c)| (r as isize - r0, c as isize - c0))
+                .collect()
+        };
+        let mut classes: Vec<(Vec<Step>, Vec<usize>)> = Vec::new();
+        for (k, group) in groups.iter().enumerate() {
+            let shape = shape_of(group);
+            match classes.iter_mut().find(|(s, _)| *s == shape) {
+                Some((_, members)) => members.push(k),
+                None => classes.push((shape, vec![k])),
+            }
+        }
+        // One group without its like, or a shape shaded four times or more, leaves every
+        // pairing in doubt: a group may be two clones touching, or a clone in pieces.
+        let why = if turned {
+            Some("the rules let clones turn or mirror, and which cell copies which is not drawn")
+        } else if classes.iter().any(|(_, m)| m.len() == 1) {
+            Some(
+                "not every grey group has another of its shape (clones that touch, or turn, are not read)",
+            )
+        } else if classes.iter().any(|(_, m)| m.len() > 3) {
+            Some(
+                "four or more grey groups of one shape, and which are clones of which is not drawn",
+            )
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            for group in &groups {
+                self.out.unread.push(format!(
+                    "grey cells {} ({}): {why}",
+                    cells_name(group),
+                    labels(group)
+                ));
+            }
+            return;
+        }
+        for (_, members) in classes {
+            let first = &groups[members[0]];
+            for &k in &members[1..] {
+                let copy = &groups[k];
+                self.out.entries.push((
+                    "clone",
+                    json!({"cells": fp_cells(first), "cloneCells": fp_cells(copy)}),
+                ));
+                self.out.read.push(format!(
+                    "clone {} = {} ({}; {})",
+                    cells_name(first),
+                    cells_name(copy),
+                    labels(first),
+                    labels(copy)
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::rules_text::mentions;
+
+    /// The reading of SudokuPad elements `fields` on a 9×9 grid under the rules `rules`.
+    fn reading(fields: Value, rules: &str) -> Reading {
+        let scene = Scene::read(fields.as_object().unwrap()).unwrap();
+        let mentions = mentions(rules);
+        read(
+            &scene,
+            9,
+            Words {
+                mentions: &mentions,
+            },
+        )
+    }
+
+    fn stroke(points: &[Point]) -> Stroke {
+        Stroke {
+            label: "line 1".into(),
+            arrow: false,
+            points: points.to_vec(),
+            colour: Colour::parse("#000000"),
+            thickness: 1.0,
+        }
+    }
+
+    #[test]
+    fn chevrons_point_in_for_minimum_cells_and_out_for_maximum_cells() {
+        // As f-puzzles' SudokuPad import marks r5c5 toward r4c5 and toward r5c6.
+        let up_min = stroke(&[(4.06, 4.4), (4.11, 4.5), (4.06, 4.6)]);
+        assert_eq!(chevron(&up_min, 9), Some(((4, 4), (-1, 0), false)));
+        let up_max = stroke(&[(4.11, 4.4), (4.06, 4.5), (4.11, 4.6)]);
+        assert_eq!(chevron(&up_max, 9), Some(((4, 4), (-1, 0), true)));
+        let right_max = stroke(&[(4.6, 4.89), (4.5, 4.94), (4.4, 4.89)]);
+        assert_eq!(chevron(&right_max, 9), Some(((4, 4), (0, 1), true)));
+        // An inequality sign astride the edge between two cells is no such mark.
+        let astride = stroke(&[(3.9, 4.4), (4.1, 4.5), (3.9, 4.6)]);
+        assert_eq!(chevron(&astride, 9), None);
+    }
+
+    #[test]
+    fn quadruple_texts_read_as_the_import_writes_them() {
+        assert_eq!(
+            quadruple_digits("1\u{2009}2\n3\u{2009}4", 9),
+            Some(vec![1, 2, 3, 4])
+        );
+        assert_eq!(quadruple_digits("7 8\n9", 9), Some(vec![7, 8, 9]));
+        assert_eq!(quadruple_digits("12", 9), Some(vec![1, 2]));
+        assert_eq!(quadruple_digits("12", 16), Some(vec![12]));
+        assert_eq!(quadruple_digits("1 2 3 4 5", 9), None);
+        assert_eq!(quadruple_digits("0", 9), None);
+        assert_eq!(quadruple_digits("?", 9), None);
+    }
+
+    #[test]
+    fn a_line_of_another_colour_between_two_circles_is_no_between_line() {
+        // A renban line from one arrow's circle to another's (as in a published puzzle).
+        let circle = |r: f64, c: f64| {
+            json!({"center": [r, c], "width": 0.82, "height": 0.82, "rounded": true,
+                "backgroundColor": "#FFFFFF", "borderColor": "#aaaf"})
+        };
+        let fields = json!({
+            "lines": [{"wayPoints": [[0.5, 4.5], [4.5, 0.5]], "color": "#f067f0ff",
+                "thickness": 9.6}],
+            "overlays": [circle(4.5, 0.5), circle(0.5, 4.5)],
+        });
+        let rules = "Digits on a purple line are a set of consecutive digits in any order. \
+                     Digits on a between line are strictly between the digits at its ends.";
+        let out = reading(fields, rules);
+        assert_eq!(out.entries.len(), 1);
+        assert_eq!(out.entries[0].0, "renban");
+    }
+
+    #[test]
+    fn clones_are_paired_only_when_their_shapes_allow_one_pairing() {
+        let square = |r: usize, c: usize| {
+            json!({"center": [r as f64 + 0.5, c as f64 + 0.5], "width": 1, "height": 1,
+                "rounded": false, "backgroundColor": "#CFCFCF", "borderColor": "#CFCFCF"})
+        };
+        let rules = "Clones hold the same digits in the same places.";
+        // Three groups of one L shape: each is the clone of the first.
+        let l = |r: usize, c: usize| vec![square(r, c), square(r + 1, c), square(r + 1, c + 1)];
+        let squares: Vec<Value> = [l(0, 0), l(4, 4), l(6, 0)].concat();
+        let out = reading(json!({ "underlays": squares }), rules);
+        assert_eq!(out.entries.len(), 2, "{:?}", out.unread);
+        assert_eq!(
+            out.entries[0].1,
+            json!({"cells": ["R1C1", "R2C1", "R2C2"], "cloneCells": ["R5C5", "R6C5", "R6C6"]})
+        );
+        // A group without its like leaves every pairing in doubt.
+        let squares: Vec<Value> = [l(0, 0), l(4, 4), vec![square(8, 8)]].concat();
+        let out = reading(json!({ "underlays": squares }), rules);
+        assert!(out.entries.is_empty());
+        assert_eq!(out.unread.len(), 3);
+        // Clones that may turn pair their cells in a way the shading does not show.
+        let squares: Vec<Value> = [l(0, 0), l(4, 4)].concat();
+        let turning = "Clones hold the same digits in the same places; a clone may be rotated.";
+        assert!(
+            reading(json!({ "underlays": squares }), turning)
+                .entries
+                .is_empty()
+        );
     }
 }

@@ -9,7 +9,8 @@
 //! rows of cells (a `value` is a given), `regions` lists of `[row, column]`, `cages` killer
 //! cages when marked `unique` (their `sum`, or a numeric `value`, the total), or, without
 //! cells, the puzzle's title, author and rules. Lines, arrows, underlays and overlays are
-//! drawings whose meaning only the rules' text gives: refused.
+//! drawings whose meaning only the rules' text gives: read as rules where their shapes
+//! and the rules' words agree (see `drawings`), else named unread.
 
 use serde_json::{Map, Value, json};
 
