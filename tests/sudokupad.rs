@@ -216,6 +216,17 @@ fn short_links_and_drawings_are_refused_by_name() {
     assert!(knights > 0 && knights < 288);
     assert_eq!(out.trim(), knights.to_string(), "{err}");
     assert!(!err.contains("warning"), "{err}");
+    // The same for f-puzzles data opened in SudokuPad; f-puzzles itself reads only its
+    // fields, so its own link names the sentence unread.
+    let fpuzzles = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"ruleset":"Cells a knight's move apart differ."}"#;
+    let data = lz_str::compress_to_base64(fpuzzles);
+    let (code, out, err) = count(&format!("https://sudokupad.app/fpuzzles{data}"));
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.trim(), knights.to_string(), "{err}");
+    let (code, out, err) = count(&format!("https://www.f-puzzles.com/?load={data}"));
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.trim(), "288", "{err}");
+    assert!(err.contains("knight's move"), "{err}");
     let ruled = json(r#","cages":[{"value":"rules: Cells a camel's move apart differ."}]"#);
     let (code, _, err) = count(&format!("https://sudokupad.app/{}", packed("scl", &ruled)));
     assert_eq!(code, Some(0));
@@ -313,5 +324,66 @@ fn sudokupad_data_is_told_by_its_content() {
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         "unique 3214142323414132\nunique 1342243142133124\n"
+    );
+}
+
+/// `--read` settles what lines of a colour mean where the rules' words leave it open.
+#[test]
+fn the_user_settles_a_line_the_words_leave_open() {
+    let data = r##"{"cells":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],
+        "regions":[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],
+        "lines":[{"wayPoints":[[0.5,0.5],[0.5,1.5],[0.5,2.5]],"color":"#1fe692","thickness":8}],
+        "cages":[{"value":"rules: Renban lines hold consecutive digits. Whispers lines: neighbours differ by at least 2."}]}"##;
+    let link = format!("https://sudokupad.app/{}", packed("scl", data));
+    let count_with = |args: &[&str]| {
+        let out = satdoku()
+            .args(["count", "--limit", "1000"])
+            .args(args)
+            .arg(&link)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).trim().to_string(),
+            stderr_of(&out),
+        )
+    };
+    let (code, all, err) = count_with(&[]);
+    assert_eq!((code, all.as_str()), (Some(0), "288"), "{err}");
+    assert!(err.contains("line r1c1-r1c2-r1c3"), "{err}");
+    // As whispers of at least 2 (4×4's default): the same count as the TOML puzzle.
+    let dir = tempfile::tempdir().unwrap();
+    let toml = dir.path().join("whispers.toml");
+    std::fs::write(
+        &toml,
+        "puzzle = \"................\"\n[[whispers]]\ncells = \"r1c1 r1c2 r1c3\"\n",
+    )
+    .unwrap();
+    let out = satdoku()
+        .args(["count", "--limit", "1000", toml.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let whispers = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    assert_ne!(whispers, "288");
+    // The line is read (only the sentence on renban, which nothing draws, stays unread).
+    let (code, settled, err) = count_with(&["--read", "line #1fe692=whispers"]);
+    assert_eq!(
+        (code, settled.as_str()),
+        (Some(0), whispers.as_str()),
+        "{err}"
+    );
+    assert!(
+        !err.contains("line r1c1") && err.contains("1 part"),
+        "{err}"
+    );
+    let (code, decoration, err) = count_with(&["--read", "line #1FE692=decoration"]);
+    assert_eq!((code, decoration.as_str()), (Some(0), "288"), "{err}");
+    assert!(!err.contains("line r1c1"), "{err}");
+    // A --read that does not read is an error before any puzzle.
+    let (code, _, err) = count_with(&["--read", "line #1fe692=arrow"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("no line family") && err.contains("whispers"),
+        "{err}"
     );
 }

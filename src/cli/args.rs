@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use satdoku::format::{Alphabet, InputFormat, OutputFormat, ReadOptions};
+use satdoku::format::{Alphabet, InputFormat, OutputFormat, ReadOptions, Settled};
 use satdoku::rules::{GlobalRule, GlobalRules};
 use satdoku::solvers::SolverKind;
 use satdoku::{BoxShape, Jigsaw, RulesSpec};
@@ -36,6 +36,13 @@ pub struct InputArgs {
     /// left unread (JSON: `unread`).
     #[arg(long)]
     pub strict: bool,
+
+    /// Settle what lines of a colour mean where the rules' words leave it open, in SudokuPad
+    /// data and f-puzzles' cosmetic lines: `--read 'line #67f067=whispers'` (a line family:
+    /// whispers, renban, region-sum, entropic, modular, nabner, parity, zipper, palindrome),
+    /// or `=decoration` for lines that are no rule. Repeat it for more colours.
+    #[arg(long = "read", value_name = "line #RRGGBB=FAMILY", value_parser = |s: &str| s.parse::<Settled>().map_err(|e| e.to_string()))]
+    pub settle: Vec<Settled>,
 
     /// Whether an argument that names no file is read as a grid itself (for `hint`).
     #[arg(skip)]

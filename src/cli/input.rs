@@ -8,8 +8,9 @@ use std::sync::{Arc, Mutex};
 use anyhow::Context;
 
 use satdoku::format::{
-    Entry, MAX_LINE, PuzzleFile, PuzzleReader, ReadOptions, fpuzzles_link_json, is_sudokupad_link,
-    parse_fpuzzles, parse_sudokupad, parse_sudokupad_link,
+    Entry, MAX_LINE, PuzzleFile, PuzzleReader, ReadOptions, Settled, fpuzzles_link_json,
+    is_sudokupad_link, parse_fpuzzles_settled, parse_sudokupad_link_settled,
+    parse_sudokupad_settled,
 };
 use satdoku::{InputError, Puzzle, Rules, RulesError, RulesSpec, Shape};
 
@@ -156,6 +157,10 @@ pub fn for_each(
         classic_only: args.classic_only,
         fail_fast: args.fail_fast,
         strict: args.strict,
+        settled: args.settle.iter().fold(Settled::default(), |mut all, one| {
+            all.merge(one);
+            all
+        }),
         errors: 0,
         before: 0,
         stop: false,
@@ -235,6 +240,8 @@ struct Run {
     fail_fast: bool,
     /// `--strict`: a puzzle whose file states something unread is invalid.
     strict: bool,
+    /// `--read`: what lines of a colour mean where the words leave it open.
+    settled: Settled,
     /// Invalid puzzles and unreadable inputs so far.
     errors: usize,
     /// Bytes of the inputs before the current one.
@@ -406,12 +413,12 @@ impl Run {
     ) -> anyhow::Result<()> {
         let name = path.display().to_string();
         let file = match kind {
-            FileKind::Link => parse_link(&name),
+            FileKind::Link => parse_link(&name, &self.settled),
             _ => read_text(path).and_then(|text| match kind {
                 FileKind::Toml => PuzzleFile::parse(&text).map_err(|err| err.to_string()),
                 // f-puzzles or SudokuPad data, told apart by content.
                 FileKind::Fpuzzles | FileKind::SudokuPad => {
-                    parse_sudokupad(&text).map_err(|err| err.to_string())
+                    parse_sudokupad_settled(&text, &self.settled).map_err(|err| err.to_string())
                 }
                 FileKind::Link => unreachable!("links are not files"),
             }),
@@ -599,7 +606,7 @@ impl Run {
                 line: Some(number),
                 index,
             };
-            index += self.with_rules(&at, parse_link(link), source.spec, each)?;
+            index += self.with_rules(&at, parse_link(link, &self.settled), source.spec, each)?;
             if self.stop {
                 return Ok(());
             }
@@ -685,14 +692,14 @@ fn is_id(line: &str) -> bool {
 
 /// The puzzle file behind a share link (SudokuPad or f-puzzles) or a bare SudokuPad id
 /// (`scl…`, `fpuzzles…`), or why there is none.
-fn parse_link(link: &str) -> Result<PuzzleFile, String> {
+fn parse_link(link: &str, settled: &Settled) -> Result<PuzzleFile, String> {
     if !link.contains("://") {
-        parse_sudokupad(link).map_err(|err| err.to_string())
+        parse_sudokupad_settled(link, settled).map_err(|err| err.to_string())
     } else if is_sudokupad_link(link) {
-        parse_sudokupad_link(link).map_err(|err| err.to_string())
+        parse_sudokupad_link_settled(link, settled).map_err(|err| err.to_string())
     } else {
         fpuzzles_link_json(link)
-            .and_then(|json| parse_fpuzzles(&json))
+            .and_then(|json| parse_fpuzzles_settled(&json, settled))
             .map_err(|err| err.to_string())
     }
 }

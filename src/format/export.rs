@@ -125,6 +125,15 @@ pub fn fpuzzles_json(puzzle: &Puzzle, about: &About<'_>) -> Result<Value, Export
         })
         .collect();
     fields.insert("grid".into(), json!(grid));
+    // A rule over the whole grid the words state and the puzzle does not hold is turned
+    // off by its flag: SudokuPad would take it from the words (as satdoku reads SudokuPad).
+    for rule in super::rules_text::stated_in_words(ruleset).globals {
+        if let Some(field) = rule.fpuzzles_field()
+            && !rules.globals().contains(rule)
+        {
+            fields.insert(field.into(), json!(false));
+        }
+    }
     let mut extra: Vec<Vec<Cell>> = rules.extra_regions().to_vec();
     for rule in rules.globals().iter() {
         match rule {

@@ -6,6 +6,7 @@
 //! solution) are ignored, and so are cosmetic cages unless their value names a digital root
 //! (`DR7`: a multi-sum killer cage, as Rangsk's SudokuSolver reads it).
 
+use super::drawings::Settled;
 use serde_json::{Map, Value};
 
 use super::puzzle_file::{PuzzleFile, PuzzleText};
@@ -188,6 +189,11 @@ pub(super) fn percent_decode(text: &str) -> String {
 /// assert!(parse_fpuzzles(r#"{"size":4,"grid":[],"clock":[{"lines":[]}]}"#).is_err());
 /// ```
 pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
+    parse_fpuzzles_settled(json, &Settled::default())
+}
+
+/// [`parse_fpuzzles`], with cosmetic lines read as the user settles them (`--read`).
+pub fn parse_fpuzzles_settled(json: &str, settled: &Settled) -> Result<PuzzleFile, FpuzzlesError> {
     let value: Value = serde_json::from_str(json.trim_start_matches('\u{feff}')).map_err(|e| {
         FpuzzlesError::Json {
             message: e.to_string(),
@@ -235,6 +241,7 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
     let scene = super::drawings::Scene::from_fpuzzles(&fields);
     let words = super::drawings::Words {
         mentions: &mentions,
+        settled,
     };
     let mut drawn = super::drawings::read(&scene, shape.size(), words);
     drawn.add_to(&mut fields);

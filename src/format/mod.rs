@@ -16,9 +16,11 @@ mod sudokupad;
 mod write;
 
 pub use alphabet::{Alphabet, AlphabetError};
+pub use drawings::{SettleError, Settled};
 pub use error::{CellUnit, InputError, ParseError, Shown};
 pub use fpuzzles::{
     COSMETIC_FIELDS, FpuzzlesError, constraint_fields, fpuzzles_link_json, parse_fpuzzles,
+    parse_fpuzzles_settled,
 };
 pub use marks::{MarksError, read_marks};
 pub use notation::{Notation, Spell, Spelled};
@@ -26,7 +28,10 @@ pub use options::{InputFormat, ReadOptions};
 pub use puzzle_file::{PuzzleFile, PuzzleFileError, PuzzleText, rule_names};
 pub use read::{Entry, MAX_LINE, PuzzleReader, ReadWarning, SkippedLine, parse_one, utf16};
 pub use regions::RegionsError;
-pub use sudokupad::{SudokuPadError, is_sudokupad_link, parse_sudokupad, parse_sudokupad_link};
+pub use sudokupad::{
+    SudokuPadError, is_sudokupad_link, parse_sudokupad, parse_sudokupad_link,
+    parse_sudokupad_link_settled, parse_sudokupad_settled,
+};
 pub use write::{
     OutputFormat, candidate_texts, write_block, write_block_with, write_candidates, write_grid,
     write_grid_with, write_line, write_tokens,

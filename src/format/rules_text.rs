@@ -196,6 +196,7 @@ const TOPICS: &[Topic] = &[
             "region sum",
             "region-sum",
             "same sum",
+            "sum to the same value",
             "equal sum",
             "same total",
             "box borders divide",
@@ -212,7 +213,16 @@ const TOPICS: &[Topic] = &[
     },
     Topic {
         name: "parity line",
-        words: &["parity line"],
+        words: &[
+            "parity line",
+            "one even digit and one odd",
+            "one odd digit and one even",
+            "one even and one odd",
+            "one odd and one even",
+            "alternate between odd and even",
+            "alternate between even and odd",
+            "alternate in parity",
+        ],
         repeats: true,
     },
     Topic {
@@ -882,6 +892,27 @@ mod tests {
             constraints: vec![constraint],
             ..RulesSpec::default()
         }
+    }
+
+    #[test]
+    fn a_parity_line_and_a_region_sum_line_in_setters_words() {
+        let cells: Vec<Cell> = (0..3).filter_map(|c| Cell::at(0, c)).collect();
+        let parity = with(crate::constraint::ParityLine::new(cells.clone()).into());
+        assert_eq!(
+            readings(
+                "Two cells adjacent along a red line must contain one even digit and one odd digit.",
+                &parity
+            ),
+            [Reading::States(vec!["parity line"])]
+        );
+        let sums = with(crate::constraint::RegionSumLine::new(cells).into());
+        assert_eq!(
+            readings(
+                "Digits on each segment of the same line sum to the same value.",
+                &sums
+            ),
+            [Reading::States(vec!["region-sum line"])]
+        );
     }
 
     #[test]

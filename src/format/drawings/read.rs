@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 use super::scene::{
     Colour, Point, Scene, Shape, Stroke, at_centre, cell_at, cells_along, cells_name, edge_at,
 };
+use super::{LineMeaning, Settled};
 use crate::format::rules_text::Mention;
 
 /// What the drawings were read as.
@@ -54,6 +55,8 @@ impl Reading {
 /// colours.
 pub(crate) struct Words<'a> {
     pub(crate) mentions: &'a [Mention],
+    /// What the user says lines of a colour are (`--read`), whatever the words say.
+    pub(crate) settled: &'a Settled,
 }
 
 impl Words<'_> {
@@ -73,6 +76,13 @@ impl Words<'_> {
         self.mentions
             .iter()
             .any(|m| m.colours.iter().any(|c| alike(c, name)))
+    }
+
+    /// Whether some sentence names the rule `topic` and a colour like `name`.
+    fn names_beside(&self, topic: &str, name: &str) -> bool {
+        self.mentions
+            .iter()
+            .any(|m| m.topics.contains(&topic) && m.colours.iter().any(|c| alike(c, name)))
     }
 
     /// The line families named in sentences that name a colour like `name`.
@@ -149,6 +159,11 @@ const SIGNATURES: &[(&str, &str, f64)] = &[
     ("#c9c883", "nabner line", 0.25),
     ("#cdb1ec", "zipper line", 0.15625),
 ];
+
+/// The line families read from a line's colour and the rules' words (`whispers line` …).
+pub(crate) fn line_family_names() -> Vec<&'static str> {
+    LINE_FAMILIES.iter().map(|(family, _)| *family).collect()
+}
 
 /// How the line family of f-puzzles field `field` is drawn as a cosmetic line, as
 /// f-puzzles' userscript copies it for SudokuPad (which reads no such field): its colour,
@@ -598,8 +613,9 @@ impl Readers<'_> {
         }
     }
 
-    /// A grey shape in a cell, without text: odd (a circle) or even (a square) when the
-    /// words speak of odd and even digits.
+    /// A grey shape in a cell (or one of a colour the words name with odd or even
+    /// digits), without text: odd (a circle) or even (a square) when the words speak of odd
+    /// and even digits.
     fn parity_cells(&mut self) {
         if !self.words.name("parity cell") {
             return;
@@ -608,7 +624,11 @@ impl Readers<'_> {
             if self.shape_taken[i] || !shape.text.is_empty() || !at_centre(shape.center) {
                 continue;
             }
-            let grey = shape.fill.is_some_and(|c| c.name() == "grey");
+            // Grey, as f-puzzles draws them, or a colour the words give odd or even cells
+            // ("The yellow circles contain odd digits").
+            let grey = shape.fill.is_some_and(|c| {
+                c.name() == "grey" || self.words.names_beside("parity cell", c.name())
+            });
             let size =
                 (0.45..=0.9).contains(&shape.width) && (shape.width - shape.height).abs() < 0.05;
             let Some(cell) = cell_at(shape.center, self.n).filter(|_| grey && size) else {
@@ -760,11 +780,24 @@ impl Readers<'_> {
                 .find(|(hex, _, _)| Colour::parse(hex).is_some_and(|c| c.near(colour)))
                 .map(|(_, family, _)| *family)
                 .filter(|family| named.contains(family));
-            let family = match beside.as_slice() {
-                [family] => Some(*family),
-                [] if single => Some(named[0]),
-                [] => signature,
-                _ => None,
+            let family = match (self.words.settled.line(colour), beside.as_slice()) {
+                (Some(LineMeaning::Family(family)), _) => Some(family),
+                (Some(LineMeaning::Decoration), _) => {
+                    for (i, cells) in &lines {
+                        self.stroke_taken[*i] = true;
+                        self.out.read.push(format!(
+                            "decoration (--read): {} line {} ({})",
+                            colour.name(),
+                            cells_name(cells),
+                            Self::stroke_name(&self.scene.strokes[*i])
+                        ));
+                    }
+                    continue;
+                }
+                (None, [family]) => Some(*family),
+                (None, []) if single => Some(named[0]),
+                (None, []) => signature,
+                (None, _) => None,
             };
             let all: Vec<Vec<(usize, usize)>> = lines.iter().map(|(_, c)| c.clone()).collect();
             for (k, (i, cells)) in lines.into_iter().enumerate() {
@@ -1274,6 +1307,11 @@ mod tests {
 
     /// The reading of SudokuPad elements `fields` on a 9×9 grid under the rules `rules`.
     fn reading(fields: Value, rules: &str) -> Reading {
+        settled_reading(fields, rules, &super::super::Settled::default())
+    }
+
+    /// [`reading`], with lines settled as `settled` says.
+    fn settled_reading(fields: Value, rules: &str, settled: &super::super::Settled) -> Reading {
         let scene = Scene::read(fields.as_object().unwrap()).unwrap();
         let mentions = mentions(rules);
         read(
@@ -1281,8 +1319,54 @@ mod tests {
             9,
             Words {
                 mentions: &mentions,
+                settled,
             },
         )
+    }
+
+    #[test]
+    fn odd_and_even_cells_take_the_colour_the_words_give_them() {
+        let fields = json!({"underlays": [
+            {"center": [3.5, 0.5], "width": 0.7, "height": 0.7, "rounded": true, "backgroundColor": "#d4da31e6"},
+            {"center": [1.5, 1.5], "width": 0.7, "height": 0.7, "rounded": false, "backgroundColor": "#d4da31e6"},
+        ]});
+        let read = reading(
+            fields.clone(),
+            "The yellow circles contain odd digits. The yellow squares contain even digits.",
+        );
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
+        let fields_read: Vec<&str> = read.entries.iter().map(|(f, _)| *f).collect();
+        assert_eq!(fields_read, ["odd", "even"]);
+        // A colour the words do not give them: no parity read.
+        let other = reading(
+            fields,
+            "Circles contain odd digits; squares contain even digits.",
+        );
+        assert!(other.entries.is_empty(), "{:?}", other.entries);
+    }
+
+    #[test]
+    fn a_line_the_words_leave_open_is_read_as_the_user_settles_it() {
+        let fields = json!({"lines": [
+            {"wayPoints": [[0.5, 0.5], [0.5, 2.5]], "color": "#1fe692", "thickness": 8},
+            {"wayPoints": [[4.5, 0.5], [4.5, 2.5]], "color": "#333333", "thickness": 8},
+        ]});
+        // Two families named, neither beside a colour: both lines unread.
+        let rules = "Renban lines hold consecutive digits. Whispers lines differ by 5.";
+        let open = reading(fields.clone(), rules);
+        assert_eq!(open.unread.len(), 2, "{:?}", open.unread);
+        let mut settled = super::super::Settled::default();
+        settled.add("line #1fe692=whispers").unwrap();
+        settled.add("line #333=decoration").unwrap();
+        let read = settled_reading(fields, rules, &settled);
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
+        assert_eq!(read.entries.len(), 1);
+        assert_eq!(read.entries[0].0, "whispers");
+        assert!(
+            read.read
+                .iter()
+                .any(|r| r.starts_with("decoration (--read)"))
+        );
     }
 
     fn stroke(points: &[Point]) -> Stroke {

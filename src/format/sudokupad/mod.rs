@@ -14,7 +14,8 @@
 
 use serde_json::{Map, Value, json};
 
-use super::fpuzzles::{FpuzzlesError, fpuzzles_link_json, is_empty, parse_fpuzzles};
+use super::drawings::Settled;
+use super::fpuzzles::{FpuzzlesError, fpuzzles_link_json, is_empty, parse_fpuzzles_settled};
 use super::puzzle_file::PuzzleFile;
 
 mod unzip;
@@ -100,6 +101,14 @@ fn host(link: &str) -> Option<String> {
 
 /// Reads the puzzle a SudokuPad link carries.
 pub fn parse_sudokupad_link(link: &str) -> Result<PuzzleFile, SudokuPadError> {
+    parse_sudokupad_link_settled(link, &Settled::default())
+}
+
+/// [`parse_sudokupad_link`], with drawings read as the user settles them (`--read`).
+pub fn parse_sudokupad_link_settled(
+    link: &str,
+    settled: &Settled,
+) -> Result<PuzzleFile, SudokuPadError> {
     let link = link.trim();
     let id = puzzle_id(link);
     if id.is_empty() {
@@ -113,7 +122,7 @@ pub fn parse_sudokupad_link(link: &str) -> Result<PuzzleFile, SudokuPadError> {
             id,
         });
     }
-    parse_sudokupad(&id)
+    parse_sudokupad_settled(&id, settled)
 }
 
 /// The puzzle id of a SudokuPad link: its `puzzleid=` parameter, or its path after `/` or
@@ -151,12 +160,35 @@ fn prefix(data: &str) -> Option<(&'static str, &str)> {
 /// zipped) — or an f-puzzles export, told from SudokuPad's JSON by its content, so that a
 /// puzzle's data is read whatever its file is called.
 pub fn parse_sudokupad(data: &str) -> Result<PuzzleFile, SudokuPadError> {
+    parse_sudokupad_settled(data, &Settled::default())
+}
+
+/// [`parse_sudokupad`], with drawings read as the user settles them (`--read`).
+pub fn parse_sudokupad_settled(
+    data: &str,
+    settled: &Settled,
+) -> Result<PuzzleFile, SudokuPadError> {
     let data = data.trim().trim_start_matches('\u{feff}');
     let json = match prefix(data) {
         Some(("fpuzzles" | "fpuz", rest)) => {
-            return Ok(parse_fpuzzles(&fpuzzles_link_json(&format!(
-                "fpuzzles{rest}"
-            ))?)?);
+            // f-puzzles data opened in SudokuPad: read as f-puzzles reads it, with the
+            // rules only its words state taken as SudokuPad takes them.
+            let json = fpuzzles_link_json(&format!("fpuzzles{rest}"))?;
+            let Ok(Value::Object(mut fp)) = serde_json::from_str::<Value>(&json) else {
+                return Ok(parse_fpuzzles_settled(&json, settled)?);
+            };
+            let rules_text: Vec<String> = fp
+                .get("ruleset")
+                .and_then(Value::as_str)
+                .map(|text| vec![text.to_string()])
+                .unwrap_or_default();
+            let given: Vec<String> = fp.keys().cloned().collect();
+            let stated = adopt_stated(&mut fp, &rules_text, &|field| {
+                given.iter().any(|key| key == field)
+            });
+            let mut file = parse_fpuzzles_settled(&Value::Object(fp).to_string(), settled)?;
+            file.readings.extend(stated);
+            return Ok(file);
         }
         Some(("scl" | "ctc", rest)) => decompress(rest)?,
         Some((format, _)) => {
@@ -177,9 +209,9 @@ pub fn parse_sudokupad(data: &str) -> Result<PuzzleFile, SudokuPadError> {
     };
     // An f-puzzles export (a `grid` of a `size`), whatever its file's name.
     if value.get("grid").is_some() && value.get("size").is_some() && value.get("cells").is_none() {
-        return Ok(parse_fpuzzles(&json)?);
+        return Ok(parse_fpuzzles_settled(&json, settled)?);
     }
-    read_scl(&value)
+    read_scl(&value, settled)
 }
 
 /// lz-string's base64 decompression of `data`.
@@ -273,7 +305,7 @@ const RULE_FLAGS: &[(&str, &str)] = &[("antiknight", "antiknight"), ("antiking",
 
 /// SudokuPad's JSON as f-puzzles JSON, read by the f-puzzles reader (which checks sizes,
 /// regions, givens and cages as for any f-puzzles file).
-fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
+fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadError> {
     let Value::Object(fields) = value else {
         return Err(SudokuPadError::Data {
             why: "the top level is not an object".into(),
@@ -603,20 +635,46 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
     }
     let words = super::drawings::Words {
         mentions: &mentions,
+        settled,
     };
     let mut reading = super::drawings::read(&scene, n, words);
     reading.add_to(&mut fp);
-    // Rules over the whole grid that only the words state, taken as SudokuPad takes them
-    // (its rules parser) when no flag says otherwise.
+    let flagged = |field: &str| metadata.and_then(|m| m.get(field)).is_some();
+    let stated_readings = adopt_stated(&mut fp, &rules_text, &flagged);
+    let mut file = parse_fpuzzles_settled(&Value::Object(fp).to_string(), settled)
+        .map_err(SudokuPadError::Converted)?;
+    file.readings = cage_readings;
+    if no_regions {
+        file.readings.insert(
+            0,
+            "no regions: rows and columns only, no boxes (as SudokuPad checks it)".into(),
+        );
+    }
+    file.readings.extend(reading.read);
+    file.readings.extend(stated_readings);
+    file.rules = (!rules_text.is_empty()).then(|| rules_text.join("\n"));
+    file.unread.extend(unread_cages);
+    file.unread.extend(reading.unread);
+    Ok(file)
+}
+
+/// Takes the rules over the whole grid that only the words state as SudokuPad's own rules
+/// parser takes them, into f-puzzles fields `fp`: anti-knight and anti-king where no flag
+/// (`flagged`) says otherwise, and "all possible dots/X and V are given" as negative
+/// constraints for the dot colours drawn. What was taken, for the reading.
+fn adopt_stated(
+    fp: &mut Map<String, Value>,
+    rules_text: &[String],
+    flagged: &dyn Fn(&str) -> bool,
+) -> Vec<String> {
     let mut stated_readings = Vec::new();
-    for text in &rules_text {
+    for text in rules_text {
         let stated = super::rules_text::stated_in_words(text);
         for rule in stated.globals {
             let Some(field) = rule.fpuzzles_field() else {
                 continue;
             };
-            let flagged = metadata.and_then(|m| m.get(field)).is_some();
-            if !flagged && fp.get(field).is_none() {
+            if !flagged(field) && fp.get(field).is_none() {
                 fp.insert(field.into(), json!(true));
                 stated_readings.push(format!(
                     "{rule} (stated in the rules, as SudokuPad reads it)"
@@ -650,21 +708,7 @@ fn read_scl(value: &Value) -> Result<PuzzleFile, SudokuPadError> {
             }
         }
     }
-    let mut file =
-        parse_fpuzzles(&Value::Object(fp).to_string()).map_err(SudokuPadError::Converted)?;
-    file.readings = cage_readings;
-    if no_regions {
-        file.readings.insert(
-            0,
-            "no regions: rows and columns only, no boxes (as SudokuPad checks it)".into(),
-        );
-    }
-    file.readings.extend(reading.read);
-    file.readings.extend(stated_readings);
-    file.rules = (!rules_text.is_empty()).then(|| rules_text.join("\n"));
-    file.unread.extend(unread_cages);
-    file.unread.extend(reading.unread);
-    Ok(file)
+    stated_readings
 }
 
 #[cfg(test)]
