@@ -136,6 +136,11 @@ fn short_links_and_drawings_are_refused_by_name() {
             "{err}"
         );
     }
+    // Given pencil marks are named, not taken as rules nor dropped.
+    let marked = json("").replacen("{}", r#"{"pencilMarks":[1,2]}"#, 1);
+    let (code, out, err) = count(&format!("https://sudokupad.app/{}", packed("scl", &marked)));
+    assert_eq!((code, out.as_str()), (Some(0), "288\n"), "{err}");
+    assert!(err.contains("given pencil marks in 1 cell (r1c1)"), "{err}");
     // A line of a colour the rules name is unread even where it stops short of a cell's
     // centre (as Sudoku Maker draws some), never taken for decoration.
     let short = json(

@@ -352,6 +352,7 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
         .ok_or_else(|| element("cells", "missing, or not a list of rows"))?;
     let n = rows.len();
     let mut grid = Vec::with_capacity(n);
+    let mut marked: Vec<String> = Vec::new();
     for (r, row) in rows.iter().enumerate() {
         let row = row.as_array().filter(|row| row.len() == n).ok_or_else(|| {
             element(
@@ -389,6 +390,14 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
                     ));
                 }
             };
+            // Given pencil marks: a setter's hint, or a restriction, as the words say; not
+            // read as rules, and named.
+            for key in ["pencilMarks", "centremarks"] {
+                if cell.get(key).is_some_and(|marks| !is_empty(marks)) {
+                    marked.push(format!("r{}c{}", r + 1, c + 1));
+                    break;
+                }
+            }
             cells.push(match given {
                 Some(v) => json!({"value": v, "given": true}),
                 None => json!({}),
@@ -653,6 +662,14 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
     file.readings.extend(reading.read);
     file.readings.extend(stated_readings);
     file.rules = (!rules_text.is_empty()).then(|| rules_text.join("\n"));
+    if let Some(first) = marked.first() {
+        file.unread.push(format!(
+            "given pencil marks in {} cell{} ({first}{}): not read as rules",
+            marked.len(),
+            if marked.len() == 1 { "" } else { "s" },
+            if marked.len() > 1 { " …" } else { "" }
+        ));
+    }
     file.unread.extend(unread_cages);
     file.unread.extend(reading.unread);
     Ok(file)
