@@ -14,6 +14,7 @@ use satdoku::format::{
 use satdoku::rules::{GlobalRule, GlobalRules, RulesSpec};
 use satdoku::{Cell, Puzzle};
 
+#[cfg(feature = "cli")]
 use common::satdoku;
 
 /// The puzzles of a file satdoku reads with its own rules (TOML, f-puzzles, SudokuPad).
@@ -223,6 +224,7 @@ fn every_bundled_puzzle_reads_back_as_written() {
 /// Through the command line: a TOML puzzle written as a link, the link checked, the same
 /// verdict; what f-puzzles cannot hold refused by name with exit status 2.
 #[test]
+#[cfg(feature = "cli")] // runs the `satdoku` command
 fn export_writes_links_that_check_the_same() {
     let file = "puzzles/variants/killer.toml";
     let out = satdoku().args(["export", file]).output().unwrap();
