@@ -392,3 +392,44 @@ fn the_user_settles_a_line_the_words_leave_open() {
         "{err}"
     );
 }
+
+/// SudokuPad's compact classic links (`classic…`): the givens zipped either way SudokuPad
+/// zips them. Expected grids from SudokuPad's own `PuzzleTools.unzip` (its client's
+/// puzzletools.js, run in node), not from satdoku.
+#[test]
+fn classic_links_carry_their_givens() {
+    let solve = |link: &str| {
+        let out = satdoku()
+            .args(["solve", "--format", "json", link])
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            stderr_of(&out),
+        )
+    };
+    // The second way (digit and blanks after it), as SudokuPad's editor writes it.
+    let (code, out, err) = solve("https://sudokupad.app/classic5NlQ19j9mGca3OIN1bWGk2m41TjS79");
+    assert_eq!(code, Some(0), "{err}");
+    let row: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let solution = row["solution"].as_str().unwrap();
+    let givens =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+    assert!(
+        givens
+            .chars()
+            .zip(solution.chars())
+            .all(|(g, s)| g == '0' || g == s),
+        "{solution}"
+    );
+    // The first way (digits, and a letter per run of blanks): SudokuPad's own test id reads
+    // as an 8×8 grid holding a 9, which is named, not read.
+    let (code, _, err) =
+        solve("https://sudokupad.app/sudoku/classicB6B91D7C2E15F4D9C3K6D4B3D25D4F8F87B4C5B7C3B");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("unknown symbol '9' in a 8×8 grid"), "{err}");
+    let (code, _, err) = solve("https://sudokupad.app/classic1234");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("not a grid from 4×4 to 9×9"), "{err}");
+}

@@ -1,11 +1,12 @@
-//! SudokuPad's links and puzzle data: links that carry the puzzle (`fpuzzles…`, `scl…`, `ctc…`) read, short links (a puzzle kept on SudokuPad's server) refused with the way round, and of SudokuPad's own data what is unambiguous (grid, givens, regions, killer cages with totals) — any other element refused by name.
+//! SudokuPad's links and puzzle data: links that carry the puzzle (`fpuzzles…`, `scl…`, `ctc…`, `classic…`) read, short links (a puzzle kept on SudokuPad's server) refused with the way round, and of SudokuPad's own data what is unambiguous (grid, givens, regions, killer cages with totals) — any other element refused by name.
 //!
 //! The format as SudokuPad's own loader reads it (its `puzzleloader.js` and `PuzzleZipper`,
 //! read in SudokuPad/sudokutools and marktekfan/sudokupad-penpa-import): a link's puzzle id
 //! is its `puzzleid=` parameter or its path after `/` or `/sudoku/`; an id starting with
 //! `fpuzzles` or `fpuz` is lz-string (base64) f-puzzles JSON, one starting with `scl` or
 //! `ctc` lz-string SudokuPad JSON, plain or "zipped" (quotes dropped, keys shortened, empty
-//! cells elided); any other id names a puzzle on SudokuPad's server. The JSON's `cells` are
+//! cells elided), one starting with `classic` a classic sudoku's givens (see `classic`); `scf`
+//! (classic sudoku with constraints) is refused by name; any other id names a puzzle on SudokuPad's server. The JSON's `cells` are
 //! rows of cells (a `value` is a given), `regions` lists of `[row, column]`, `cages` killer
 //! cages when marked `unique` (their `sum`, or a numeric `value`, the total), or, without
 //! cells, the puzzle's title, author and rules. Lines, arrows, underlays and overlays are
@@ -18,6 +19,7 @@ use super::drawings::Settled;
 use super::fpuzzles::{FpuzzlesError, fpuzzles_link_json, is_empty, parse_fpuzzles_settled};
 use super::puzzle_file::PuzzleFile;
 
+mod classic;
 mod unzip;
 
 use unzip::unzip;
@@ -150,7 +152,7 @@ fn puzzle_id(link: &str) -> String {
 
 /// The data's format prefix and the rest (longest prefixes first, as SudokuPad tries them).
 fn prefix(data: &str) -> Option<(&'static str, &str)> {
-    ["fpuzzles", "fpuz", "scl", "ctc", "scf"]
+    ["fpuzzles", "fpuz", "scl", "ctc", "scf", "classic"]
         .into_iter()
         .find_map(|p| data.strip_prefix(p).map(|rest| (p, rest)))
 }
@@ -191,6 +193,29 @@ pub fn parse_sudokupad_settled(
             return Ok(file);
         }
         Some(("scl" | "ctc", rest)) => decompress(rest)?,
+        Some(("classic", rest)) => {
+            let zipped = super::fpuzzles::percent_decode(rest);
+            let bad = |why: String| SudokuPadError::Data { why };
+            let givens = classic::unzip(&zipped).ok_or_else(|| {
+                bad(format!(
+                    "classic sudoku {zipped:?} holds symbols SudokuPad's classic format has not"
+                ))
+            })?;
+            let cells = givens.len();
+            let n = (cells as f64).sqrt() as usize;
+            if n * n != cells || !(4..=9).contains(&n) {
+                return Err(bad(format!(
+                    "classic sudoku of {cells} cells: not a grid from 4×4 to 9×9"
+                )));
+            }
+            return Ok(PuzzleFile {
+                puzzles: vec![super::PuzzleText {
+                    line: 1,
+                    text: givens,
+                }],
+                ..PuzzleFile::default()
+            });
+        }
         Some((format, _)) => {
             return Err(SudokuPadError::Format {
                 format: format.to_string(),
