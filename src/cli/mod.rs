@@ -176,9 +176,10 @@ enum Command {
     ///
     /// Any puzzle satdoku reads (a line, TOML, f-puzzles, SudokuPad) is written with its
     /// regions, rules over the whole grid, constraints, givens, title, author and rules
-    /// text; reading what was written gives the same puzzle. What a form cannot hold (a
-    /// rellik cage in f-puzzles, a grid over 16×16 in f-puzzles' editor) is refused by name,
-    /// never left out. One line per puzzle (TOML: one file's text per puzzle). Exit status:
+    /// text (a sentence per rule where it has none); reading what was written gives the
+    /// same puzzle. What a form cannot hold is refused by name, never left out: a rellik cage
+    /// in f-puzzles, a grid over 16×16 in f-puzzles' editor, or in a SudokuPad link a family
+    /// SudokuPad's import of f-puzzles data drops (an X-sum, a lockout line …). One line per puzzle (TOML: one file's text per puzzle). Exit status:
     /// 0, or 2 when a puzzle cannot be read or written.
     Export(export::ExportArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell or elvish).
