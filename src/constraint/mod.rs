@@ -224,9 +224,12 @@ macro_rules! variants {
                 &[$($what),+]
             }
 
-            /// Each family's records without the grid's size (see
-            /// [`VariantConstraint::written`]).
-            fn family_records(&self, format: RecordFormat) -> Written {
+            /// The records of `format` that its family's reader reads back as this
+            /// constraint (equal to it as the reader makes it, before the rules settle it),
+            /// or why the format cannot hold it: rules over the whole grid (negative
+            /// constraints, distance rules) have no record, being written with a file's
+            /// rules.
+            pub fn written(&self, format: RecordFormat) -> Written {
                 match self {
                     $(VariantConstraint::$variant(c) => c.write(format)),+
                 }
@@ -351,23 +354,6 @@ variants! {
     Lunchbox(Lunchbox) => "lunchbox sum"
         says "Digits in a lunchbox do not repeat, and those between its smallest and largest digit add up to its clue.",
         toml ["lunchbox"], fpuzzles [];
-}
-
-impl VariantConstraint {
-    /// The records of `format` that its family's reader reads back as this constraint on
-    /// a grid of `shape` (equal to it as the reader makes it, before the rules settle it),
-    /// or why the format cannot hold it: rules over the whole grid (negative constraints,
-    /// distance rules) have no record, being written with a file's rules. Only an f-puzzles
-    /// X-sum, skyscraper or numbered room clue at the right or the bottom needs `shape`: it
-    /// stands past the grid's last column or row (`R3C10` on 9×9).
-    pub fn written(&self, format: RecordFormat, shape: Shape) -> Written {
-        match self {
-            VariantConstraint::XSum(clue) => clue.write_on(format, shape),
-            VariantConstraint::Skyscraper(clue) => clue.write_on(format, shape),
-            VariantConstraint::NumberedRoom(clue) => clue.write_on(format, shape),
-            other => other.family_records(format),
-        }
-    }
 }
 
 impl fmt::Display for VariantConstraint {

@@ -104,14 +104,13 @@ impl Sightline {
 
     /// `record` with where the clue stands, as [`Sightline::read`] reads it: in satdoku's
     /// TOML its `row` (`side` `"left"` or `"right"`) or `column` (`"top"` or `"bottom"`),
-    /// in f-puzzles its `cell` just outside a grid of `size`. Why not, for a house that is
-    /// no row or column, or an f-puzzles clue at the line's end (past the grid's last row
-    /// or column) without the grid's size.
+    /// in f-puzzles its `cell` just outside the grid (past its last row or column when the
+    /// clue stands at the line's end, which the file writer numbers). Why not, for a house
+    /// that is no row or column.
     pub(crate) fn place(
         &self,
         record: WrittenRecord,
         format: RecordFormat,
-        size: Option<usize>,
     ) -> Result<WrittenRecord, String> {
         let (key, index, sides) = match self.line {
             House::Row(r) => ("row", r, ["left", "right"]),
@@ -130,24 +129,14 @@ impl Sightline {
                     FieldValue::Text(sides[usize::from(self.from_end)].into()),
                 )),
             RecordFormat::Fpuzzles => {
-                let edge = match (self.from_end, size) {
-                    (false, _) => 0,
-                    (true, Some(size)) => size + 1,
-                    (true, None) => {
-                        return Err(format!(
-                            "its clue stands past the grid's last {}, which only the grid's \
-                             size places",
-                            if key == "row" { "column" } else { "row" }
-                        ));
-                    }
-                };
                 let index = usize::from(index) + 1;
-                let (r, c) = if key == "row" {
-                    (index, edge)
-                } else {
-                    (edge, index)
+                let place = match (key, self.from_end) {
+                    ("row", false) => FieldValue::Position(index, 0),
+                    ("row", true) => FieldValue::PastLastColumn(index),
+                    (_, false) => FieldValue::Position(0, index),
+                    (_, true) => FieldValue::PastLastRow(index),
                 };
-                Ok(record.with("cell", FieldValue::Position(r, c)))
+                Ok(record.with("cell", place))
             }
         }
     }
@@ -227,33 +216,13 @@ macro_rules! outside_clue {
             #[doc = concat!(
                 "The record that `read` reads back as this clue: `", $toml, "` in satdoku's ",
                 "TOML (its place and its `", stringify!($number), "`), `", $fpuzzles,
-                "` in f-puzzles (its `cell` and `value`). An f-puzzles clue at the right or ",
-                "the bottom needs the grid's size (`write_on`): unwritable here."
+                "` in f-puzzles (its `cell` and `value`)."
             )]
             pub(crate) fn write(&self, format: super::RecordFormat) -> super::Written {
-                self.write_sized(format, None)
-            }
-
-            /// The record of [`write`](Self::write) for a grid of `shape`, which places an
-            /// f-puzzles clue at the right or the bottom.
-            pub(crate) fn write_on(
-                &self,
-                format: super::RecordFormat,
-                shape: crate::grid::Shape,
-            ) -> super::Written {
-                self.write_sized(format, Some(shape.size()))
-            }
-
-            /// The record, the clue placed on a grid of `size` when known.
-            fn write_sized(
-                &self,
-                format: super::RecordFormat,
-                size: Option<usize>,
-            ) -> super::Written {
                 let record = super::WrittenRecord::new(format.choose($toml, $fpuzzles));
                 let record = self
                     .sight
-                    .place(record, format, size)
+                    .place(record, format)
                     .map_err(|why| super::Unwritable::new(self, format, why))?;
                 let key = format.choose(stringify!($number), "value");
                 Ok(vec![record.number(format, key, self.$number)])

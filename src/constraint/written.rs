@@ -14,6 +14,11 @@ pub enum FieldValue {
     /// A place by 1-based row and column numbers, 0 and N+1 just outside the grid (the clue
     /// cell of an f-puzzles sandwich).
     Position(usize, usize),
+    /// The place just past the grid's last column, in row (1-based) …: an f-puzzles clue at
+    /// the right, which only the grid's size numbers (`R3C10` on 9×9); the file writer does.
+    PastLastColumn(usize),
+    /// The place just past the grid's last row, in column (1-based) …: a clue at the bottom.
+    PastLastRow(usize),
     /// A whole number.
     Number(u32),
     /// Whole numbers.
@@ -180,6 +185,8 @@ mod tests {
     /// keys read noted.
     struct WrittenFields {
         format: RecordFormat,
+        /// The grid's size, which numbers places past its end.
+        size: usize,
         record: WrittenRecord,
         read: Vec<String>,
     }
@@ -228,6 +235,8 @@ mod tests {
             match self.get(key) {
                 None => Ok(None),
                 Some(FieldValue::Position(r, c)) => Ok(Some((r, c))),
+                Some(FieldValue::PastLastColumn(r)) => Ok(Some((r, self.size + 1))),
+                Some(FieldValue::PastLastRow(c)) => Ok(Some((self.size + 1, c))),
                 Some(other) => Err(wrong(key, other)),
             }
         }
@@ -468,6 +477,7 @@ mod tests {
                 .unwrap_or_else(|| panic!("no family reads {name} in {format:?}"));
             let mut fields = WrittenFields {
                 format,
+                size: shape.size(),
                 record,
                 read: Vec::new(),
             };
@@ -492,7 +502,7 @@ mod tests {
         let samples = samples();
         for format in [TOML, FPUZZLES] {
             for (constraint, unwritable) in &samples {
-                let written = constraint.written(format, shape);
+                let written = constraint.written(format);
                 match (written, unwritable.contains(&format)) {
                     (Err(error), true) => {
                         assert_eq!(error.constraint, constraint.to_string());
@@ -527,9 +537,18 @@ mod tests {
     fn clues_are_placed_as_f_puzzles_places_them() {
         let fields = |constraint: VariantConstraint| {
             let records = constraint
-                .written(FPUZZLES, Shape::NINE)
+                .written(FPUZZLES)
                 .unwrap_or_else(|error| panic!("{error}"));
-            records[0].fields.clone()
+            // Places past the grid's end numbered as on 9×9.
+            let mut fields = records[0].fields.clone();
+            for (_, value) in &mut fields {
+                *value = match *value {
+                    FieldValue::PastLastColumn(r) => FieldValue::Position(r, 10),
+                    FieldValue::PastLastRow(c) => FieldValue::Position(10, c),
+                    ref other => other.clone(),
+                };
+            }
+            fields
         };
         let position = |r, c| ("cell", FieldValue::Position(r, c));
         let direction = |d: &str| ("direction", FieldValue::Text(d.into()));

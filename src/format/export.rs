@@ -173,7 +173,7 @@ pub fn fpuzzles_json(puzzle: &Puzzle, about: &About<'_>) -> Result<Value, Export
                     format: "f-puzzles",
                 });
             }
-            other => records.extend(other.written(RecordFormat::Fpuzzles, shape)?),
+            other => records.extend(other.written(RecordFormat::Fpuzzles)?),
         }
     }
     if !negative.is_empty() {
@@ -186,7 +186,7 @@ pub fn fpuzzles_json(puzzle: &Puzzle, about: &About<'_>) -> Result<Value, Export
     if !extra.is_empty() {
         let list: Vec<Value> = extra
             .iter()
-            .map(|cells| json!({ "cells": cells.iter().map(|&c| fpuzzles_cell(c)).collect::<Vec<_>>() }))
+            .map(|cells| json!({ "cells": fpuzzles_cells(cells) }))
             .collect();
         fields.insert("extraregion".into(), json!(list));
     }
@@ -201,7 +201,7 @@ pub fn fpuzzles_json(puzzle: &Puzzle, about: &About<'_>) -> Result<Value, Export
         for (key, value) in &record.fields {
             if let (&"lines", FieldValue::Lines(lines)) = (key, value) {
                 copies.push(json!({
-                    "lines": lines.iter().map(|l| l.iter().map(|&c| fpuzzles_cell(c)).collect::<Vec<_>>()).collect::<Vec<_>>(),
+                    "lines": lines.iter().map(|l| fpuzzles_cells(l)).collect::<Vec<_>>(),
                     "outlineC": colour.to_uppercase(),
                     "width": width,
                     "fromConstraint": family,
@@ -213,7 +213,7 @@ pub fn fpuzzles_json(puzzle: &Puzzle, about: &About<'_>) -> Result<Value, Export
         fields.insert("line".into(), Value::Array(copies));
     }
     for record in records {
-        let entry = fpuzzles_record(&record);
+        let entry = fpuzzles_record(&record, n);
         match fields
             .entry(record.name)
             .or_insert_with(|| Value::Array(Vec::new()))
@@ -334,7 +334,7 @@ pub fn sudokupad_link(puzzle: &Puzzle, about: &About<'_>) -> Result<String, Expo
     for constraint in puzzle.rules().constraints() {
         let records = match constraint {
             VariantConstraint::Negative(_) | VariantConstraint::Distance(_) => continue,
-            other => other.written(RecordFormat::Fpuzzles, puzzle.shape())?,
+            other => other.written(RecordFormat::Fpuzzles)?,
         };
         if records.iter().any(|record| {
             !SUDOKUPAD_DRAWS.contains(&record.name)
@@ -352,24 +352,32 @@ pub fn sudokupad_link(puzzle: &Puzzle, about: &About<'_>) -> Result<String, Expo
 
 /// A cell as f-puzzles names it: `R1C1`.
 fn fpuzzles_cell(cell: Cell) -> String {
-    format!("R{}C{}", cell.row() + 1, cell.col() + 1)
+    super::fpuzzles::place_name(cell.row() + 1, cell.col() + 1)
 }
 
-/// One record as an f-puzzles entry: cells named `R1C1`, one cell under `cell` as a name
-/// alone (as f-puzzles writes it), a place outside the grid as `R0C3`.
-fn fpuzzles_record(record: &WrittenRecord) -> Value {
-    let names = |cells: &[Cell]| -> Value {
-        json!(cells.iter().map(|&c| fpuzzles_cell(c)).collect::<Vec<_>>())
-    };
+/// Cells as f-puzzles lists them.
+fn fpuzzles_cells(cells: &[Cell]) -> Vec<String> {
+    cells.iter().map(|&c| fpuzzles_cell(c)).collect()
+}
+
+/// One record as an f-puzzles entry on a grid of `n`: cells named `R1C1`, one cell under
+/// `cell` as a name alone (as f-puzzles writes it), a place outside the grid as `R0C3`
+/// (past the grid's end `R3C10` on 9×9).
+fn fpuzzles_record(record: &WrittenRecord, n: usize) -> Value {
+    let place = super::fpuzzles::place_name;
     let mut entry = Map::new();
     for (key, value) in &record.fields {
         let value = match value {
             FieldValue::Cells(cells) if *key == "cell" && cells.len() == 1 => {
                 json!(fpuzzles_cell(cells[0]))
             }
-            FieldValue::Cells(cells) => names(cells),
-            FieldValue::Lines(lines) => json!(lines.iter().map(|l| names(l)).collect::<Vec<_>>()),
-            FieldValue::Position(r, c) => json!(format!("R{r}C{c}")),
+            FieldValue::Cells(cells) => json!(fpuzzles_cells(cells)),
+            FieldValue::Lines(lines) => {
+                json!(lines.iter().map(|l| fpuzzles_cells(l)).collect::<Vec<_>>())
+            }
+            FieldValue::Position(r, c) => json!(place(*r, *c)),
+            FieldValue::PastLastColumn(r) => json!(place(*r, n + 1)),
+            FieldValue::PastLastRow(c) => json!(place(n + 1, *c)),
             FieldValue::Number(n) => json!(n),
             FieldValue::Numbers(list) => json!(list),
             FieldValue::Text(text) => json!(text),
@@ -432,7 +440,7 @@ pub fn toml_text(puzzle: &Puzzle, about: &About<'_>) -> Result<String, ExportErr
         match constraint {
             VariantConstraint::Negative(rule) => listed.push(rule.kind().name()),
             VariantConstraint::Distance(rule) => listed.push(rule.name()),
-            other => records.extend(other.written(RecordFormat::Toml, shape)?),
+            other => records.extend(other.written(RecordFormat::Toml)?),
         }
     }
     if !listed.is_empty() {
@@ -473,6 +481,8 @@ pub fn toml_text(puzzle: &Puzzle, about: &About<'_>) -> Result<String, ExportErr
                     format!("[{}]", lines.join(", "))
                 }
                 FieldValue::Position(r, c) => quoted(&format!("r{r}c{c}")),
+                FieldValue::PastLastColumn(r) => quoted(&format!("r{r}c{}", shape.size() + 1)),
+                FieldValue::PastLastRow(c) => quoted(&format!("r{}c{c}", shape.size() + 1)),
                 FieldValue::Number(n) => n.to_string(),
                 FieldValue::Numbers(list) => format!(
                     "[{}]",

@@ -178,7 +178,7 @@ pub(crate) fn drawn_line(field: &str) -> Option<(&'static str, f64, &'static str
 
 /// f-puzzles' name of a 0-based cell (`R3C4`), also outside the grid (`R0C4`).
 fn fp((r, c): (isize, isize)) -> String {
-    format!("R{}C{}", r + 1, c + 1)
+    crate::format::fpuzzles::place_name((r + 1).max(0) as usize, (c + 1).max(0) as usize)
 }
 
 fn fp_cells(cells: &[(usize, usize)]) -> Vec<String> {
