@@ -263,7 +263,8 @@ fn fpuzzles_classes(path: &Path) -> BTreeSet<&'static str> {
         classes.insert("killer-cage");
     }
     if json.get("nonconsecutive").and_then(|v| v.as_bool()) == Some(true) {
-        classes.insert("negative-constraint");
+        // Named in the legend as a rule over the whole grid.
+        classes.insert("non-consecutive");
     }
     classes
 }
@@ -292,7 +293,12 @@ fn every_bundled_constraint_puzzle_draws_its_givens_borders_and_every_constraint
         for (i, constraint) in puzzle.rules().constraints().iter().enumerate() {
             let class = class_name(constraint.kind());
             let found = drawn.get(&(i + 1));
-            let legend = picture.count(&["legend", &class]) > 0;
+            // A rule over the whole grid (non-consecutive, knightmare …) is named in the
+            // legend, by its name.
+            let legend = match satdoku::rules::GlobalRule::of_constraint(constraint) {
+                Some(rule) => picture.count(&["legend", "rule", rule.name()]) > 0,
+                None => picture.count(&["legend", &class]) > 0,
+            };
             assert!(
                 found.is_some_and(|c| c.contains(&class)) || legend,
                 "{stem}: {constraint} ({class}) not drawn"

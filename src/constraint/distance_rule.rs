@@ -23,10 +23,10 @@ pub enum DistanceKind {
     AntiTaxicab,
 }
 
-crate::named::named_enum!(DistanceKind, "rule", {
-    Knightmare => "knightmare",
-    AntiTaxicab => "anti-taxicab",
-});
+impl DistanceKind {
+    /// Every kind (each is one rule over the whole grid, named by the rules' table).
+    pub const ALL: [DistanceKind; 2] = [DistanceKind::Knightmare, DistanceKind::AntiTaxicab];
+}
 
 /// The sums knightmare rules out between cells a knight's move apart.
 const KNIGHTMARE_SUMS: [usize; 2] = [5, 15];
@@ -53,9 +53,9 @@ impl DistanceRule {
         ))
     }
 
-    /// The rule's name, as rules files write it: `knightmare`, `anti-taxicab`.
-    pub fn name(&self) -> &'static str {
-        self.kind.name()
+    /// The kind.
+    pub fn kind(&self) -> DistanceKind {
+        self.kind
     }
 
     /// The cells of `shape` at `distance` steps from `cell`: a knight's move (knightmare,
@@ -183,7 +183,8 @@ impl Constraint for DistanceRule {
         })
     }
 
+    /// Nothing drawn: the legend names the rule with the rules over the whole grid.
     fn draw(&self, _shape: Shape) -> Vec<Mark> {
-        vec![Mark::Legend(self.to_string())]
+        Vec::new()
     }
 }

@@ -25,12 +25,15 @@ pub enum NegativeKind {
     Xv,
 }
 
-crate::named::named_enum!(NegativeKind, "negative constraint", {
-    NonConsecutive => "non-consecutive",
-    Difference => "negative-difference",
-    Ratio => "negative-ratio",
-    Xv => "negative-xv",
-});
+impl NegativeKind {
+    /// Every kind (each is one rule over the whole grid, named by the rules' table).
+    pub const ALL: [NegativeKind; 4] = [
+        NegativeKind::NonConsecutive,
+        NegativeKind::Difference,
+        NegativeKind::Ratio,
+        NegativeKind::Xv,
+    ];
+}
 
 /// A rule over every pair of orthogonal neighbours without a mark.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -70,12 +73,6 @@ impl Negative {
     /// The kind.
     pub fn kind(&self) -> NegativeKind {
         self.kind
-    }
-
-    /// The rule's short name, as rules files write it: `non-consecutive`,
-    /// `negative-difference`, `negative-ratio`, `negative-xv`.
-    pub fn name(&self) -> &'static str {
-        self.kind.name()
     }
 
     /// The same rule with the marks of `all` taken in.
@@ -173,7 +170,8 @@ impl Constraint for Negative {
             })
     }
 
+    /// Nothing drawn: the legend names the rule with the rules over the whole grid.
     fn draw(&self, _shape: Shape) -> Vec<Mark> {
-        vec![Mark::Legend(self.to_string())]
+        Vec::new()
     }
 }

@@ -7,11 +7,9 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::constraint::{
-    FieldValue, NegativeKind, RecordFormat, Unwritable, VariantConstraint, WrittenRecord,
-};
-use crate::grid::{Cell, House};
-use crate::rules::{GlobalRule, Puzzle, Regions};
+use crate::constraint::{FieldValue, RecordFormat, Unwritable, VariantConstraint, WrittenRecord};
+use crate::grid::Cell;
+use crate::rules::{FpuzzlesForm, GlobalRule, Puzzle, Regions};
 
 /// Where f-puzzles links point: the puzzle's data follows, lz-string compressed.
 pub const FPUZZLES_LINK: &str = "https://www.f-puzzles.com/?load=";
@@ -127,53 +125,43 @@ pub fn fpuzzles_json(puzzle: &Puzzle, about: &About<'_>) -> Result<Value, Export
     fields.insert("grid".into(), json!(grid));
     // A rule over the whole grid the words state and the puzzle does not hold is turned
     // off by its flag: SudokuPad would take it from the words (as satdoku reads SudokuPad).
-    for rule in super::rules_text::stated_in_words(ruleset).globals {
-        if let Some(field) = rule.fpuzzles_field()
+    for rule in super::rules_text::stated_in_words(ruleset) {
+        if let FpuzzlesForm::Flag(field) = rule.row().fpuzzles
             && !rules.globals().contains(rule)
         {
             fields.insert(field.into(), json!(false));
         }
     }
     let mut extra: Vec<Vec<Cell>> = rules.extra_regions().to_vec();
+    let mut negative: Vec<&str> = Vec::new();
     for rule in rules.globals().iter() {
-        match rule {
-            GlobalRule::Diagonal => {
+        match rule.row().fpuzzles {
+            FpuzzlesForm::BothDiagonals => {
                 fields.insert("diagonal+".into(), json!(true));
                 fields.insert("diagonal-".into(), json!(true));
             }
-            GlobalRule::Windoku => extra.extend(
-                rules
-                    .houses()
+            FpuzzlesForm::ExtraRegions => extra.extend(
+                rule.houses(n, rules.region_kind())
                     .into_iter()
-                    .filter(|h| matches!(h, House::Window(_)))
                     .map(|h| rules.cells(h)),
             ),
-            rule => {
-                if let Some(field) = rule.fpuzzles_field() {
-                    fields.insert(field.into(), json!(true));
-                }
+            FpuzzlesForm::Flag(field) => {
+                fields.insert(field.into(), json!(true));
             }
-        }
-    }
-    let mut records: Vec<WrittenRecord> = Vec::new();
-    let mut negative: Vec<&str> = Vec::new();
-    for constraint in rules.constraints() {
-        match constraint {
-            VariantConstraint::Negative(rule) => match rule.kind() {
-                NegativeKind::NonConsecutive => {
-                    fields.insert("nonconsecutive".into(), json!(true));
-                }
-                NegativeKind::Difference => negative.push("difference"),
-                NegativeKind::Ratio => negative.push("ratio"),
-                NegativeKind::Xv => negative.push("xv"),
-            },
-            VariantConstraint::Distance(rule) => {
+            FpuzzlesForm::Negative(name) => negative.push(name),
+            FpuzzlesForm::None => {
                 return Err(ExportError::Rule {
                     rule: rule.name().to_string(),
                     format: "f-puzzles",
                 });
             }
-            other => records.extend(other.written(RecordFormat::Fpuzzles)?),
+        }
+    }
+    let mut records: Vec<WrittenRecord> = Vec::new();
+    for constraint in rules.constraints() {
+        // A rule over the whole grid's constraint is written with the rules, above.
+        if GlobalRule::of_constraint(constraint).is_none() {
+            records.extend(constraint.written(RecordFormat::Fpuzzles)?);
         }
     }
     if !negative.is_empty() {
@@ -256,9 +244,9 @@ pub fn rules_in_words(puzzle: &Puzzle) -> String {
     // Windoku's windows are written as extra regions (f-puzzles has no windoku flag).
     let extra = "Each extra region holds every digit once.";
     for rule in rules.globals().iter() {
-        lines.push(match rule {
-            GlobalRule::Windoku => extra.to_string(),
-            rule => rule.description().to_string(),
+        lines.push(match rule.row().fpuzzles {
+            FpuzzlesForm::ExtraRegions => extra.to_string(),
+            _ => rule.description().to_string(),
         });
     }
     if !rules.extra_regions().is_empty() && !lines.iter().any(|l| l == extra) {
@@ -271,18 +259,9 @@ pub fn rules_in_words(puzzle: &Puzzle) -> String {
                 .to_string(),
         );
     }
-    for constraint in rules.constraints() {
-        let line = match constraint {
-            VariantConstraint::Negative(rule) => match rule.kind() {
-                NegativeKind::NonConsecutive => {
-                    "Non-consecutive: orthogonally adjacent digits are never consecutive."
-                }
-                NegativeKind::Difference => "All possible white dots are given.",
-                NegativeKind::Ratio => "All possible black dots are given.",
-                NegativeKind::Xv => "All possible X and V are given.",
-            },
-            other => other.rule_in_words(),
-        };
+    let local = (rules.constraints().iter()).filter(|c| GlobalRule::of_constraint(c).is_none());
+    for constraint in local {
+        let line = constraint.rule_in_words();
         if !lines.iter().any(|l| l == line) {
             lines.push(line.to_string());
         }
@@ -332,10 +311,10 @@ const SUDOKUPAD_DRAWS: &[&str] = &[
 /// import would drop (an X-sum, a lockout line …): the link would open as another puzzle.
 pub fn sudokupad_link(puzzle: &Puzzle, about: &About<'_>) -> Result<String, ExportError> {
     for constraint in puzzle.rules().constraints() {
-        let records = match constraint {
-            VariantConstraint::Negative(_) | VariantConstraint::Distance(_) => continue,
-            other => other.written(RecordFormat::Fpuzzles)?,
-        };
+        if GlobalRule::of_constraint(constraint).is_some() {
+            continue;
+        }
+        let records = constraint.written(RecordFormat::Fpuzzles)?;
         if records.iter().any(|record| {
             !SUDOKUPAD_DRAWS.contains(&record.name)
                 && super::drawings::drawn_line(record.name).is_none()
@@ -434,13 +413,11 @@ pub fn toml_text(puzzle: &Puzzle, about: &About<'_>) -> Result<String, ExportErr
             out.push_str("\"\"\"\n");
         }
     }
-    let mut listed: Vec<&str> = rules.globals().iter().map(GlobalRule::name).collect();
+    let listed: Vec<&str> = rules.globals().iter().map(GlobalRule::name).collect();
     let mut records = Vec::new();
     for constraint in rules.constraints() {
-        match constraint {
-            VariantConstraint::Negative(rule) => listed.push(rule.kind().name()),
-            VariantConstraint::Distance(rule) => listed.push(rule.name()),
-            other => records.extend(other.written(RecordFormat::Toml)?),
+        if GlobalRule::of_constraint(constraint).is_none() {
+            records.extend(constraint.written(RecordFormat::Toml)?);
         }
     }
     if !listed.is_empty() {

@@ -11,11 +11,11 @@ use serde_json::{Map, Value};
 
 use super::puzzle_file::{PuzzleFile, PuzzleText};
 use crate::constraint::{
-    Cage, Fields, Negative, NegativeKind, Parity, ParityKind, Record, RecordError, RecordFormat,
-    VariantConstraint, families,
+    Cage, Fields, Parity, ParityKind, Record, RecordError, RecordFormat, VariantConstraint,
+    families,
 };
 use crate::grid::{BoxShape, Cell, Shape};
-use crate::rules::{GlobalRule, Jigsaw, RulesSpec};
+use crate::rules::{FpuzzlesForm, GlobalRule, Jigsaw, RulesSpec};
 
 /// Fields that only draw, or describe the puzzle: read and ignored (the title and author
 /// are kept with the puzzle).
@@ -64,15 +64,9 @@ const CELL_DRAWING_FIELDS: [&str; 6] = [
 ];
 
 /// The fields of rules over the whole grid that the reader takes besides each
-/// [`GlobalRule`]'s own field: the two diagonals, non-consecutive, the negative
-/// constraints and extra regions.
-const RULE_FIELDS: [&str; 5] = [
-    "diagonal+",
-    "diagonal-",
-    "nonconsecutive",
-    "negative",
-    "extraregion",
-];
+/// [`GlobalRule`]'s own flag: the two diagonals, the negative constraints and extra
+/// regions.
+const RULE_FIELDS: [&str; 4] = ["diagonal+", "diagonal-", "negative", "extraregion"];
 
 /// The constraint fields read (a field with entries that is neither one of these nor
 /// cosmetic is an error): the rules' fields, then each constraint family's, in the order
@@ -80,7 +74,10 @@ const RULE_FIELDS: [&str; 5] = [
 pub fn constraint_fields() -> Vec<&'static str> {
     let globals = GlobalRule::ALL
         .into_iter()
-        .filter_map(GlobalRule::fpuzzles_field);
+        .filter_map(|rule| match rule.row().fpuzzles {
+            FpuzzlesForm::Flag(field) => Some(field),
+            _ => None,
+        });
     RULE_FIELDS
         .into_iter()
         .chain(globals)
@@ -507,10 +504,33 @@ impl Reader<'_> {
             };
             spec.extra_regions.push(cells);
         }
+        let negative: Vec<&str> = self
+            .entries("negative")?
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
         for rule in GlobalRule::ALL {
-            if rule.fpuzzles_field().is_some_and(|field| self.flag(field)) {
+            let on = match rule.row().fpuzzles {
+                FpuzzlesForm::Flag(field) => self.flag(field),
+                FpuzzlesForm::Negative(name) => negative.contains(&name),
+                // Read above (diagonals), as extra regions (windows), or not at all.
+                FpuzzlesForm::BothDiagonals | FpuzzlesForm::ExtraRegions | FpuzzlesForm::None => {
+                    false
+                }
+            };
+            if on {
                 spec.globals = spec.globals.with(rule);
             }
+        }
+        let known = |name: &&str| {
+            GlobalRule::ALL
+                .iter()
+                .any(|rule| matches!(rule.row().fpuzzles, FpuzzlesForm::Negative(n) if n == *name))
+        };
+        if let Some(unknown) = negative.iter().find(|name| !known(name)) {
+            return Err(FpuzzlesError::Unsupported {
+                names: vec![format!("negative {unknown:?}")],
+            });
         }
         Ok((spec, text, warnings))
     }
@@ -576,31 +596,6 @@ impl Reader<'_> {
                     }
                 }
             }
-        }
-        let negative: Vec<&str> = self
-            .entries("negative")?
-            .iter()
-            .filter_map(Value::as_str)
-            .collect();
-        if let Some(unknown) = negative
-            .iter()
-            .find(|n| !["ratio", "difference", "xv"].contains(n))
-        {
-            return Err(FpuzzlesError::Unsupported {
-                names: vec![format!("negative {unknown:?}")],
-            });
-        }
-        for (name, kind) in [
-            ("difference", NegativeKind::Difference),
-            ("ratio", NegativeKind::Ratio),
-            ("xv", NegativeKind::Xv),
-        ] {
-            if negative.contains(&name) {
-                out.push(Negative::new(kind).into());
-            }
-        }
-        if self.flag("nonconsecutive") {
-            out.push(Negative::new(NegativeKind::NonConsecutive).into());
         }
         out.append(&mut spec.constraints);
         spec.constraints = out;

@@ -11,7 +11,7 @@
 //! E E F F D D
 //! E E F F F F
 //! """
-//! rules = ["anti-knight"]            # diagonal, windoku, disjoint-groups, anti-knight, anti-king
+//! rules = ["anti-knight"]            # diagonal, windoku, anti-knight, non-consecutive …
 //! puzzle = """
 //! 6 . . . 3 .
 //! . . . . . 5
@@ -72,8 +72,7 @@ use toml::de::{DeTable, DeValue};
 
 use super::RegionsError;
 use crate::constraint::{
-    DistanceKind, DistanceRule, Fields, Negative, NegativeKind, Record, RecordError, RecordFormat,
-    VariantConstraint, families, family_named,
+    Fields, Record, RecordError, RecordFormat, VariantConstraint, families, family_named,
 };
 use crate::grid::{BoxShape, Cell};
 use crate::rules::{GlobalRule, Jigsaw, RulesError, RulesSpec};
@@ -92,14 +91,9 @@ const KEYS: [&str; 10] = [
     "differ",
 ];
 
-/// The names a puzzle file's `rules` list takes: the rules over the whole grid, then the
-/// negative constraints.
+/// The names a puzzle file's `rules` list takes: the rules over the whole grid.
 pub fn rule_names() -> impl Iterator<Item = &'static str> {
-    GlobalRule::ALL
-        .into_iter()
-        .map(GlobalRule::name)
-        .chain(NegativeKind::ALL.into_iter().map(NegativeKind::name))
-        .chain(DistanceKind::ALL.into_iter().map(DistanceKind::name))
+    GlobalRule::ALL.into_iter().map(GlobalRule::name)
 }
 
 /// A puzzle file read: its rules, the text of each puzzle with the file line it starts on,
@@ -323,10 +317,6 @@ impl PuzzleFile {
             let name = rule.get_ref().as_str();
             if let Ok(global) = name.parse::<GlobalRule>() {
                 spec.globals = spec.globals.with(global);
-            } else if let Ok(kind) = name.parse::<NegativeKind>() {
-                spec.constraints.push(Negative::new(kind).into());
-            } else if let Ok(kind) = name.parse::<DistanceKind>() {
-                spec.constraints.push(DistanceRule::new(kind).into());
             } else {
                 return Err(PuzzleFileError::UnknownRule {
                     line: line_of(text, rule.span()),

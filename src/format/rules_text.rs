@@ -9,6 +9,8 @@
 //! reached without it may be wrong, and says so. A sentence without a word of rules
 //! (thanks, a greeting, a link) is decoration.
 
+use std::sync::LazyLock;
+
 use crate::rules::{GlobalRule, RulesSpec};
 
 /// What a sentence of the rules was read as.
@@ -36,6 +38,7 @@ pub struct Sentence {
 /// What rules text talks about: a family or a rule, and the words that name it. A word
 /// ending in `*` matches any word it starts (`thermo*`: thermometer, thermos); others
 /// match themselves and their plurals; several words match in a row.
+#[derive(Clone, Copy)]
 struct Topic {
     /// The rule's name, as [`present`] finds it in a puzzle.
     name: &'static str,
@@ -57,8 +60,9 @@ const NARROWER: &[(&str, &str)] = &[
     ("region-sum line", "sum line"),
 ];
 
-/// The topics of rules text, families first, then rules over the whole grid.
-const TOPICS: &[Topic] = &[
+/// The topics of the families' rules text (the rules over the whole grid name theirs in
+/// their table: see [`topics`]).
+const FAMILY_TOPICS: &[Topic] = &[
     Topic {
         name: "killer cage",
         words: &["cage", "killer*"],
@@ -255,60 +259,15 @@ const TOPICS: &[Topic] = &[
         words: &["lunchbox*"],
         repeats: false,
     },
-    Topic {
-        name: "knightmare",
-        words: &["knightmare"],
-        repeats: false,
-    },
-    Topic {
-        name: "anti-taxicab",
-        words: &["taxicab"],
-        repeats: false,
-    },
-    Topic {
-        name: "non-consecutive",
-        words: &["non-consecutive", "nonconsecutive"],
-        repeats: false,
-    },
-    Topic {
-        name: "negative",
-        words: &[
-            "all possible",
-            "all dots",
-            "all kropki",
-            "negative constraint",
-        ],
-        repeats: false,
-    },
+];
+
+/// The topics after the rules over the whole grid: the words that deny a negative
+/// constraint, and the regions.
+const LATE_TOPICS: &[Topic] = &[
     // "Not all possible dots are given": no negative constraint, as the puzzle has none.
     Topic {
         name: "no negative",
         words: &["not all possible", "not all"],
-        repeats: false,
-    },
-    Topic {
-        name: "diagonal",
-        words: &["diagonal*"],
-        repeats: false,
-    },
-    Topic {
-        name: "windoku",
-        words: &["windoku", "hyper"],
-        repeats: false,
-    },
-    Topic {
-        name: "disjoint groups",
-        words: &["disjoint"],
-        repeats: false,
-    },
-    Topic {
-        name: "anti-knight",
-        words: &["knight", "anti-knight", "antiknight"],
-        repeats: false,
-    },
-    Topic {
-        name: "anti-king",
-        words: &["king", "anti-king", "antiking"],
         repeats: false,
     },
     Topic {
@@ -324,6 +283,28 @@ const TOPICS: &[Topic] = &[
         repeats: false,
     },
 ];
+
+/// Every topic of rules text: the families', then one for each topic of the rules over
+/// the whole grid (rules that share one, the negative constraints, are named together),
+/// then [`LATE_TOPICS`].
+fn topics() -> &'static [Topic] {
+    static TOPICS: LazyLock<Vec<Topic>> = LazyLock::new(|| {
+        let mut topics = FAMILY_TOPICS.to_vec();
+        for rule in GlobalRule::ALL {
+            let row = rule.row();
+            if !topics.iter().any(|t| t.name == row.topic) {
+                topics.push(Topic {
+                    name: row.topic,
+                    words: row.words,
+                    repeats: false,
+                });
+            }
+        }
+        topics.extend_from_slice(LATE_TOPICS);
+        topics
+    });
+    &TOPICS
+}
 
 /// Words that make a sentence one about rules (else it is decoration).
 const RULE_WORDS: &[&str] = &[
@@ -437,31 +418,20 @@ const REPEATS: &[&str] = &[
     "may be repeated",
 ];
 
-/// The rules `spec` states, as [`TOPICS`] names them: its families, negative rules,
+/// The rules `spec` states, as [`topics`] names them: its families, negative rules,
 /// global rules and jigsaw regions.
 fn present(spec: &RulesSpec) -> Vec<&'static str> {
     let mut names: Vec<&'static str> = Vec::new();
     for constraint in &spec.constraints {
-        let shown = constraint.to_string();
-        let name = match constraint.kind() {
-            "negative constraint" if shown.contains("non-consecutive") => "non-consecutive",
-            "negative constraint" => "negative",
-            "distance rule" if shown.contains("knightmare") => "knightmare",
-            "distance rule" => "anti-taxicab",
-            kind => kind,
+        let name = match GlobalRule::of_constraint(constraint) {
+            Some(rule) => rule.row().topic,
+            None => constraint.kind(),
         };
-        if let Some(topic) = TOPICS.iter().find(|t| t.name == name) {
+        if let Some(topic) = topics().iter().find(|t| t.name == name) {
             names.push(topic.name);
         }
     }
-    for rule in GlobalRule::ALL {
-        if spec.globals.contains(rule) {
-            let name = rule.title();
-            if let Some(topic) = TOPICS.iter().find(|t| t.name == name) {
-                names.push(topic.name);
-            }
-        }
-    }
+    names.extend(spec.globals.iter().map(|rule| rule.row().topic));
     // Regions that are the rows (a Latin square's) are no boxes: rows and columns only.
     let rows_only = spec.jigsaw.as_ref().is_some_and(|jigsaw| {
         let shape = jigsaw.shape();
@@ -607,12 +577,12 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
             let words = words(&text);
             // A word that names a rule the puzzle states names that one: "diagonal" in a
             // sentence about little killers the puzzle has is no diagonal rule.
-            let stated: Vec<usize> = TOPICS
+            let stated: Vec<usize> = topics()
                 .iter()
                 .filter(|t| present.contains(&t.name))
                 .flat_map(|t| naming(&words, t))
                 .collect();
-            let named: Vec<&'static str> = TOPICS
+            let named: Vec<&'static str> = topics()
                 .iter()
                 .filter(|t| {
                     let places = naming(&words, t);
@@ -652,7 +622,7 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
             let repeats_anyway = !named.is_empty()
                 && named
                     .iter()
-                    .all(|name| TOPICS.iter().any(|t| t.name == *name && t.repeats));
+                    .all(|name| topics().iter().any(|t| t.name == *name && t.repeats));
             // "…consecutive digits, however those digits can appear in any order" says the
             // renban rule, not a twist of it.
             let any_order = has(&words, "any order");
@@ -714,7 +684,7 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
         .collect()
 }
 
-/// What one sentence of the rules names: rules (as [`TOPICS`] names them, whether or not
+/// What one sentence of the rules names: rules (as [`topics`] names them, whether or not
 /// a puzzle states them) and colours, for the readers of drawings to match a drawing's
 /// colour and kind with the words that give its meaning.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -728,7 +698,7 @@ pub struct Mention {
 }
 
 impl Mention {
-    /// Whether the sentence has the phrase (words separated by spaces; see [`TOPICS`]).
+    /// Whether the sentence has the phrase (words separated by spaces; see [`topics`]).
     pub fn has(&self, phrase: &str) -> bool {
         has(&self.words, phrase)
     }
@@ -763,7 +733,7 @@ pub fn mentions(text: &str) -> Vec<Mention> {
         .into_iter()
         .map(|text| {
             let words = words(&text);
-            let mut topics: Vec<&'static str> = TOPICS
+            let mut topics: Vec<&'static str> = topics()
                 .iter()
                 .filter(|t| !naming(&words, t).is_empty())
                 .map(|t| t.name)
@@ -790,33 +760,27 @@ pub fn mentions(text: &str) -> Vec<Mention> {
         .collect()
 }
 
-/// Rules over the whole grid that the words state on their own, as SudokuPad takes them
-/// from a puzzle's rules when no element or flag does (its rules parser): anti-knight,
-/// anti-king, and "all possible dots (X and V) are given".
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct StatedInWords {
-    /// The anti-knight and anti-king rules stated.
-    pub globals: Vec<GlobalRule>,
-    /// The negative constraints stated (`difference`, `ratio`, `xv` as f-puzzles names
-    /// them).
-    pub negatives: Vec<&'static str>,
-}
-
-/// The rules over the whole grid `text` states in words (see [`StatedInWords`]): a
-/// sentence that names the knight's (king's) move and says the digits there differ, with
-/// no word that changes it; one that says all possible dots, or X and V, are given (and
-/// not "not all").
+/// The rules over the whole grid `text` states in words on their own, as SudokuPad takes
+/// them from a puzzle's rules when no element or flag does (its rules parser): a sentence
+/// that names the knight's (king's) move and says the digits there differ, with no word
+/// that changes it (anti-knight, anti-king); one that says all possible dots, or X and V,
+/// are given, and not "not all" (the negative constraints: white dots, black dots or both
+/// as the words say).
 ///
 /// ```
 /// use satdoku::format::rules_text::stated_in_words;
 /// use satdoku::rules::GlobalRule;
 /// let stated = stated_in_words("Cells a knight's move apart cannot contain the same digit. All possible black dots are given.");
-/// assert_eq!(stated.globals, [GlobalRule::AntiKnight]);
-/// assert_eq!(stated.negatives, ["ratio"]);
-/// assert!(stated_in_words("Not all possible dots are given.").negatives.is_empty());
+/// assert_eq!(stated, [GlobalRule::AntiKnight, GlobalRule::NegativeRatio]);
+/// assert!(stated_in_words("Not all possible dots are given.").is_empty());
 /// ```
-pub fn stated_in_words(text: &str) -> StatedInWords {
-    let mut stated = StatedInWords::default();
+pub fn stated_in_words(text: &str) -> Vec<GlobalRule> {
+    let mut stated = Vec::new();
+    let mut state = |rule: GlobalRule| {
+        if !stated.contains(&rule) {
+            stated.push(rule);
+        }
+    };
     for sentence in sentences(text) {
         let words = words(&sentence);
         if TWISTS.iter().any(|w| has(&words, w)) || has(&words, "knightmare") {
@@ -840,28 +804,27 @@ pub fn stated_in_words(text: &str) -> StatedInWords {
             ),
         ] {
             let flagged = has(&words, rule.name()) || has(&words, &rule.name().replace('-', ""));
-            if named && (differ || flagged) && !stated.globals.contains(&rule) {
-                stated.globals.push(rule);
+            if named && (differ || flagged) {
+                state(rule);
             }
         }
         if has(&words, "all possible") && !has(&words, "not all") && has(&words, "given") {
             let dots = has(&words, "dot*") || has(&words, "kropki");
             let (white, black) = (has(&words, "white"), has(&words, "black"));
             if dots && (white || !black) {
-                stated.negatives.push("difference");
+                state(GlobalRule::NegativeDifference);
             }
             if dots && (black || !white) {
-                stated.negatives.push("ratio");
+                state(GlobalRule::NegativeRatio);
             }
             if ["xv", "x", "v", "xs", "vs", "xes"]
                 .iter()
                 .any(|w| has(&words, w))
             {
-                stated.negatives.push("xv");
+                state(GlobalRule::NegativeXv);
             }
         }
     }
-    stated.negatives.dedup();
     stated
 }
 

@@ -5,7 +5,7 @@ use std::fmt::Write;
 use super::svg::{Anchor, Svg, TextStyle};
 use crate::constraint::Point;
 use crate::grid::{Cell, House, Relation};
-use crate::rules::{GlobalRule, Rules};
+use crate::rules::Rules;
 
 /// Shades for extra regions, in turn.
 const EXTRA_SHADES: [&str; 6] = [
@@ -22,17 +22,12 @@ const PIECES_SHADES: [&str; 4] = ["#fbe7a1", "#c9ecec", "#f4cfe0", "#dde9c4"];
 /// shade of regions in pieces: by class, the text.
 pub fn legend(rules: &Rules) -> Vec<(String, String)> {
     let mut lines = Vec::new();
-    for rule in rules.globals().iter() {
-        let text = match rule {
-            // Drawn in the grid.
-            GlobalRule::Diagonal | GlobalRule::Windoku => continue,
-            GlobalRule::DisjointGroups => {
-                "disjoint groups: the cells at one position of every box hold every digit"
-            }
-            GlobalRule::AntiKnight => "anti-knight: cells a knight's move apart differ",
-            GlobalRule::AntiKing => "anti-king: cells a king's move apart differ",
-        };
-        lines.push((format!("rule {}", rule.name()), text.to_string()));
+    for rule in rules.globals().iter().filter(|rule| !rule.row().drawn) {
+        // The rule's sentence, as a legend line: `anti-knight: cells … differ`.
+        let says = rule.description().trim_end_matches('.');
+        let mut text = says[..1].to_lowercase();
+        text.push_str(&says[1..]);
+        lines.push((format!("rule {}", rule.name()), text));
     }
     let houses = rules.houses();
     let mut regions = houses.iter().filter(|h| matches!(h, House::Region(..)));

@@ -1,14 +1,13 @@
-//! The rules over the whole grid that a name turns on (diagonal, windoku, disjoint groups, anti-knight, anti-king): the one list that the rules, every reader and writer and the command line iterate.
+//! The rules over the whole grid that a name turns on (diagonal, windoku, anti-knight, non-consecutive, knightmare …): one table row each, which the rules, every reader and writer, the drawing's legend and the command line read.
 
 use std::fmt;
 
 use super::{Regions, RulesError};
+use crate::constraint::{DistanceKind, DistanceRule, Negative, NegativeKind, VariantConstraint};
 use crate::grid::{BoxShape, House, KNIGHT_MOVES, Relation};
 
-/// A rule over the whole grid, turned on by its name.
-///
-/// Adding one is a variant here and an arm in each `match` of this file: its name, what it
-/// says, what it needs, and the houses or the cell pairs it adds.
+/// A rule over the whole grid, turned on by its name. Everything about it is its row of
+/// the table ([`GlobalRule::row`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GlobalRule {
     /// Both main diagonals hold every digit (X-Sudoku).
@@ -22,6 +21,20 @@ pub enum GlobalRule {
     AntiKnight,
     /// Cells a king's move apart (diagonally touching) differ.
     AntiKing,
+    /// No two orthogonal neighbours without a kropki dot differ by 1.
+    NonConsecutive,
+    /// Every white dot is given: unmarked neighbours never differ by 1 nor by any white
+    /// dot's number.
+    NegativeDifference,
+    /// Every black dot is given: unmarked neighbours are never in a ratio of 2 nor of any
+    /// black dot's number.
+    NegativeRatio,
+    /// Every X and V is given: unmarked neighbours never add up to 10 or 5.
+    NegativeXv,
+    /// Cells a knight's move apart never add up to 5 or 15 (9×9).
+    Knightmare,
+    /// A digit d is never at taxicab distance d from another d.
+    AntiTaxicab,
 }
 
 crate::named::named_enum!(GlobalRule, "rule", {
@@ -30,59 +43,279 @@ crate::named::named_enum!(GlobalRule, "rule", {
     DisjointGroups => "disjoint-groups",
     AntiKnight => "anti-knight",
     AntiKing => "anti-king",
+    NonConsecutive => "non-consecutive",
+    NegativeDifference => "negative-difference",
+    NegativeRatio => "negative-ratio",
+    NegativeXv => "negative-xv",
+    Knightmare => "knightmare",
+    AntiTaxicab => "anti-taxicab",
 });
+
+/// What a rule adds to the grid's rules.
+#[derive(Clone, Copy, Debug)]
+pub enum Adds {
+    /// Houses that hold every digit, on a grid of this size with these boxes (none for
+    /// jigsaw regions).
+    Houses(fn(usize, Option<BoxShape>) -> Vec<House>),
+    /// Cells these steps apart differ, for this reason.
+    Moves(Relation, &'static [(isize, isize)]),
+    /// A negative constraint over the unmarked neighbours (one entry of the constraints,
+    /// settled from the dots or X and V of the others).
+    Negative(NegativeKind),
+    /// A rule on the digits of cells a set distance apart (one entry of the constraints).
+    Distance(DistanceKind),
+}
+
+/// What a rule needs of the grid's regions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needs {
+    /// Nothing.
+    Nothing,
+    /// Boxes, not jigsaw regions.
+    Boxes,
+    /// Square boxes (4×4, 9×9, 16×16 …).
+    SquareBoxes,
+}
+
+/// How f-puzzles writes a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FpuzzlesForm {
+    /// A field that is true (`"antiknight": true`).
+    Flag(&'static str),
+    /// Both diagonal fields, `diagonal+` and `diagonal-`.
+    BothDiagonals,
+    /// Its houses written as extra regions (f-puzzles has no windoku flag).
+    ExtraRegions,
+    /// An entry of its `negative` list (`"ratio"`).
+    Negative(&'static str),
+    /// No form: f-puzzles cannot hold it.
+    None,
+}
+
+/// One row of the table of rules over the whole grid.
+#[derive(Clone, Copy, Debug)]
+pub struct GlobalRuleRow {
+    /// The rule.
+    pub rule: GlobalRule,
+    /// Its name in messages (`disjoint groups`; files and flags write [`GlobalRule::name`]).
+    pub title: &'static str,
+    /// What it says, a sentence: the flag's help, the legend and the rules written out.
+    pub says: &'static str,
+    /// What it needs of the regions.
+    pub needs: Needs,
+    /// What it adds.
+    pub adds: Adds,
+    /// Whether a picture draws it in the grid (diagonals, windows): else the legend names it.
+    pub drawn: bool,
+    /// How f-puzzles writes it.
+    pub fpuzzles: FpuzzlesForm,
+    /// Its `global` entry in SudokuPad data converted from f-puzzles (`antiratio`).
+    pub sudokupad: Option<&'static str>,
+    /// The topic under which a puzzle's rules text names it: its title, or one it shares
+    /// with rules the same words name (`negative`: all possible dots are given).
+    pub topic: &'static str,
+    /// The phrases that name its topic in a puzzle's rules text (`*` ends a word's stem).
+    pub words: &'static [&'static str],
+}
 
 /// The steps from a cell to the cells it must differ from under anti-king (diagonal
 /// neighbours; orthogonal ones share a row or column already).
 const KING_MOVES: [(isize, isize); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
+/// The phrases that say every dot (X and V) is given.
+const ALL_GIVEN: &[&str] = &[
+    "all possible",
+    "all dots",
+    "all kropki",
+    "negative constraint",
+];
+
+/// The table, in the order of [`GlobalRule::ALL`].
+const TABLE: [GlobalRuleRow; GlobalRule::ALL.len()] = [
+    GlobalRuleRow {
+        rule: GlobalRule::Diagonal,
+        title: "diagonal",
+        says: "Diagonal (X) Sudoku: both main diagonals hold every digit too.",
+        needs: Needs::Nothing,
+        adds: Adds::Houses(|_, _| vec![House::MainDiagonal, House::AntiDiagonal]),
+        drawn: true,
+        fpuzzles: FpuzzlesForm::BothDiagonals,
+        sudokupad: None,
+        topic: "diagonal",
+        words: &["diagonal*"],
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::Windoku,
+        title: "windoku",
+        says: "Windoku (hyper): four extra boxes on 9×9, one cell in from the edges.",
+        needs: Needs::SquareBoxes,
+        adds: Adds::Houses(|_, boxes| {
+            let n = boxes.map_or(0, BoxShape::rows);
+            (0..(n.saturating_sub(1) * n.saturating_sub(1)) as u8)
+                .map(House::Window)
+                .collect()
+        }),
+        drawn: true,
+        fpuzzles: FpuzzlesForm::ExtraRegions,
+        sudokupad: None,
+        topic: "windoku",
+        words: &["windoku", "hyper"],
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::DisjointGroups,
+        title: "disjoint groups",
+        says: "Disjoint groups: the cells at one position of every box hold every digit too.",
+        needs: Needs::Boxes,
+        adds: Adds::Houses(|size, _| (0..size as u8).map(House::Group).collect()),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::Flag("disjointgroups"),
+        sudokupad: Some("disjoint"),
+        topic: "disjoint groups",
+        words: &["disjoint"],
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::AntiKnight,
+        title: "anti-knight",
+        says: "Anti-knight: cells a knight's move apart differ.",
+        needs: Needs::Nothing,
+        adds: Adds::Moves(Relation::KnightMove, &KNIGHT_MOVES),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::Flag("antiknight"),
+        sudokupad: Some("antiknight"),
+        topic: "anti-knight",
+        words: &["knight", "anti-knight", "antiknight"],
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::AntiKing,
+        title: "anti-king",
+        says: "Anti-king: cells a king's move apart (touching at a corner) differ.",
+        needs: Needs::Nothing,
+        adds: Adds::Moves(Relation::KingMove, &KING_MOVES),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::Flag("antiking"),
+        sudokupad: Some("antiking"),
+        topic: "anti-king",
+        words: &["king", "anti-king", "antiking"],
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::NonConsecutive,
+        title: "non-consecutive",
+        says: "Non-consecutive: orthogonally adjacent digits are never consecutive.",
+        needs: Needs::Nothing,
+        adds: Adds::Negative(NegativeKind::NonConsecutive),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::Flag("nonconsecutive"),
+        sudokupad: Some("nonconsecutive"),
+        topic: "non-consecutive",
+        words: &["non-consecutive", "nonconsecutive"],
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::NegativeDifference,
+        title: "negative difference",
+        says: "All possible white dots are given.",
+        needs: Needs::Nothing,
+        adds: Adds::Negative(NegativeKind::Difference),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::Negative("difference"),
+        sudokupad: Some("antidifference"),
+        topic: "negative",
+        words: ALL_GIVEN,
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::NegativeRatio,
+        title: "negative ratio",
+        says: "All possible black dots are given.",
+        needs: Needs::Nothing,
+        adds: Adds::Negative(NegativeKind::Ratio),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::Negative("ratio"),
+        sudokupad: Some("antiratio"),
+        topic: "negative",
+        words: ALL_GIVEN,
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::NegativeXv,
+        title: "negative XV",
+        says: "All possible X and V are given.",
+        needs: Needs::Nothing,
+        adds: Adds::Negative(NegativeKind::Xv),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::Negative("xv"),
+        sudokupad: Some("antixv"),
+        topic: "negative",
+        words: ALL_GIVEN,
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::Knightmare,
+        title: "knightmare",
+        says: "Knightmare: digits a knight's move apart never add up to 5 or 15 (9×9).",
+        needs: Needs::Nothing,
+        adds: Adds::Distance(DistanceKind::Knightmare),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::None,
+        sudokupad: None,
+        topic: "knightmare",
+        words: &["knightmare"],
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::AntiTaxicab,
+        title: "anti-taxicab",
+        says: "Anti-taxicab: no digit d is d orthogonal steps from another d.",
+        needs: Needs::Nothing,
+        adds: Adds::Distance(DistanceKind::AntiTaxicab),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::None,
+        sudokupad: None,
+        topic: "anti-taxicab",
+        words: &["taxicab"],
+    },
+];
+
 impl GlobalRule {
+    /// The rule's row of the table.
+    pub fn row(self) -> &'static GlobalRuleRow {
+        &TABLE[self as usize]
+    }
+
     /// What the rule says, in a sentence (the command line's help for its flag).
     pub fn description(self) -> &'static str {
-        match self {
-            GlobalRule::Diagonal => {
-                "Diagonal (X) Sudoku: both main diagonals hold every digit too."
-            }
-            GlobalRule::Windoku => {
-                "Windoku (hyper): four extra boxes on 9×9, one cell in from the edges."
-            }
-            GlobalRule::DisjointGroups => {
-                "Disjoint groups: the cells at one position of every box hold every digit too."
-            }
-            GlobalRule::AntiKnight => "Anti-knight: cells a knight's move apart differ.",
-            GlobalRule::AntiKing => {
-                "Anti-king: cells a king's move apart (touching at a corner) differ."
-            }
-        }
+        self.row().says
     }
 
     /// The rule's name in messages: `disjoint groups` where files write `disjoint-groups`.
     pub fn title(self) -> &'static str {
-        match self {
-            GlobalRule::DisjointGroups => "disjoint groups",
-            other => other.name(),
-        }
+        self.row().title
     }
 
-    /// The f-puzzles field (a flag) that turns it on, where f-puzzles has exactly one:
-    /// f-puzzles draws the diagonals as two fields (`diagonal+`, `diagonal-`) and has no
-    /// windoku flag.
-    pub fn fpuzzles_field(self) -> Option<&'static str> {
-        match self {
-            GlobalRule::Diagonal | GlobalRule::Windoku => None,
-            GlobalRule::DisjointGroups => Some("disjointgroups"),
-            GlobalRule::AntiKnight => Some("antiknight"),
-            GlobalRule::AntiKing => Some("antiking"),
+    /// The rule whose constraint `constraint` is (a negative constraint, a distance rule),
+    /// if it is one.
+    pub fn of_constraint(constraint: &VariantConstraint) -> Option<GlobalRule> {
+        GlobalRule::ALL
+            .into_iter()
+            .find(|rule| match (rule.row().adds, constraint) {
+                (Adds::Negative(kind), VariantConstraint::Negative(c)) => c.kind() == kind,
+                (Adds::Distance(kind), VariantConstraint::Distance(c)) => c.kind() == kind,
+                _ => false,
+            })
+    }
+
+    /// The constraint the rule adds to the constraints, if it adds one.
+    pub(crate) fn constraint(self) -> Option<VariantConstraint> {
+        match self.row().adds {
+            Adds::Negative(kind) => Some(Negative::new(kind).into()),
+            Adds::Distance(kind) => Some(DistanceRule::new(kind).into()),
+            Adds::Houses(_) | Adds::Moves(..) => None,
         }
     }
 
     /// An error when the rule cannot apply to a grid tiled by `regions`.
     pub(crate) fn check(self, regions: &Regions) -> Result<(), RulesError> {
-        let needs = match (self, regions) {
-            (GlobalRule::Windoku, Regions::Boxes(b)) if b.is_square() => return Ok(()),
-            (GlobalRule::Windoku, _) => "square boxes (4×4, 9×9, 16×16 …)",
-            (GlobalRule::DisjointGroups, Regions::Jigsaw(_)) => "boxes (not jigsaw regions)",
-            _ => return Ok(()),
+        let needs = match (self.row().needs, regions) {
+            (Needs::Nothing, _) => return Ok(()),
+            (Needs::SquareBoxes, Regions::Boxes(b)) if b.is_square() => return Ok(()),
+            (Needs::SquareBoxes, _) => "square boxes (4×4, 9×9, 16×16 …)",
+            (Needs::Boxes, Regions::Boxes(_)) => return Ok(()),
+            (Needs::Boxes, Regions::Jigsaw(_)) => "boxes (not jigsaw regions)",
         };
         Err(RulesError::Needs {
             rule: self.title(),
@@ -99,24 +332,24 @@ impl GlobalRule {
             Regions::Boxes(boxes) => Some(*boxes),
             Regions::Jigsaw(_) => None,
         };
-        match self {
-            GlobalRule::Diagonal => vec![House::MainDiagonal, House::AntiDiagonal],
-            GlobalRule::Windoku => {
-                let n = boxes.map_or(0, BoxShape::rows);
-                (0..((n - 1) * (n - 1)) as u8).map(House::Window).collect()
-            }
-            GlobalRule::DisjointGroups => (0..size as u8).map(House::Group).collect(),
-            GlobalRule::AntiKnight | GlobalRule::AntiKing => Vec::new(),
+        match self.row().adds {
+            Adds::Houses(houses) => houses(size, boxes),
+            Adds::Moves(..) | Adds::Negative(_) | Adds::Distance(_) => Vec::new(),
         }
     }
 
     /// The steps at which cells must differ under the rule, and why they differ.
     pub(crate) fn moves(self) -> Option<(Relation, &'static [(isize, isize)])> {
-        match self {
-            GlobalRule::AntiKnight => Some((Relation::KnightMove, &KNIGHT_MOVES)),
-            GlobalRule::AntiKing => Some((Relation::KingMove, &KING_MOVES)),
-            GlobalRule::Diagonal | GlobalRule::Windoku | GlobalRule::DisjointGroups => None,
+        match self.row().adds {
+            Adds::Moves(relation, steps) => Some((relation, steps)),
+            Adds::Houses(_) | Adds::Negative(_) | Adds::Distance(_) => None,
         }
+    }
+
+    /// Whether the rule is one entry of the constraints (a negative constraint, a
+    /// distance rule) rather than houses or moves.
+    pub fn is_constraint(self) -> bool {
+        matches!(self.row().adds, Adds::Negative(_) | Adds::Distance(_))
     }
 }
 
@@ -129,7 +362,7 @@ impl GlobalRule {
 /// assert_eq!(rules.to_string(), "diagonal, anti-king");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct GlobalRules(u8);
+pub struct GlobalRules(u16);
 
 impl GlobalRules {
     /// No global rule.
@@ -137,12 +370,17 @@ impl GlobalRules {
 
     /// Whether `rule` is in the set.
     pub fn contains(self, rule: GlobalRule) -> bool {
-        self.0 & 1 << rule as u8 != 0
+        self.0 & 1 << rule as u16 != 0
     }
 
     /// The set with `rule` in it too.
     pub fn with(self, rule: GlobalRule) -> GlobalRules {
-        GlobalRules(self.0 | 1 << rule as u8)
+        GlobalRules(self.0 | 1 << rule as u16)
+    }
+
+    /// The set without `rule`.
+    pub fn without(self, rule: GlobalRule) -> GlobalRules {
+        GlobalRules(self.0 & !(1 << rule as u16))
     }
 
     /// The rules of either set.
@@ -175,6 +413,12 @@ impl FromIterator<GlobalRule> for GlobalRules {
     }
 }
 
+impl Extend<GlobalRule> for GlobalRules {
+    fn extend<I: IntoIterator<Item = GlobalRule>>(&mut self, rules: I) {
+        *self = rules.into_iter().fold(*self, GlobalRules::with);
+    }
+}
+
 /// The names, comma-separated, in the order of [`GlobalRule::ALL`].
 impl fmt::Display for GlobalRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -185,5 +429,29 @@ impl fmt::Display for GlobalRules {
             f.write_str(rule.name())?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_row_is_its_rules_and_names_differ() {
+        for (i, rule) in GlobalRule::ALL.into_iter().enumerate() {
+            assert_eq!(rule.row().rule, rule, "row {i}");
+            assert!(rule.row().says.ends_with('.'), "{rule}");
+            assert!(!rule.row().words.is_empty(), "{rule}");
+            let constraint = rule.constraint();
+            assert_eq!(constraint.is_some(), rule.is_constraint(), "{rule}");
+            if let Some(constraint) = constraint {
+                assert_eq!(GlobalRule::of_constraint(&constraint), Some(rule));
+            }
+        }
+        let mut titles: Vec<&str> = GlobalRule::ALL.iter().map(|r| r.title()).collect();
+        titles.sort();
+        titles.dedup();
+        assert_eq!(titles.len(), GlobalRule::ALL.len());
+        assert!(GlobalRule::ALL.len() <= 16, "GlobalRules holds 16");
     }
 }

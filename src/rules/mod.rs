@@ -11,7 +11,7 @@ mod spec;
 use std::fmt;
 
 pub use error::{PuzzleError, RulesError};
-pub use global::{GlobalRule, GlobalRules};
+pub use global::{Adds, FpuzzlesForm, GlobalRule, GlobalRuleRow, GlobalRules, Needs};
 pub use layout::{Layout, layout_for};
 pub use links::{Node, Scope, WeakLinks};
 pub use puzzle::Puzzle;
@@ -120,6 +120,13 @@ impl Rules {
         {
             return Err(bad(format!("{cell} is outside a {} grid", self.shape)));
         }
+        // A rule over the whole grid that is a constraint is in the set of rules too, once.
+        if let Some(rule) = GlobalRule::of_constraint(&constraint) {
+            if self.globals.contains(rule) {
+                return Ok(self);
+            }
+            self.globals = self.globals.with(rule);
+        }
         self.constraints.push(constraint);
         self.settle();
         Ok(self)
@@ -144,7 +151,10 @@ impl Rules {
     /// The same rules without the `i`-th variant constraint.
     pub fn without_constraint(&self, i: usize) -> Rules {
         let mut rules = self.clone();
-        rules.constraints.remove(i);
+        let removed = rules.constraints.remove(i);
+        if let Some(rule) = GlobalRule::of_constraint(&removed) {
+            rules.globals = rules.globals.without(rule);
+        }
         rules.settle();
         rules
     }
@@ -159,6 +169,11 @@ impl Rules {
             .filter(|&(i, _)| keep(i))
             .map(|(_, c)| c.clone())
             .collect();
+        for (i, constraint) in self.constraints.iter().enumerate() {
+            if let (false, Some(rule)) = (keep(i), GlobalRule::of_constraint(constraint)) {
+                rules.globals = rules.globals.without(rule);
+            }
+        }
         rules
     }
 
@@ -233,8 +248,17 @@ impl Rules {
     /// these regions (windoku needs square boxes, disjoint groups boxes).
     pub fn with_global(mut self, rule: GlobalRule) -> Result<Rules, RulesError> {
         rule.check(&self.regions)?;
-        self.globals = self.globals.with(rule);
-        Ok(self)
+        if self.globals.contains(rule) {
+            return Ok(self);
+        }
+        match rule.constraint() {
+            // Its constraint joins the others (and the rule the set, there).
+            Some(constraint) => self.with_constraint(constraint),
+            None => {
+                self.globals = self.globals.with(rule);
+                Ok(self)
+            }
+        }
     }
 
     /// With every rule of `rules` over the whole grid too.
@@ -390,7 +414,12 @@ impl fmt::Display for Rules {
             Regions::Boxes(boxes) => write!(f, "boxes {boxes}")?,
             Regions::Jigsaw(_) => f.write_str("jigsaw")?,
         }
-        for rule in self.globals.iter() {
+        // The rules over the whole grid that add houses or moves, then the extra regions,
+        // pairs and constraints; the rules that are constraints (non-consecutive,
+        // knightmare …) last, by name.
+        let (constraints, houses): (Vec<GlobalRule>, Vec<GlobalRule>) =
+            self.globals.iter().partition(|rule| rule.is_constraint());
+        for rule in houses {
             write!(f, ", {rule}")?;
         }
         let count = |f: &mut fmt::Formatter<'_>, n: usize, what: &str| match n {
@@ -400,16 +429,10 @@ impl fmt::Display for Rules {
         };
         count(f, self.extra.len(), "extra region")?;
         count(f, self.pairs.len(), "marked pair")?;
-        // The constraints by kind, in order of first appearance; the rules over the whole
-        // grid (non-consecutive, negative, knightmare, anti-taxicab) last.
+        // The constraints by kind, in order of first appearance.
         let mut kinds: Vec<(&VariantConstraint, usize)> = Vec::new();
-        let (negative, local): (Vec<_>, Vec<_>) = self.constraints.iter().partition(|c| {
-            matches!(
-                c,
-                VariantConstraint::Negative(_) | VariantConstraint::Distance(_)
-            )
-        });
-        for constraint in local.into_iter().chain(negative) {
+        let local = (self.constraints.iter()).filter(|c| GlobalRule::of_constraint(c).is_none());
+        for constraint in local {
             match kinds
                 .iter_mut()
                 .find(|(c, _)| std::mem::discriminant(*c) == std::mem::discriminant(constraint))
@@ -419,15 +442,15 @@ impl fmt::Display for Rules {
             }
         }
         for (constraint, n) in kinds {
-            match constraint {
-                VariantConstraint::Negative(rule) => write!(f, ", {}", rule.name())?,
-                VariantConstraint::Distance(rule) => write!(f, ", {}", rule.name())?,
-                _ if n == 1 => {
-                    let plural = constraint.kind_plural();
-                    write!(f, ", 1 {}", &plural[..plural.len() - 1])?
-                }
-                _ => write!(f, ", {n} {}", constraint.kind_plural())?,
+            if n == 1 {
+                let plural = constraint.kind_plural();
+                write!(f, ", 1 {}", &plural[..plural.len() - 1])?
+            } else {
+                write!(f, ", {n} {}", constraint.kind_plural())?
             }
+        }
+        for rule in constraints {
+            write!(f, ", {rule}")?;
         }
         Ok(())
     }

@@ -82,7 +82,11 @@ impl RulesSpec {
             }
             (None, None) => Rules::standard(shape)?,
         };
-        let mut rules = base.with_globals(self.globals)?;
+        // The rules that are constraints come after the constraints the spec lists, so that
+        // a constraint's index in the rules is its index in the spec.
+        let (constraints, houses): (GlobalRules, GlobalRules) =
+            self.globals.iter().partition(|rule| rule.is_constraint());
+        let mut rules = base.with_globals(houses)?;
         for region in &self.extra_regions {
             rules = rules.with_extra_region(region)?;
         }
@@ -105,6 +109,7 @@ impl RulesSpec {
                     other => other,
                 })?;
         }
+        rules = rules.with_globals(constraints)?;
         Ok(Arc::new(rules))
     }
 }

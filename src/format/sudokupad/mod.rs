@@ -18,6 +18,7 @@ use serde_json::{Map, Value, json};
 use super::drawings::Settled;
 use super::fpuzzles::{FpuzzlesError, fpuzzles_link_json, is_empty, parse_fpuzzles_settled};
 use super::puzzle_file::PuzzleFile;
+use crate::rules::{FpuzzlesForm, GlobalRule};
 
 mod classic;
 mod unzip;
@@ -275,18 +276,24 @@ const HARMLESS_METADATA: &[&str] = &[
     "giftmessage",
 ];
 
-/// The `global` entries of SudokuPad data converted from f-puzzles, and their f-puzzles
-/// fields.
-const GLOBAL_FLAGS: &[(&str, &str)] = &[
-    ("antiknight", "antiknight"),
-    ("antiking", "antiking"),
-    ("nonconsecutive", "nonconsecutive"),
-    ("disjoint", "disjointgroups"),
-];
-
-/// The negative constraints of f-puzzles (its `negative` list), which SudokuPad's
-/// conversion keeps as `global` entries `anti` and the name (`antiratio`).
-const NEGATIVE_KINDS: &[&str] = &["difference", "ratio", "xv"];
+/// Turns `rule` on in f-puzzles data `fp` as f-puzzles writes it (a flag, an entry of
+/// `negative`): whether it was off before.
+fn turn_on(fp: &mut Map<String, Value>, rule: GlobalRule) -> bool {
+    match rule.row().fpuzzles {
+        FpuzzlesForm::Flag(field) => fp.insert(field.into(), json!(true)).is_none(),
+        FpuzzlesForm::Negative(name) => {
+            let list = fp.entry("negative").or_insert_with(|| json!([]));
+            match list.as_array_mut() {
+                Some(list) if !list.iter().any(|v| v == name) => {
+                    list.push(json!(name));
+                    true
+                }
+                _ => false,
+            }
+        }
+        FpuzzlesForm::BothDiagonals | FpuzzlesForm::ExtraRegions | FpuzzlesForm::None => false,
+    }
+}
 
 /// The rules' text of SudokuPad's JSON: cages without cells valued `rules: …`, and
 /// `metadata.rules` (a text or a list of texts).
@@ -325,8 +332,8 @@ fn rules_text(fields: &Map<String, Value>) -> Vec<String> {
     texts
 }
 
-/// Metadata flags that are rules: their f-puzzles fields.
-const RULE_FLAGS: &[(&str, &str)] = &[("antiknight", "antiknight"), ("antiking", "antiking")];
+/// The rules SudokuPad data may turn on by a metadata flag, named as its `global` entry.
+const METADATA_RULES: [GlobalRule; 2] = [GlobalRule::AntiKnight, GlobalRule::AntiKing];
 
 /// SudokuPad's JSON as f-puzzles JSON, read by the f-puzzles reader (which checks sizes,
 /// regions, givens and cages as for any f-puzzles file).
@@ -619,9 +626,9 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
                 &format!("{other} is not true or false"),
             )),
         };
-        if let Some((_, field)) = RULE_FLAGS.iter().find(|(flag, _)| flag == key) {
+        if let Some(&rule) = (METADATA_RULES.iter()).find(|r| r.row().sudokupad == Some(key)) {
             if flag()? {
-                fp.insert((*field).into(), json!(true));
+                turn_on(&mut fp, rule);
             }
         } else if key == "norowcol" {
             if flag()? {
@@ -645,23 +652,14 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
         .filter_map(|v| v.as_str().map(|s| (s, v)))
     {
         let _ = value;
-        // f-puzzles' negative constraints, each `anti` and its name (`antixv`).
-        let negative = key
-            .strip_prefix("anti")
-            .filter(|kind| NEGATIVE_KINDS.contains(kind));
-        match (GLOBAL_FLAGS.iter().find(|(flag, _)| *flag == key), negative) {
-            (Some((_, field)), _) => {
-                fp.insert((*field).into(), json!(true));
+        match GlobalRule::ALL
+            .into_iter()
+            .find(|r| r.row().sudokupad == Some(key))
+        {
+            Some(rule) => {
+                turn_on(&mut fp, rule);
             }
-            (None, Some(kind)) => {
-                let list = fp.entry("negative").or_insert_with(|| json!([]));
-                if let Some(list) = list.as_array_mut()
-                    && !list.iter().any(|v| v == kind)
-                {
-                    list.push(json!(kind));
-                }
-            }
-            (None, None) => unsupported.push(format!("global {key:?}")),
+            None => unsupported.push(format!("global {key:?}")),
         }
     }
     if !unsupported.is_empty() {
@@ -710,42 +708,26 @@ fn adopt_stated(
     flagged: &dyn Fn(&str) -> bool,
 ) -> Vec<String> {
     let mut stated_readings = Vec::new();
+    // "All possible dots are given" speaks of the dots the puzzle has: white ones (a
+    // difference) or black ones (a ratio).
+    let drawn = |fp: &Map<String, Value>, field: &str| {
+        fp.get(field)
+            .is_some_and(|v| v.as_array().is_some_and(|l| !l.is_empty()))
+    };
     for text in rules_text {
-        let stated = super::rules_text::stated_in_words(text);
-        for rule in stated.globals {
-            let Some(field) = rule.fpuzzles_field() else {
-                continue;
+        for rule in super::rules_text::stated_in_words(text) {
+            let taken = match rule.row().fpuzzles {
+                FpuzzlesForm::Flag(field) => !flagged(field) && fp.get(field).is_none(),
+                FpuzzlesForm::Negative(kind @ ("difference" | "ratio")) => {
+                    drawn(fp, kind) || !(drawn(fp, "difference") || drawn(fp, "ratio"))
+                }
+                FpuzzlesForm::Negative(_) => true,
+                _ => false,
             };
-            if !flagged(field) && fp.get(field).is_none() {
-                fp.insert(field.into(), json!(true));
+            if taken && turn_on(fp, rule) {
                 stated_readings.push(format!(
-                    "{rule} (stated in the rules, as SudokuPad reads it)"
-                ));
-            }
-        }
-        // "All possible dots are given" speaks of the dots the puzzle has: white ones (a
-        // difference) or black ones (a ratio).
-        let drawn = |field: &str| {
-            fp.get(field)
-                .is_some_and(|v| v.as_array().is_some_and(|l| !l.is_empty()))
-        };
-        let kinds: Vec<&str> = stated
-            .negatives
-            .into_iter()
-            .filter(|&kind| match kind {
-                "difference" | "ratio" => drawn(kind) || !(drawn("difference") || drawn("ratio")),
-                _ => true,
-            })
-            .collect();
-        for negative in kinds {
-            let list = fp.entry("negative").or_insert_with(|| json!([]));
-            if let Some(list) = list.as_array_mut()
-                && !list.iter().any(|v| v == negative)
-            {
-                list.push(json!(negative));
-                stated_readings.push(format!(
-                    "negative {negative} (all possible {} given, stated in the rules)",
-                    if negative == "xv" { "X and V" } else { "dots" }
+                    "{} (stated in the rules, as SudokuPad reads it)",
+                    rule.title()
                 ));
             }
         }
