@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use satdoku::format::{Notation, write_candidates};
+use satdoku::format::write_candidates;
 use satdoku::logic::{Board, End, Step, explain};
 use satdoku::render::{Overlays, svg};
 use satdoku::{AutoSolver, Candidates, Count, Layout, Puzzle, Solver};
@@ -17,7 +17,8 @@ use super::input::{self, Item};
 use super::output::make_dir;
 use super::output::{Output, RowHead, Status, Stems, Tally};
 use super::progress::notice;
-use super::render::{PictureFormat, step_overlays, write_picture};
+use super::render::{PictureFormat, write_picture};
+use super::step::{StepRow, step_line, step_overlays};
 
 /// Arguments of `satdoku explain`.
 #[derive(Debug, Args)]
@@ -95,58 +96,6 @@ impl fmt::Display for StepRange {
     }
 }
 
-/// A step as JSON: shared by `explain` and `hint`.
-#[derive(Serialize)]
-pub struct StepRow {
-    technique: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    constraint: Option<String>,
-    placements: Vec<String>,
-    eliminations: Vec<String>,
-    cells: Vec<String>,
-    houses: Vec<String>,
-    sentence: String,
-    rating: f64,
-}
-
-impl StepRow {
-    /// The row of `step`, digits in `notation`.
-    pub fn new(step: &Step, notation: &Notation) -> StepRow {
-        let spell = |items: &[satdoku::grid::CellDigit]| {
-            items
-                .iter()
-                .map(|item| notation.show(item).to_string())
-                .collect()
-        };
-        StepRow {
-            technique: step.technique.name(),
-            constraint: step.constraint.clone(),
-            placements: spell(&step.placements),
-            eliminations: spell(&step.eliminations),
-            cells: step.cells.iter().map(ToString::to_string).collect(),
-            houses: step.houses.iter().map(ToString::to_string).collect(),
-            sentence: notation.show(&step.sentence).to_string(),
-            rating: f64::from(step.weight) / 10.0,
-        }
-    }
-}
-
-/// `step` as a line of text: the technique, the sentence, and what it changes
-/// (`r3c7=5` placed, `r3c7<>5` removed).
-pub fn step_line(step: &Step, notation: &Notation) -> String {
-    let changes: Vec<String> = step
-        .placements
-        .iter()
-        .map(|p| notation.show(p).to_string())
-        .chain(
-            step.eliminations
-                .iter()
-                .map(|e| notation.show(e).to_string().replacen('=', "<>", 1)),
-        )
-        .collect();
-    format!("{} ({})", notation.show(step), changes.join(" "))
-}
-
 /// What `explain` found for one puzzle.
 struct Explained {
     count: Count,
@@ -176,15 +125,6 @@ fn end_name(end: End) -> &'static str {
         End::Solved => "solved",
         End::Stuck => "stuck",
         End::Contradiction => "contradiction",
-    }
-}
-
-/// The status of a puzzle with `count` solutions (counted up to 2).
-pub fn status_of(count: &Count) -> Status {
-    match count.count {
-        0 => Status::NoSolution,
-        1 if count.complete => Status::Unique,
-        _ => Status::Multiple,
     }
 }
 
@@ -230,7 +170,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
                 };
                 return out.row(&row, &format!("invalid {error}"));
             };
-            let status = status_of(&explained.count);
+            let status = Status::of_count(&explained.count);
             tally.record(status, status == Status::Unique);
             let notation = &item.notation;
             if let Some(dir) = &args.render {
@@ -264,7 +204,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
                             explained
                                 .steps
                                 .iter()
-                                .map(|s| StepRow::new(s, notation))
+                                .map(|s| StepRow::new(s, notation, puzzle))
                                 .collect(),
                         ),
                         candidates: left,
@@ -323,7 +263,7 @@ fn draw_path(
     explained: &Explained,
 ) -> anyhow::Result<usize> {
     let notation = &item.notation;
-    let unique = status_of(&explained.count) == Status::Unique;
+    let unique = Status::of_count(&explained.count) == Status::Unique;
     let layout = Layout::new(puzzle.rules());
     let mut board = Board::new(&layout, puzzle.grid(), unique);
     let write = |name: String, picture: String| -> anyhow::Result<()> {
@@ -348,7 +288,7 @@ fn draw_path(
             ..Overlays::default()
         };
         let candidates = board.candidates().clone();
-        let mut overlays = step_overlays(puzzle, step, &candidates, notation, base);
+        let mut overlays = step_overlays(step, &candidates, notation, base);
         overlays.caption[0] = format!("{}. {}", k + 1, overlays.caption[0]);
         // Numbers as wide as the last one's (at least three digits), so files sort in order.
         let width = total.to_string().len().max(3);

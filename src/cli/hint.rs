@@ -14,12 +14,12 @@ use satdoku::{AutoSolver, Candidates, Cell, Count, Grid, Layout, Puzzle, PuzzleE
 use serde::Serialize;
 
 use super::args::{FormatKind, InputArgs, OutputArgs};
-use super::explain::{StepRow, status_of, step_line};
 use super::input::{self, Item};
 use super::output::make_dir;
 use super::output::{Output, RowHead, Status, Stems, Tally};
 use super::progress::report;
-use super::render::{PictureFormat, step_overlays, write_picture};
+use super::render::{PictureFormat, write_picture};
+use super::step::{StepRow, step_line, step_overlays};
 
 /// Arguments of `satdoku hint`.
 #[derive(Debug, Args)]
@@ -235,14 +235,14 @@ fn emit(
         return out.row(&row, &format!("invalid {error}"));
     };
     let notation = &item.notation;
-    let status = status_of(&count);
+    let status = Status::of_count(&count);
     row.head.status = status;
     let spell = |items: &[CellDigit]| -> Vec<String> {
         items.iter().map(|g| notation.show(g).to_string()).collect()
     };
     let (text, answered) = match &found {
         Found::Step(step, _) => {
-            row.step = Some(StepRow::new(step, notation));
+            row.step = Some(StepRow::new(step, notation, puzzle));
             (step_line(step, notation), true)
         }
         Found::Solved => {
@@ -327,7 +327,7 @@ fn draw(
         ..Overlays::default()
     };
     let overlays = match found {
-        Found::Step(step, candidates) => step_overlays(puzzle, step, candidates, notation, base),
+        Found::Step(step, candidates) => step_overlays(step, candidates, notation, base),
         Found::Solved => base,
         Found::Stuck(candidates) => Overlays {
             candidates: Some(candidates),

@@ -23,6 +23,7 @@ mod rules;
 mod shell;
 mod sink;
 mod solve;
+mod step;
 
 use std::io;
 use std::process::ExitCode;

@@ -38,6 +38,17 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status of a puzzle with `count` solutions (counted up to 2).
+    pub fn of_count(count: &satdoku::Count) -> Status {
+        match count.count {
+            0 => Status::NoSolution,
+            1 if count.complete => Status::Unique,
+            _ => Status::Multiple,
+        }
+    }
+}
+
+impl Status {
     /// The status a verdict gives: unique, multiple or no solution.
     pub fn of(verdict: &satdoku::check::Verdict) -> Status {
         use satdoku::check::Verdict;

@@ -8,15 +8,14 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 use satdoku::check::Verdict;
-use satdoku::format::Notation;
 use satdoku::logic::{Board, Step, explain};
 use satdoku::render::{Overlays, svg_panels, verdict_panels};
 use satdoku::{AutoSolver, Candidates, Layout, Puzzle, Solver};
 
 use super::args::{InputArgs, ThreadArgs};
-use super::explain::step_line;
 use super::input::{self, Item};
 use super::output::{Status, Stems, Tally};
+use super::step::step_overlays;
 
 /// Arguments of `satdoku render`.
 #[derive(Debug, Args)]
@@ -284,26 +283,10 @@ fn draw(
             ));
         }
         Found::Step(step, candidates) => {
-            let overlays = step_overlays(puzzle, &step, &candidates, notation, base);
+            let overlays = step_overlays(&step, &candidates, notation, base);
             (Status::Solved, svg(&[overlays]))
         }
     })
-}
-
-/// The overlays of a logical step of `puzzle` on the candidates before it (the library's)
-/// with its line, as `explain` prints it, for the caption.
-pub fn step_overlays<'a>(
-    puzzle: &Puzzle,
-    step: &Step,
-    candidates: &'a Candidates,
-    notation: &Notation,
-    base: Overlays<'a>,
-) -> Overlays<'a> {
-    let base = Overlays {
-        caption: vec![step_line(step, notation)],
-        ..base
-    };
-    satdoku::render::step_overlays(puzzle, step, candidates, base)
 }
 
 /// Writes `svg` to `path` in `format`.

@@ -13,9 +13,9 @@ use satdoku::render::{Escaped, Overlays, svg_panels, verdict_panels};
 use satdoku::{AutoSolver, Layout, Puzzle, Solver};
 
 use super::args::{InputArgs, ThreadArgs};
-use super::explain::step_line;
 use super::input::{self, Item};
 use super::output::{Status, Tally};
+use super::step::step_line;
 
 /// Arguments of `satdoku report`.
 #[derive(Debug, Args)]

@@ -40,7 +40,7 @@ impl Renban {
 
 impl fmt::Display for Renban {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "renban {}", cell_list(&self.cells))
+        write!(f, "renban line {}", cell_list(&self.cells))
     }
 }
 

@@ -50,7 +50,7 @@ impl Whispers {
 
 impl fmt::Display for Whispers {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "whispers {}", cell_list(&self.cells))?;
+        write!(f, "whispers line {}", cell_list(&self.cells))?;
         match self.difference {
             Some(d) => write!(f, " (difference at least {d})"),
             None => Ok(()),

@@ -27,9 +27,10 @@ pub struct Step {
     /// chain's complexity (each candidate once per chain, nested chains added); 0 for a
     /// step that is no chain. Its weight grows with it.
     pub complexity: u32,
-    /// The variant constraint whose own logic the step is, as messages name it
-    /// (`killer cage r1c1-r1c2 (16)`); `None` for a step of the rules' houses.
-    pub constraint: Option<String>,
+    /// The variant constraint whose own logic the step is, by its index in the rules'
+    /// constraints ([`Rules::constraints`](crate::Rules::constraints)); `None` for a step
+    /// of the rules' houses.
+    pub constraint: Option<usize>,
 }
 
 impl Step {

@@ -123,25 +123,16 @@ pub fn verdict_panels<'a>(
     }
 }
 
-/// The overlays of a logical `step` of `puzzle` on the candidates before it, with `base`'s
-/// others: its cells marked, its placements and eliminations, and the constraint it
-/// reasons with in focus.
+/// The overlays of a logical `step` on the candidates before it, with `base`'s others:
+/// its cells marked, its placements and eliminations, and the constraint it reasons with
+/// in focus.
 pub fn step_overlays<'a>(
-    puzzle: &Puzzle,
     step: &Step,
     candidates: &'a Candidates,
     base: Overlays<'a>,
 ) -> Overlays<'a> {
     let value = |c: &CellDigit| (c.cell, usize::from(c.digit.get()));
-    let focus = step.constraint.as_ref().map_or_else(Vec::new, |name| {
-        puzzle
-            .rules()
-            .constraints()
-            .iter()
-            .position(|c| c.to_string() == *name)
-            .into_iter()
-            .collect()
-    });
+    let focus = step.constraint.into_iter().collect();
     Overlays {
         candidates: Some(candidates),
         cells: step.cells.clone(),

@@ -104,7 +104,7 @@ fn step(
     kept: &[DigitSet],
 ) -> Option<Step> {
     let (mut step, left) = narrowed(board, Technique::ConstraintLogic, &scope.cells, kept)?;
-    step.constraint = Some(constraint.to_string());
+    step.constraint = Some(scope.constraint);
     let mut sentence = Sentence::default().text(constraint);
     if scope.part {
         sentence = sentence.text(" at ").cells(&step.cells);
