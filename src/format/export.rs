@@ -331,7 +331,7 @@ pub fn sudokupad_link(puzzle: &Puzzle, about: &About<'_>) -> Result<String, Expo
 
 /// A cell as f-puzzles names it: `R1C1`.
 fn fpuzzles_cell(cell: Cell) -> String {
-    super::fpuzzles::place_name(cell.row() + 1, cell.col() + 1)
+    super::place::place_name(cell.row() + 1, cell.col() + 1)
 }
 
 /// Cells as f-puzzles lists them.
@@ -343,7 +343,7 @@ fn fpuzzles_cells(cells: &[Cell]) -> Vec<String> {
 /// `cell` as a name alone (as f-puzzles writes it), a place outside the grid as `R0C3`
 /// (past the grid's end `R3C10` on 9×9).
 fn fpuzzles_record(record: &WrittenRecord, n: usize) -> Value {
-    let place = super::fpuzzles::place_name;
+    let place = super::place::place_name;
     let mut entry = Map::new();
     for (key, value) in &record.fields {
         let value = match value {

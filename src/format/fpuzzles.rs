@@ -269,12 +269,6 @@ pub fn parse_fpuzzles_settled(json: &str, settled: &Settled) -> Result<PuzzleFil
     .noticed())
 }
 
-/// f-puzzles' name of the place at 1-based `row` and `column` numbers, 0 and N+1 just
-/// outside the grid: `R3C4`, `R0C4`.
-pub(super) fn place_name(row: usize, column: usize) -> String {
-    format!("R{row}C{column}")
-}
-
 /// Whether a field says nothing: false, null, an empty list or object.
 pub(super) fn is_empty(value: &Value) -> bool {
     match value {

@@ -8,6 +8,7 @@ mod fpuzzles;
 mod marks;
 mod notation;
 mod options;
+mod place;
 mod puzzle_file;
 mod read;
 mod regions;

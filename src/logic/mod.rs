@@ -5,16 +5,14 @@ mod board;
 mod path;
 mod progress;
 mod propagation;
-mod step;
 mod technique;
 
 pub use board::{Board, Standing};
 pub use path::{End, PATH_WORK, Path, STEP_WORK, explain, explain_within, next_step};
 pub use progress::{PathProgress, watched};
 pub(crate) use propagation::{Propagation, locked, propagated, seen_once_and_twice};
-pub use step::{Sentence, Step};
 pub use technique::{
     Aic, Difficulty, Find, Fish, HiddenSingle, HiddenSubset, LADDER, LockedCandidates, NakedSingle,
-    NakedSubset, Technique, TurbotFish, UniqueRectangle, WWing, XChain, XyChain, XyWing, XyzWing,
-    digit_swap_preserves_rules,
+    NakedSubset, Sentence, Step, Technique, TurbotFish, UniqueRectangle, WWing, XChain, XyChain,
+    XyWing, XyzWing, digit_swap_preserves_rules,
 };

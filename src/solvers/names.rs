@@ -1,32 +1,29 @@
-//! The solvers by name, for the command line: the one list of them, [`SolverKind`].
+//! The solvers by name, for the command line: the one list of them, [`SolverKind`] (each solver names itself from it; the registry in `solvers` makes one of each).
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::{
-    AutoSolver, BitboardSolver, DlxSolver, NaiveSolver, PropagateSolver, SatSolver, Solver,
-};
 use crate::encode::EncodingKind;
 use crate::named::UnknownName;
 
 /// Every solver, by its name on the command line: the one list of them, from which
 /// [`SOLVER_NAMES`], [`DISTINCT_SOLVERS`], [`by_name`](super::by_name) and each solver's
-/// [`name`](Solver::name) come.
+/// [`name`](super::Solver::name) come.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SolverKind {
-    /// `auto`, the default: [`AutoSolver`], which chooses per puzzle between a
+    /// `auto`, the default: [`AutoSolver`](super::AutoSolver), which chooses per puzzle between a
     /// backtracker and SAT.
     Auto,
-    /// `sat:` and an encoding's name (`sat:minimal`): the [`SatSolver`] with that
+    /// `sat:` and an encoding's name (`sat:minimal`): the [`SatSolver`](super::SatSolver) with that
     /// encoding; plain `sat` is the default one (`sat:propagated`).
     Sat(EncodingKind),
-    /// `bitboard`: the [`BitboardSolver`].
+    /// `bitboard`: the [`BitboardSolver`](super::BitboardSolver).
     Bitboard,
-    /// `propagate`: the [`PropagateSolver`].
+    /// `propagate`: the [`PropagateSolver`](super::PropagateSolver).
     Propagate,
-    /// `dlx`: the [`DlxSolver`].
+    /// `dlx`: the [`DlxSolver`](super::DlxSolver).
     Dlx,
-    /// `naive`: the [`NaiveSolver`].
+    /// `naive`: the [`NaiveSolver`](super::NaiveSolver).
     Naive,
 }
 
@@ -61,18 +58,6 @@ impl SolverKind {
             SolverKind::Propagate => "propagate",
             SolverKind::Dlx => "dlx",
             SolverKind::Naive => "naive",
-        }
-    }
-
-    /// A new solver of this kind.
-    pub fn solver(self) -> Box<dyn Solver + Send> {
-        match self {
-            SolverKind::Auto => Box::new(AutoSolver::default()),
-            SolverKind::Sat(kind) => Box::new(SatSolver::with_kind(kind)),
-            SolverKind::Bitboard => Box::new(BitboardSolver::default()),
-            SolverKind::Propagate => Box::new(PropagateSolver::default()),
-            SolverKind::Dlx => Box::new(DlxSolver::default()),
-            SolverKind::Naive => Box::new(NaiveSolver::default()),
         }
     }
 
@@ -123,7 +108,7 @@ const NAMES: [&str; SolverKind::DISTINCT.len() + 2] = {
 };
 
 /// The solvers by name, for the command line. `auto` (the default) chooses per puzzle
-/// between a backtracker and SAT ([`AutoSolver`]). `sat` takes an encoding after a colon
+/// between a backtracker and SAT ([`AutoSolver`](super::AutoSolver)). `sat` takes an encoding after a colon
 /// (`sat:minimal`, `sat:extended`, `sat:reduced`, `sat:propagated`); plain `sat` uses the
 /// default one (`propagated`).
 pub const SOLVER_NAMES: &[&str] = &NAMES;

@@ -2,8 +2,6 @@
 
 use std::time::{Duration, Instant};
 
-use super::sat::CLASH_FACTOR;
-
 use crate::check::{Count, Verdict, verdict_of};
 use crate::grid::{CellDigit, Grid};
 use crate::rules::Puzzle;
@@ -89,6 +87,11 @@ pub trait Solver {
         (verdict, redundant)
     }
 }
+
+/// A clash search (of any solver) may spend this many times what it took to prove the
+/// puzzle unsolvable: the SAT engine counts conflicts (with the givens as units, as
+/// `count` does), the others time.
+pub const CLASH_FACTOR: u64 = 4;
 
 /// The verdict any solver reaches by searching for two solutions; on none, its clash,
 /// found by dropping its constraints and then its givens one at a time (each trial a

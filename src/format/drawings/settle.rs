@@ -64,7 +64,7 @@ impl Settled {
             .filter(|_| colour.starts_with('#'))
             .ok_or_else(|| bad(format!("{colour:?} is not a colour as #RRGGBB")))?;
         let meaning = meaning.trim().to_lowercase();
-        let families = super::read::line_family_names();
+        let families = super::lines::line_family_names();
         let meaning = if meaning == "decoration" {
             LineMeaning::Decoration
         } else {

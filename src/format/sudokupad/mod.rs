@@ -548,7 +548,7 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
         }
         let names: Vec<String> = cells
             .iter()
-            .map(|pair| at(pair, &what).map(|(r, c)| super::fpuzzles::place_name(r + 1, c + 1)))
+            .map(|pair| at(pair, &what).map(|(r, c)| super::place::place_name(r + 1, c + 1)))
             .collect::<Result<_, _>>()?;
         let text = |key: &str| match cage.get(key) {
             None | Some(Value::Null) => Ok(None),

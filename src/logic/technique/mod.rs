@@ -40,6 +40,7 @@ mod innies;
 mod locked;
 mod single_digit;
 mod singles;
+mod step;
 mod subsets;
 mod unique_rectangle;
 mod wings;
@@ -54,11 +55,12 @@ pub use innies::InniesOuties;
 pub use locked::LockedCandidates;
 pub use single_digit::TurbotFish;
 pub use singles::{HiddenSingle, NakedSingle};
+pub use step::{Sentence, Step};
 pub use subsets::{HiddenSubset, NakedSubset};
 pub use unique_rectangle::{UniqueRectangle, digit_swap_preserves_rules};
 pub use wings::{WWing, XyWing, XyzWing};
 
-use super::{Board, Step};
+use super::Board;
 
 /// A technique: it looks at a board and finds one step it allows, without changing the
 /// board ([`Board::apply`] makes the change, whatever the technique).

@@ -11,14 +11,11 @@ use crate::check::Verdict;
 use crate::encode::{Encoding, Numbering};
 use crate::grid::{CellDigit, Grid};
 use crate::rules::Puzzle;
+use crate::solvers::solver::CLASH_FACTOR;
 
 /// Conflicts the clash search may always spend, however cheap the verdict was (about a
 /// twentieth of a second on 9×9).
 pub const CLASH_FLOOR: u64 = 2_000;
-
-/// The clash search may spend this many times the conflicts it took to prove the puzzle
-/// unsolvable (with the givens as units, as `count` does).
-pub const CLASH_FACTOR: u64 = 4;
 
 /// Each trial may spend at least this many conflicts, and none starts with less left: the
 /// budget is then spent.

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use varisat::{CnfFormula, ExtendFormula, Lit, ProofFormat};
 
-pub use clash::{CLASH_FACTOR, CLASH_FLOOR};
+pub use clash::CLASH_FLOOR;
 pub use proof::ProofError;
 pub use search::{GivensAs, SatSearch};
 
@@ -384,7 +384,7 @@ impl Solver for SatSolver {
     }
 
     /// Without a deadline, the verdict and a clash shrunk within its budget
-    /// ([`CLASH_FACTOR`] times the conflicts of proving the puzzle unsolvable, at least
+    /// ([`CLASH_FACTOR`](crate::solvers::CLASH_FACTOR) times the conflicts of proving the puzzle unsolvable, at least
     /// [`CLASH_FLOOR`]). With one, the search for two solutions is metered (and so stops
     /// in time), and the clash of a puzzle without solutions is shrunk until the deadline
     /// too.
