@@ -658,7 +658,26 @@ fn one_picture_goes_to_standard_output_and_more_need_a_directory() {
 fn gallery() -> Vec<(String, PathBuf, Vec<&'static str>)> {
     let mut pictures = Vec::new();
     let mut seen = BTreeSet::new();
-    for file in common::constraint_files() {
+    // A family's picture is of its own bundled puzzle (`xv-1.json` for XV) where one
+    // exists: files named after a family come first.
+    let mut files = common::constraint_files();
+    let stem = |f: &PathBuf| f.file_stem().unwrap().to_string_lossy().to_string();
+    let own = |f: &PathBuf| {
+        let puzzle = common::library_puzzle(f);
+        let first = puzzle
+            .rules()
+            .constraints()
+            .first()
+            .map(|c| class_name(c.kind()));
+        first.is_some_and(|class| {
+            class
+                .split('-')
+                .next()
+                .is_some_and(|w| stem(f).starts_with(w))
+        })
+    };
+    files.sort_by_key(|f| !own(f));
+    for file in files {
         let puzzle = common::library_puzzle(&file);
         for constraint in puzzle.rules().constraints() {
             let class = class_name(constraint.kind());

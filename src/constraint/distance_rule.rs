@@ -1,4 +1,4 @@
-//! Rules over every pair of cells a set distance apart that look at their digits: knightmare (a knight's move apart, never summing to 5 or 15) and anti-taxicab (a digit d never d steps from another d).
+//! Rules over every pair of cells a set distance apart that look at their digits: knightmare (a knight's move apart, never summing to 5 or 15), anti-taxicab (a digit d never d steps from another d) and diagonal non-consecutive (diagonal neighbours never consecutive).
 //!
 //! Meanings from Rangsk's SudokuSolver, which takes both on its command line (`-c knightmare`,
 //! `-c selftaxi`; f-puzzles and its extensions write no field for either, so satdoku reads
@@ -21,11 +21,17 @@ pub enum DistanceKind {
     Knightmare,
     /// A digit d is never at taxicab distance d from another d.
     AntiTaxicab,
+    /// Cells touching diagonally never hold consecutive digits (Rangsk's solver's `dnc`).
+    DiagonalNonConsecutive,
 }
 
 impl DistanceKind {
     /// Every kind (each is one rule over the whole grid, named by the rules' table).
-    pub const ALL: [DistanceKind; 2] = [DistanceKind::Knightmare, DistanceKind::AntiTaxicab];
+    pub const ALL: [DistanceKind; 3] = [
+        DistanceKind::Knightmare,
+        DistanceKind::AntiTaxicab,
+        DistanceKind::DiagonalNonConsecutive,
+    ];
 }
 
 /// The sums knightmare rules out between cells a knight's move apart.
@@ -58,12 +64,14 @@ impl DistanceRule {
         self.kind
     }
 
-    /// The cells of `shape` at `distance` steps from `cell`: a knight's move (knightmare,
-    /// `distance` unused) or that taxicab distance (anti-taxicab).
+    /// The cells of `shape` at `distance` steps from `cell`: a knight's move (knightmare),
+    /// a diagonal step (diagonal non-consecutive; `distance` unused by both) or that
+    /// taxicab distance (anti-taxicab).
     fn around(&self, shape: Shape, cell: Cell, distance: usize) -> Vec<Cell> {
         let (r, c, d) = (cell.row() as isize, cell.col() as isize, distance as isize);
         let steps: Vec<(isize, isize)> = match self.kind {
             DistanceKind::Knightmare => KNIGHT_MOVES.to_vec(),
+            DistanceKind::DiagonalNonConsecutive => vec![(1, 1), (1, -1), (-1, 1), (-1, -1)],
             // |dr| + |dc| = d: each dr from −d to d, with dc = ±(d − |dr|).
             DistanceKind::AntiTaxicab => (-d..=d)
                 .flat_map(|dr| {
@@ -92,6 +100,9 @@ impl fmt::Display for DistanceRule {
             }
             DistanceKind::AntiTaxicab => {
                 f.write_str("anti-taxicab (no digit d at taxicab distance d from another d)")
+            }
+            DistanceKind::DiagonalNonConsecutive => {
+                f.write_str("diagonal non-consecutive (no diagonal neighbours differ by 1)")
             }
         }
     }
@@ -127,6 +138,11 @@ impl Constraint for DistanceRule {
                         }
                     }
                 }
+                DistanceKind::DiagonalNonConsecutive => {
+                    for b in self.around(shape, a, 0).into_iter().filter(|&b| b > a) {
+                        cnf.relation(a, b, |v, w| v.abs_diff(w) != 1);
+                    }
+                }
             }
         }
     }
@@ -135,7 +151,7 @@ impl Constraint for DistanceRule {
         let mut pairs = Vec::new();
         for a in shape.cells() {
             let distances = match self.kind {
-                DistanceKind::Knightmare => 0..=0,
+                DistanceKind::Knightmare | DistanceKind::DiagonalNonConsecutive => 0..=0,
                 DistanceKind::AntiTaxicab => 1..=shape.size(),
             };
             for d in distances {
@@ -160,6 +176,7 @@ impl Constraint for DistanceRule {
             DistanceKind::AntiTaxicab => {
                 v != w || a.row().abs_diff(b.row()) + a.col().abs_diff(b.col()) != v
             }
+            DistanceKind::DiagonalNonConsecutive => v.abs_diff(w) != 1,
         }
     }
 
@@ -179,6 +196,8 @@ impl Constraint for DistanceRule {
                     .around(shape, a, v)
                     .into_iter()
                     .all(|b| values.get(b) != Some(v)),
+                DistanceKind::DiagonalNonConsecutive => (self.around(shape, a, 0).into_iter())
+                    .all(|b| values.get(b).is_none_or(|w| v.abs_diff(w) != 1)),
             }
         })
     }

@@ -39,12 +39,6 @@ impl EntropicLine {
     }
 }
 
-/// The third of the digits 1..=n (n a multiple of 3) that `v` falls in: 0 low, 1 middle,
-/// 2 high.
-fn third(n: usize) -> impl Fn(usize) -> usize {
-    move |v| (v - 1) / (n / 3)
-}
-
 impl fmt::Display for EntropicLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "entropic line {}", cell_list(&self.cells))
@@ -55,22 +49,16 @@ impl Constraint for EntropicLine {
     ring_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.size();
-        if !n.is_multiple_of(3) {
-            return Some(format!(
-                "the digits 1 to {n} do not split into three equal thirds (low, middle, high)"
-            ));
-        }
-        loop_problem("entropic line", &self.cells)
+        triad::thirds_problem(shape.size()).or_else(|| loop_problem("entropic line", &self.cells))
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
         let n = cnf.size();
-        triad::encode(&self.cells, cnf, third(n));
+        triad::encode(&self.cells, cnf, triad::third(n));
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        triad::admits(&self.cells, values, third(values.shape().size()))
+        triad::admits(&self.cells, values, triad::third(values.shape().size()))
     }
 
     fn draw(&self, _shape: Shape) -> Vec<Mark> {

@@ -38,6 +38,7 @@ mod sum_line;
 mod thermometer;
 mod triad;
 mod whispers;
+mod window;
 mod written;
 mod x_sum;
 mod xv;
@@ -81,6 +82,7 @@ pub use slow_thermometer::SlowThermometer;
 pub use sum_line::SumLine;
 pub use thermometer::Thermometer;
 pub use whispers::Whispers;
+pub use window::{EveryWindow, WindowKind};
 pub use written::{FieldValue, Unwritable, Written, WrittenRecord};
 pub use x_sum::XSum;
 pub use xv::{Xv, XvLetter};
@@ -324,6 +326,8 @@ variants! {
         fpuzzles ["rowindexer", "columnindexer", "boxindexer"];
     Distance(DistanceRule) => "distance rule"
         says "Digits a set distance apart obey the rule named.";
+    Window(EveryWindow) => "window rule"
+        says "Every 2×2 window holds a digit of each class the rule names.";
     RegionSumLine(RegionSumLine) => "region-sum line"
         says "Digits on a region-sum line have the same sum in each box it passes through.",
         toml ["region-sum-line"], fpuzzles ["regionsumline"];

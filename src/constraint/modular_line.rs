@@ -38,11 +38,6 @@ impl ModularLine {
     }
 }
 
-/// The remainder of `v` divided by 3.
-fn residue(v: usize) -> usize {
-    v % 3
-}
-
 impl fmt::Display for ModularLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "modular line {}", cell_list(&self.cells))
@@ -57,11 +52,11 @@ impl Constraint for ModularLine {
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        triad::encode(&self.cells, cnf, residue);
+        triad::encode(&self.cells, cnf, triad::residue);
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        triad::admits(&self.cells, values, residue)
+        triad::admits(&self.cells, values, triad::residue)
     }
 
     fn draw(&self, _shape: Shape) -> Vec<Mark> {

@@ -1,7 +1,25 @@
-//! Lines on which any three digits in a row fall into three different classes (entropic lines: low, middle, high; modular lines: residues mod 3): the clauses and the check they share.
+//! Three classes of digits (thirds: low, middle, high; remainders mod 3) and lines on which any three digits in a row fall into different classes (entropic and modular lines): the classes, clauses and check they share.
 
 use super::{CellValues, ConstraintCnf};
 use crate::grid::Cell;
+
+/// The third of the digits 1..=n (n a multiple of 3) that `v` falls in: 0 low, 1 middle,
+/// 2 high.
+pub(super) fn third(n: usize) -> impl Fn(usize) -> usize {
+    move |v| (v - 1) / (n / 3)
+}
+
+/// The remainder of `v` divided by 3.
+pub(super) fn residue(v: usize) -> usize {
+    v % 3
+}
+
+/// Why the digits 1..=n do not split into thirds, if they do not.
+pub(super) fn thirds_problem(n: usize) -> Option<String> {
+    (!n.is_multiple_of(3)).then(|| {
+        format!("the digits 1 to {n} do not split into three equal thirds (low, middle, high)")
+    })
+}
 
 /// Cells one and two apart on the line hold digits of different classes: on a complete
 /// line the classes then repeat with period three, any three in a row all different. On a

@@ -165,11 +165,12 @@ mod tests {
     use super::*;
     use crate::constraint::{
         Arrow, Between, Cage, CageTotal, CloneCells, DistanceKind, DistanceRule, Dot, DotColour,
-        DoubleArrow, EntropicLine, Extremum, ExtremumKind, Fields, Indexer, IndexerKind,
-        LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom,
-        Palindrome, Parity, ParityKind, ParityLine, Quadruple, Record, RecordError, RegionSumLine,
-        Rellik, Renban, Sandwich, Sightline, Skyscraper, SlowThermometer, SumLine, Thermometer,
-        VariantConstraint, Whispers, XSum, Xv, XvLetter, Zipper, family_named,
+        DoubleArrow, EntropicLine, EveryWindow, Extremum, ExtremumKind, Fields, Indexer,
+        IndexerKind, LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative, NegativeKind,
+        NumberedRoom, Palindrome, Parity, ParityKind, ParityLine, Quadruple, Record, RecordError,
+        RegionSumLine, Rellik, Renban, Sandwich, Sightline, Skyscraper, SlowThermometer, SumLine,
+        Thermometer, VariantConstraint, Whispers, WindowKind, XSum, Xv, XvLetter, Zipper,
+        family_named,
     };
     use crate::grid::{House, Shape};
 
@@ -460,6 +461,9 @@ mod tests {
         }
         for kind in DistanceKind::ALL {
             samples.push((DistanceRule::new(kind).into(), NOWHERE));
+        }
+        for kind in WindowKind::ALL {
+            samples.push((EveryWindow::new(kind).into(), NOWHERE));
         }
         samples
     }

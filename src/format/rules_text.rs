@@ -58,6 +58,8 @@ const NARROWER: &[(&str, &str)] = &[
     ("little killer sum", "arrow"),
     ("parity line", "parity cell"),
     ("region-sum line", "sum line"),
+    ("diagonal non-consecutive", "diagonal"),
+    ("diagonal non-consecutive", "non-consecutive"),
 ];
 
 /// The topics of the families' rules text (the rules over the whole grid name theirs in

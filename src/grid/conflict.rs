@@ -4,27 +4,32 @@ use std::fmt;
 
 use super::{Cell, Digit, House};
 
+/// The eight steps (rows, columns) of a leaper that moves `a` one way and `b` the other
+/// (a knight: 1 and 2), `a` < `b`.
+pub const fn leaps(a: isize, b: isize) -> [(isize, isize); 8] {
+    [
+        (a, b),
+        (b, a),
+        (a, -b),
+        (b, -a),
+        (-a, b),
+        (-b, a),
+        (-a, -b),
+        (-b, -a),
+    ]
+}
+
 /// The steps (rows, columns) from a cell to the cells a knight's move away.
-pub const KNIGHT_MOVES: [(isize, isize); 8] = [
-    (1, 2),
-    (2, 1),
-    (1, -2),
-    (2, -1),
-    (-1, 2),
-    (-2, 1),
-    (-1, -2),
-    (-2, -1),
-];
+pub const KNIGHT_MOVES: [(isize, isize); 8] = leaps(1, 2);
 
 /// Why two cells must hold different digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Relation {
     /// They share a house.
     House(House),
-    /// They are a knight's move apart (anti-knight).
-    KnightMove,
-    /// They touch diagonally, a king's move apart (anti-king).
-    KingMove,
+    /// They are a chess piece's move apart (`knight`: anti-knight; `king`: anti-king,
+    /// touching diagonally; `camel` …).
+    Move(&'static str),
     /// They are a pair the rules name as different.
     Marked,
 }
@@ -34,8 +39,7 @@ impl fmt::Display for Relation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Relation::House(house) => write!(f, "{} {house}", house.preposition()),
-            Relation::KnightMove => f.write_str("a knight's move apart"),
-            Relation::KingMove => f.write_str("a king's move apart"),
+            Relation::Move(piece) => write!(f, "a {piece}'s move apart"),
             Relation::Marked => f.write_str("in cells marked to differ"),
         }
     }

@@ -3,8 +3,10 @@
 use std::fmt;
 
 use super::{Regions, RulesError};
-use crate::constraint::{DistanceKind, DistanceRule, Negative, NegativeKind, VariantConstraint};
-use crate::grid::{BoxShape, House, KNIGHT_MOVES, Relation};
+use crate::constraint::{
+    DistanceKind, DistanceRule, EveryWindow, Negative, NegativeKind, VariantConstraint, WindowKind,
+};
+use crate::grid::{BoxShape, House, KNIGHT_MOVES, Relation, leaps};
 
 /// A rule over the whole grid, turned on by its name. Everything about it is its row of
 /// the table ([`GlobalRule::row`]).
@@ -21,8 +23,16 @@ pub enum GlobalRule {
     AntiKnight,
     /// Cells a king's move apart (diagonally touching) differ.
     AntiKing,
+    /// Cells a camel's move apart (1 and 3) differ.
+    AntiCamel,
+    /// Cells a zebra's move apart (2 and 3) differ.
+    AntiZebra,
+    /// Cells a giraffe's move apart (1 and 4) differ.
+    AntiGiraffe,
     /// No two orthogonal neighbours without a kropki dot differ by 1.
     NonConsecutive,
+    /// No two diagonal neighbours differ by 1.
+    DiagonalNonConsecutive,
     /// Every white dot is given: unmarked neighbours never differ by 1 nor by any white
     /// dot's number.
     NegativeDifference,
@@ -35,6 +45,10 @@ pub enum GlobalRule {
     Knightmare,
     /// A digit d is never at taxicab distance d from another d.
     AntiTaxicab,
+    /// Every 2×2 window holds a low, a middle and a high digit.
+    GlobalEntropy,
+    /// Every 2×2 window holds a digit of each remainder mod 3.
+    GlobalModular,
 }
 
 crate::named::named_enum!(GlobalRule, "rule", {
@@ -43,12 +57,18 @@ crate::named::named_enum!(GlobalRule, "rule", {
     DisjointGroups => "disjoint-groups",
     AntiKnight => "anti-knight",
     AntiKing => "anti-king",
+    AntiCamel => "anti-camel",
+    AntiZebra => "anti-zebra",
+    AntiGiraffe => "anti-giraffe",
     NonConsecutive => "non-consecutive",
+    DiagonalNonConsecutive => "diagonal-non-consecutive",
     NegativeDifference => "negative-difference",
     NegativeRatio => "negative-ratio",
     NegativeXv => "negative-xv",
     Knightmare => "knightmare",
     AntiTaxicab => "anti-taxicab",
+    GlobalEntropy => "global-entropy",
+    GlobalModular => "global-modular",
 });
 
 /// What a rule adds to the grid's rules.
@@ -64,6 +84,8 @@ pub enum Adds {
     Negative(NegativeKind),
     /// A rule on the digits of cells a set distance apart (one entry of the constraints).
     Distance(DistanceKind),
+    /// A rule on every 2×2 window (one entry of the constraints).
+    Window(WindowKind),
 }
 
 /// What a rule needs of the grid's regions.
@@ -122,6 +144,15 @@ pub struct GlobalRuleRow {
 /// neighbours; orthogonal ones share a row or column already).
 const KING_MOVES: [(isize, isize); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
+/// A camel's steps: one cell one way, three the other.
+const CAMEL_MOVES: [(isize, isize); 8] = leaps(1, 3);
+
+/// A zebra's steps: two cells one way, three the other.
+const ZEBRA_MOVES: [(isize, isize); 8] = leaps(2, 3);
+
+/// A giraffe's steps: one cell one way, four the other.
+const GIRAFFE_MOVES: [(isize, isize); 8] = leaps(1, 4);
+
 /// The phrases that say every dot (X and V) is given.
 const ALL_GIVEN: &[&str] = &[
     "all possible",
@@ -178,7 +209,7 @@ const TABLE: [GlobalRuleRow; GlobalRule::ALL.len()] = [
         title: "anti-knight",
         says: "Anti-knight: cells a knight's move apart differ.",
         needs: Needs::Nothing,
-        adds: Adds::Moves(Relation::KnightMove, &KNIGHT_MOVES),
+        adds: Adds::Moves(Relation::Move("knight"), &KNIGHT_MOVES),
         drawn: false,
         fpuzzles: FpuzzlesForm::Flag("antiknight"),
         sudokupad: Some("antiknight"),
@@ -190,12 +221,48 @@ const TABLE: [GlobalRuleRow; GlobalRule::ALL.len()] = [
         title: "anti-king",
         says: "Anti-king: cells a king's move apart (touching at a corner) differ.",
         needs: Needs::Nothing,
-        adds: Adds::Moves(Relation::KingMove, &KING_MOVES),
+        adds: Adds::Moves(Relation::Move("king"), &KING_MOVES),
         drawn: false,
         fpuzzles: FpuzzlesForm::Flag("antiking"),
         sudokupad: Some("antiking"),
         topic: "anti-king",
         words: &["king", "anti-king", "antiking"],
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::AntiCamel,
+        title: "anti-camel",
+        says: "Anti-camel: cells a camel's move apart (1 and 3 cells) differ.",
+        needs: Needs::Nothing,
+        adds: Adds::Moves(Relation::Move("camel"), &CAMEL_MOVES),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::None,
+        sudokupad: None,
+        topic: "anti-camel",
+        words: &["camel", "anti-camel", "anticamel"],
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::AntiZebra,
+        title: "anti-zebra",
+        says: "Anti-zebra: cells a zebra's move apart (2 and 3 cells) differ.",
+        needs: Needs::Nothing,
+        adds: Adds::Moves(Relation::Move("zebra"), &ZEBRA_MOVES),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::None,
+        sudokupad: None,
+        topic: "anti-zebra",
+        words: &["zebra", "anti-zebra", "antizebra"],
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::AntiGiraffe,
+        title: "anti-giraffe",
+        says: "Anti-giraffe: cells a giraffe's move apart (1 and 4 cells) differ.",
+        needs: Needs::Nothing,
+        adds: Adds::Moves(Relation::Move("giraffe"), &GIRAFFE_MOVES),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::None,
+        sudokupad: None,
+        topic: "anti-giraffe",
+        words: &["giraffe", "anti-giraffe", "antigiraffe"],
     },
     GlobalRuleRow {
         rule: GlobalRule::NonConsecutive,
@@ -208,6 +275,23 @@ const TABLE: [GlobalRuleRow; GlobalRule::ALL.len()] = [
         sudokupad: Some("nonconsecutive"),
         topic: "non-consecutive",
         words: &["non-consecutive", "nonconsecutive"],
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::DiagonalNonConsecutive,
+        title: "diagonal non-consecutive",
+        says: "Diagonal non-consecutive: diagonally adjacent digits are never consecutive.",
+        needs: Needs::Nothing,
+        adds: Adds::Distance(DistanceKind::DiagonalNonConsecutive),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::None,
+        sudokupad: None,
+        topic: "diagonal non-consecutive",
+        words: &[
+            "diagonally adjacent",
+            "diagonally non-consecutive",
+            "diagonal non-consecutive",
+            "diagonally touching",
+        ],
     },
     GlobalRuleRow {
         rule: GlobalRule::NegativeDifference,
@@ -269,6 +353,30 @@ const TABLE: [GlobalRuleRow; GlobalRule::ALL.len()] = [
         topic: "anti-taxicab",
         words: &["taxicab"],
     },
+    GlobalRuleRow {
+        rule: GlobalRule::GlobalEntropy,
+        title: "global entropy",
+        says: "Global entropy: every 2×2 window holds a low, a middle and a high digit (1-3, 4-6, 7-9 on 9×9).",
+        needs: Needs::Nothing,
+        adds: Adds::Window(WindowKind::Entropy),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::None,
+        sudokupad: None,
+        topic: "global entropy",
+        words: &["global entropy", "entropy sudoku"],
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::GlobalModular,
+        title: "global modular",
+        says: "Global modular: every 2×2 window holds a digit of each remainder mod 3 (1-4-7, 2-5-8, 3-6-9 on 9×9).",
+        needs: Needs::Nothing,
+        adds: Adds::Window(WindowKind::Modular),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::None,
+        sudokupad: None,
+        topic: "global modular",
+        words: &["global mod*", "mod 3", "modulo 3", "modular sudoku"],
+    },
 ];
 
 impl GlobalRule {
@@ -295,6 +403,7 @@ impl GlobalRule {
             .find(|rule| match (rule.row().adds, constraint) {
                 (Adds::Negative(kind), VariantConstraint::Negative(c)) => c.kind() == kind,
                 (Adds::Distance(kind), VariantConstraint::Distance(c)) => c.kind() == kind,
+                (Adds::Window(kind), VariantConstraint::Window(c)) => c.kind() == kind,
                 _ => false,
             })
     }
@@ -304,6 +413,7 @@ impl GlobalRule {
         match self.row().adds {
             Adds::Negative(kind) => Some(Negative::new(kind).into()),
             Adds::Distance(kind) => Some(DistanceRule::new(kind).into()),
+            Adds::Window(kind) => Some(EveryWindow::new(kind).into()),
             Adds::Houses(_) | Adds::Moves(..) => None,
         }
     }
@@ -334,7 +444,7 @@ impl GlobalRule {
         };
         match self.row().adds {
             Adds::Houses(houses) => houses(size, boxes),
-            Adds::Moves(..) | Adds::Negative(_) | Adds::Distance(_) => Vec::new(),
+            Adds::Moves(..) | Adds::Negative(_) | Adds::Distance(_) | Adds::Window(_) => Vec::new(),
         }
     }
 
@@ -342,14 +452,14 @@ impl GlobalRule {
     pub(crate) fn moves(self) -> Option<(Relation, &'static [(isize, isize)])> {
         match self.row().adds {
             Adds::Moves(relation, steps) => Some((relation, steps)),
-            Adds::Houses(_) | Adds::Negative(_) | Adds::Distance(_) => None,
+            Adds::Houses(_) | Adds::Negative(_) | Adds::Distance(_) | Adds::Window(_) => None,
         }
     }
 
     /// Whether the rule is one entry of the constraints (a negative constraint, a
     /// distance rule) rather than houses or moves.
     pub fn is_constraint(self) -> bool {
-        matches!(self.row().adds, Adds::Negative(_) | Adds::Distance(_))
+        self.constraint().is_some()
     }
 }
 
@@ -362,7 +472,7 @@ impl GlobalRule {
 /// assert_eq!(rules.to_string(), "diagonal, anti-king");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct GlobalRules(u16);
+pub struct GlobalRules(u32);
 
 impl GlobalRules {
     /// No global rule.
@@ -370,17 +480,17 @@ impl GlobalRules {
 
     /// Whether `rule` is in the set.
     pub fn contains(self, rule: GlobalRule) -> bool {
-        self.0 & 1 << rule as u16 != 0
+        self.0 & 1 << rule as u32 != 0
     }
 
     /// The set with `rule` in it too.
     pub fn with(self, rule: GlobalRule) -> GlobalRules {
-        GlobalRules(self.0 | 1 << rule as u16)
+        GlobalRules(self.0 | 1 << rule as u32)
     }
 
     /// The set without `rule`.
     pub fn without(self, rule: GlobalRule) -> GlobalRules {
-        GlobalRules(self.0 & !(1 << rule as u16))
+        GlobalRules(self.0 & !(1 << rule as u32))
     }
 
     /// The rules of either set.
@@ -452,6 +562,6 @@ mod tests {
         titles.sort();
         titles.dedup();
         assert_eq!(titles.len(), GlobalRule::ALL.len());
-        assert!(GlobalRule::ALL.len() <= 16, "GlobalRules holds 16");
+        assert!(GlobalRule::ALL.len() <= 32, "GlobalRules holds 32");
     }
 }

@@ -514,8 +514,14 @@ mod tests {
             )
             .unwrap();
         let pairs = rules.differences();
-        let knights = pairs.iter().filter(|p| p.2 == Relation::KnightMove).count();
-        let kings = pairs.iter().filter(|p| p.2 == Relation::KingMove).count();
+        let knights = pairs
+            .iter()
+            .filter(|p| p.2 == Relation::Move("knight"))
+            .count();
+        let kings = pairs
+            .iter()
+            .filter(|p| p.2 == Relation::Move("king"))
+            .count();
         // Knight moves on an 8×8 board: 168; on 9×9: 2·(2·7·8)=224 directed / 2 · 2.
         assert_eq!(knights, 2 * (8 * 7 + 7 * 8));
         assert_eq!(kings, 2 * 8 * 8);

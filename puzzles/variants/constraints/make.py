@@ -574,6 +574,12 @@ TOML_FAMILIES = {
     # Rules over the whole grid: the solution is found under the rule, givens make it unique.
     "knightmare": (lambda rng, n, sol: {"rules": ["knightmare"]}, {"rules": ["knightmare"]}),
     "anti-taxicab": (lambda rng, n, sol: {"rules": ["anti-taxicab"]}, {"rules": ["anti-taxicab"]}),
+    "anti-camel": (lambda rng, n, sol: {"rules": ["anti-camel"]}, {"rules": ["anti-camel"]}),
+    "anti-zebra": (lambda rng, n, sol: {"rules": ["anti-zebra"]}, {"rules": ["anti-zebra"]}),
+    "anti-giraffe": (lambda rng, n, sol: {"rules": ["anti-giraffe"]}, {"rules": ["anti-giraffe"]}),
+    "diagonal-non-consecutive": (lambda rng, n, sol: {"rules": ["diagonal-non-consecutive"]}, {"rules": ["diagonal-non-consecutive"]}),
+    "global-entropy": (lambda rng, n, sol: {"rules": ["global-entropy"]}, {"rules": ["global-entropy"]}),
+    "global-modular": (lambda rng, n, sol: {"rules": ["global-modular"]}, {"rules": ["global-modular"]}),
     "lunchbox": (lunchbox, None),
 }
 
