@@ -601,3 +601,90 @@ fn published_window_puzzles_keep_their_solutions() {
         assert_eq!(i64::from(sum), cage["sum"].as_integer().unwrap());
     }
 }
+
+/// Whether, among `circles` of `g`, each digit appears as many times as its value or not
+/// at all.
+fn counting_ok(g: &Plain, circles: &[Pos]) -> bool {
+    (1..=g.len() as u32).all(|d| {
+        let count = circles.iter().filter(|&&(r, c)| g[r][c] == d).count() as u32;
+        count == 0 || count == d
+    })
+}
+
+/// Whether each of `cells` of `g` is greater than every later one it touches.
+fn greater_ok(g: &Plain, cells: &[Pos]) -> bool {
+    cells.iter().enumerate().all(|(i, &(r, c))| {
+        cells[i + 1..]
+            .iter()
+            .all(|&(s, t)| r.abs_diff(s) + c.abs_diff(t) != 1 || g[r][c] > g[s][t])
+    })
+}
+
+/// Whether every middle digit of `g` (odd size) has a 1 right above or the largest digit
+/// right below.
+fn flatmates_ok(g: &Plain) -> bool {
+    let n = g.len();
+    let middle = n.div_ceil(2) as u32;
+    n % 2 == 1
+        && (0..n).all(|r| {
+            (0..n).all(|c| {
+                g[r][c] != middle
+                    || (r > 0 && g[r - 1][c] == 1)
+                    || (r + 1 < n && g[r + 1][c] == n as u32)
+            })
+        })
+}
+
+/// Counting circles and inequality signs (TOML tables) on 4×4, against the 288 grids,
+/// random sets and signs with and without a given; Dutch flatmates, which needs an odd
+/// size, is refused there.
+#[test]
+fn counting_circles_inequality_signs_and_flatmates_on_4x4() {
+    let grids = all_grids();
+    let mut rng = Rng(41);
+    for _ in 0..25 {
+        let len = 1 + rng.below(7);
+        let circles = rng.cells(len);
+        let table = format!("[[counting-circles]]\ncells = \"{}\"\n", names(&circles));
+        agree(&grids, &table, rng.given(3), &|g| counting_ok(g, &circles));
+        let len = 2 + rng.below(4);
+        let signs = rng.cells(len);
+        let touching = signs.iter().enumerate().any(|(i, a)| {
+            signs[i + 1..]
+                .iter()
+                .any(|b| a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1)
+        });
+        let table = format!("[[greater-than]]\ncells = \"{}\"\n", names(&signs));
+        // Signs without two touching cells are refused: no grid is counted then.
+        agree(&grids, &table, rng.given(3), &|g| {
+            touching && greater_ok(g, &signs)
+        });
+    }
+    agree(
+        &grids,
+        "rules = [\"dutch-flatmates\"]\n",
+        None,
+        &flatmates_ok,
+    );
+}
+
+#[test]
+fn bundled_counting_circles_inequality_and_flatmates_puzzles() {
+    let tables = |t: &[toml::Table]| -> Vec<Vec<Pos>> { t.iter().map(table_cells).collect() };
+    bundled_are_unique("counting-circles", "counting-circles", &|g, t| {
+        tables(t).iter().all(|circles| counting_ok(g, circles))
+    });
+    bundled_are_unique("greater-than", "greater-than", &|g, t| {
+        tables(t).iter().all(|cells| greater_ok(g, cells))
+    });
+    bundled_are_unique("dutch-flatmates", "no such table", &|g, _| flatmates_ok(g));
+    // The published ones (the fourth of each): Clockwork, Fortress, Dutch Flat Mates.
+    for (family, source) in [
+        ("counting-circles", "QbPRdNNRMH"),
+        ("greater-than", "N7fqrL2gtD"),
+        ("dutch-flatmates", "000FYS"),
+    ] {
+        let published = &bundled(family, "cells")[3];
+        assert!(published.0.contains(source), "{family}");
+    }
+}

@@ -5,6 +5,7 @@ mod between;
 mod cage;
 mod clone;
 pub mod cnf;
+mod counting_circles;
 mod crust;
 mod distance_rule;
 mod dot;
@@ -13,7 +14,9 @@ pub mod drawing;
 mod entropic_line;
 mod extremum;
 mod family;
+mod flatmates;
 mod indexer;
+mod inequality;
 mod little_killer;
 mod lockout;
 mod lunchbox;
@@ -51,6 +54,7 @@ pub use between::Between;
 pub use cage::{Cage, CageTotal};
 pub use clone::CloneCells;
 pub use cnf::{Atom, ConstraintCnf, Literal};
+pub use counting_circles::CountingCircles;
 pub use distance_rule::{DistanceKind, DistanceRule};
 pub use dot::{Dot, DotColour};
 pub use double_arrow::DoubleArrow;
@@ -60,7 +64,9 @@ pub use extremum::{Extremum, ExtremumKind};
 pub use family::{
     Family, Fields, ReadRecord, Record, RecordError, RecordFormat, families, family_named,
 };
+pub use flatmates::DutchFlatmates;
 pub use indexer::{Indexer, IndexerKind};
+pub use inequality::GreaterThan;
 pub use little_killer::LittleKiller;
 pub use lockout::Lockout;
 pub use lunchbox::Lunchbox;
@@ -326,6 +332,14 @@ variants! {
         fpuzzles ["rowindexer", "columnindexer", "boxindexer"];
     Distance(DistanceRule) => "distance rule"
         says "Digits a set distance apart obey the rule named.";
+    CountingCircles(CountingCircles) => "counting circles"
+        says "A digit in a circle counts the circles holding that digit: each digit appears in the circles as many times as its value, or not at all.",
+        toml ["counting-circles"], fpuzzles [];
+    GreaterThan(GreaterThan) => "inequality sign"
+        says "An inequality sign between two cells points to the smaller digit.",
+        toml ["greater-than"], fpuzzles [];
+    Flatmates(DutchFlatmates) => "Dutch flatmates rule"
+        says "Every middle digit has a 1 directly above it or the largest digit directly below it.";
     Window(EveryWindow) => "window rule"
         says "Every 2×2 window holds a digit of each class the rule names.";
     RegionSumLine(RegionSumLine) => "region-sum line"

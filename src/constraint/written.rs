@@ -164,13 +164,13 @@ mod tests {
 
     use super::*;
     use crate::constraint::{
-        Arrow, Between, Cage, CageTotal, CloneCells, DistanceKind, DistanceRule, Dot, DotColour,
-        DoubleArrow, EntropicLine, EveryWindow, Extremum, ExtremumKind, Fields, Indexer,
-        IndexerKind, LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative, NegativeKind,
-        NumberedRoom, Palindrome, Parity, ParityKind, ParityLine, Quadruple, Record, RecordError,
-        RegionSumLine, Rellik, Renban, Sandwich, Sightline, Skyscraper, SlowThermometer, SumLine,
-        Thermometer, VariantConstraint, Whispers, WindowKind, XSum, Xv, XvLetter, Zipper,
-        family_named,
+        Arrow, Between, Cage, CageTotal, CloneCells, CountingCircles, DistanceKind, DistanceRule,
+        Dot, DotColour, DoubleArrow, DutchFlatmates, EntropicLine, EveryWindow, Extremum,
+        ExtremumKind, Fields, GreaterThan, Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox,
+        ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind,
+        ParityLine, Quadruple, Record, RecordError, RegionSumLine, Rellik, Renban, Sandwich,
+        Sightline, Skyscraper, SlowThermometer, SumLine, Thermometer, VariantConstraint, Whispers,
+        WindowKind, XSum, Xv, XvLetter, Zipper, family_named,
     };
     use crate::grid::{House, Shape};
 
@@ -445,6 +445,12 @@ mod tests {
                 ANYWHERE,
             ),
             (Rellik::new(three(), 7).into(), NOT_FPUZZLES),
+            (CountingCircles::new(three()).into(), NOT_FPUZZLES),
+            (
+                GreaterThan::new(cells("r4c4 r4c5 r5c4")).into(),
+                NOT_FPUZZLES,
+            ),
+            (DutchFlatmates.into(), NOWHERE),
             (
                 Lunchbox::new(cells("r1c1 r1c2 r1c3 r1c4"), 7).into(),
                 NOT_FPUZZLES,

@@ -261,6 +261,16 @@ const FAMILY_TOPICS: &[Topic] = &[
         words: &["lunchbox*"],
         repeats: false,
     },
+    Topic {
+        name: "counting circles",
+        words: &["counting circle*"],
+        repeats: false,
+    },
+    Topic {
+        name: "inequality sign",
+        words: &["inequality sign*", "inequality symbol*", "inequalities"],
+        repeats: false,
+    },
 ];
 
 /// The topics after the rules over the whole grid: the words that deny a negative

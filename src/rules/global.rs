@@ -4,7 +4,8 @@ use std::fmt;
 
 use super::{Regions, RulesError};
 use crate::constraint::{
-    DistanceKind, DistanceRule, EveryWindow, Negative, NegativeKind, VariantConstraint, WindowKind,
+    DistanceKind, DistanceRule, DutchFlatmates, EveryWindow, Negative, NegativeKind,
+    VariantConstraint, WindowKind,
 };
 use crate::grid::{BoxShape, House, KNIGHT_MOVES, Relation, leaps};
 
@@ -49,6 +50,8 @@ pub enum GlobalRule {
     GlobalEntropy,
     /// Every 2×2 window holds a digit of each remainder mod 3.
     GlobalModular,
+    /// Every middle digit has a 1 directly above it or the largest digit directly below.
+    DutchFlatmates,
 }
 
 crate::named::named_enum!(GlobalRule, "rule", {
@@ -69,6 +72,7 @@ crate::named::named_enum!(GlobalRule, "rule", {
     AntiTaxicab => "anti-taxicab",
     GlobalEntropy => "global-entropy",
     GlobalModular => "global-modular",
+    DutchFlatmates => "dutch-flatmates",
 });
 
 /// What a rule adds to the grid's rules.
@@ -86,6 +90,8 @@ pub enum Adds {
     Distance(DistanceKind),
     /// A rule on every 2×2 window (one entry of the constraints).
     Window(WindowKind),
+    /// Dutch flatmates (one entry of the constraints).
+    Flatmates,
 }
 
 /// What a rule needs of the grid's regions.
@@ -377,6 +383,18 @@ const TABLE: [GlobalRuleRow; GlobalRule::ALL.len()] = [
         topic: "global modular",
         words: &["global mod*", "mod 3", "modulo 3", "modular sudoku"],
     },
+    GlobalRuleRow {
+        rule: GlobalRule::DutchFlatmates,
+        title: "Dutch flatmates",
+        says: "Dutch flatmates: every middle digit (5 on 9×9) has a 1 directly above it or the largest digit (9) directly below it.",
+        needs: Needs::Nothing,
+        adds: Adds::Flatmates,
+        drawn: false,
+        fpuzzles: FpuzzlesForm::None,
+        sudokupad: None,
+        topic: "Dutch flatmates",
+        words: &["flatmate*", "dutch flatmate*"],
+    },
 ];
 
 impl GlobalRule {
@@ -404,6 +422,7 @@ impl GlobalRule {
                 (Adds::Negative(kind), VariantConstraint::Negative(c)) => c.kind() == kind,
                 (Adds::Distance(kind), VariantConstraint::Distance(c)) => c.kind() == kind,
                 (Adds::Window(kind), VariantConstraint::Window(c)) => c.kind() == kind,
+                (Adds::Flatmates, VariantConstraint::Flatmates(_)) => true,
                 _ => false,
             })
     }
@@ -414,6 +433,7 @@ impl GlobalRule {
             Adds::Negative(kind) => Some(Negative::new(kind).into()),
             Adds::Distance(kind) => Some(DistanceRule::new(kind).into()),
             Adds::Window(kind) => Some(EveryWindow::new(kind).into()),
+            Adds::Flatmates => Some(DutchFlatmates.into()),
             Adds::Houses(_) | Adds::Moves(..) => None,
         }
     }
@@ -444,7 +464,11 @@ impl GlobalRule {
         };
         match self.row().adds {
             Adds::Houses(houses) => houses(size, boxes),
-            Adds::Moves(..) | Adds::Negative(_) | Adds::Distance(_) | Adds::Window(_) => Vec::new(),
+            Adds::Moves(..)
+            | Adds::Negative(_)
+            | Adds::Distance(_)
+            | Adds::Window(_)
+            | Adds::Flatmates => Vec::new(),
         }
     }
 
@@ -452,7 +476,11 @@ impl GlobalRule {
     pub(crate) fn moves(self) -> Option<(Relation, &'static [(isize, isize)])> {
         match self.row().adds {
             Adds::Moves(relation, steps) => Some((relation, steps)),
-            Adds::Houses(_) | Adds::Negative(_) | Adds::Distance(_) | Adds::Window(_) => None,
+            Adds::Houses(_)
+            | Adds::Negative(_)
+            | Adds::Distance(_)
+            | Adds::Window(_)
+            | Adds::Flatmates => None,
         }
     }
 

@@ -568,6 +568,37 @@ def lunchbox(rng, n, sol):
     return {"lunchbox": out}
 
 
+def counting_circles(rng, n, sol):
+    """One set of circles: for a few digits d, d cells of the solution holding d."""
+    cells = []
+    for d in rng.sample(range(1, n + 1), 3 if n > 6 else 2):
+        where = [(r, c) for r in range(n) for c in range(n) if sol[r][c] == d]
+        cells += rng.sample(where, d)
+    rng.shuffle(cells)
+    return {"counting-circles": [{"cells": " ".join(name(r, c).lower() for r, c in cells)}]}
+
+
+def greater_than(rng, n, sol):
+    """Signs between neighbours, greater first, and a few fortress cells (greater than
+    every neighbour)."""
+    out = []
+    for _ in range(n + 3):
+        r, c = rng.randrange(n), rng.randrange(n)
+        dr, dc = rng.choice([(0, 1), (1, 0)])
+        if r + dr < n and c + dc < n:
+            a, b = (r, c), (r + dr, c + dc)
+            if sol[a[0]][a[1]] < sol[b[0]][b[1]]:
+                a, b = b, a
+            out.append({"cells": "%s %s" % (name(*a).lower(), name(*b).lower())})
+    for r in range(n):
+        for c in range(n):
+            around = [(r + dr, c + dc) for dr, dc in [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                      if 0 <= r + dr < n and 0 <= c + dc < n]
+            if len(out) < n + 6 and all(sol[r][c] > sol[a][b] for a, b in around) and rng.random() < 0.3:
+                out.append({"cells": " ".join(name(*x).lower() for x in [(r, c)] + around)})
+    return {"greater-than": out}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
@@ -581,6 +612,9 @@ TOML_FAMILIES = {
     "global-entropy": (lambda rng, n, sol: {"rules": ["global-entropy"]}, {"rules": ["global-entropy"]}),
     "global-modular": (lambda rng, n, sol: {"rules": ["global-modular"]}, {"rules": ["global-modular"]}),
     "lunchbox": (lunchbox, None),
+    "counting-circles": (counting_circles, None),
+    "greater-than": (greater_than, None),
+    "dutch-flatmates": (lambda rng, n, sol: {"rules": ["dutch-flatmates"]}, {"rules": ["dutch-flatmates"]}),
 }
 
 
@@ -609,7 +643,9 @@ def main():
             path = os.path.join(HERE, f"{family}-{k}.toml")
             if os.path.exists(path):
                 continue
-            n = 6 if k == 3 and family != "knightmare" else 9
+            # A 6×6 third puzzle, but Dutch flatmates needs a middle digit: 5×5 (no boxes fit
+            # a prime size, so 9×9 again).
+            n = 6 if k == 3 and family not in ("knightmare", "dutch-flatmates") else 9
             sol = solution_grid(rng, n, rule, puzzle_toml if rule else None)
             tables = derive(rng, n, sol)
             givens = make_unique(rng, n, sol, tables, write=puzzle_toml)

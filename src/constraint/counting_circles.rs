@@ -1,0 +1,165 @@
+//! Counting circles: a digit in a circle counts the circles (of its set) that hold that digit, so each digit appears in a set's circles as many times as its value, or not at all.
+//!
+//! The meaning is sigh's Interactive Sudoku Solver's (`CountingCircles~cells`: "the value in a
+//! circle counts the number of circles with the same value; each set of circles is
+//! independent"). f-puzzles has no field for it, so satdoku reads it from its TOML only
+//! (`[[counting-circles]]`, `cells`: one set).
+
+use std::fmt;
+
+use super::drawing::{GREY, Mark};
+use super::sum::Chain;
+use super::{
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, Unwritable,
+    VariantConstraint, Written, WrittenRecord, cell_list, repeated,
+};
+use crate::grid::{Cell, Shape};
+
+/// One set of counting circles.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CountingCircles {
+    cells: Vec<Cell>,
+}
+
+impl CountingCircles {
+    /// Reads a counting-circles record: its `cells`, one set.
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        Ok(vec![CountingCircles::new(record.cells("cells")?).into()])
+    }
+
+    /// The record that `read` reads back as this set in satdoku's TOML: `counting-circles`
+    /// with its `cells`. f-puzzles has no counting circles.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        match format {
+            RecordFormat::Toml => Ok(vec![
+                WrittenRecord::new("counting-circles").cells("cells", &self.cells),
+            ]),
+            RecordFormat::Fpuzzles => Err(Unwritable::new(
+                self,
+                format,
+                "neither it nor its extensions draw counting circles",
+            )),
+        }
+    }
+
+    /// A set of counting circles on `cells`.
+    pub fn new(cells: Vec<Cell>) -> CountingCircles {
+        CountingCircles { cells }
+    }
+}
+
+/// Whether circles holding `values` (0: blank) can be completed: each digit present may
+/// appear up to its value, the blanks first make up the digits present to their values,
+/// and what blanks are left are filled by digits not present, each exactly its value
+/// times (a sum of distinct unused digits, from 1 to `n`).
+fn counts_admit(values: &[usize], n: usize) -> bool {
+    let mut count = vec![0usize; n + 1];
+    let mut blanks = 0usize;
+    for &v in values {
+        match v {
+            0 => blanks += 1,
+            v => count[v] += 1,
+        }
+    }
+    let mut needed = 0;
+    for (d, &c) in count.iter().enumerate().skip(1) {
+        if c > d {
+            return false;
+        }
+        if c > 0 {
+            needed += d - c;
+        }
+    }
+    let Some(rest) = blanks.checked_sub(needed) else {
+        return false;
+    };
+    // Sums reachable by distinct unused digits.
+    let mut reach = vec![false; rest + 1];
+    reach[0] = true;
+    for d in (1..=n).filter(|&d| count[d] == 0) {
+        for s in (d..=rest).rev() {
+            reach[s] |= reach[s - d];
+        }
+    }
+    reach[rest]
+}
+
+impl fmt::Display for CountingCircles {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "counting circles {}", cell_list(&self.cells))
+    }
+}
+
+impl Constraint for CountingCircles {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.cells.clone()
+    }
+
+    fn problem(&self, shape: Shape) -> Option<String> {
+        if self.cells.is_empty() {
+            return Some("counting circles need at least one cell".into());
+        }
+        if let Some(cell) = repeated(&self.cells) {
+            return Some(format!("{cell} is listed twice"));
+        }
+        (!counts_admit(&vec![0; self.cells.len()], shape.size())).then(|| {
+            format!(
+                "no digits from 1 to {} fill {} circles, each as many times as its value",
+                shape.size(),
+                self.cells.len()
+            )
+        })
+    }
+
+    /// For each digit d, the number of circles holding it is 0 or d: a chain of partial
+    /// counts (each circle adds 1 when it holds d).
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        let n = cnf.size();
+        for d in 1..=n {
+            let terms: Vec<_> = self
+                .cells
+                .iter()
+                .map(|&cell| {
+                    let x = cnf.holds(cell, d);
+                    vec![(x, 1), (!x, 0)]
+                })
+                .collect();
+            Chain::one_of(cnf, &terms, &[0, d as i64]);
+        }
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        let filled: Vec<usize> = self
+            .cells
+            .iter()
+            .map(|&c| values.get(c).unwrap_or(0))
+            .collect();
+        counts_admit(&filled, values.shape().size())
+    }
+
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        self.cells
+            .iter()
+            .map(|&cell| Mark::ring(cell, 0.42, GREY))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_admit_what_can_complete() {
+        // Two 2s and a blank: the blank must be a 1 (3 would need three circles).
+        assert!(counts_admit(&[2, 2, 0], 9));
+        assert!(!counts_admit(&[2, 2, 2], 9));
+        assert!(!counts_admit(&[3, 0], 9));
+        assert!(counts_admit(&[3, 0, 0], 9));
+        // Four blanks: 1 + 3 or 4.
+        assert!(counts_admit(&[0; 4], 9));
+        // Two blanks beside a 1: only a 2 twice fills them.
+        assert!(counts_admit(&[1, 0, 0], 9));
+        assert!(!counts_admit(&[1, 2, 0, 0], 9));
+    }
+}
