@@ -688,3 +688,97 @@ fn bundled_counting_circles_inequality_and_flatmates_puzzles() {
         assert!(published.0.contains(source), "{family}");
     }
 }
+
+/// Whether the cells of a digit-count table (`contains`, `contains-exactly` or
+/// `look-and-say`, as `kind` says) of `g` hold its digits as it asks.
+fn digit_count_ok(g: &Plain, kind: &str, table: &toml::Table) -> bool {
+    let held: Vec<u32> = table_cells(table).iter().map(|&(r, c)| g[r][c]).collect();
+    let count = |d: u32| held.iter().filter(|&&v| v == d).count() as u32;
+    if kind == "look-and-say" {
+        let clue: Vec<u32> = table["clue"]
+            .as_str()
+            .unwrap()
+            .chars()
+            .map(|c| c.to_digit(10).unwrap())
+            .collect();
+        return clue.chunks(2).all(|pair| count(pair[1]) == pair[0]);
+    }
+    let digits: Vec<u32> = table["digits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_integer().unwrap() as u32)
+        .collect();
+    digits.iter().all(|&d| {
+        let listed = digits.iter().filter(|&&e| e == d).count() as u32;
+        match kind {
+            "contains" => count(d) >= listed,
+            _ => count(d) == listed,
+        }
+    })
+}
+
+/// Digit counts on 4×4, against the 288 grids: random sets with random digits (repeated
+/// ones too), at least, exactly and as look-and-say clues, with and without a given.
+#[test]
+fn digit_counts_on_4x4() {
+    let grids = all_grids();
+    let mut rng = Rng(43);
+    for round in 0..30 {
+        let len = 2 + rng.below(5);
+        let cells = rng.cells(len);
+        let digits: Vec<u32> = (0..1 + rng.below(3))
+            .map(|_| 1 + rng.below(4) as u32)
+            .collect();
+        let (kind, extra) = match round % 3 {
+            0 => ("contains", format!("digits = {digits:?}")),
+            1 => ("contains-exactly", format!("digits = {digits:?}")),
+            _ => {
+                // Count–digit pairs, each digit once, a count of 0 now and then.
+                let mut named: Vec<u32> = digits.clone();
+                named.sort();
+                named.dedup();
+                let clue: String = named
+                    .iter()
+                    .map(|&d| format!("{}{d}", rng.below(3)))
+                    .collect();
+                ("look-and-say", format!("clue = \"{clue}\""))
+            }
+        };
+        let text = format!("[[{kind}]]\ncells = \"{}\"\n{extra}\n", names(&cells));
+        let table: toml::Table = toml::from_str(&text).unwrap();
+        let table = table[kind].as_array().unwrap()[0]
+            .as_table()
+            .unwrap()
+            .clone();
+        agree(&grids, &text, rng.given(3), &|g| {
+            digit_count_ok(g, kind, &table)
+        });
+    }
+}
+
+#[test]
+fn bundled_digit_count_puzzles() {
+    bundled_are_unique("digit-count", "no such table", &|_, _| true);
+    for (text, _, solution, _) in bundled("digit-count", "cells") {
+        let file: toml::Table = toml::from_str(&text).unwrap();
+        let mut tables = 0;
+        for kind in ["contains", "contains-exactly", "look-and-say"] {
+            for table in file
+                .get(kind)
+                .and_then(|t| t.as_array())
+                .into_iter()
+                .flatten()
+            {
+                tables += 1;
+                assert!(
+                    digit_count_ok(&solution, kind, table.as_table().unwrap()),
+                    "{kind}: {table}"
+                );
+            }
+        }
+        assert!(tables > 0, "{text}");
+    }
+    // The published one: Look-and-Say Killer.
+    assert!(bundled("digit-count", "cells")[3].0.contains("0007CP"));
+}

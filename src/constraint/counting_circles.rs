@@ -8,7 +8,7 @@
 use std::fmt;
 
 use super::drawing::{GREY, Mark};
-use super::sum::Chain;
+use super::sum::{Chain, count_terms};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, Unwritable,
     VariantConstraint, Written, WrittenRecord, cell_list, repeated,
@@ -116,25 +116,13 @@ impl Constraint for CountingCircles {
     fn encode(&self, cnf: &mut ConstraintCnf) {
         let n = cnf.size();
         for d in 1..=n {
-            let terms: Vec<_> = self
-                .cells
-                .iter()
-                .map(|&cell| {
-                    let x = cnf.holds(cell, d);
-                    vec![(x, 1), (!x, 0)]
-                })
-                .collect();
+            let terms = count_terms(cnf, &self.cells, d);
             Chain::one_of(cnf, &terms, &[0, d as i64]);
         }
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        let filled: Vec<usize> = self
-            .cells
-            .iter()
-            .map(|&c| values.get(c).unwrap_or(0))
-            .collect();
-        counts_admit(&filled, values.shape().size())
+        counts_admit(&values.digits_of(&self.cells), values.shape().size())
     }
 
     fn draw(&self, _shape: Shape) -> Vec<Mark> {

@@ -7,6 +7,7 @@ mod clone;
 pub mod cnf;
 mod counting_circles;
 mod crust;
+mod digit_count;
 mod distance_rule;
 mod dot;
 mod double_arrow;
@@ -55,6 +56,7 @@ pub use cage::{Cage, CageTotal};
 pub use clone::CloneCells;
 pub use cnf::{Atom, ConstraintCnf, Literal};
 pub use counting_circles::CountingCircles;
+pub use digit_count::{CountKind, DigitCount};
 pub use distance_rule::{DistanceKind, DistanceRule};
 pub use dot::{Dot, DotColour};
 pub use double_arrow::DoubleArrow;
@@ -129,6 +131,11 @@ impl<'a> CellValues<'a> {
             0 => None,
             v => Some(v as usize),
         }
+    }
+
+    /// The digits of `cells`, in order, 0 for a blank.
+    pub fn digits_of(&self, cells: &[Cell]) -> Vec<usize> {
+        cells.iter().map(|&c| self.get(c).unwrap_or(0)).collect()
     }
 }
 
@@ -340,6 +347,9 @@ variants! {
         toml ["greater-than"], fpuzzles [];
     Flatmates(DutchFlatmates) => "Dutch flatmates rule"
         says "Every middle digit has a 1 directly above it or the largest digit directly below it.";
+    DigitCount(DigitCount) => "digit count"
+        says "Cells with a digit count hold each digit it names as often as it says (at least, or exactly; a look-and-say clue 1223 is one 2 and two 3s); digits may repeat.",
+        toml ["contains", "contains-exactly", "look-and-say"], fpuzzles [];
     Window(EveryWindow) => "window rule"
         says "Every 2×2 window holds a digit of each class the rule names.";
     RegionSumLine(RegionSumLine) => "region-sum line"

@@ -1,4 +1,4 @@
-//! Sums in clauses: a chain of partial sums, each term one of several weighted literals, shared by cages, arrows, little killers, sandwiches and lunchboxes, X-sums, skyscrapers, sum lines and the lines whose groups of cells sum alike (region-sum and zipper lines, double arrows).
+//! Sums in clauses: a chain of partial sums, each term one of several weighted literals (counts too: a term per cell, 1 where it holds a digit), shared by cages, arrows, little killers, sandwiches and lunchboxes, X-sums, skyscrapers, sum lines and the lines whose groups of cells sum alike (region-sum and zipper lines, double arrows).
 
 use std::collections::BTreeMap;
 
@@ -13,6 +13,17 @@ pub(super) type Term = Vec<(Literal, i64)>;
 pub(super) fn cell_term(cnf: &ConstraintCnf, cell: Cell, weight: i64) -> Term {
     (1..=cnf.size())
         .map(|v| (cnf.holds(cell, v), weight * v as i64))
+        .collect()
+}
+
+/// The terms counting the cells of `cells` that hold `value`: each adds 1 where it does.
+pub(super) fn count_terms(cnf: &ConstraintCnf, cells: &[Cell], value: usize) -> Vec<Term> {
+    cells
+        .iter()
+        .map(|&cell| {
+            let x = cnf.holds(cell, value);
+            vec![(x, 1), (!x, 0)]
+        })
         .collect()
 }
 

@@ -164,13 +164,13 @@ mod tests {
 
     use super::*;
     use crate::constraint::{
-        Arrow, Between, Cage, CageTotal, CloneCells, CountingCircles, DistanceKind, DistanceRule,
-        Dot, DotColour, DoubleArrow, DutchFlatmates, EntropicLine, EveryWindow, Extremum,
-        ExtremumKind, Fields, GreaterThan, Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox,
-        ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind,
-        ParityLine, Quadruple, Record, RecordError, RegionSumLine, Rellik, Renban, Sandwich,
-        Sightline, Skyscraper, SlowThermometer, SumLine, Thermometer, VariantConstraint, Whispers,
-        WindowKind, XSum, Xv, XvLetter, Zipper, family_named,
+        Arrow, Between, Cage, CageTotal, CloneCells, CountKind, CountingCircles, DigitCount,
+        DistanceKind, DistanceRule, Dot, DotColour, DoubleArrow, DutchFlatmates, EntropicLine,
+        EveryWindow, Extremum, ExtremumKind, Fields, GreaterThan, Indexer, IndexerKind,
+        LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom,
+        Palindrome, Parity, ParityKind, ParityLine, Quadruple, Record, RecordError, RegionSumLine,
+        Rellik, Renban, Sandwich, Sightline, Skyscraper, SlowThermometer, SumLine, Thermometer,
+        VariantConstraint, Whispers, WindowKind, XSum, Xv, XvLetter, Zipper, family_named,
     };
     use crate::grid::{House, Shape};
 
@@ -446,6 +446,18 @@ mod tests {
             ),
             (Rellik::new(three(), 7).into(), NOT_FPUZZLES),
             (CountingCircles::new(three()).into(), NOT_FPUZZLES),
+            (
+                DigitCount::listed(three(), CountKind::AtLeast, &[1, 1]).into(),
+                NOT_FPUZZLES,
+            ),
+            (
+                DigitCount::listed(three(), CountKind::Exactly, &[2, 5]).into(),
+                NOT_FPUZZLES,
+            ),
+            (
+                DigitCount::look_and_say(three(), "1223").unwrap().into(),
+                NOT_FPUZZLES,
+            ),
             (
                 GreaterThan::new(cells("r4c4 r4c5 r5c4")).into(),
                 NOT_FPUZZLES,

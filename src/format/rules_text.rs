@@ -267,6 +267,16 @@ const FAMILY_TOPICS: &[Topic] = &[
         repeats: false,
     },
     Topic {
+        name: "digit count",
+        words: &[
+            "look-and-say",
+            "look and say",
+            "contains at least",
+            "contains exactly",
+        ],
+        repeats: true,
+    },
+    Topic {
         name: "inequality sign",
         words: &["inequality sign*", "inequality symbol*", "inequalities"],
         repeats: false,

@@ -599,6 +599,27 @@ def greater_than(rng, n, sol):
     return {"greater-than": out}
 
 
+def digit_count(rng, n, sol):
+    """Digit counts over lines of cells (digits may repeat): look-and-say clues naming one
+    or two of the digits there, sets that contain at least some of their digits, and sets
+    that contain exactly the count of one."""
+    paths = lines(rng, n, sol, 9, [3, 4, 5], lambda p, x: True)
+    out = {"look-and-say": [], "contains": [], "contains-exactly": []}
+    for i, p in enumerate(paths):
+        values = [sol[a][b] for a, b in p]
+        cells = " ".join(name(*x).lower() for x in p)
+        named = rng.sample(sorted(set(values)), min(2, len(set(values))))
+        if i % 3 == 0:
+            clue = "".join("%d%d" % (values.count(d), d) for d in sorted(named))
+            out["look-and-say"].append({"cells": cells, "clue": clue})
+        elif i % 3 == 1:
+            out["contains"].append({"cells": cells, "digits": sorted(named)})
+        else:
+            d = named[0]
+            out["contains-exactly"].append({"cells": cells, "digits": [d] * values.count(d)})
+    return {k: v for k, v in out.items() if v}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
@@ -613,6 +634,7 @@ TOML_FAMILIES = {
     "global-modular": (lambda rng, n, sol: {"rules": ["global-modular"]}, {"rules": ["global-modular"]}),
     "lunchbox": (lunchbox, None),
     "counting-circles": (counting_circles, None),
+    "digit-count": (digit_count, None),
     "greater-than": (greater_than, None),
     "dutch-flatmates": (lambda rng, n, sol: {"rules": ["dutch-flatmates"]}, {"rules": ["dutch-flatmates"]}),
 }
