@@ -782,3 +782,58 @@ fn bundled_digit_count_puzzles() {
     // The published one: Look-and-Say Killer.
     assert!(bundled("digit-count", "cells")[3].0.contains("0007CP"));
 }
+
+/// The groups of an `equal-sums` table: a list of strings of cell names.
+fn table_groups(table: &toml::Table) -> Vec<Vec<Pos>> {
+    table["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|group| {
+            let mut cells = toml::Table::new();
+            cells.insert("cells".into(), group.clone());
+            table_cells(&cells)
+        })
+        .collect()
+}
+
+/// Whether the groups' digits of `g` add up alike.
+fn equal_sums_ok(g: &Plain, groups: &[Vec<Pos>]) -> bool {
+    let sums: Vec<u32> = groups
+        .iter()
+        .map(|group| group.iter().map(|&(r, c)| g[r][c]).sum())
+        .collect();
+    sums.windows(2).all(|w| w[0] == w[1])
+}
+
+/// Equal sums on 4×4, against the 288 grids: random groups (sharing cells now and then),
+/// with and without a given.
+#[test]
+fn equal_sums_on_4x4() {
+    let grids = all_grids();
+    let mut rng = Rng(47);
+    for _ in 0..30 {
+        let groups: Vec<Vec<Pos>> = (0..2 + rng.below(2))
+            .map(|_| {
+                let len = 1 + rng.below(3);
+                rng.cells(len)
+            })
+            .collect();
+        let listed: Vec<String> = groups.iter().map(|g| format!("\"{}\"", names(g))).collect();
+        let text = format!("[[equal-sums]]\ngroups = [{}]\n", listed.join(", "));
+        agree(&grids, &text, rng.given(3), &|g| equal_sums_ok(g, &groups));
+    }
+}
+
+#[test]
+fn bundled_equal_sums_puzzles() {
+    bundled_are_unique("equal-sums", "equal-sums", &|g, tables| {
+        tables.iter().all(|t| equal_sums_ok(g, &table_groups(t)))
+    });
+    // The published one: Magic square, whose centre box is magic in the stored solution.
+    let (text, _, solution, tables) = &bundled("equal-sums", "equal-sums")[3];
+    assert!(text.contains("2QM8JHJ4HB"));
+    assert_eq!(table_groups(&tables[0]).len(), 8);
+    let centre: u32 = (3..6).map(|c| solution[3][c]).sum();
+    assert_eq!(centre, 15);
+}

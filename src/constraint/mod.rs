@@ -13,6 +13,7 @@ mod dot;
 mod double_arrow;
 pub mod drawing;
 mod entropic_line;
+mod equal_sums;
 mod extremum;
 mod family;
 mod flatmates;
@@ -62,6 +63,7 @@ pub use dot::{Dot, DotColour};
 pub use double_arrow::DoubleArrow;
 pub use drawing::{Mark, Point};
 pub use entropic_line::EntropicLine;
+pub use equal_sums::EqualSums;
 pub use extremum::{Extremum, ExtremumKind};
 pub use family::{
     Family, Fields, ReadRecord, Record, RecordError, RecordFormat, families, family_named,
@@ -350,6 +352,9 @@ variants! {
     DigitCount(DigitCount) => "digit count"
         says "Cells with a digit count hold each digit it names as often as it says (at least, or exactly; a look-and-say clue 1223 is one 2 and two 3s); digits may repeat.",
         toml ["contains", "contains-exactly", "look-and-say"], fpuzzles [];
+    EqualSums(EqualSums) => "equal sums"
+        says "Groups of cells joined as equal sums have digits that add up to the same total.",
+        toml ["equal-sums"], fpuzzles [];
     Window(EveryWindow) => "window rule"
         says "Every 2×2 window holds a digit of each class the rule names.";
     RegionSumLine(RegionSumLine) => "region-sum line"

@@ -166,7 +166,7 @@ mod tests {
     use crate::constraint::{
         Arrow, Between, Cage, CageTotal, CloneCells, CountKind, CountingCircles, DigitCount,
         DistanceKind, DistanceRule, Dot, DotColour, DoubleArrow, DutchFlatmates, EntropicLine,
-        EveryWindow, Extremum, ExtremumKind, Fields, GreaterThan, Indexer, IndexerKind,
+        EqualSums, EveryWindow, Extremum, ExtremumKind, Fields, GreaterThan, Indexer, IndexerKind,
         LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom,
         Palindrome, Parity, ParityKind, ParityLine, Quadruple, Record, RecordError, RegionSumLine,
         Rellik, Renban, Sandwich, Sightline, Skyscraper, SlowThermometer, SumLine, Thermometer,
@@ -227,7 +227,7 @@ mod tests {
         fn lines(&mut self, key: &str) -> Result<Option<Vec<Vec<Cell>>>, RecordError> {
             match self.get(key) {
                 None => Ok(None),
-                Some(FieldValue::Lines(lines)) if self.format == FPUZZLES => Ok(Some(lines)),
+                Some(FieldValue::Lines(lines)) => Ok(Some(lines)),
                 Some(other) => Err(wrong(key, other)),
             }
         }
@@ -446,6 +446,10 @@ mod tests {
             ),
             (Rellik::new(three(), 7).into(), NOT_FPUZZLES),
             (CountingCircles::new(three()).into(), NOT_FPUZZLES),
+            (
+                EqualSums::new(vec![three(), cells("r5c5 r5c6"), cells("r1c1")]).into(),
+                NOT_FPUZZLES,
+            ),
             (
                 DigitCount::listed(three(), CountKind::AtLeast, &[1, 1]).into(),
                 NOT_FPUZZLES,

@@ -524,34 +524,47 @@ fn not(key: &str, what: &str) -> RecordError {
     RecordError::why(format!("`{key}` is not {what}"))
 }
 
+/// The cells of a TOML value under `key`: a list of names, or one string of names
+/// separated by spaces or commas.
+fn cells_of(key: &str, value: &DeValue<'_>) -> Result<Vec<Cell>, RecordError> {
+    let names: Vec<String> = match value {
+        DeValue::String(text) => text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect(),
+        DeValue::Array(list) => list
+            .iter()
+            .map(|name| name.get_ref().as_str().map(str::to_string))
+            .collect::<Option<_>>()
+            .ok_or_else(|| not(key, "a list of cell names"))?,
+        _ => return Err(not(key, "a list of cell names")),
+    };
+    names
+        .into_iter()
+        .map(|name| name.parse().map_err(|_| RecordError::Cell(name)))
+        .collect()
+}
+
 impl Fields for TomlFields<'_, '_> {
     /// A list of names, or one string of names separated by spaces or commas.
     fn cells(&mut self, key: &str) -> Result<Option<Vec<Cell>>, RecordError> {
-        let names: Vec<String> = match self.get(key) {
-            None => return Ok(None),
-            Some(DeValue::String(text)) => text
-                .split(|c: char| c.is_whitespace() || c == ',')
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect(),
-            Some(DeValue::Array(list)) => list
-                .iter()
-                .map(|name| name.get_ref().as_str().map(str::to_string))
-                .collect::<Option<_>>()
-                .ok_or_else(|| not(key, "a list of cell names"))?,
-            Some(_) => return Err(not(key, "a list of cell names")),
-        };
-        names
-            .into_iter()
-            .map(|name| name.parse().map_err(|_| RecordError::Cell(name)))
-            .collect::<Result<_, _>>()
-            .map(Some)
+        match self.get(key) {
+            None => Ok(None),
+            Some(value) => cells_of(key, value).map(Some),
+        }
     }
 
+    /// A list of cell lists, each as `cells` takes it (`["r1c1 r1c2", "r2c1"]`).
     fn lines(&mut self, key: &str) -> Result<Option<Vec<Vec<Cell>>>, RecordError> {
         match self.get(key) {
             None => Ok(None),
-            Some(_) => Err(RecordError::why(format!("takes no `{key}`"))),
+            Some(DeValue::Array(list)) => list
+                .iter()
+                .map(|cells| cells_of(key, cells.get_ref()))
+                .collect::<Result<_, _>>()
+                .map(Some),
+            Some(_) => Err(not(key, "a list of cell lists")),
         }
     }
 

@@ -277,6 +277,11 @@ const FAMILY_TOPICS: &[Topic] = &[
         repeats: true,
     },
     Topic {
+        name: "equal sums",
+        words: &["equal sum*", "magic square*"],
+        repeats: true,
+    },
+    Topic {
         name: "inequality sign",
         words: &["inequality sign*", "inequality symbol*", "inequalities"],
         repeats: false,

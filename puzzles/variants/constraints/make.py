@@ -620,6 +620,18 @@ def digit_count(rng, n, sol):
     return {k: v for k, v in out.items() if v}
 
 
+def equal_sums(rng, n, sol):
+    """Groups of short lines whose digits add up alike: lines found in the solution, grouped
+    by their sums, each group of two or more lines a record."""
+    paths = lines(rng, n, sol, 14, [2, 3], lambda p, x: True)
+    by_sum = {}
+    for p in paths:
+        by_sum.setdefault(sum(sol[a][b] for a, b in p), []).append(p)
+    out = [{"groups": [" ".join(name(*x).lower() for x in p) for p in group]}
+           for group in by_sum.values() if len(group) > 1]
+    return {"equal-sums": out}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
@@ -635,6 +647,7 @@ TOML_FAMILIES = {
     "lunchbox": (lunchbox, None),
     "counting-circles": (counting_circles, None),
     "digit-count": (digit_count, None),
+    "equal-sums": (equal_sums, None),
     "greater-than": (greater_than, None),
     "dutch-flatmates": (lambda rng, n, sol: {"rules": ["dutch-flatmates"]}, {"rules": ["dutch-flatmates"]}),
 }

@@ -1,0 +1,92 @@
+//! Equal sums: groups of cells whose digits add up alike (a magic square's rows, columns and diagonals), each group any cells, a cell in several groups allowed.
+//!
+//! The meaning is sigh's Interactive Sudoku Solver's (`EqualSum~cells~-~cells…`: "each
+//! segment of cells must have the same sum"). f-puzzles has no field for it, so satdoku reads
+//! it from its TOML only (`[[equal-sums]]`, `groups`: a list of cell lists).
+
+use std::fmt;
+
+use super::drawing::Mark;
+use super::sum::{equal_sums, equal_sums_admit};
+use super::{
+    CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
+    Unwritable, VariantConstraint, Written, WrittenRecord, cell_list, repeated,
+};
+use crate::grid::{Cell, Shape};
+
+/// Groups of cells with equal sums.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EqualSums {
+    groups: Vec<Vec<Cell>>,
+}
+
+impl EqualSums {
+    /// Reads an equal-sums record: its `groups`, each a list of cells.
+    pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
+        Ok(vec![EqualSums::new(record.lines("groups")?).into()])
+    }
+
+    /// The record that `read` reads back as these groups in satdoku's TOML: `equal-sums`
+    /// with its `groups`. f-puzzles has no equal sums.
+    pub(crate) fn write(&self, format: RecordFormat) -> Written {
+        match format {
+            RecordFormat::Toml => Ok(vec![
+                WrittenRecord::new("equal-sums")
+                    .with("groups", FieldValue::Lines(self.groups.clone())),
+            ]),
+            RecordFormat::Fpuzzles => Err(Unwritable::new(
+                self,
+                format,
+                "neither it nor its extensions draw groups of equal sums",
+            )),
+        }
+    }
+
+    /// Groups of cells whose digits add up alike.
+    pub fn new(groups: Vec<Vec<Cell>>) -> EqualSums {
+        EqualSums { groups }
+    }
+}
+
+impl fmt::Display for EqualSums {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let groups: Vec<String> = self.groups.iter().map(|g| cell_list(g)).collect();
+        write!(f, "equal sums {}", groups.join(" = "))
+    }
+}
+
+impl Constraint for EqualSums {
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = self.groups.concat();
+        cells.sort();
+        cells.dedup();
+        cells
+    }
+
+    fn problem(&self, _shape: Shape) -> Option<String> {
+        if self.groups.len() < 2 {
+            return Some("equal sums need at least two groups".into());
+        }
+        if self.groups.iter().any(Vec::is_empty) {
+            return Some("a group of equal sums has no cells".into());
+        }
+        (self.groups.iter().find_map(|g| repeated(g)))
+            .map(|cell| format!("{cell} is listed twice in one group"))
+    }
+
+    fn encode(&self, cnf: &mut ConstraintCnf) {
+        equal_sums(cnf, &self.groups);
+    }
+
+    fn admits(&self, values: &CellValues<'_>) -> bool {
+        equal_sums_admit(values, &self.groups)
+    }
+
+    /// Each group a thin line through its cells (in the order given), in one colour.
+    fn draw(&self, _shape: Shape) -> Vec<Mark> {
+        self.groups
+            .iter()
+            .map(|group| Mark::line(group, "#b07cd8", 0.12))
+            .collect()
+    }
+}
