@@ -837,3 +837,44 @@ fn bundled_equal_sums_puzzles() {
     let centre: u32 = (3..6).map(|c| solution[3][c]).sum();
     assert_eq!(centre, 15);
 }
+
+/// Whether the digits of `cells` of `g` differ, balance odd against even and low against
+/// high, and leave out the middle digit of an odd size.
+fn equality_ok(g: &Plain, cells: &[Pos]) -> bool {
+    let n = g.len() as u32;
+    let digits: Vec<u32> = cells.iter().map(|&(r, c)| g[r][c]).collect();
+    let distinct = digits
+        .iter()
+        .enumerate()
+        .all(|(i, d)| !digits[..i].contains(d));
+    let odd = digits.iter().filter(|&&d| d % 2 == 1).count();
+    let low = digits.iter().filter(|&&d| 2 * d < n + 1).count();
+    let middle = digits.iter().any(|&d| 2 * d == n + 1);
+    distinct && !middle && 2 * odd == digits.len() && 2 * low == digits.len()
+}
+
+/// Equality cages on 4×4 against the 288 grids: random cells (odd counts refused), with
+/// and without a given.
+#[test]
+fn equality_cages_on_4x4() {
+    let grids = all_grids();
+    let mut rng = Rng(53);
+    for _ in 0..30 {
+        let len = 1 + rng.below(5);
+        let cells = rng.cells(len);
+        let text = format!("[[equality-cage]]\ncells = \"{}\"\n", names(&cells));
+        agree(&grids, &text, rng.given(3), &|g| equality_ok(g, &cells));
+    }
+}
+
+#[test]
+fn bundled_equality_cage_puzzles() {
+    bundled_are_unique("equality-cage", "equality-cage", &|g, tables| {
+        tables.iter().all(|t| equality_ok(g, &table_cells(t)))
+    });
+    assert!(
+        bundled("equality-cage", "cells")[3]
+            .0
+            .contains("qftcbycmyg")
+    );
+}

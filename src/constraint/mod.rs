@@ -14,6 +14,7 @@ mod double_arrow;
 pub mod drawing;
 mod entropic_line;
 mod equal_sums;
+mod equality_cage;
 mod extremum;
 mod family;
 mod flatmates;
@@ -64,6 +65,7 @@ pub use double_arrow::DoubleArrow;
 pub use drawing::{Mark, Point};
 pub use entropic_line::EntropicLine;
 pub use equal_sums::EqualSums;
+pub use equality_cage::EqualityCage;
 pub use extremum::{Extremum, ExtremumKind};
 pub use family::{
     Family, Fields, ReadRecord, Record, RecordError, RecordFormat, families, family_named,
@@ -355,6 +357,9 @@ variants! {
     EqualSums(EqualSums) => "equal sums"
         says "Groups of cells joined as equal sums have digits that add up to the same total.",
         toml ["equal-sums"], fpuzzles [];
+    EqualityCage(EqualityCage) => "equality cage"
+        says "Digits in an equality cage do not repeat; it holds as many odd as even digits and as many low as high ones (never the middle digit).",
+        toml ["equality-cage"], fpuzzles [];
     Window(EveryWindow) => "window rule"
         says "Every 2×2 window holds a digit of each class the rule names.";
     RegionSumLine(RegionSumLine) => "region-sum line"

@@ -282,6 +282,11 @@ const FAMILY_TOPICS: &[Topic] = &[
         repeats: true,
     },
     Topic {
+        name: "equality cage",
+        words: &["equality cage*"],
+        repeats: false,
+    },
+    Topic {
         name: "inequality sign",
         words: &["inequality sign*", "inequality symbol*", "inequalities"],
         repeats: false,

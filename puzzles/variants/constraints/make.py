@@ -632,6 +632,21 @@ def equal_sums(rng, n, sol):
     return {"equal-sums": out}
 
 
+def equality_cages(rng, n, sol):
+    """The killer cages of even size whose digits balance: as many odd as even, as many low
+    as high, none the middle digit."""
+    def balanced(values):
+        side = lambda v: (2 * v > n + 1) - (2 * v < n + 1)
+        return (len(values) % 2 == 0 and all(side(v) for v in values)
+                and sum(1 if v % 2 else -1 for v in values) == 0 and sum(map(side, values)) == 0)
+    out = []
+    for cage in killer(rng, n, sol)["killercage"]:
+        cells = [(int(c[1:].split("C")[0]) - 1, int(c.split("C")[1]) - 1) for c in cage["cells"]]
+        if balanced([sol[r][c] for r, c in cells]):
+            out.append({"cells": " ".join(name(r, c).lower() for r, c in cells)})
+    return {"equality-cage": out}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
@@ -648,6 +663,7 @@ TOML_FAMILIES = {
     "counting-circles": (counting_circles, None),
     "digit-count": (digit_count, None),
     "equal-sums": (equal_sums, None),
+    "equality-cage": (equality_cages, None),
     "greater-than": (greater_than, None),
     "dutch-flatmates": (lambda rng, n, sol: {"rules": ["dutch-flatmates"]}, {"rules": ["dutch-flatmates"]}),
 }
