@@ -10,8 +10,8 @@ use std::fmt;
 use super::drawing::{GREY, Mark};
 use super::sum::{Chain, count_terms};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, Unwritable,
-    VariantConstraint, Written, WrittenRecord, cell_list, repeated,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, repeated, toml_only,
 };
 use crate::grid::{Cell, Shape};
 
@@ -30,16 +30,9 @@ impl CountingCircles {
     /// The record that `read` reads back as this set in satdoku's TOML: `counting-circles`
     /// with its `cells`. f-puzzles has no counting circles.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        match format {
-            RecordFormat::Toml => Ok(vec![
-                WrittenRecord::new("counting-circles").cells("cells", &self.cells),
-            ]),
-            RecordFormat::Fpuzzles => Err(Unwritable::new(
-                self,
-                format,
-                "neither it nor its extensions draw counting circles",
-            )),
-        }
+        toml_only(self, "counting circles", format, || {
+            WrittenRecord::new("counting-circles").cells("cells", &self.cells)
+        })
     }
 
     /// A set of counting circles on `cells`.

@@ -14,7 +14,7 @@ use super::drawing::Mark;
 use super::sum::{Chain, count_terms};
 use super::{
     CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
-    Unwritable, VariantConstraint, Written, WrittenRecord, cell_list, repeated,
+    VariantConstraint, Written, WrittenRecord, cell_list, repeated, toml_only,
 };
 use crate::grid::{Cell, Shape};
 
@@ -65,13 +65,6 @@ impl DigitCount {
 
     /// The record that `read` reads back as this clue in satdoku's TOML. f-puzzles has none.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        if format == RecordFormat::Fpuzzles {
-            return Err(Unwritable::new(
-                self,
-                format,
-                "neither it nor its extensions draw digit counts",
-            ));
-        }
         let record = |name| WrittenRecord::new(name).cells("cells", &self.cells);
         let listed = || {
             let digits = (self.counts.iter())
@@ -79,15 +72,17 @@ impl DigitCount {
                 .collect();
             FieldValue::Numbers(digits)
         };
-        Ok(vec![match (self.kind, &self.clue) {
-            (CountKind::LookAndSay, Some(clue)) => {
-                record("look-and-say").with("clue", FieldValue::Text(clue.clone()))
+        toml_only(self, "digit counts", format, || {
+            match (self.kind, &self.clue) {
+                (CountKind::LookAndSay, Some(clue)) => {
+                    record("look-and-say").with("clue", FieldValue::Text(clue.clone()))
+                }
+                (CountKind::Exactly | CountKind::LookAndSay, _) => {
+                    record("contains-exactly").with("digits", listed())
+                }
+                (CountKind::AtLeast, _) => record("contains").with("digits", listed()),
             }
-            (CountKind::Exactly | CountKind::LookAndSay, _) => {
-                record("contains-exactly").with("digits", listed())
-            }
-            (CountKind::AtLeast, _) => record("contains").with("digits", listed()),
-        }])
+        })
     }
 
     /// `cells` holding each of `digits` at least (`AtLeast`) or exactly (`Exactly`) as often

@@ -10,7 +10,7 @@ use super::drawing::Mark;
 use super::sum::{equal_sums, equal_sums_admit};
 use super::{
     CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
-    Unwritable, VariantConstraint, Written, WrittenRecord, cell_list, repeated,
+    VariantConstraint, Written, WrittenRecord, cell_list, repeated, toml_only,
 };
 use crate::grid::{Cell, Shape};
 
@@ -29,17 +29,9 @@ impl EqualSums {
     /// The record that `read` reads back as these groups in satdoku's TOML: `equal-sums`
     /// with its `groups`. f-puzzles has no equal sums.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        match format {
-            RecordFormat::Toml => Ok(vec![
-                WrittenRecord::new("equal-sums")
-                    .with("groups", FieldValue::Lines(self.groups.clone())),
-            ]),
-            RecordFormat::Fpuzzles => Err(Unwritable::new(
-                self,
-                format,
-                "neither it nor its extensions draw groups of equal sums",
-            )),
-        }
+        toml_only(self, "groups of equal sums", format, || {
+            WrittenRecord::new("equal-sums").with("groups", FieldValue::Lines(self.groups.clone()))
+        })
     }
 
     /// Groups of cells whose digits add up alike.

@@ -11,8 +11,8 @@ use std::fmt;
 use super::drawing::Mark;
 use super::sum::{Chain, Term};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, Unwritable,
-    VariantConstraint, Written, WrittenRecord, cell_list, repeated,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, repeated, toml_only,
 };
 use crate::grid::{Cell, Shape};
 
@@ -31,16 +31,9 @@ impl EqualityCage {
     /// The record that `read` reads back as this cage in satdoku's TOML: `equality-cage`
     /// with its `cells`. f-puzzles has no equality cage.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        match format {
-            RecordFormat::Toml => Ok(vec![
-                WrittenRecord::new("equality-cage").cells("cells", &self.cells),
-            ]),
-            RecordFormat::Fpuzzles => Err(Unwritable::new(
-                self,
-                format,
-                "neither it nor its extensions draw equality cages",
-            )),
-        }
+        toml_only(self, "equality cages", format, || {
+            WrittenRecord::new("equality-cage").cells("cells", &self.cells)
+        })
     }
 
     /// An equality cage over `cells`.

@@ -9,8 +9,8 @@ use std::fmt;
 
 use super::drawing::{Mark, Point};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, Unwritable,
-    VariantConstraint, Written, WrittenRecord, cell_list, repeated,
+    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
+    Written, WrittenRecord, cell_list, repeated, toml_only,
 };
 use crate::grid::{Cell, Shape};
 
@@ -29,16 +29,9 @@ impl GreaterThan {
     /// The record that `read` reads back as these signs in satdoku's TOML: `greater-than`
     /// with its `cells`. f-puzzles has no inequality signs.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        match format {
-            RecordFormat::Toml => Ok(vec![
-                WrittenRecord::new("greater-than").cells("cells", &self.cells),
-            ]),
-            RecordFormat::Fpuzzles => Err(Unwritable::new(
-                self,
-                format,
-                "neither it nor its extensions draw inequality signs",
-            )),
-        }
+        toml_only(self, "inequality signs", format, || {
+            WrittenRecord::new("greater-than").cells("cells", &self.cells)
+        })
     }
 
     /// Signs along `cells`: each greater than the later ones it touches.

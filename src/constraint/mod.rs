@@ -95,6 +95,7 @@ pub use sum_line::SumLine;
 pub use thermometer::Thermometer;
 pub use whispers::Whispers;
 pub use window::{EveryWindow, WindowKind};
+pub(crate) use written::toml_only;
 pub use written::{FieldValue, Unwritable, Written, WrittenRecord};
 pub use x_sum::XSum;
 pub use xv::{Xv, XvLetter};

@@ -9,8 +9,8 @@ use std::fmt;
 
 use super::drawing::Mark;
 use super::{
-    CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, RecordFormat, Unwritable,
-    VariantConstraint, Written, WrittenRecord, cell_list, repeated,
+    CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, RecordFormat,
+    VariantConstraint, Written, WrittenRecord, cell_list, repeated, toml_only,
 };
 use crate::grid::{Cell, Shape};
 
@@ -36,17 +36,10 @@ impl Rellik {
     /// The record that `read` reads back as this cage in satdoku's TOML: `rellik`, with its
     /// `cells` and its clue (`sum`). f-puzzles has no rellik cage.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        match format {
-            RecordFormat::Toml => {
-                let record = WrittenRecord::new("rellik").cells("cells", &self.cells);
-                Ok(vec![record.number(format, "sum", self.clue)])
-            }
-            RecordFormat::Fpuzzles => Err(Unwritable::new(
-                self,
-                format,
-                "neither it nor its extensions draw a rellik cage",
-            )),
-        }
+        toml_only(self, "a rellik cage", format, || {
+            let record = WrittenRecord::new("rellik").cells("cells", &self.cells);
+            record.number(format, "sum", self.clue)
+        })
     }
 
     /// A rellik cage over `cells` with clue `clue`.

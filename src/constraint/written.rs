@@ -158,6 +158,25 @@ impl Unwritable {
 /// one), or why the format cannot hold it.
 pub type Written = Result<Vec<WrittenRecord>, Unwritable>;
 
+/// What the writer of a family only satdoku's TOML holds gives: `record` in TOML; in
+/// f-puzzles, which neither draws it nor has an extension that does, a refusal naming
+/// `constraint` (its `what`, such as "counting circles").
+pub(crate) fn toml_only(
+    constraint: &dyn std::fmt::Display,
+    what: &str,
+    format: RecordFormat,
+    record: impl FnOnce() -> WrittenRecord,
+) -> Written {
+    match format {
+        RecordFormat::Toml => Ok(vec![record()]),
+        RecordFormat::Fpuzzles => Err(Unwritable::new(
+            constraint,
+            format,
+            format!("neither it nor its extensions draw {what}"),
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
