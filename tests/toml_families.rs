@@ -878,3 +878,81 @@ fn bundled_equality_cage_puzzles() {
             .contains("qftcbycmyg")
     );
 }
+
+/// Sum markers of any number (`[[xv]]` with `sum`) on 4×4 against the 288 grids, alone
+/// and with every marker given (`negative-xv`: unmarked neighbours add up to none of 10, 5
+/// and the markers' sums).
+#[test]
+fn sum_markers_and_their_negative_on_4x4() {
+    let grids = all_grids();
+    let mut rng = Rng(59);
+    let neighbours = |(r, c): Pos| -> Vec<Pos> {
+        [(r + 1, c), (r, c + 1)]
+            .into_iter()
+            .filter(|&(s, t)| s < 4 && t < 4)
+            .collect()
+    };
+    for round in 0..24 {
+        let a = (rng.below(4), rng.below(4));
+        let Some(&b) = neighbours(a).first() else {
+            continue;
+        };
+        let sum = 3 + rng.below(5) as u32;
+        let negative = round % 2 == 1;
+        let text = format!(
+            "{}[[xv]]\ncells = \"{}\"\nsum = {sum}\n",
+            if negative {
+                "rules = [\"negative-xv\"]\n"
+            } else {
+                ""
+            },
+            names(&[a, b])
+        );
+        agree(&grids, &text, rng.given(3), &|g| {
+            let marked = g[a.0][a.1] + g[b.0][b.1] == sum;
+            let unmarked_ok = (0..4).all(|r| {
+                (0..4).all(|c| {
+                    neighbours((r, c)).into_iter().all(|(s, t)| {
+                        ((r, c), (s, t)) == (a, b) || ![10, 5, sum].contains(&(g[r][c] + g[s][t]))
+                    })
+                })
+            });
+            marked && (!negative || unmarked_ok)
+        });
+    }
+}
+
+/// The published Neighbor Sums (44 sum markers, no givens) has its published solution,
+/// which keeps every marker.
+#[test]
+fn published_neighbor_sums() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/variants/constraints");
+    let text = std::fs::read_to_string(dir.join("xv-sum-markers-neighbor-sums.toml")).unwrap();
+    let file: toml::Table = toml::from_str(&text).unwrap();
+    let solution: Vec<u32> = file["notes"].as_str().unwrap()["solution: ".len()..]
+        .chars()
+        .map(|c| c.to_digit(10).unwrap())
+        .collect();
+    let markers = file["xv"].as_array().unwrap();
+    assert_eq!(markers.len(), 44);
+    for marker in markers {
+        let marker = marker.as_table().unwrap();
+        let sum = match marker.get("letter").and_then(|l| l.as_str()) {
+            Some("X") => 10,
+            Some("V") => 5,
+            _ => marker["sum"].as_integer().unwrap() as u32,
+        };
+        let cells = table_cells(marker);
+        let got: u32 = cells.iter().map(|&(r, c)| solution[r * 9 + c]).sum();
+        assert_eq!(got, sum, "{marker}");
+    }
+    let parsed = PuzzleFile::parse(&text).unwrap();
+    let grid = satdoku::format::parse_one(&parsed.puzzles[0].text, &Default::default()).unwrap();
+    let puzzle = Puzzle::new(grid, parsed.spec.rules_for(grid_shape(9)).unwrap()).unwrap();
+    match SatSolver::new().check(&puzzle) {
+        Verdict::Unique { solution: found } => {
+            assert_eq!(plain(&found).concat(), solution)
+        }
+        other => panic!("{other}"),
+    }
+}

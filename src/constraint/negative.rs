@@ -21,7 +21,8 @@ pub enum NegativeKind {
     /// Every black dot is given: unmarked neighbours are never in a ratio of 2 nor of any
     /// black dot's amount.
     Ratio,
-    /// Every X and V is given: unmarked neighbours never add up to 10 or 5.
+    /// Every X and V (and sum marker) is given: unmarked neighbours never add up to 10 or
+    /// 5, nor to any marker's sum.
     Xv,
 }
 
@@ -83,6 +84,8 @@ impl Negative {
             match (self.kind, constraint) {
                 (NegativeKind::Xv, VariantConstraint::Xv(xv)) => {
                     rule.marked.push(ordered(xv.pair()));
+                    // A marker of another sum is given too: its sum joins X's and V's.
+                    rule.amounts.push(xv.sum());
                 }
                 (NegativeKind::Xv, _) => {}
                 (kind, VariantConstraint::Dot(dot)) => {
@@ -122,14 +125,23 @@ impl Negative {
 
 impl fmt::Display for Negative {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self.kind {
+        let amounts: Vec<String> = self.amounts.iter().map(usize::to_string).collect();
+        match self.kind {
             NegativeKind::NonConsecutive => {
-                "non-consecutive (no neighbours without a dot differ by 1)"
+                f.write_str("non-consecutive (no neighbours without a dot differ by 1)")
             }
-            NegativeKind::Difference => "every white dot given (no other neighbours differ so)",
-            NegativeKind::Ratio => "every black dot given (no other neighbours in such a ratio)",
-            NegativeKind::Xv => "every X and V given (no other neighbours add up to 10 or 5)",
-        })
+            NegativeKind::Difference => {
+                f.write_str("every white dot given (no other neighbours differ so)")
+            }
+            NegativeKind::Ratio => {
+                f.write_str("every black dot given (no other neighbours in such a ratio)")
+            }
+            NegativeKind::Xv => write!(
+                f,
+                "every X and V given (no other neighbours add up to {})",
+                amounts.join(" or ")
+            ),
+        }
     }
 }
 

@@ -448,6 +448,7 @@ mod tests {
             (Dot::new(a, b, DotColour::Black(3)).into(), ANYWHERE),
             (Xv::new(a, b, XvLetter::X).into(), ANYWHERE),
             (Xv::new(a, b, XvLetter::V).into(), ANYWHERE),
+            (Xv::with_sum(a, b, 7).into(), NOT_FPUZZLES),
             (Parity::new(a, ParityKind::Odd).into(), ANYWHERE),
             (Parity::new(a, ParityKind::Even).into(), ANYWHERE),
             (Extremum::new(a, ExtremumKind::Minimum).into(), ANYWHERE),
