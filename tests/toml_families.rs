@@ -956,3 +956,35 @@ fn published_neighbor_sums() {
         other => panic!("{other}"),
     }
 }
+
+/// Whether the first of `cells` in `g` holds the number of different digits of the rest.
+fn count_distinct_ok(g: &Plain, cells: &[Pos]) -> bool {
+    let (&(r, c), rest) = cells.split_first().unwrap();
+    let mut digits: Vec<u32> = rest.iter().map(|&(s, t)| g[s][t]).collect();
+    digits.sort_unstable();
+    digits.dedup();
+    g[r][c] as usize == digits.len()
+}
+
+/// Count-distinct clues on 4×4 against the 288 grids: random control cells and sets, with
+/// and without a given.
+#[test]
+fn count_distinct_on_4x4() {
+    let grids = all_grids();
+    let mut rng = Rng(61);
+    for _ in 0..30 {
+        let len = 2 + rng.below(5);
+        let cells = rng.cells(len);
+        let text = format!("[[count-distinct]]\ncells = \"{}\"\n", names(&cells));
+        agree(&grids, &text, rng.given(3), &|g| {
+            count_distinct_ok(g, &cells)
+        });
+    }
+}
+
+#[test]
+fn bundled_count_distinct_puzzles() {
+    bundled_are_unique("count-distinct", "count-distinct", &|g, tables| {
+        tables.iter().all(|t| count_distinct_ok(g, &table_cells(t)))
+    });
+}

@@ -5,6 +5,7 @@ mod between;
 mod cage;
 mod clone;
 pub mod cnf;
+mod count_distinct;
 mod counting_circles;
 mod crust;
 mod digit_count;
@@ -57,6 +58,7 @@ pub use between::Between;
 pub use cage::{Cage, CageTotal};
 pub use clone::CloneCells;
 pub use cnf::{Atom, ConstraintCnf, Literal};
+pub use count_distinct::CountDistinct;
 pub use counting_circles::CountingCircles;
 pub use digit_count::{CountKind, DigitCount};
 pub use distance_rule::{DistanceKind, DistanceRule};
@@ -361,6 +363,9 @@ variants! {
     EqualityCage(EqualityCage) => "equality cage"
         says "Digits in an equality cage do not repeat; it holds as many odd as even digits and as many low as high ones (never the middle digit).",
         toml ["equality-cage"], fpuzzles [];
+    CountDistinct(CountDistinct) => "count-distinct clue"
+        says "The digit in a count-distinct clue's first cell counts the different digits in its other cells.",
+        toml ["count-distinct"], fpuzzles [];
     Window(EveryWindow) => "window rule"
         says "Every 2×2 window holds a digit of each class the rule names.";
     RegionSumLine(RegionSumLine) => "region-sum line"

@@ -287,6 +287,11 @@ const FAMILY_TOPICS: &[Topic] = &[
         repeats: false,
     },
     Topic {
+        name: "count-distinct clue",
+        words: &["count distinct", "count-distinct"],
+        repeats: true,
+    },
+    Topic {
         name: "inequality sign",
         words: &["inequality sign*", "inequality symbol*", "inequalities"],
         repeats: false,

@@ -647,6 +647,19 @@ def equality_cages(rng, n, sol):
     return {"equality-cage": out}
 
 
+def count_distinct(rng, n, sol):
+    """Lines of cells with a neighbouring control cell whose digit is the number of
+    different digits on the line."""
+    out = []
+    for p in lines(rng, n, sol, 12, [3, 4, 5, 6], lambda p, x: True):
+        k = len({sol[a][b] for a, b in p})
+        controls = [x for cell in p for x in neighbours(n, *cell) if x not in p and sol[x[0]][x[1]] == k]
+        if controls:
+            cells = [rng.choice(controls)] + p
+            out.append({"cells": " ".join(name(*x).lower() for x in cells)})
+    return {"count-distinct": out}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
@@ -664,6 +677,7 @@ TOML_FAMILIES = {
     "digit-count": (digit_count, None),
     "equal-sums": (equal_sums, None),
     "equality-cage": (equality_cages, None),
+    "count-distinct": (count_distinct, None),
     "greater-than": (greater_than, None),
     "dutch-flatmates": (lambda rng, n, sol: {"rules": ["dutch-flatmates"]}, {"rules": ["dutch-flatmates"]}),
 }
