@@ -165,3 +165,25 @@ fn compare_output_keeps_words_and_commas() {
         ]
     );
 }
+
+/// README.md names every table a puzzle file takes and every rule over the whole grid's
+/// flag, from the library's own tables: a family or rule added is documented.
+#[test]
+fn the_readme_names_every_table_and_rule_flag() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let mut missing = Vec::new();
+    for family in satdoku::constraint::families() {
+        for name in family.toml {
+            if !readme.contains(&format!("[[{name}]]")) {
+                missing.push(format!("[[{name}]]"));
+            }
+        }
+    }
+    for rule in satdoku::rules::GlobalRule::ALL {
+        if !readme.contains(&format!("--{}", rule.name())) {
+            missing.push(format!("--{}", rule.name()));
+        }
+    }
+    assert!(missing.is_empty(), "README.md does not name {missing:?}");
+}
