@@ -988,3 +988,64 @@ fn bundled_count_distinct_puzzles() {
         tables.iter().all(|t| count_distinct_ok(g, &table_cells(t)))
     });
 }
+
+/// Whether no two cells of `g` at taxicab distance `d` hold one digit.
+fn taxicab_distance_ok(g: &Plain, d: usize) -> bool {
+    let n = g.len();
+    (0..n * n).all(|i| {
+        (i + 1..n * n).all(|j| {
+            let ((r, c), (s, t)) = ((i / n, i % n), (j / n, j % n));
+            r.abs_diff(s) + c.abs_diff(t) != d || g[r][c] != g[s][t]
+        })
+    })
+}
+
+/// Leapers of any two steps and taxicab distances (TOML `[[leaper]]`, `[[taxicab]]`) on
+/// 4×4 against the 288 grids, with and without a given; a leaper restates anti-knight and
+/// anti-camel with the same counts.
+#[test]
+fn leapers_and_taxicab_distances_on_4x4() {
+    let grids = all_grids();
+    let mut rng = Rng(67);
+    for (a, b) in [(1, 2), (1, 3), (2, 3), (0, 2), (1, 1), (2, 2)] {
+        let text = format!("[[leaper]]\nsteps = [{a}, {b}]\n");
+        agree(&grids, &text, None, &|g| leap_ok(g, a, b));
+        agree(&grids, &text, rng.given(2), &|g| leap_ok(g, a, b));
+    }
+    for d in 1..=4 {
+        let text = format!("[[taxicab]]\ndistance = {d}\n");
+        agree(&grids, &text, None, &|g| taxicab_distance_ok(g, d));
+        agree(&grids, &text, rng.given(2), &|g| taxicab_distance_ok(g, d));
+    }
+    // The same counts as the named rules.
+    let count = |tables: &str| {
+        let toml = format!("boxes = \"2x2\"\npuzzle = \"{}\"\n{tables}", ".".repeat(16));
+        let file = PuzzleFile::parse(&toml).unwrap();
+        let grid = satdoku::format::parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
+        let puzzle = Puzzle::new(grid, file.spec.rules_for(grid_shape(4)).unwrap()).unwrap();
+        SatSolver::new().count(&puzzle, 300).count
+    };
+    assert_eq!(
+        count("[[leaper]]\nsteps = [1, 2]\n"),
+        count("rules = [\"anti-knight\"]\n")
+    );
+    assert_eq!(
+        count("[[leaper]]\nsteps = [2, 3]\n"),
+        count("rules = [\"anti-zebra\"]\n")
+    );
+}
+
+#[test]
+fn bundled_leaper_and_taxicab_puzzles() {
+    bundled_are_unique("leaper", "leaper", &|g, tables| {
+        tables.iter().all(|t| {
+            let steps = t["steps"].as_array().unwrap();
+            let step = |i: usize| steps[i].as_integer().unwrap() as isize;
+            leap_ok(g, step(0), step(1))
+        })
+    });
+    bundled_are_unique("taxicab", "taxicab", &|g, tables| {
+        (tables.iter())
+            .all(|t| taxicab_distance_ok(g, t["distance"].as_integer().unwrap() as usize))
+    });
+}

@@ -1,5 +1,6 @@
 //! Variant constraints (killer cages, thermometers, arrows, dots …): one file each, holding how files write it, its clauses and its check, behind the [`Constraint`] trait.
 
+mod apart;
 mod arrow;
 mod between;
 mod cage;
@@ -53,6 +54,7 @@ mod zipper;
 
 use std::fmt;
 
+pub use apart::{Apart, Spacing};
 pub use arrow::Arrow;
 pub use between::Between;
 pub use cage::{Cage, CageTotal};
@@ -366,6 +368,9 @@ variants! {
     CountDistinct(CountDistinct) => "count-distinct clue"
         says "The digit in a count-distinct clue's first cell counts the different digits in its other cells.",
         toml ["count-distinct"], fpuzzles [];
+    Apart(Apart) => "leaper or taxicab rule"
+        says "Cells a leaper's move apart (or the taxicab distance given) hold different digits.",
+        toml ["leaper", "taxicab"], fpuzzles [];
     Window(EveryWindow) => "window rule"
         says "Every 2×2 window holds a digit of each class the rule names.";
     RegionSumLine(RegionSumLine) => "region-sum line"

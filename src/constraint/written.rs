@@ -183,14 +183,14 @@ mod tests {
 
     use super::*;
     use crate::constraint::{
-        Arrow, Between, Cage, CageTotal, CloneCells, CountDistinct, CountKind, CountingCircles,
-        DigitCount, DistanceKind, DistanceRule, Dot, DotColour, DoubleArrow, DutchFlatmates,
-        EntropicLine, EqualSums, EqualityCage, EveryWindow, Extremum, ExtremumKind, Fields,
-        GreaterThan, Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox, ModularLine, Nabner,
-        Negative, NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind, ParityLine,
+        Apart, Arrow, Between, Cage, CageTotal, CloneCells, CountDistinct, CountKind,
+        CountingCircles, DigitCount, DistanceKind, DistanceRule, Dot, DotColour, DoubleArrow,
+        DutchFlatmates, EntropicLine, EqualSums, EqualityCage, EveryWindow, Extremum, ExtremumKind,
+        Fields, GreaterThan, Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox, ModularLine,
+        Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind, ParityLine,
         Quadruple, Record, RecordError, RegionSumLine, Rellik, Renban, Sandwich, Sightline,
-        Skyscraper, SlowThermometer, SumLine, Thermometer, VariantConstraint, Whispers, WindowKind,
-        XSum, Xv, XvLetter, Zipper, family_named,
+        Skyscraper, SlowThermometer, Spacing, SumLine, Thermometer, VariantConstraint, Whispers,
+        WindowKind, XSum, Xv, XvLetter, Zipper, family_named,
     };
     use crate::grid::{House, Shape};
 
@@ -467,6 +467,8 @@ mod tests {
             ),
             (Rellik::new(three(), 7).into(), NOT_FPUZZLES),
             (CountingCircles::new(three()).into(), NOT_FPUZZLES),
+            (Apart::new(Spacing::Leap(1, 3)).into(), NOT_FPUZZLES),
+            (Apart::new(Spacing::Taxicab(3)).into(), NOT_FPUZZLES),
             (CountDistinct::new(three()).into(), NOT_FPUZZLES),
             (
                 EqualityCage::new(cells("r1c1 r1c2 r2c1 r2c2")).into(),

@@ -678,6 +678,9 @@ TOML_FAMILIES = {
     "equal-sums": (equal_sums, None),
     "equality-cage": (equality_cages, None),
     "count-distinct": (count_distinct, None),
+    # Cells a (2, 2) leap apart, or 3 steps apart, differ: the whole grid under the rule.
+    "leaper": (lambda rng, n, sol: {"leaper": [{"steps": [2, 2]}]}, {"leaper": [{"steps": [2, 2]}]}),
+    "taxicab": (lambda rng, n, sol: {"taxicab": [{"distance": 3}]}, {"taxicab": [{"distance": 3}]}),
     "greater-than": (greater_than, None),
     "dutch-flatmates": (lambda rng, n, sol: {"rules": ["dutch-flatmates"]}, {"rules": ["dutch-flatmates"]}),
 }
