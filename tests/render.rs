@@ -198,8 +198,8 @@ fn expected_givens(givens: &[Vec<u32>]) -> BTreeMap<String, String> {
 fn fpuzzles_classes(path: &Path) -> BTreeSet<&'static str> {
     const FIELDS: &[(&str, &str)] = &[
         ("killercage", "killer-cage"),
-        ("littlekillersum", "little-killer-sum"),
-        ("sandwichsum", "sandwich-sum"),
+        ("littlekillersum", "little-killer"),
+        ("sandwichsum", "sandwich"),
         ("thermometer", "thermometer"),
         ("slowthermometer", "slow-thermometer"),
         ("arrow", "arrow"),
@@ -228,7 +228,7 @@ fn fpuzzles_classes(path: &Path) -> BTreeSet<&'static str> {
         ("lockout", "lockout-line"),
         ("sumline", "sum-line"),
         ("xsum", "x-sum"),
-        ("skyscraper", "skyscraper-clue"),
+        ("skyscraper", "skyscraper"),
         ("numberedroom", "numbered-room"),
         ("doublearrow", "double-arrow"),
     ];
@@ -925,7 +925,7 @@ fn a_little_killer_clue_stands_outside_the_grid_wherever_its_cells_start() {
     // Each clue's arrow: its first path starts at the clue's side, outside the 9×9 grid.
     let starts: BTreeMap<&str, (f32, f32)> = doc
         .descendants()
-        .filter(|n| has_classes(n, &["little-killer-sum"]))
+        .filter(|n| has_classes(n, &["little-killer"]))
         .filter_map(|g| {
             let path = g.children().find(|c| c.tag_name().name() == "path")?;
             let d = path.attribute("d")?;

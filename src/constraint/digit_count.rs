@@ -165,7 +165,7 @@ impl fmt::Display for DigitCount {
         match (self.kind, &self.clue) {
             (CountKind::LookAndSay, Some(clue)) => write!(f, "look-and-say {cells} ({clue})"),
             (CountKind::AtLeast, _) => write!(f, "contains {cells} (at least {})", listed()),
-            _ => write!(f, "contains {cells} (exactly {})", listed()),
+            _ => write!(f, "contains exactly {cells} ({})", listed()),
         }
     }
 }

@@ -201,8 +201,18 @@ pub trait Constraint: fmt::Display {
 /// its rule in a sentence, and, for families files write one record at a time, its names in satdoku's TOML and in
 /// f-puzzles (read by the type's `read`). Adding a family is a file of its own and a row
 /// here.
+/// A family's name in the plural: the one its row gives, or its name and an `s`.
+macro_rules! plural {
+    ($what:literal) => {
+        concat!($what, "s")
+    };
+    ($what:literal, $plural:literal) => {
+        $plural
+    };
+}
+
 macro_rules! variants {
-    ($($variant:ident($ty:ty) => $what:literal says $says:literal
+    ($($variant:ident($ty:ty) => $what:literal $(plural $plural:literal)? says $says:literal
         $(, toml $toml:expr, fpuzzles $fpuzzles:expr)?;)+) => {
         /// A variant constraint of any kind, as the rules hold it.
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -224,7 +234,7 @@ macro_rules! variants {
             /// The kind's name, in the plural for counts (`killer cages`).
             pub fn kind_plural(&self) -> &'static str {
                 match self {
-                    $(VariantConstraint::$variant(_) => concat!($what, "s")),+
+                    $(VariantConstraint::$variant(_) => plural!($what $(, $plural)?)),+
                 }
             }
 
@@ -283,10 +293,10 @@ variants! {
     Cage(Cage) => "killer cage"
         says "Digits in a killer cage do not repeat and add up to its total where one is given.",
         toml ["cage"], fpuzzles ["killercage", "cage"];
-    LittleKiller(LittleKiller) => "little killer sum"
+    LittleKiller(LittleKiller) => "little killer"
         says "A little killer clue outside the grid gives the sum of the digits its arrow points along; digits may repeat.",
         toml ["little-killer"], fpuzzles ["littlekillersum"];
-    Sandwich(Sandwich) => "sandwich sum"
+    Sandwich(Sandwich) => "sandwich" plural "sandwiches"
         says "A sandwich clue outside the grid gives the sum of the digits between the 1 and the largest digit of its row or column.",
         toml ["sandwich"], fpuzzles ["sandwichsum"];
     Thermometer(Thermometer) => "thermometer"
@@ -348,7 +358,7 @@ variants! {
         fpuzzles ["rowindexer", "columnindexer", "boxindexer"];
     Distance(DistanceRule) => "distance rule"
         says "Digits a set distance apart obey the rule named.";
-    CountingCircles(CountingCircles) => "counting circles"
+    CountingCircles(CountingCircles) => "counting circles" plural "sets of counting circles"
         says "A digit in a circle counts the circles holding that digit: each digit appears in the circles as many times as its value, or not at all.",
         toml ["counting-circles"], fpuzzles [];
     GreaterThan(GreaterThan) => "inequality sign"
@@ -359,7 +369,7 @@ variants! {
     DigitCount(DigitCount) => "digit count"
         says "Cells with a digit count hold each digit it names as often as it says (at least, or exactly; a look-and-say clue 1223 is one 2 and two 3s); digits may repeat.",
         toml ["contains", "contains-exactly", "look-and-say"], fpuzzles [];
-    EqualSums(EqualSums) => "equal sums"
+    EqualSums(EqualSums) => "equal sums" plural "sets of equal sums"
         says "Groups of cells joined as equal sums have digits that add up to the same total.",
         toml ["equal-sums"], fpuzzles [];
     EqualityCage(EqualityCage) => "equality cage"
@@ -391,7 +401,7 @@ variants! {
     XSum(XSum) => "X-sum"
         says "An X-sum clue outside the grid gives the sum of the first X digits seen from it, X being the first digit.",
         toml ["x-sum"], fpuzzles ["xsum"];
-    Skyscraper(Skyscraper) => "skyscraper clue"
+    Skyscraper(Skyscraper) => "skyscraper"
         says "A skyscraper clue outside the grid counts the digits seen from it, a larger digit hiding the smaller ones behind it.",
         toml ["skyscraper"], fpuzzles ["skyscraper"];
     NumberedRoom(NumberedRoom) => "numbered room"
@@ -400,7 +410,7 @@ variants! {
     DoubleArrow(DoubleArrow) => "double arrow"
         says "The digits in the circles at both ends of a double arrow add up to the sum of the digits between them.",
         toml ["double-arrow"], fpuzzles ["doublearrow"];
-    Lunchbox(Lunchbox) => "lunchbox sum"
+    Lunchbox(Lunchbox) => "lunchbox" plural "lunchboxes"
         says "Digits in a lunchbox do not repeat, and those between its smallest and largest digit add up to its clue.",
         toml ["lunchbox"], fpuzzles [];
 }

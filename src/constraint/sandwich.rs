@@ -95,7 +95,7 @@ impl Constraint for Sandwich {
 
     fn problem(&self, shape: Shape) -> Option<String> {
         let n = shape.size();
-        crust::row_or_column_problem("sandwich sum", self.line, shape).or_else(|| {
+        crust::row_or_column_problem("sandwich", self.line, shape).or_else(|| {
             let most = (2..n).sum::<usize>();
             (self.sum as usize > most)
                 .then(|| format!("the digits between 1 and {n} add up to at most {most}"))

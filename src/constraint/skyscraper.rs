@@ -32,7 +32,7 @@ impl Skyscraper {
 }
 
 impl Constraint for Skyscraper {
-    sightline_cells_and_problem!("skyscraper clue");
+    sightline_cells_and_problem!("skyscraper");
 
     /// "The tallest so far is at least v" variables per cell and digit (the prefix maximum
     /// in the order encoding), a "seen" variable per cell true exactly when its digit tops

@@ -640,4 +640,26 @@ mod tests {
             ("lines", FieldValue::Lines(vec![cells("r1c2 r2c3 r3c4")]))
         );
     }
+
+    /// A constraint is named in messages as its family's table row names it: its display
+    /// starts with the family's name, or, for families of several sorts, with the name of
+    /// the record that writes it (`white dot`, `odd cell`, `row indexer`); the rules over
+    /// the whole grid, which no record writes, are named by the rules' own table.
+    #[test]
+    fn messages_name_a_constraint_as_its_table_row_does() {
+        for (constraint, _) in samples() {
+            let shown = constraint.to_string();
+            let by_record = match constraint.written(TOML) {
+                Ok(records) => records.iter().any(|r| {
+                    shown.starts_with(r.name) || shown.starts_with(&r.name.replace('-', " "))
+                }),
+                Err(_) => true,
+            };
+            assert!(
+                shown.starts_with(constraint.kind()) || by_record,
+                "{shown:?} is a {}",
+                constraint.kind()
+            );
+        }
+    }
 }

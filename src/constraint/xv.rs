@@ -116,8 +116,10 @@ impl Xv {
 impl fmt::Display for Xv {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let [a, b] = self.cells;
-        let mark = self.letter().unwrap_or("sum marker");
-        write!(f, "{mark} {a}-{b} (sum {})", self.sum)
+        match self.letter() {
+            Some(letter) => write!(f, "XV sum {a}-{b} ({letter}: {})", self.sum),
+            None => write!(f, "XV sum {a}-{b} ({})", self.sum),
+        }
     }
 }
 

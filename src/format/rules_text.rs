@@ -54,8 +54,8 @@ struct Topic {
 const NARROWER: &[(&str, &str)] = &[
     ("slow thermometer", "thermometer"),
     ("double arrow", "arrow"),
-    ("little killer sum", "killer cage"),
-    ("little killer sum", "arrow"),
+    ("little killer", "killer cage"),
+    ("little killer", "arrow"),
     ("parity line", "parity cell"),
     ("region-sum line", "sum line"),
     ("diagonal non-consecutive", "diagonal"),
@@ -71,12 +71,12 @@ const FAMILY_TOPICS: &[Topic] = &[
         repeats: false,
     },
     Topic {
-        name: "little killer sum",
+        name: "little killer",
         words: &["little killer*", "diagonal*", "arrow"],
         repeats: true,
     },
     Topic {
-        name: "sandwich sum",
+        name: "sandwich",
         words: &["sandwich*"],
         repeats: true,
     },
@@ -247,7 +247,7 @@ const FAMILY_TOPICS: &[Topic] = &[
         repeats: true,
     },
     Topic {
-        name: "skyscraper clue",
+        name: "skyscraper",
         words: &["skyscraper*"],
         repeats: false,
     },
@@ -257,7 +257,7 @@ const FAMILY_TOPICS: &[Topic] = &[
         repeats: false,
     },
     Topic {
-        name: "lunchbox sum",
+        name: "lunchbox",
         words: &["lunchbox*"],
         repeats: false,
     },

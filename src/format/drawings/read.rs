@@ -511,7 +511,7 @@ impl Readers<'_> {
                 Self::shape_name(&self.scene.shapes[l])
             );
             let entry = json!({"cell": fp((cr, cc)), "cells": fp_cells(&cells), "value": total});
-            self.found("little killer sum", "littlekillersum", entry, what);
+            self.found("little killer", "littlekillersum", entry, what);
         }
     }
 
@@ -605,9 +605,9 @@ impl Readers<'_> {
     /// (only one of them).
     fn outside_clues(&mut self) {
         let kinds: Vec<(&str, &'static str)> = [
-            ("sandwich sum", "sandwichsum"),
+            ("sandwich", "sandwichsum"),
             ("X-sum", "xsum"),
-            ("skyscraper clue", "skyscraper"),
+            ("skyscraper", "skyscraper"),
             ("numbered room", "numberedroom"),
         ]
         .into_iter()
