@@ -14,7 +14,7 @@ use super::{
     CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
     VariantConstraint, Written, WrittenRecord, toml_only,
 };
-use crate::grid::{Cell, Shape, leaps};
+use crate::grid::{Cell, Shape, leaps, taxicab_steps};
 
 /// How far apart the cells that differ are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,46 +70,20 @@ impl Apart {
         Apart { spacing }
     }
 
-    /// The steps (rows, columns) from a cell to the cells at the distance.
+    /// The steps (rows, columns) from a cell to the cells at the distance, each once.
     fn steps(&self) -> Vec<(isize, isize)> {
-        match self.spacing {
-            Spacing::Leap(a, b) => {
-                let mut steps = leaps(a as isize, b as isize).to_vec();
-                steps.sort_unstable();
-                steps.dedup();
-                steps
-            }
-            Spacing::Taxicab(d) => {
-                let d = d as isize;
-                (-d..=d)
-                    .flat_map(|dr| {
-                        let dc = d - dr.abs();
-                        [(dr, dc), (dr, -dc)]
-                    })
-                    .collect::<std::collections::BTreeSet<_>>()
-                    .into_iter()
-                    .collect()
-            }
-        }
+        let mut steps = match self.spacing {
+            Spacing::Leap(a, b) => leaps(a as isize, b as isize).to_vec(),
+            Spacing::Taxicab(d) => taxicab_steps(d as isize),
+        };
+        steps.sort_unstable();
+        steps.dedup();
+        steps
     }
 
     /// Each pair of cells of `shape` at the distance, the first before the second.
     fn pairs(&self, shape: Shape) -> Vec<(Cell, Cell)> {
-        let n = shape.size() as isize;
-        let steps = self.steps();
-        let mut pairs = Vec::new();
-        for a in shape.cells() {
-            for &(dr, dc) in &steps {
-                let (r, c) = (a.row() as isize + dr, a.col() as isize + dc);
-                if (0..n).contains(&r) && (0..n).contains(&c) {
-                    let b = Cell::new_unchecked(r as usize, c as usize);
-                    if b > a {
-                        pairs.push((a, b));
-                    }
-                }
-            }
-        }
-        pairs
+        shape.pairs_at(&self.steps()).collect()
     }
 }
 
@@ -148,6 +122,14 @@ impl Constraint for Apart {
             .into_iter()
             .map(|(a, b)| vec![a, b])
             .collect()
+    }
+
+    /// A scope is one pair: its two digits, if both filled, differ.
+    fn admits_scope(&self, values: &CellValues<'_>, scope: &[Cell]) -> bool {
+        match *scope {
+            [a, b] => values.get(a).is_none() || values.get(a) != values.get(b),
+            _ => self.admits(values),
+        }
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {

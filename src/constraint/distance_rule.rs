@@ -11,8 +11,8 @@
 use std::fmt;
 
 use super::drawing::Mark;
-use super::{CellValues, Constraint, ConstraintCnf, RecordFormat, Unwritable, Written};
-use crate::grid::{Cell, KNIGHT_MOVES, Shape};
+use super::{CellValues, Constraint, ConstraintCnf, RecordFormat, Written, whole_grid_rule};
+use crate::grid::{Cell, KNIGHT_MOVES, Shape, taxicab_steps};
 
 /// Which rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -52,11 +52,7 @@ impl DistanceRule {
     /// No record: a rule over the whole grid is written with a file's rules (satdoku's
     /// `rules` list, f-puzzles' flags), never as a record of its own.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        Err(Unwritable::new(
-            self,
-            format,
-            "a rule over the whole grid: written with the file's rules",
-        ))
+        whole_grid_rule(self, format)
     }
 
     /// The kind.
@@ -68,26 +64,14 @@ impl DistanceRule {
     /// a diagonal step (diagonal non-consecutive; `distance` unused by both) or that
     /// taxicab distance (anti-taxicab).
     fn around(&self, shape: Shape, cell: Cell, distance: usize) -> Vec<Cell> {
-        let (r, c, d) = (cell.row() as isize, cell.col() as isize, distance as isize);
         let steps: Vec<(isize, isize)> = match self.kind {
             DistanceKind::Knightmare => KNIGHT_MOVES.to_vec(),
             DistanceKind::DiagonalNonConsecutive => vec![(1, 1), (1, -1), (-1, 1), (-1, -1)],
-            // |dr| + |dc| = d: each dr from −d to d, with dc = ±(d − |dr|).
-            DistanceKind::AntiTaxicab => (-d..=d)
-                .flat_map(|dr| {
-                    let dc = d - dr.abs();
-                    if dc == 0 {
-                        vec![(dr, 0)]
-                    } else {
-                        vec![(dr, dc), (dr, -dc)]
-                    }
-                })
-                .collect(),
+            DistanceKind::AntiTaxicab => taxicab_steps(distance as isize),
         };
         steps
             .into_iter()
-            .filter(|&(dr, dc)| r + dr >= 0 && c + dc >= 0)
-            .filter_map(|(dr, dc)| shape.cell((r + dr) as usize, (c + dc) as usize))
+            .filter_map(|step| shape.step(cell, step))
             .collect()
     }
 }

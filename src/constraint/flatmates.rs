@@ -8,7 +8,7 @@
 use std::fmt;
 
 use super::drawing::Mark;
-use super::{CellValues, Constraint, ConstraintCnf, RecordFormat, Unwritable, Written};
+use super::{CellValues, Constraint, ConstraintCnf, RecordFormat, Written, whole_grid_rule};
 use crate::grid::{Cell, Shape};
 
 /// The rule over the whole grid.
@@ -19,11 +19,7 @@ impl DutchFlatmates {
     /// No record: a rule over the whole grid is written with a file's rules (satdoku's
     /// `rules` list), never as a record of its own.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        Err(Unwritable::new(
-            self,
-            format,
-            "a rule over the whole grid: written with the file's rules",
-        ))
+        whole_grid_rule(self, format)
     }
 
     /// The middle digit of 1…`n` (n odd).
@@ -31,15 +27,16 @@ impl DutchFlatmates {
         n.div_ceil(2)
     }
 
+    /// `cell` with the cells directly above and below it, where they exist.
+    fn triple(shape: Shape, cell: Cell) -> (Cell, Option<Cell>, Option<Cell>) {
+        (cell, shape.step(cell, (-1, 0)), shape.step(cell, (1, 0)))
+    }
+
     /// Each cell with the cells directly above and below it, where they exist.
     fn columns(shape: Shape) -> impl Iterator<Item = (Cell, Option<Cell>, Option<Cell>)> {
-        let n = shape.size();
-        shape.cells().map(move |cell| {
-            let (r, c) = (cell.row(), cell.col());
-            let above = r.checked_sub(1).map(|r| Cell::new_unchecked(r, c));
-            let below = (r + 1 < n).then(|| Cell::new_unchecked(r + 1, c));
-            (cell, above, below)
-        })
+        shape
+            .cells()
+            .map(move |cell| DutchFlatmates::triple(shape, cell))
     }
 
     /// Whether the middle digit in `cell` (if it holds it) can still have its flatmate.
@@ -95,9 +92,9 @@ impl Constraint for DutchFlatmates {
     fn admits_scope(&self, values: &CellValues<'_>, scope: &[Cell]) -> bool {
         // The scope is a cell with its neighbours above and below: the middle one is the
         // cell unless it stands in the top or bottom row.
-        DutchFlatmates::columns(values.shape())
-            .filter(|(cell, ..)| scope.contains(cell))
-            .all(|triple| DutchFlatmates::cell_admits(values, triple))
+        (scope.iter()).all(|&cell| {
+            DutchFlatmates::cell_admits(values, DutchFlatmates::triple(values.shape(), cell))
+        })
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {

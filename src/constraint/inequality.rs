@@ -84,6 +84,17 @@ impl Constraint for GreaterThan {
         self.pairs().into_iter().map(|(a, b)| vec![a, b]).collect()
     }
 
+    /// A scope is one sign (greater first): its digits, if both filled, are in order.
+    fn admits_scope(&self, values: &CellValues<'_>, scope: &[Cell]) -> bool {
+        match *scope {
+            [a, b] => match (values.get(a), values.get(b)) {
+                (Some(x), Some(y)) => x > y,
+                _ => true,
+            },
+            _ => self.admits(values),
+        }
+    }
+
     fn admits(&self, values: &CellValues<'_>) -> bool {
         self.pairs()
             .into_iter()

@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::drawing::Mark;
 use super::{
-    CellValues, Constraint, ConstraintCnf, DotColour, RecordFormat, Unwritable, VariantConstraint,
-    Written, orthogonal_pairs,
+    CellValues, Constraint, ConstraintCnf, DotColour, RecordFormat, VariantConstraint, Written,
+    orthogonal_pairs, whole_grid_rule,
 };
 use crate::grid::{Cell, Shape};
 
@@ -64,11 +64,7 @@ impl Negative {
     /// No record: a rule over the whole grid is written with a file's rules (satdoku's
     /// `rules` list, f-puzzles' flags), never as a record of its own.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        Err(Unwritable::new(
-            self,
-            format,
-            "a rule over the whole grid: written with the file's rules",
-        ))
+        whole_grid_rule(self, format)
     }
 
     /// The kind.

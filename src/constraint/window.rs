@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::drawing::Mark;
-use super::{CellValues, Constraint, ConstraintCnf, RecordFormat, Unwritable, Written, triad};
+use super::{CellValues, Constraint, ConstraintCnf, RecordFormat, Written, triad, whole_grid_rule};
 use crate::grid::{Cell, Shape};
 
 /// Which classes every window holds.
@@ -40,11 +40,7 @@ impl EveryWindow {
     /// No record: a rule over the whole grid is written with a file's rules (satdoku's
     /// `rules` list), never as a record of its own.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        Err(Unwritable::new(
-            self,
-            format,
-            "a rule over the whole grid: written with the file's rules",
-        ))
+        whole_grid_rule(self, format)
     }
 
     /// The class (0, 1 or 2) of digit `v` on a grid of `n` digits.

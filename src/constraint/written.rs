@@ -158,6 +158,16 @@ impl Unwritable {
 /// one), or why the format cannot hold it.
 pub type Written = Result<Vec<WrittenRecord>, Unwritable>;
 
+/// What the writer of a rule over the whole grid gives: no record, as a file writes such a
+/// rule with its rules (satdoku's `rules` list, f-puzzles' flags).
+pub(crate) fn whole_grid_rule(constraint: &dyn std::fmt::Display, format: RecordFormat) -> Written {
+    Err(Unwritable::new(
+        constraint,
+        format,
+        "a rule over the whole grid: written with the file's rules",
+    ))
+}
+
 /// What the writer of a family only satdoku's TOML holds gives: `record` in TOML; in
 /// f-puzzles, which neither draws it nor has an extension that does, a refusal naming
 /// `constraint` (its `what`, such as "counting circles").

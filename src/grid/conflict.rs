@@ -19,6 +19,21 @@ pub const fn leaps(a: isize, b: isize) -> [(isize, isize); 8] {
     ]
 }
 
+/// The steps (rows, columns) to the cells at taxicab distance `d` (rows apart plus columns
+/// apart), each once.
+pub fn taxicab_steps(d: isize) -> Vec<(isize, isize)> {
+    (-d..=d)
+        .flat_map(|dr| {
+            let dc = d - dr.abs();
+            if dc == 0 {
+                vec![(dr, 0)]
+            } else {
+                vec![(dr, dc), (dr, -dc)]
+            }
+        })
+        .collect()
+}
+
 /// The steps (rows, columns) from a cell to the cells a knight's move away.
 pub const KNIGHT_MOVES: [(isize, isize); 8] = leaps(1, 2);
 

@@ -16,7 +16,7 @@ pub use boxes::{BoxError, BoxShape};
 pub use candidates::Candidates;
 pub use cell::{Cell, CellError};
 pub use cell_digit::CellDigit;
-pub use conflict::{Conflict, KNIGHT_MOVES, Relation, leaps};
+pub use conflict::{Conflict, KNIGHT_MOVES, Relation, leaps, taxicab_steps};
 pub use digit::Digit;
 pub use digit_set::DigitSet;
 pub use grid::Grid;

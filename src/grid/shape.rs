@@ -65,6 +65,25 @@ impl Shape {
         (row < self.size() && col < self.size()).then(|| Cell::new_unchecked(row, col))
     }
 
+    /// The cell `dr` rows and `dc` columns from `cell`, if inside the grid.
+    pub fn step(self, cell: Cell, (dr, dc): (isize, isize)) -> Option<Cell> {
+        let row = cell.row().checked_add_signed(dr)?;
+        let col = cell.col().checked_add_signed(dc)?;
+        self.cell(row, col)
+    }
+
+    /// Every pair of cells one of `steps` apart, once each, the first before the second in
+    /// reading order.
+    pub fn pairs_at(self, steps: &[(isize, isize)]) -> impl Iterator<Item = (Cell, Cell)> + '_ {
+        self.cells().flat_map(move |a| {
+            steps
+                .iter()
+                .filter_map(move |&step| self.step(a, step))
+                .filter(move |&b| b > a)
+                .map(move |b| (a, b))
+        })
+    }
+
     /// The cell at reading-order position `index` (row-major), if inside the grid.
     pub fn cell_at(self, index: usize) -> Option<Cell> {
         (index < self.cell_count())

@@ -383,23 +383,9 @@ impl Rules {
     /// (anti-knight, anti-king), each pair once with the first cell before the second in
     /// reading order. Pairs may also share a house.
     pub fn differences(&self) -> Vec<(Cell, Cell, Relation)> {
-        let size = self.shape.size() as isize;
         let mut pairs = Vec::new();
-        let mut moves = |relation: Relation, steps: &[(isize, isize)]| {
-            for cell in self.shape.cells() {
-                for &(dr, dc) in steps {
-                    let (r, c) = (cell.row() as isize + dr, cell.col() as isize + dc);
-                    if (0..size).contains(&r) && (0..size).contains(&c) {
-                        let other = Cell::new_unchecked(r as usize, c as usize);
-                        if other > cell {
-                            pairs.push((cell, other, relation));
-                        }
-                    }
-                }
-            }
-        };
         for (relation, steps) in self.globals.iter().filter_map(GlobalRule::moves) {
-            moves(relation, steps);
+            pairs.extend(self.shape.pairs_at(steps).map(|(a, b)| (a, b, relation)));
         }
         pairs.extend(self.pairs.iter().map(|&(a, b)| (a, b, Relation::Marked)));
         pairs
