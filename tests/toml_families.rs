@@ -6,40 +6,12 @@
 
 mod common;
 
-use common::{Plain, PlainRules, brute_force_solutions_under, check_solution_under, plain};
+use common::{Plain, PlainRules, check_solution_under, plain};
 use satdoku::check::Verdict;
 use satdoku::format::PuzzleFile;
-use satdoku::{
-    DlxSolver, NaiveSolver, PropagateSolver, Puzzle, SatSolver, Solver, encode::EncodingKind,
-};
+use satdoku::{Puzzle, SatSolver, Solver, encode::EncodingKind};
 
 type Pos = (usize, usize);
-
-/// Every 4×4 grid with 2×2 boxes.
-fn all_grids() -> Vec<Plain> {
-    let mut grids = Vec::new();
-    let rules = PlainRules {
-        boxes: Some((2, 2)),
-        ..PlainRules::default()
-    };
-    brute_force_solutions_under(&vec![vec![0; 4]; 4], &rules, 1000, &mut |g| {
-        grids.push(g.clone())
-    });
-    assert_eq!(grids.len(), 288);
-    grids
-}
-
-fn solvers() -> Vec<Box<dyn Solver>> {
-    vec![
-        Box::new(SatSolver::new()),
-        Box::new(SatSolver::with_kind(EncodingKind::Reduced)),
-        Box::new(SatSolver::with_kind(EncodingKind::Minimal)),
-        Box::new(SatSolver::with_kind(EncodingKind::Extended)),
-        Box::new(PropagateSolver::default()),
-        Box::new(DlxSolver::default()),
-        Box::new(NaiveSolver::default()),
-    ]
-}
 
 /// A small random number source.
 struct Rng(u64);
@@ -105,19 +77,12 @@ fn agree(grids: &[Plain], tables: &str, given: Option<(Pos, u32)>, holds: &dyn F
         }
     };
     let puzzle = Puzzle::new(grid, rules).unwrap();
-    for mut solver in solvers() {
-        let count = solver.count(&puzzle, 300);
-        assert!(count.complete);
-        assert_eq!(count.count as usize, expected, "{}:\n{toml}", solver.name());
-        if let Some(solution) = solver.solve(&puzzle) {
-            assert!(holds(&plain(&solution)), "{}:\n{toml}", solver.name());
-        }
-    }
+    common::every_solver_agrees(&puzzle, expected, holds, &toml);
 }
 
 #[test]
 fn cages_whose_digits_may_repeat() {
-    let grids = all_grids();
+    let grids = common::all_4x4_grids();
     let mut rng = Rng(23);
     for round in 0..40 {
         let len = 2 + rng.below(4);
@@ -168,7 +133,7 @@ fn some_subset_adds_up(values: &[u32], clue: u32) -> bool {
 
 #[test]
 fn rellik_cages() {
-    let grids = all_grids();
+    let grids = common::all_4x4_grids();
     let mut rng = Rng(159);
     for _ in 0..40 {
         let len = 1 + rng.below(4);
@@ -247,7 +212,7 @@ fn bundled_are_unique(family: &str, table: &str, holds: &dyn Fn(&Plain, &[toml::
         let grid = satdoku::format::parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
         let puzzle = Puzzle::new(grid, file.spec.rules_for(grid_shape(n)).unwrap()).unwrap();
         let solvers: Vec<Box<dyn Solver>> = if n <= 6 {
-            solvers()
+            common::every_solver()
         } else {
             vec![
                 Box::new(SatSolver::new()),
@@ -292,7 +257,7 @@ fn lunchbox_cells(table: &toml::Table, n: usize) -> Vec<Pos> {
 
 #[test]
 fn lunchboxes() {
-    let grids = all_grids();
+    let grids = common::all_4x4_grids();
     let mut rng = Rng(1107);
     for _ in 0..40 {
         // Cells in any order (a lunchbox need not be a path), or a whole row or column.
@@ -340,7 +305,7 @@ fn bundled_lunchbox_puzzles() {
 /// (row indexer), row (column indexer) or box (box indexer, cells in reading order).
 #[test]
 fn indexers_of_every_kind() {
-    let grids = all_grids();
+    let grids = common::all_4x4_grids();
     let mut rng = Rng(1559);
     for _ in 0..30 {
         let kind = rng.below(3);
@@ -380,7 +345,7 @@ fn taxicab_ok(g: &Plain) -> bool {
 
 #[test]
 fn anti_taxicab() {
-    let grids = all_grids();
+    let grids = common::all_4x4_grids();
     let mut rng = Rng(5);
     agree(&grids, "rules = [\"anti-taxicab\"]\n", None, &taxicab_ok);
     for _ in 0..12 {
@@ -552,7 +517,7 @@ fn table_rules() -> [(&'static str, Check); 6] {
 /// thirds 4×4 lacks, is refused.
 #[test]
 fn leapers_diagonal_non_consecutive_and_windows_on_4x4() {
-    let grids = all_grids();
+    let grids = common::all_4x4_grids();
     let rules = table_rules();
     let mut rng = Rng(37);
     for (rule, holds) in rules {
@@ -640,7 +605,7 @@ fn flatmates_ok(g: &Plain) -> bool {
 /// size, is refused there.
 #[test]
 fn counting_circles_inequality_signs_and_flatmates_on_4x4() {
-    let grids = all_grids();
+    let grids = common::all_4x4_grids();
     let mut rng = Rng(41);
     for _ in 0..25 {
         let len = 1 + rng.below(7);
@@ -722,7 +687,7 @@ fn digit_count_ok(g: &Plain, kind: &str, table: &toml::Table) -> bool {
 /// ones too), at least, exactly and as look-and-say clues, with and without a given.
 #[test]
 fn digit_counts_on_4x4() {
-    let grids = all_grids();
+    let grids = common::all_4x4_grids();
     let mut rng = Rng(43);
     for round in 0..30 {
         let len = 2 + rng.below(5);
@@ -810,7 +775,7 @@ fn equal_sums_ok(g: &Plain, groups: &[Vec<Pos>]) -> bool {
 /// with and without a given.
 #[test]
 fn equal_sums_on_4x4() {
-    let grids = all_grids();
+    let grids = common::all_4x4_grids();
     let mut rng = Rng(47);
     for _ in 0..30 {
         let groups: Vec<Vec<Pos>> = (0..2 + rng.below(2))
@@ -857,7 +822,7 @@ fn equality_ok(g: &Plain, cells: &[Pos]) -> bool {
 /// and without a given.
 #[test]
 fn equality_cages_on_4x4() {
-    let grids = all_grids();
+    let grids = common::all_4x4_grids();
     let mut rng = Rng(53);
     for _ in 0..30 {
         let len = 1 + rng.below(5);
@@ -884,7 +849,7 @@ fn bundled_equality_cage_puzzles() {
 /// and the markers' sums).
 #[test]
 fn sum_markers_and_their_negative_on_4x4() {
-    let grids = all_grids();
+    let grids = common::all_4x4_grids();
     let mut rng = Rng(59);
     let neighbours = |(r, c): Pos| -> Vec<Pos> {
         [(r + 1, c), (r, c + 1)]
@@ -970,7 +935,7 @@ fn count_distinct_ok(g: &Plain, cells: &[Pos]) -> bool {
 /// and without a given.
 #[test]
 fn count_distinct_on_4x4() {
-    let grids = all_grids();
+    let grids = common::all_4x4_grids();
     let mut rng = Rng(61);
     for _ in 0..30 {
         let len = 2 + rng.below(5);
@@ -1005,7 +970,7 @@ fn taxicab_distance_ok(g: &Plain, d: usize) -> bool {
 /// anti-camel with the same counts.
 #[test]
 fn leapers_and_taxicab_distances_on_4x4() {
-    let grids = all_grids();
+    let grids = common::all_4x4_grids();
     let mut rng = Rng(67);
     for (a, b) in [(1, 2), (1, 3), (2, 3), (0, 2), (1, 1), (2, 2)] {
         let text = format!("[[leaper]]\nsteps = [{a}, {b}]\n");

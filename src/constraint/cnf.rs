@@ -42,6 +42,8 @@ pub struct ConstraintCnf {
     houses: Arc<Vec<Vec<Cell>>>,
     aux: u32,
     clauses: Vec<Vec<Literal>>,
+    /// Literals under which the clauses being added hold (see [`ConstraintCnf::under`]).
+    guards: Vec<Literal>,
 }
 
 impl ConstraintCnf {
@@ -60,6 +62,7 @@ impl ConstraintCnf {
             houses,
             aux: 0,
             clauses: Vec::new(),
+            guards: Vec::new(),
         }
     }
 
@@ -101,9 +104,20 @@ impl ConstraintCnf {
         self.aux
     }
 
-    /// Adds a clause: at least one of `lits` is true (none: the constraint cannot hold).
+    /// Adds a clause: at least one of `lits` is true (none: the constraint cannot hold);
+    /// inside [`ConstraintCnf::under`], only when its guards hold.
     pub fn clause(&mut self, lits: impl IntoIterator<Item = Literal>) {
-        self.clauses.push(lits.into_iter().collect());
+        let mut clause: Vec<Literal> = lits.into_iter().collect();
+        clause.extend(self.guards.iter().map(|&g| !g));
+        self.clauses.push(clause);
+    }
+
+    /// The clauses `add` adds hold only when `guard` does: a part of a constraint that may
+    /// or may not apply (one of several alternatives).
+    pub fn under(&mut self, guard: Literal, add: impl FnOnce(&mut ConstraintCnf)) {
+        self.guards.push(guard);
+        add(self);
+        self.guards.pop();
     }
 
     /// The clauses.

@@ -147,6 +147,11 @@ impl<'a> Record<'a> {
         self.fields.cells(key)?.ok_or_else(|| needs(key))
     }
 
+    /// The cells under `key`, if any.
+    pub fn optional_cells(&mut self, key: &str) -> Result<Option<Vec<Cell>>, RecordError> {
+        self.fields.cells(key)
+    }
+
     /// The two cells under `key`.
     pub fn pair(&mut self, key: &str) -> Result<(Cell, Cell), RecordError> {
         match self.cells(key)?[..] {

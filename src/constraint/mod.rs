@@ -9,7 +9,9 @@ pub mod cnf;
 mod count_distinct;
 mod counting_circles;
 mod crust;
+mod custom;
 mod digit_count;
+mod digit_pattern;
 mod distance_rule;
 mod dot;
 mod double_arrow;
@@ -17,6 +19,7 @@ pub mod drawing;
 mod entropic_line;
 mod equal_sums;
 mod equality_cage;
+mod expression;
 mod extremum;
 mod family;
 mod flatmates;
@@ -62,7 +65,9 @@ pub use clone::CloneCells;
 pub use cnf::{Atom, ConstraintCnf, Literal};
 pub use count_distinct::CountDistinct;
 pub use counting_circles::CountingCircles;
+pub use custom::{Combine, CustomRule, RulePairs, RulePart};
 pub use digit_count::{CountKind, DigitCount};
+pub use digit_pattern::DigitPattern;
 pub use distance_rule::{DistanceKind, DistanceRule};
 pub use dot::{Dot, DotColour};
 pub use double_arrow::DoubleArrow;
@@ -70,6 +75,7 @@ pub use drawing::{Mark, Point};
 pub use entropic_line::EntropicLine;
 pub use equal_sums::EqualSums;
 pub use equality_cage::EqualityCage;
+pub use expression::{Expression, ExpressionError};
 pub use extremum::{Extremum, ExtremumKind};
 pub use family::{
     Family, Fields, ReadRecord, Record, RecordError, RecordFormat, families, family_named,
@@ -413,6 +419,9 @@ variants! {
     Lunchbox(Lunchbox) => "lunchbox" plural "lunchboxes"
         says "Digits in a lunchbox do not repeat, and those between its smallest and largest digit add up to its clue.",
         toml ["lunchbox"], fpuzzles [];
+    Custom(CustomRule) => "custom rule"
+        says "A custom rule holds as its record writes it: an expression between pairs of its digits, over their sum or product, or a pattern its digits match in order.",
+        toml ["rule"], fpuzzles [];
 }
 
 impl fmt::Display for VariantConstraint {

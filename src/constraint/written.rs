@@ -193,14 +193,15 @@ mod tests {
 
     use super::*;
     use crate::constraint::{
-        Apart, Arrow, Between, Cage, CageTotal, CloneCells, CountDistinct, CountKind,
-        CountingCircles, DigitCount, DistanceKind, DistanceRule, Dot, DotColour, DoubleArrow,
-        DutchFlatmates, EntropicLine, EqualSums, EqualityCage, EveryWindow, Extremum, ExtremumKind,
-        Fields, GreaterThan, Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox, ModularLine,
-        Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind, ParityLine,
-        Quadruple, Record, RecordError, RegionSumLine, Rellik, Renban, Sandwich, Sightline,
-        Skyscraper, SlowThermometer, Spacing, SumLine, Thermometer, VariantConstraint, Whispers,
-        WindowKind, XSum, Xv, XvLetter, Zipper, family_named,
+        Apart, Arrow, Between, Cage, CageTotal, CloneCells, Combine, CountDistinct, CountKind,
+        CountingCircles, CustomRule, DigitCount, DigitPattern, DistanceKind, DistanceRule, Dot,
+        DotColour, DoubleArrow, DutchFlatmates, EntropicLine, EqualSums, EqualityCage, EveryWindow,
+        Expression, Extremum, ExtremumKind, Fields, GreaterThan, Indexer, IndexerKind,
+        LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom,
+        Palindrome, Parity, ParityKind, ParityLine, Quadruple, Record, RecordError, RegionSumLine,
+        Rellik, Renban, RulePairs, RulePart, Sandwich, Sightline, Skyscraper, SlowThermometer,
+        Spacing, SumLine, Thermometer, VariantConstraint, Whispers, WindowKind, XSum, Xv, XvLetter,
+        Zipper, family_named,
     };
     use crate::grid::{House, Shape};
 
@@ -480,6 +481,44 @@ mod tests {
             (Apart::new(Spacing::Leap(1, 3)).into(), NOT_FPUZZLES),
             (Apart::new(Spacing::Taxicab(3)).into(), NOT_FPUZZLES),
             (CountDistinct::new(three()).into(), NOT_FPUZZLES),
+            (
+                CustomRule::new(
+                    three(),
+                    RulePairs::Line,
+                    vec![
+                        RulePart::Relation(Expression::parse("|a - b| >= 2", &["a", "b"]).unwrap()),
+                        RulePart::Sum(Expression::parse("s in {10..12}", &["s"]).unwrap()),
+                        RulePart::Pattern(DigitPattern::parse("1.*").unwrap()),
+                    ],
+                    Combine::Any,
+                )
+                .into(),
+                NOT_FPUZZLES,
+            ),
+            (
+                CustomRule::new(
+                    Vec::new(),
+                    RulePairs::Knight,
+                    vec![RulePart::Relation(
+                        Expression::parse("a != b", &["a", "b"]).unwrap(),
+                    )],
+                    Combine::All,
+                )
+                .into(),
+                NOT_FPUZZLES,
+            ),
+            (
+                CustomRule::new(
+                    three(),
+                    RulePairs::All,
+                    vec![RulePart::Product(
+                        Expression::parse("p == 6", &["p"]).unwrap(),
+                    )],
+                    Combine::All,
+                )
+                .into(),
+                NOT_FPUZZLES,
+            ),
             (
                 EqualityCage::new(cells("r1c1 r1c2 r2c1 r2c2")).into(),
                 NOT_FPUZZLES,

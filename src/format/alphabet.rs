@@ -1,9 +1,6 @@
 //! The symbols that stand for digits in line and block formats.
 
-use crate::grid::{Digit, Shape};
-
-/// The default symbols: digit `d` is the `d`-th character, cut to the grid's size.
-pub const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+use crate::grid::{DEFAULT_SYMBOLS, Digit, Shape};
 
 /// Characters that can never be digit symbols: blanks, the comment marks (`#`, `//`),
 /// separators of cells, boxes and metadata, and the brackets of arrays.

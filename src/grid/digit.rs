@@ -3,6 +3,10 @@
 use std::fmt;
 use std::num::NonZeroU8;
 
+/// The default symbols: digit `d` is the `d`-th character (10 is `A`), cut to the grid's
+/// size, as line formats and digit patterns write digits.
+pub const DEFAULT_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
 /// A digit 1..=N. Blank cells are `Option<Digit>::None`, never a zero digit.
 ///
 /// `Digit` has no upper bound of its own; [`Shape::digit`](super::Shape::digit) checks a

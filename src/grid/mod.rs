@@ -17,7 +17,7 @@ pub use candidates::Candidates;
 pub use cell::{Cell, CellError};
 pub use cell_digit::CellDigit;
 pub use conflict::{Conflict, KNIGHT_MOVES, Relation, leaps, taxicab_steps};
-pub use digit::Digit;
+pub use digit::{DEFAULT_SYMBOLS, Digit};
 pub use digit_set::DigitSet;
 pub use grid::Grid;
 pub use house::House;

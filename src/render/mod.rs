@@ -28,6 +28,8 @@ use crate::rules::Puzzle;
 pub use svg::Escaped;
 use svg::{Anchor, Num, Svg, TextStyle};
 
+/// The most legend lines one kind of constraint gets; the rest are counted.
+const LEGEND_PER_KIND: usize = 4;
 /// Pixels per cell.
 pub const CELL: f32 = 40.0;
 
@@ -191,12 +193,27 @@ pub fn svg_panels(puzzle: &Puzzle, notation: &Notation, panels: &[Overlays<'_>])
     });
     let margin = if outside { 1.0 } else { NARROW };
     let mut legend = rules::legend(rules);
+    // A line the legend has already (six lines under one rule) is said once, and a kind's
+    // lines beyond the first few are counted, not drawn (a killer written as 28 rules).
+    let mut beyond: Vec<(String, usize)> = Vec::new();
     for d in &drawn {
         for mark in &d.marks {
-            if let Mark::Legend(text) = mark {
+            let Mark::Legend(text) = mark else { continue };
+            if legend.iter().any(|(_, said)| said == text) {
+                continue;
+            }
+            if legend.iter().filter(|(class, _)| *class == d.class).count() < LEGEND_PER_KIND {
                 legend.push((d.class.clone(), text.clone()));
+            } else {
+                match beyond.iter_mut().find(|(class, _)| *class == d.class) {
+                    Some((_, more)) => *more += 1,
+                    None => beyond.push((d.class.clone(), 1)),
+                }
             }
         }
+    }
+    for (class, more) in beyond {
+        legend.push((class, format!("… and {more} more like these")));
     }
     if let Some(first) = panels.first() {
         legend.extend(

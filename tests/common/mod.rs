@@ -339,6 +339,59 @@ pub fn brute_force_count_under(puzzle: &Plain, rules: &PlainRules, limit: usize)
     count
 }
 
+/// Every solver, the SAT solver with each of its encodings beside the hand-written ones:
+/// what a count or a solution is checked against.
+pub fn every_solver() -> Vec<Box<dyn satdoku::Solver>> {
+    use satdoku::encode::EncodingKind;
+    use satdoku::{DlxSolver, NaiveSolver, PropagateSolver, SatSolver};
+    vec![
+        Box::new(SatSolver::new()),
+        Box::new(SatSolver::with_kind(EncodingKind::Reduced)),
+        Box::new(SatSolver::with_kind(EncodingKind::Minimal)),
+        Box::new(SatSolver::with_kind(EncodingKind::Extended)),
+        Box::new(PropagateSolver::default()),
+        Box::new(DlxSolver::default()),
+        Box::new(NaiveSolver::default()),
+    ]
+}
+
+/// Every solver counts `expected` solutions of `puzzle` (all of them, up to 300), and each
+/// solution a solver finds satisfies `holds`; `context` (the puzzle's text) names a failure.
+pub fn every_solver_agrees(
+    puzzle: &satdoku::Puzzle,
+    expected: usize,
+    holds: &dyn Fn(&Plain) -> bool,
+    context: &str,
+) {
+    for mut solver in every_solver() {
+        let count = solver.count(puzzle, 300);
+        assert!(count.complete);
+        assert_eq!(
+            count.count as usize,
+            expected,
+            "{}:\n{context}",
+            solver.name()
+        );
+        if let Some(solution) = solver.solve(puzzle) {
+            assert!(holds(&plain(&solution)), "{}:\n{context}", solver.name());
+        }
+    }
+}
+
+/// Every 4×4 grid with 2×2 boxes (288 of them), found by brute force.
+pub fn all_4x4_grids() -> Vec<Plain> {
+    let mut grids = Vec::new();
+    let rules = PlainRules {
+        boxes: Some((2, 2)),
+        ..PlainRules::default()
+    };
+    brute_force_solutions_under(&vec![vec![0; 4]; 4], &rules, 1000, &mut |g| {
+        grids.push(g.clone())
+    });
+    assert_eq!(grids.len(), 288);
+    grids
+}
+
 /// Calls `each` with every solution of a plain puzzle under `rules` (up to `limit` of
 /// them), found by simple backtracking as [`brute_force_count_under`] counts them.
 pub fn brute_force_solutions_under(

@@ -1,0 +1,240 @@
+//! A pattern the digits along cells must match, written as a regular expression (`[1-4]+[6-9]+`), held as the table of a deterministic automaton over the digits.
+//!
+//! Digit d is the character `123456789ABC…`[d − 1] (10 is `A`, case aside), as in satdoku's
+//! line format; the whole sequence must match (the pattern is anchored at both ends).
+//! The regular expression is parsed by `regex-syntax` (errors with their column) and made
+//! a DFA by `regex-automata`; satdoku keeps only the states the digits reach.
+
+use regex_automata::dfa::{Automaton, StartKind, dense};
+use regex_automata::nfa::thompson;
+use regex_automata::util::start;
+use regex_automata::{Anchored, MatchKind};
+use regex_syntax::hir::{Hir, Look};
+
+use super::expression::ExpressionError;
+use crate::grid::DEFAULT_SYMBOLS;
+
+/// The most automaton states a pattern may have, beyond which it is refused as too large.
+const MAX_STATES: usize = 20_000;
+
+/// No state: the digits so far cannot start a match.
+const DEAD: u32 = u32::MAX;
+
+/// A pattern over digits: from state 0, digit d leads from state s to `next[s][d − 1]`
+/// (or nowhere); the digits match when they end in an accepting state. Every state kept
+/// can still reach an accepting one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DigitPattern {
+    text: String,
+    next: Vec<Vec<u32>>,
+    accepts: Vec<bool>,
+}
+
+impl DigitPattern {
+    /// Reads `text`, a regular expression over digit symbols (`1`…`9`, then `A`… for 10 …).
+    ///
+    /// ```
+    /// use satdoku::constraint::DigitPattern;
+    /// let pattern = DigitPattern::parse("[1-4]+[6-9]+").unwrap();
+    /// assert!(pattern.matches(&[1, 3, 9]) && !pattern.matches(&[1, 5, 9]));
+    /// assert_eq!(DigitPattern::parse("[1-4]+(").unwrap_err().column, 7);
+    /// ```
+    pub fn parse(text: &str) -> Result<DigitPattern, ExpressionError> {
+        let hir = regex_syntax::ParserBuilder::new()
+            .unicode(false)
+            .utf8(false)
+            .case_insensitive(true)
+            .build()
+            .parse(text)
+            .map_err(|error| {
+                let (column, why) = match &error {
+                    regex_syntax::Error::Parse(e) => (e.span().start.column, e.kind().to_string()),
+                    regex_syntax::Error::Translate(e) => {
+                        (e.span().start.column, e.kind().to_string())
+                    }
+                    other => (1, other.to_string()),
+                };
+                ExpressionError { column, why }
+            })?;
+        // The whole sequence matches: anchored at the start by the search, at the end here.
+        let whole = Hir::concat(vec![hir, Hir::look(Look::End)]);
+        let too_large = |why: String| ExpressionError { column: 1, why };
+        let nfa = thompson::Compiler::new()
+            .configure(thompson::Config::new().utf8(false))
+            .build_from_hir(&whole)
+            .map_err(|e| too_large(format!("the pattern cannot be compiled: {e}")))?;
+        let dfa = dense::Builder::new()
+            .configure(
+                dense::Config::new()
+                    .match_kind(MatchKind::All)
+                    .start_kind(StartKind::Anchored)
+                    .dfa_size_limit(Some(1 << 24)),
+            )
+            .build_from_nfa(&nfa)
+            .map_err(|e| too_large(format!("the pattern is too large: {e}")))?;
+        let start = dfa
+            .start_state(&start::Config::new().anchored(Anchored::Yes))
+            .map_err(|e| too_large(format!("the pattern cannot start: {e}")))?;
+        // The states the digit symbols reach from the start, numbered in order found.
+        let symbols: Vec<u8> = DEFAULT_SYMBOLS.bytes().collect();
+        let mut ids = vec![start];
+        let mut next: Vec<Vec<u32>> = Vec::new();
+        let mut accepts = Vec::new();
+        let mut i = 0;
+        while i < ids.len() {
+            let id = ids[i];
+            accepts.push(dfa.is_match_state(dfa.next_eoi_state(id)));
+            let mut row = Vec::with_capacity(symbols.len());
+            for &symbol in &symbols {
+                let to = dfa.next_state(id, symbol);
+                if dfa.is_dead_state(to) || dfa.is_quit_state(to) {
+                    row.push(DEAD);
+                    continue;
+                }
+                let index = ids.iter().position(|&s| s == to).unwrap_or_else(|| {
+                    ids.push(to);
+                    ids.len() - 1
+                });
+                if ids.len() > MAX_STATES {
+                    return Err(too_large(format!(
+                        "the pattern needs more than {MAX_STATES} states"
+                    )));
+                }
+                row.push(index as u32);
+            }
+            next.push(row);
+            i += 1;
+        }
+        let mut pattern = DigitPattern {
+            text: text.trim().to_string(),
+            next,
+            accepts,
+        };
+        pattern.prune();
+        Ok(pattern)
+    }
+
+    /// Sends every step into a state that reaches no accepting state to nowhere.
+    fn prune(&mut self) {
+        let mut live = self.accepts.clone();
+        loop {
+            let mut changed = false;
+            for s in 0..self.next.len() {
+                if !live[s] && self.next[s].iter().any(|&t| t != DEAD && live[t as usize]) {
+                    live[s] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for row in &mut self.next {
+            for t in row.iter_mut() {
+                if *t != DEAD && !live[*t as usize] {
+                    *t = DEAD;
+                }
+            }
+        }
+    }
+
+    /// The pattern as written (trimmed).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The number of states, numbered from 0 (the start).
+    pub fn state_count(&self) -> usize {
+        self.next.len()
+    }
+
+    /// The largest digit the pattern can name (35: `Z`).
+    pub fn largest_digit() -> usize {
+        DEFAULT_SYMBOLS.len()
+    }
+
+    /// The state digit `d` (1-based) leads to from `state`, if any.
+    pub fn step(&self, state: usize, d: usize) -> Option<usize> {
+        match self.next[state][d - 1] {
+            DEAD => None,
+            t => Some(t as usize),
+        }
+    }
+
+    /// Whether `state` accepts (the digits that led there match).
+    pub fn accepts(&self, state: usize) -> bool {
+        self.accepts[state]
+    }
+
+    /// Whether the digits (1-based) match the pattern.
+    pub fn matches(&self, digits: &[usize]) -> bool {
+        let mut state = 0;
+        for &d in digits {
+            match self.step(state, d) {
+                Some(t) => state = t,
+                None => return false,
+            }
+        }
+        self.accepts(state)
+    }
+
+    /// Whether the digits, 0 for a blank that may be any of 1..=`n`, can still match.
+    pub fn can_match(&self, digits: &[usize], n: usize) -> bool {
+        let mut states = vec![false; self.next.len()];
+        states[0] = true;
+        for &d in digits {
+            let mut after = vec![false; self.next.len()];
+            for s in (0..states.len()).filter(|&s| states[s]) {
+                let options = if d == 0 { 1..=n } else { d..=d };
+                for v in options {
+                    if let Some(t) = self.step(s, v) {
+                        after[t] = true;
+                    }
+                }
+            }
+            states = after;
+        }
+        (0..states.len()).any(|s| states[s] && self.accepts(s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns_match_whole_sequences() {
+        let p = DigitPattern::parse("1[2-9]*").unwrap();
+        assert!(p.matches(&[1]) && p.matches(&[1, 5, 9]));
+        assert!(!p.matches(&[2, 1]) && !p.matches(&[1, 1]) && !p.matches(&[]));
+        let hex = DigitPattern::parse("[a-c]G").unwrap();
+        assert!(hex.matches(&[10, 16]) && hex.matches(&[12, 16]) && !hex.matches(&[9, 16]));
+        let any = DigitPattern::parse(".*").unwrap();
+        assert!(any.matches(&[]) && any.matches(&[16, 1, 35]));
+        // Alternation and repetition.
+        let parity =
+            DigitPattern::parse("([13579][2468])*[13579]?|([2468][13579])*[2468]?").unwrap();
+        assert!(parity.matches(&[1, 2, 3]) && parity.matches(&[2, 1]) && !parity.matches(&[1, 3]));
+    }
+
+    #[test]
+    fn partial_digits_match_when_some_filling_does() {
+        let p = DigitPattern::parse("[1-4]+[6-9]+").unwrap();
+        assert!(p.can_match(&[0, 0, 9], 9));
+        assert!(!p.can_match(&[0, 5, 0], 9));
+        assert!(!p.can_match(&[9, 0], 9));
+        // A pattern needing digits above the grid's.
+        let big = DigitPattern::parse("A").unwrap();
+        assert!(!big.can_match(&[0], 9) && big.can_match(&[0], 16));
+    }
+
+    #[test]
+    fn bad_patterns_say_where() {
+        let e = DigitPattern::parse("12(3").unwrap_err();
+        assert_eq!(e.column, 3, "{e}");
+        let e = DigitPattern::parse("[9-1]").unwrap_err();
+        assert_eq!(e.column, 2, "{e}");
+        let e = DigitPattern::parse("1{2,1}").unwrap_err();
+        assert!(e.column > 1, "{e}");
+    }
+}
