@@ -16,7 +16,7 @@ use super::{
     Cage, CageTotal, CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError,
     RecordFormat, VariantConstraint, Written, WrittenRecord, cell_list, repeated, toml_only,
 };
-use crate::grid::{Cell, KNIGHT_MOVES, Shape};
+use crate::grid::{Cell, DigitSet, KNIGHT_MOVES, Shape};
 
 /// Which pairs of cells a rule's relation holds between.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -514,6 +514,19 @@ impl Constraint for CustomRule {
             },
             _ => self.admits(values),
         }
+    }
+
+    /// A pattern's cells, when every part must hold and the rule is judged on all its cells:
+    /// the digits some sequence matching the pattern puts in each (exact for the pattern
+    /// alone, and cheap on lines too long to try every filling).
+    fn narrow(&self, scope: &[Cell], sets: &[DigitSet]) -> Option<Vec<DigitSet>> {
+        if self.combine != Combine::All || scope != self.cells.as_slice() {
+            return None;
+        }
+        self.parts.iter().find_map(|part| match part {
+            RulePart::Pattern(pattern) => Some(pattern.supported(sets)),
+            _ => None,
+        })
     }
 
     /// A grey line along a line's cells, an outline round a set's, and what the rule says

@@ -12,7 +12,7 @@ use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::{Hir, Look};
 
 use super::expression::ExpressionError;
-use crate::grid::DEFAULT_SYMBOLS;
+use crate::grid::{DEFAULT_SYMBOLS, Digit, DigitSet};
 
 /// The most automaton states a pattern may have, beyond which it is refused as too large.
 const MAX_STATES: usize = 20_000;
@@ -178,6 +178,53 @@ impl DigitPattern {
         self.accepts(state)
     }
 
+    /// What each cell keeps of its candidates `sets` (the cells in order): the digits some
+    /// matching sequence drawn from the candidates puts there. Exact for the pattern alone:
+    /// the states reachable before each cell from the start, and those from which the rest
+    /// of the cells reach acceptance, meet through a kept digit.
+    pub fn supported(&self, sets: &[DigitSet]) -> Vec<DigitSet> {
+        let count = self.next.len();
+        let k = sets.len();
+        let step = |s: usize, d: Digit| self.step(s, d.index() + 1);
+        // Forward: the states the first i cells can lead to.
+        let mut forward = vec![vec![false; count]; k + 1];
+        forward[0][0] = true;
+        for (i, set) in sets.iter().enumerate() {
+            let mut after = vec![false; count];
+            for s in (0..count).filter(|&s| forward[i][s]) {
+                for d in set.iter() {
+                    if let Some(t) = step(s, d) {
+                        after[t] = true;
+                    }
+                }
+            }
+            forward[i + 1] = after;
+        }
+        // Backward: the states from which cells i.. lead to acceptance.
+        let mut backward = vec![vec![false; count]; k + 1];
+        backward[k] = self.accepts.clone();
+        for i in (0..k).rev() {
+            for s in 0..count {
+                backward[i][s] = sets[i]
+                    .iter()
+                    .any(|d| step(s, d).is_some_and(|t| backward[i + 1][t]));
+            }
+        }
+        (0..k)
+            .map(|i| {
+                let mut kept = DigitSet::EMPTY;
+                for d in sets[i].iter() {
+                    let held = (0..count)
+                        .any(|s| forward[i][s] && step(s, d).is_some_and(|t| backward[i + 1][t]));
+                    if held {
+                        kept.insert(d);
+                    }
+                }
+                kept
+            })
+            .collect()
+    }
+
     /// Whether the digits, 0 for a blank that may be any of 1..=`n`, can still match.
     pub fn can_match(&self, digits: &[usize], n: usize) -> bool {
         let mut states = vec![false; self.next.len()];
@@ -226,6 +273,49 @@ mod tests {
         // A pattern needing digits above the grid's.
         let big = DigitPattern::parse("A").unwrap();
         assert!(!big.can_match(&[0], 9) && big.can_match(&[0], 16));
+    }
+
+    #[test]
+    fn supported_digits_are_those_some_match_uses() {
+        let p = DigitPattern::parse("[1-4]+[6-9]+").unwrap();
+        let set = |ds: &[u8]| {
+            let mut s = DigitSet::EMPTY;
+            for &d in ds {
+                s.insert(Digit::new(d).unwrap());
+            }
+            s
+        };
+        let all = set(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        // Three cells, the last a 4: nothing matches.
+        let kept = p.supported(&[all, all, set(&[4])]);
+        assert!(kept.iter().all(|s| s.is_empty()));
+        // The first cell low, the last high, the middle either; 5 nowhere.
+        let kept = p.supported(&[all, all, all]);
+        assert_eq!(
+            kept,
+            [
+                set(&[1, 2, 3, 4]),
+                set(&[1, 2, 3, 4, 6, 7, 8, 9]),
+                set(&[6, 7, 8, 9])
+            ]
+        );
+        // Against every filling, on a pattern with a counted repeat.
+        let p = DigitPattern::parse("(12|3)*4?").unwrap();
+        let sets = [set(&[1, 3, 4]), set(&[1, 2, 3]), set(&[2, 4])];
+        let mut by_hand = [DigitSet::EMPTY; 3];
+        for a in sets[0].iter() {
+            for b in sets[1].iter() {
+                for c in sets[2].iter() {
+                    let digits = [a, b, c].map(|d| d.index() + 1);
+                    if p.matches(&digits) {
+                        by_hand[0].insert(a);
+                        by_hand[1].insert(b);
+                        by_hand[2].insert(c);
+                    }
+                }
+            }
+        }
+        assert_eq!(p.supported(&sets), by_hand);
     }
 
     #[test]

@@ -111,7 +111,7 @@ pub use x_sum::XSum;
 pub use xv::{Xv, XvLetter};
 pub use zipper::Zipper;
 
-use crate::grid::{Cell, Shape};
+use crate::grid::{Cell, DigitSet, Shape};
 
 /// The values of a grid being checked: by cell, 1..=N, or none for a blank cell.
 #[derive(Clone, Copy, Debug)]
@@ -195,6 +195,15 @@ pub trait Constraint: fmt::Display {
     fn admits_scope(&self, values: &CellValues<'_>, scope: &[Cell]) -> bool {
         let _ = scope;
         self.admits(values)
+    }
+
+    /// What each cell of `scope` (one of [`Constraint::scopes`]) keeps of its candidates
+    /// `sets` (in the scope's order) by the constraint's own reasoning, where it has one that
+    /// is cheaper than trying every filling of a long scope: never dropping a candidate that
+    /// some filling the constraint allows holds. `None`: logic tries the fillings.
+    fn narrow(&self, scope: &[Cell], sets: &[DigitSet]) -> Option<Vec<DigitSet>> {
+        let _ = (scope, sets);
+        None
     }
 
     /// How it looks in a picture of a grid of `shape`, as setters' tools draw it (a dashed

@@ -54,12 +54,32 @@ impl Find for ConstraintLogic {
                     .is_some_and(|(sets, _)| sets.iter().zip(&scope.cells).all(same));
                 if !known {
                     let constraint = layout.rules.constraints()[scope.constraint].get();
-                    let mut search = Search::new(board, links, constraint, scope, &mut values);
-                    let kept = search.kept(scope);
-                    // A node costs a check of the constraint over its cells.
-                    if !spend((search.nodes as u64 + 1) * scope.cells.len() as u64) {
-                        return None;
-                    }
+                    let cells: Vec<Cell> = scope
+                        .cells
+                        .iter()
+                        .map(|&c| board.cell(c as usize))
+                        .collect();
+                    let sets: Vec<DigitSet> =
+                        scope.cells.iter().map(|&c| board.set(c as usize)).collect();
+                    // The constraint's own reasoning where it has one, else every filling.
+                    let kept = match constraint.narrow(&cells, &sets) {
+                        Some(kept) => {
+                            if !spend(scope.cells.len() as u64 * 81) {
+                                return None;
+                            }
+                            Some(kept)
+                        }
+                        None => {
+                            let mut search =
+                                Search::new(board, links, constraint, scope, &mut values);
+                            let kept = search.kept(scope);
+                            // A node costs a check of the constraint over its cells.
+                            if !spend((search.nodes as u64 + 1) * scope.cells.len() as u64) {
+                                return None;
+                            }
+                            kept
+                        }
+                    };
                     let sets = scope.cells.iter().map(|&c| board.set(c as usize)).collect();
                     *entry = Some((sets, kept));
                 }
