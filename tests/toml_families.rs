@@ -954,6 +954,42 @@ fn bundled_count_distinct_puzzles() {
     });
 }
 
+/// Whether the control digit c (second of `cells`) is at most the number of cells after it
+/// and the c-th of them holds the first cell's digit.
+fn value_indexing_ok(g: &Plain, cells: &[Pos]) -> bool {
+    let at = |(r, c): Pos| g[r][c];
+    let (value, control, indexed) = (cells[0], cells[1], &cells[2..]);
+    let c = at(control) as usize;
+    c <= indexed.len() && at(indexed[c - 1]) == at(value)
+}
+
+/// Value-indexing arrows on 4×4 against the 288 grids: random cells, the control cell
+/// sometimes among those it indexes, with and without a given.
+#[test]
+fn value_indexing_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut rng = Rng(71);
+    for round in 0..30 {
+        let len = 3 + rng.below(4);
+        let mut cells = rng.cells(len);
+        if round % 5 == 0 {
+            // The control cell indexes itself first (sigh's 0-based arrows).
+            cells.insert(2, cells[1]);
+        }
+        let text = format!("[[value-indexing]]\ncells = \"{}\"\n", names(&cells));
+        agree(&grids, &text, rng.given(3), &|g| {
+            value_indexing_ok(g, &cells)
+        });
+    }
+}
+
+#[test]
+fn bundled_value_indexing_puzzles() {
+    bundled_are_unique("value-indexing", "value-indexing", &|g, tables| {
+        tables.iter().all(|t| value_indexing_ok(g, &table_cells(t)))
+    });
+}
+
 /// Whether no two cells of `g` at taxicab distance `d` hold one digit.
 fn taxicab_distance_ok(g: &Plain, d: usize) -> bool {
     let n = g.len();

@@ -48,6 +48,7 @@ mod sum;
 mod sum_line;
 mod thermometer;
 mod triad;
+mod value_indexing;
 mod whispers;
 mod window;
 mod written;
@@ -103,6 +104,7 @@ pub use skyscraper::Skyscraper;
 pub use slow_thermometer::SlowThermometer;
 pub use sum_line::SumLine;
 pub use thermometer::Thermometer;
+pub use value_indexing::ValueIndexing;
 pub use whispers::Whispers;
 pub use window::{EveryWindow, WindowKind};
 pub use written::{FieldValue, Unwritable, Written, WrittenRecord};
@@ -428,6 +430,9 @@ variants! {
     Lunchbox(Lunchbox) => "lunchbox" plural "lunchboxes"
         says "Digits in a lunchbox do not repeat, and those between its smallest and largest digit add up to its clue.",
         toml ["lunchbox"], fpuzzles [];
+    ValueIndexing(ValueIndexing) => "value-indexing arrow"
+        says "The digit in a value-indexing arrow's second cell says how many cells further along the arrow its first cell's digit appears again.",
+        toml ["value-indexing"], fpuzzles [];
     Custom(CustomRule) => "custom rule"
         says "A custom rule holds as its record writes it: an expression between pairs of its digits, over their sum or product, or a pattern its digits match in order.",
         toml ["rule"], fpuzzles [];

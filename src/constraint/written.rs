@@ -200,8 +200,8 @@ mod tests {
         LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom,
         Palindrome, Parity, ParityKind, ParityLine, Quadruple, Record, RecordError, RegionSumLine,
         Rellik, Renban, RulePairs, RulePart, Sandwich, Sightline, Skyscraper, SlowThermometer,
-        Spacing, SumLine, Thermometer, VariantConstraint, Whispers, WindowKind, XSum, Xv, XvLetter,
-        Zipper, family_named,
+        Spacing, SumLine, Thermometer, ValueIndexing, VariantConstraint, Whispers, WindowKind,
+        XSum, Xv, XvLetter, Zipper, family_named,
     };
     use crate::grid::{House, Shape};
 
@@ -481,6 +481,10 @@ mod tests {
             (Apart::new(Spacing::Leap(1, 3)).into(), NOT_FPUZZLES),
             (Apart::new(Spacing::Taxicab(3)).into(), NOT_FPUZZLES),
             (CountDistinct::new(three()).into(), NOT_FPUZZLES),
+            (
+                ValueIndexing::new(cells("r1c4 r2c4 r2c3 r2c2 r2c1")).into(),
+                NOT_FPUZZLES,
+            ),
             (
                 CustomRule::new(
                     three(),

@@ -660,6 +660,27 @@ def count_distinct(rng, n, sol):
     return {"count-distinct": out}
 
 
+def value_indexing(rng, n, sol):
+    """Walked lines whose first cell's digit appears again as many cells past the second
+    cell as the second cell's digit says."""
+    out, used = [], set()
+    for _ in range(4000):
+        if len(out) == 8:
+            break
+        start = (rng.randrange(n), rng.randrange(n))
+        if start in used:
+            continue
+        path = walk(rng, n, start, rng.choice([4, 5, 6, 7]), lambda p, x: True, True)
+        if not path or used & set(path):
+            continue
+        value, control, indexed = path[0], path[1], path[2:]
+        c = sol[control[0]][control[1]]
+        if c <= len(indexed) and sol[indexed[c - 1][0]][indexed[c - 1][1]] == sol[value[0]][value[1]]:
+            out.append({"cells": " ".join(name(*x).lower() for x in path[:2 + c])})
+            used |= set(path[:2 + c])
+    return {"value-indexing": out}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
@@ -678,6 +699,7 @@ TOML_FAMILIES = {
     "equal-sums": (equal_sums, None),
     "equality-cage": (equality_cages, None),
     "count-distinct": (count_distinct, None),
+    "value-indexing": (value_indexing, None),
     # Cells a (2, 2) leap apart, or 3 steps apart, differ: the whole grid under the rule.
     "leaper": (lambda rng, n, sol: {"leaper": [{"steps": [2, 2]}]}, {"leaper": [{"steps": [2, 2]}]}),
     "taxicab": (lambda rng, n, sol: {"taxicab": [{"distance": 3}]}, {"taxicab": [{"distance": 3}]}),
