@@ -71,6 +71,23 @@ fn relations_sums_products_and_patterns_agree_with_independent_checks() {
             (0..4).all(|i| (i + 1..4).all(|j| d[i] != d[j]))
         },
     );
+    // Three in a row along the cells: an arithmetic series, and one that never turns back.
+    agree(
+        &grids,
+        &format!("[[rule]]\n{cells}\ntriple = \"c - b == b - a\""),
+        &|g| {
+            let d: Vec<i64> = digits(g, &line).iter().map(|&v| v as i64).collect();
+            d.windows(3).all(|w| w[2] - w[1] == w[1] - w[0])
+        },
+    );
+    agree(
+        &grids,
+        &format!("[[rule]]\n{cells}\ntriple = \"(b - a) * (c - b) > 0\"\nsum = \"s > 8\""),
+        &|g| {
+            let d: Vec<i64> = digits(g, &line).iter().map(|&v| v as i64).collect();
+            d.windows(3).all(|w| (w[1] - w[0]) * (w[2] - w[1]) > 0) && d.iter().sum::<i64>() > 8
+        },
+    );
     // Sums and products, digits repeating.
     agree(
         &grids,

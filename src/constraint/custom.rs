@@ -1,7 +1,8 @@
-//! Rules a user writes down (`[[rule]]`): a relation between two digits as an expression, the digits' sum or product as an expression, or a pattern their digits match in order, over cells the record names or every pair of cells a move apart.
+//! Rules a user writes down (`[[rule]]`): a relation between two digits (or three in a row) as an expression, the digits' sum or product as an expression, or a pattern their digits match in order, over cells the record names or every pair of cells a move apart.
 //!
 //! Each part is compiled to clauses by what it says: a relation by tabulating the pairs of
-//! digits it allows (binary clauses, as kropki dots are), a sum by the chain of partial sums
+//! digits it allows (binary clauses, as kropki dots are), three in a row by a clause per first
+//! two digits listing the third digits allowed, a sum by the chain of partial sums
 //! cages use, keeping the totals the expression accepts, a product by a chain of partial
 //! products, a pattern by walking its automaton along the cells (the states after each
 //! cell are the chain's). A record may give several parts: all of them hold.
@@ -74,6 +75,9 @@ impl RulePairs {
 pub enum RulePart {
     /// An expression over `a` and `b`, the digits of each pair of cells (first, second).
     Relation(Expression),
+    /// An expression over `a`, `b` and `c`, the digits of each three cells in a row along
+    /// the cells.
+    Triple(Expression),
     /// An expression over `s`, the sum of the digits.
     Sum(Expression),
     /// An expression over `p`, the product of the digits.
@@ -87,6 +91,7 @@ impl RulePart {
     fn key(&self) -> &'static str {
         match self {
             RulePart::Relation(_) => RELATION.0,
+            RulePart::Triple(_) => TRIPLE.0,
             RulePart::Sum(_) => SUM.0,
             RulePart::Product(_) => PRODUCT.0,
             RulePart::Pattern(_) => "regex",
@@ -96,7 +101,10 @@ impl RulePart {
     /// Its text as written.
     fn text(&self) -> &str {
         match self {
-            RulePart::Relation(e) | RulePart::Sum(e) | RulePart::Product(e) => e.text(),
+            RulePart::Relation(e)
+            | RulePart::Triple(e)
+            | RulePart::Sum(e)
+            | RulePart::Product(e) => e.text(),
             RulePart::Pattern(p) => p.text(),
         }
     }
@@ -126,13 +134,14 @@ type PartKey = (&'static str, &'static [&'static str]);
 
 /// The parts written as expressions.
 const RELATION: PartKey = ("relation", &["a", "b"]);
+const TRIPLE: PartKey = ("triple", &["a", "b", "c"]);
 const SUM: PartKey = ("sum", &["s"]);
 const PRODUCT: PartKey = ("product", &["p"]);
 
 impl CustomRule {
     /// Reads a `rule` record: `cells` (optional: without them, every pair of cells a move
-    /// apart over the whole grid), `pairs`, at least one of `relation`, `sum`, `product`
-    /// and `regex`, and `combine` ("all", the default, or "any"). An expression or pattern
+    /// apart over the whole grid), `pairs`, at least one of `relation`, `triple`, `sum`,
+    /// `product` and `regex`, and `combine` ("all", the default, or "any"). An expression or pattern
     /// that cannot be read is an error naming its key and the column.
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         let cells = record.optional_cells("cells")?.unwrap_or_default();
@@ -156,8 +165,9 @@ impl CustomRule {
         };
         let mut parts = Vec::new();
         type Make = fn(Expression) -> RulePart;
-        let expressions: [(PartKey, Make); 3] = [
+        let expressions: [(PartKey, Make); 4] = [
             (RELATION, RulePart::Relation),
+            (TRIPLE, RulePart::Triple),
             (SUM, RulePart::Sum),
             (PRODUCT, RulePart::Product),
         ];
@@ -190,12 +200,12 @@ impl CustomRule {
         };
         if rule.parts.is_empty() {
             return Err(RecordError::why(
-                "a rule says what holds: `relation`, `sum`, `product` or `regex`",
+                "a rule says what holds: `relation`, `triple`, `sum`, `product` or `regex`",
             ));
         }
         if rule.cells.is_empty() && (rule.parts.len() > 1 || rule.relation().is_none()) {
             return Err(RecordError::why(
-                "a rule over the whole grid is one `relation` between pairs of cells: a sum, product or pattern needs `cells`",
+                "a rule over the whole grid is one `relation` between pairs of cells: three in a row, a sum, product or pattern needs `cells`",
             ));
         }
         Ok(vec![rule.into()])
@@ -302,6 +312,26 @@ impl CustomRule {
                     cnf.relation(a, b, |v, w| table[(v - 1) * n + (w - 1)]);
                 }
             }
+            RulePart::Triple(triple) => {
+                // Support clauses: with the first two digits u and v, the third is one the
+                // expression allows (none: u and v cannot stand together there).
+                let holds =
+                    |u: usize, v: usize, w: usize| triple.holds(&[u, v, w].map(|d| d as i64));
+                for window in self.cells.windows(3) {
+                    let [a, b, c] = [window[0], window[1], window[2]];
+                    for u in 1..=n {
+                        for v in 1..=n {
+                            let allowed: Vec<usize> = (1..=n).filter(|&w| holds(u, v, w)).collect();
+                            if allowed.len() == n {
+                                continue;
+                            }
+                            let mut clause = vec![!cnf.holds(a, u), !cnf.holds(b, v)];
+                            clause.extend(allowed.iter().map(|&w| cnf.holds(c, w)));
+                            cnf.clause(clause);
+                        }
+                    }
+                }
+            }
             RulePart::Sum(sum) => {
                 let terms = terms();
                 Chain::one_of(cnf, &terms, &self.totals(sum, n));
@@ -347,6 +377,12 @@ impl CustomRule {
                     _ => true,
                 }
             }),
+            RulePart::Triple(triple) => self.cells.windows(3).all(|w| {
+                match (values.get(w[0]), values.get(w[1]), values.get(w[2])) {
+                    (Some(a), Some(b), Some(c)) => triple.holds(&[a, b, c].map(|d| d as i64)),
+                    _ => true,
+                }
+            }),
             RulePart::Sum(sum) => {
                 let digits = digits();
                 let blanks = digits.iter().filter(|&&d| d == 0).count() as i64;
@@ -381,6 +417,7 @@ impl CustomRule {
                     };
                     format!("{relation} {between}")
                 }
+                RulePart::Triple(triple) => format!("{triple} for every three in a row"),
                 RulePart::Sum(sum) => format!("sum s: {sum}"),
                 RulePart::Product(product) => format!("product p: {product}"),
                 RulePart::Pattern(pattern) => format!("digits match {}", pattern.text()),
@@ -536,10 +573,12 @@ impl Constraint for CustomRule {
         let mut marks = Vec::new();
         if !self.cells.is_empty() {
             let line = self.pairs == RulePairs::Line
-                && self
-                    .parts
-                    .iter()
-                    .all(|p| matches!(p, RulePart::Relation(_) | RulePart::Pattern(_)));
+                && self.parts.iter().all(|p| {
+                    matches!(
+                        p,
+                        RulePart::Relation(_) | RulePart::Triple(_) | RulePart::Pattern(_)
+                    )
+                });
             if line {
                 marks.push(Mark::line(&self.cells, GREY, 0.2));
             } else {

@@ -491,6 +491,9 @@ mod tests {
                     RulePairs::Line,
                     vec![
                         RulePart::Relation(Expression::parse("|a - b| >= 2", &["a", "b"]).unwrap()),
+                        RulePart::Triple(
+                            Expression::parse("a < b && b < c", &["a", "b", "c"]).unwrap(),
+                        ),
                         RulePart::Sum(Expression::parse("s in {10..12}", &["s"]).unwrap()),
                         RulePart::Pattern(DigitPattern::parse("1.*").unwrap()),
                     ],
