@@ -954,6 +954,77 @@ fn bundled_count_distinct_puzzles() {
     });
 }
 
+/// The first digit of `seen` lower than the one before it, if any.
+fn first_hidden(seen: &[u32]) -> Option<u32> {
+    seen.windows(2).find(|w| w[1] < w[0]).map(|w| w[1])
+}
+
+/// The digits of `g` seen from a clue: row or column `line` (0-based) from the `side` the
+/// record names, nearest first.
+fn seen_from(g: &Plain, table: &toml::Table) -> Vec<u32> {
+    let n = g.len();
+    let side = table["side"].as_str().unwrap();
+    let mut seen: Vec<u32> = match (table.get("row"), table.get("column")) {
+        (Some(r), _) => g[r.as_integer().unwrap() as usize - 1].clone(),
+        (_, Some(c)) => {
+            let c = c.as_integer().unwrap() as usize - 1;
+            (0..n).map(|r| g[r][c]).collect()
+        }
+        _ => panic!("a clue beside a row or a column"),
+    };
+    if side == "right" || side == "bottom" {
+        seen.reverse();
+    }
+    seen
+}
+
+/// Hidden-skyscraper clues on 4×4 against the 288 grids: random sides and heights, with and
+/// without a given.
+#[test]
+fn hidden_skyscrapers_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut rng = Rng(73);
+    for _ in 0..30 {
+        let mut text = String::new();
+        let mut clues = Vec::new();
+        for _ in 0..1 + rng.below(3) {
+            let line = 1 + rng.below(4);
+            let (key, side) = [
+                ("row", "left"),
+                ("row", "right"),
+                ("column", "top"),
+                ("column", "bottom"),
+            ][rng.below(4)];
+            let height = 1 + rng.below(3) as u32;
+            let record = format!(
+                "[[hidden-skyscraper]]\n{key} = {line}\nside = \"{side}\"\nheight = {height}\n"
+            );
+            clues.push((
+                toml::from_str::<toml::Table>(&record).unwrap()["hidden-skyscraper"][0]
+                    .as_table()
+                    .unwrap()
+                    .clone(),
+                height,
+            ));
+            text += &record;
+        }
+        agree(&grids, &text, rng.given(3), &|g| {
+            clues
+                .iter()
+                .all(|(t, h)| first_hidden(&seen_from(g, t)) == Some(*h))
+        });
+    }
+}
+
+#[test]
+fn bundled_hidden_skyscraper_puzzles() {
+    bundled_are_unique("hidden-skyscraper", "hidden-skyscraper", &|g, tables| {
+        tables.iter().all(|t| {
+            first_hidden(&seen_from(g, t)) == Some(t["height"].as_integer().unwrap() as u32)
+        })
+    });
+}
+
 /// Whether the control digit c (second of `cells`) is at most the number of cells after it
 /// and the c-th of them holds the first cell's digit.
 fn value_indexing_ok(g: &Plain, cells: &[Pos]) -> bool {

@@ -23,6 +23,7 @@ mod expression;
 mod extremum;
 mod family;
 mod flatmates;
+mod hidden_skyscraper;
 mod indexer;
 mod inequality;
 mod little_killer;
@@ -82,6 +83,7 @@ pub use family::{
     Family, Fields, ReadRecord, Record, RecordError, RecordFormat, families, family_named,
 };
 pub use flatmates::DutchFlatmates;
+pub use hidden_skyscraper::HiddenSkyscraper;
 pub use indexer::{Indexer, IndexerKind};
 pub use inequality::GreaterThan;
 pub use little_killer::LittleKiller;
@@ -430,6 +432,9 @@ variants! {
     Lunchbox(Lunchbox) => "lunchbox" plural "lunchboxes"
         says "Digits in a lunchbox do not repeat, and those between its smallest and largest digit add up to its clue.",
         toml ["lunchbox"], fpuzzles [];
+    HiddenSkyscraper(HiddenSkyscraper) => "hidden skyscraper"
+        says "A hidden-skyscraper clue outside the grid gives the first digit, seen from it, that a taller digit before it hides.",
+        toml ["hidden-skyscraper"], fpuzzles [];
     ValueIndexing(ValueIndexing) => "value-indexing arrow"
         says "The digit in a value-indexing arrow's second cell says how many cells further along the arrow its first cell's digit appears again.",
         toml ["value-indexing"], fpuzzles [];

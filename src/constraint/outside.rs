@@ -185,7 +185,7 @@ impl fmt::Display for Sightline {
 /// under the name the TOML key gives it), its reading through [`Sightline::read`] and its
 /// writing as the records `records` names (satdoku's TOML, f-puzzles), its constructor and
 /// its `Display`: the family's name in messages, the line, and the number in brackets as
-/// `shown` writes it.
+/// `shown` writes it. An empty f-puzzles name: a family only satdoku's TOML holds.
 macro_rules! outside_clue {
     (
         $(#[$doc:meta])*
@@ -219,6 +219,14 @@ macro_rules! outside_clue {
                 "` in f-puzzles (its `cell` and `value`)."
             )]
             pub(crate) fn write(&self, format: super::RecordFormat) -> super::Written {
+                // No f-puzzles name: a family only satdoku's TOML holds.
+                if $fpuzzles.is_empty() && format == super::RecordFormat::Fpuzzles {
+                    return Err(super::Unwritable::new(
+                        self,
+                        format,
+                        concat!("neither it nor its extensions draw ", $name, " clues"),
+                    ));
+                }
                 let record = super::WrittenRecord::new(format.choose($toml, $fpuzzles));
                 let record = self
                     .sight

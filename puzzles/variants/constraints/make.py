@@ -681,6 +681,21 @@ def value_indexing(rng, n, sol):
     return {"value-indexing": out}
 
 
+def hidden_skyscrapers(rng, n, sol):
+    """Clues beside some rows and columns: the first digit, seen from the clue, lower than
+    the one before it."""
+    def first_hidden(seen):
+        return next(v for a, v in zip(seen, seen[1:]) if v < a)
+    out = []
+    for i in range(n):
+        row, col = sol[i], [sol[j][i] for j in range(n)]
+        for key, side, seen in [("row", "left", row), ("row", "right", row[::-1]),
+                                ("column", "top", col), ("column", "bottom", col[::-1])]:
+            if rng.random() < 0.4 and seen != sorted(seen):
+                out.append({key: i + 1, "side": side, "height": first_hidden(seen)})
+    return {"hidden-skyscraper": out}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
@@ -700,6 +715,7 @@ TOML_FAMILIES = {
     "equality-cage": (equality_cages, None),
     "count-distinct": (count_distinct, None),
     "value-indexing": (value_indexing, None),
+    "hidden-skyscraper": (hidden_skyscrapers, None),
     # Cells a (2, 2) leap apart, or 3 steps apart, differ: the whole grid under the rule.
     "leaper": (lambda rng, n, sol: {"leaper": [{"steps": [2, 2]}]}, {"leaper": [{"steps": [2, 2]}]}),
     "taxicab": (lambda rng, n, sol: {"taxicab": [{"distance": 3}]}, {"taxicab": [{"distance": 3}]}),
