@@ -12,7 +12,7 @@ use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::{Hir, Look};
 
 use super::expression::ExpressionError;
-use crate::grid::{DEFAULT_SYMBOLS, Digit, DigitSet};
+use crate::grid::{DEFAULT_SYMBOLS, DigitSet};
 
 /// The most automaton states a pattern may have, beyond which it is refused as too large.
 const MAX_STATES: usize = 20_000;
@@ -179,50 +179,14 @@ impl DigitPattern {
     }
 
     /// What each cell keeps of its candidates `sets` (the cells in order): the digits some
-    /// matching sequence drawn from the candidates puts there. Exact for the pattern alone:
-    /// the states reachable before each cell from the start, and those from which the rest
-    /// of the cells reach acceptance, meet through a kept digit.
+    /// matching sequence drawn from the candidates puts there (exact for the pattern alone).
     pub fn supported(&self, sets: &[DigitSet]) -> Vec<DigitSet> {
-        let count = self.next.len();
-        let k = sets.len();
-        let step = |s: usize, d: Digit| self.step(s, d.index() + 1);
-        // Forward: the states the first i cells can lead to.
-        let mut forward = vec![vec![false; count]; k + 1];
-        forward[0][0] = true;
-        for (i, set) in sets.iter().enumerate() {
-            let mut after = vec![false; count];
-            for s in (0..count).filter(|&s| forward[i][s]) {
-                for d in set.iter() {
-                    if let Some(t) = step(s, d) {
-                        after[t] = true;
-                    }
-                }
-            }
-            forward[i + 1] = after;
-        }
-        // Backward: the states from which cells i.. lead to acceptance.
-        let mut backward = vec![vec![false; count]; k + 1];
-        backward[k] = self.accepts.clone();
-        for i in (0..k).rev() {
-            for s in 0..count {
-                backward[i][s] = sets[i]
-                    .iter()
-                    .any(|d| step(s, d).is_some_and(|t| backward[i + 1][t]));
-            }
-        }
-        (0..k)
-            .map(|i| {
-                let mut kept = DigitSet::EMPTY;
-                for d in sets[i].iter() {
-                    let held = (0..count)
-                        .any(|s| forward[i][s] && step(s, d).is_some_and(|t| backward[i + 1][t]));
-                    if held {
-                        kept.insert(d);
-                    }
-                }
-                kept
-            })
-            .collect()
+        super::walk::supported(
+            sets,
+            self.next.len(),
+            |s, d| self.step(s, d.index() + 1),
+            |s| self.accepts[s],
+        )
     }
 
     /// Whether the digits, 0 for a blank that may be any of 1..=`n`, can still match.
@@ -248,6 +212,7 @@ impl DigitPattern {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Digit;
 
     #[test]
     fn patterns_match_whole_sequences() {

@@ -9,8 +9,9 @@
 
 use super::outside::{outside_clue, sightline_cells_and_problem};
 use super::sum::{Chain, Term, cell_term};
+use super::walk::supported;
 use super::{CellValues, Constraint, ConstraintCnf};
-use crate::grid::{Cell, Shape};
+use crate::grid::{Cell, Digit, DigitSet, Shape};
 
 outside_clue! {
     /// A hidden-skyscraper clue: seen from it, the digits rise until the first one lower
@@ -20,6 +21,20 @@ outside_clue! {
 }
 
 impl HiddenSkyscraper {
+    /// The walk from the clue over a line of `n` digits: state 0 at the start, the last
+    /// digit while the digits rise, and n + 1 ("found") from the first digit lower than the
+    /// one before it — which must be the clue's height — on.
+    fn step(&self, n: usize, state: usize, digit: usize) -> Option<usize> {
+        let found = n + 1;
+        if state == found {
+            Some(found)
+        } else if digit > state {
+            Some(digit)
+        } else {
+            (digit == self.height as usize && digit < state).then_some(found)
+        }
+    }
+
     /// Why the clue's height cannot stand on a grid of `shape`: the largest digit is never
     /// hidden.
     fn clue_problem(&self, shape: Shape) -> Option<String> {
@@ -37,24 +52,28 @@ impl HiddenSkyscraper {
 impl Constraint for HiddenSkyscraper {
     sightline_cells_and_problem!("hidden skyscraper");
 
-    /// The digits walked as states from the clue (`Chain::walk`): the last digit while they
-    /// rise, then, at the first digit lower than it — which must be the clue's height — a
-    /// state of its own that every later digit keeps; the line must end there.
+    /// The digits walked as states from the clue (`Chain::walk`, see [`HiddenSkyscraper::step`]);
+    /// the line must end in the state "found".
     fn encode(&self, cnf: &mut ConstraintCnf) {
         let n = cnf.size();
         let cells = self.sight.cells(n);
         let terms: Vec<Term> = cells.iter().map(|&c| cell_term(cnf, c, 1)).collect();
-        let (k, height, found) = (terms.len(), self.height as i64, n as i64 + 1);
+        let k = terms.len();
         Chain::walk(cnf, None, &terms, |i, last, digit| {
-            if last == found {
-                Some(found)
-            } else if i == 1 || digit > last {
-                // Still rising: the line cannot end here.
-                (i < k).then_some(digit)
-            } else {
-                (digit == height && digit < last).then_some(found)
-            }
+            let next = self.step(n, last as usize, digit as usize)?;
+            // Still rising: the line cannot end here.
+            (i < k || next == n + 1).then_some(next as i64)
         });
+    }
+
+    /// The cells seen from the clue keep the digits some walk ending in "found" puts there.
+    fn narrow(&self, scope: &[Cell], sets: &[DigitSet]) -> Option<Vec<DigitSet>> {
+        let n = sets.len();
+        if scope != self.sight.cells(n).as_slice() {
+            return None;
+        }
+        let step = |s: usize, d: Digit| self.step(n, s, d.index() + 1);
+        Some(supported(sets, n + 2, step, |s| s == n + 1))
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
@@ -71,5 +90,48 @@ impl Constraint for HiddenSkyscraper {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::constraint::Sightline;
+    use crate::grid::House;
+
+    /// On a line of 4 with the candidates given, each cell keeps exactly the digits some
+    /// sequence drawn from them (repeats allowed: the line alone) whose first descent is the
+    /// clue's height puts there.
+    #[test]
+    fn narrowing_keeps_what_some_sequence_uses() {
+        let clue = HiddenSkyscraper::new(Sightline::new(House::Row(0), false), 2);
+        let cells = clue.sight.cells(4);
+        let set = |ds: &[u8]| {
+            let mut s = DigitSet::EMPTY;
+            for &d in ds {
+                s.insert(Digit::new(d).unwrap());
+            }
+            s
+        };
+        for sets in [
+            vec![DigitSet::all(4); 4],
+            vec![set(&[1, 3]), set(&[2, 4]), set(&[1, 2]), set(&[3, 4])],
+            vec![set(&[4]), set(&[1, 3]), set(&[2, 3]), DigitSet::all(4)],
+        ] {
+            let mut by_hand = vec![DigitSet::EMPTY; 4];
+            for code in 0..256usize {
+                let digits: Vec<usize> = (0..4).map(|i| (code >> (2 * i)) % 4 + 1).collect();
+                let fits = (0..4).all(|i| sets[i].contains(Digit::new(digits[i] as u8).unwrap()));
+                // The first step that does not rise must be a descent onto the height (a
+                // digit equal to the one before it, which a row never holds, is neither).
+                let first = digits.windows(2).find(|w| w[1] <= w[0]);
+                if fits && first.is_some_and(|w| w[1] < w[0] && w[1] == 2) {
+                    for i in 0..4 {
+                        by_hand[i].insert(Digit::new(digits[i] as u8).unwrap());
+                    }
+                }
+            }
+            assert_eq!(clue.narrow(&cells, &sets), Some(by_hand), "{sets:?}");
+        }
     }
 }

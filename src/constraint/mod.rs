@@ -50,6 +50,7 @@ mod sum_line;
 mod thermometer;
 mod triad;
 mod value_indexing;
+mod walk;
 mod whispers;
 mod window;
 mod written;
