@@ -12,7 +12,7 @@ use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::{Hir, Look};
 
 use super::expression::ExpressionError;
-use crate::grid::{DEFAULT_SYMBOLS, DigitSet};
+use crate::grid::{DEFAULT_SYMBOLS, Digit, DigitSet};
 
 /// The most automaton states a pattern may have, beyond which it is refused as too large.
 const MAX_STATES: usize = 20_000;
@@ -191,28 +191,23 @@ impl DigitPattern {
 
     /// Whether the digits, 0 for a blank that may be any of 1..=`n`, can still match.
     pub fn can_match(&self, digits: &[usize], n: usize) -> bool {
-        let mut states = vec![false; self.next.len()];
-        states[0] = true;
-        for &d in digits {
-            let mut after = vec![false; self.next.len()];
-            for s in (0..states.len()).filter(|&s| states[s]) {
-                let options = if d == 0 { 1..=n } else { d..=d };
-                for v in options {
-                    if let Some(t) = self.step(s, v) {
-                        after[t] = true;
-                    }
-                }
-            }
-            states = after;
-        }
-        (0..states.len()).any(|s| states[s] && self.accepts(s))
+        let sets: Vec<DigitSet> = digits
+            .iter()
+            .map(|&d| match Digit::new(d as u8) {
+                Some(digit) => DigitSet::single(digit),
+                None => DigitSet::all(n),
+            })
+            .collect();
+        let step = |s: usize, d: Digit| self.step(s, d.index() + 1);
+        let reached = super::walk::reachable(&sets, self.next.len(), step);
+        let last = reached.last().expect("one layer per cell and the start");
+        (0..last.len()).any(|s| last[s] && self.accepts(s))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Digit;
 
     #[test]
     fn patterns_match_whole_sequences() {

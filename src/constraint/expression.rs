@@ -173,8 +173,7 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> ExpressionError 
     };
     let why = match error.variant {
         ErrorVariant::ParsingError { positives, .. } => {
-            let mut expected: Vec<&str> = positives.iter().filter_map(|&r| rule_words(r)).collect();
-            expected.dedup();
+            let expected: Vec<&str> = positives.iter().filter_map(|&r| rule_words(r)).collect();
             match expected.len() {
                 0 => format!("{found} is out of place"),
                 _ => format!("expected {}, found {found}", or_list(&expected)),
@@ -188,16 +187,30 @@ fn syntax_error(text: &str, error: pest::error::Error<Rule>) -> ExpressionError 
 /// What a grammar rule is, in a message (`None`: too fine to mention).
 fn rule_words(rule: Rule) -> Option<&'static str> {
     Some(match rule {
-        Rule::expr | Rule::number | Rule::name | Rule::call | Rule::set | Rule::bars => "a value",
-        Rule::function => "a value",
-        Rule::neg | Rule::not => "a value",
-        Rule::item => "a value",
-        Rule::or | Rule::and | Rule::le | Rule::ge | Rule::ne | Rule::eq | Rule::lt => {
-            "an operator"
-        }
-        Rule::gt | Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem | Rule::in_set => {
-            "an operator"
-        }
+        Rule::expr
+        | Rule::number
+        | Rule::name
+        | Rule::call
+        | Rule::function
+        | Rule::set
+        | Rule::item
+        | Rule::bars
+        | Rule::neg
+        | Rule::not => "a value",
+        Rule::or
+        | Rule::and
+        | Rule::le
+        | Rule::ge
+        | Rule::ne
+        | Rule::eq
+        | Rule::lt
+        | Rule::gt
+        | Rule::add
+        | Rule::sub
+        | Rule::mul
+        | Rule::div
+        | Rule::rem
+        | Rule::in_set => "an operator",
         Rule::EOI => "the end",
         Rule::close => "`)`",
         Rule::close_set => "`}`",

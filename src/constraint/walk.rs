@@ -15,20 +15,7 @@ pub(super) fn supported(
     accepts: impl Fn(usize) -> bool,
 ) -> Vec<DigitSet> {
     let k = sets.len();
-    // Forward: the states the first i cells can lead to.
-    let mut forward = vec![vec![false; states]; k + 1];
-    forward[0][0] = true;
-    for (i, set) in sets.iter().enumerate() {
-        let mut after = vec![false; states];
-        for s in (0..states).filter(|&s| forward[i][s]) {
-            for d in set.iter() {
-                if let Some(t) = step(s, d) {
-                    after[t] = true;
-                }
-            }
-        }
-        forward[i + 1] = after;
-    }
+    let forward = reachable(sets, states, &step);
     // Backward: the states from which cells i.. lead to acceptance.
     let mut backward = vec![vec![false; states]; k + 1];
     backward[k] = (0..states).map(&accepts).collect();
@@ -52,4 +39,27 @@ pub(super) fn supported(
             kept
         })
         .collect()
+}
+
+/// The states the first i cells can lead to from state 0, for i from 0 to the number of
+/// cells (see [`supported`]).
+pub(super) fn reachable(
+    sets: &[DigitSet],
+    states: usize,
+    step: impl Fn(usize, Digit) -> Option<usize>,
+) -> Vec<Vec<bool>> {
+    let mut forward = vec![vec![false; states]; sets.len() + 1];
+    forward[0][0] = true;
+    for (i, set) in sets.iter().enumerate() {
+        let mut after = vec![false; states];
+        for s in (0..states).filter(|&s| forward[i][s]) {
+            for d in set.iter() {
+                if let Some(t) = step(s, d) {
+                    after[t] = true;
+                }
+            }
+        }
+        forward[i + 1] = after;
+    }
+    forward
 }
