@@ -1025,6 +1025,78 @@ fn bundled_hidden_skyscraper_puzzles() {
     });
 }
 
+/// Every row and column of `g` read as a number from both ends, with the record that places
+/// a clue reading it that way.
+fn lines_both_ways(g: &Plain) -> Vec<(Vec<u32>, String, usize, &'static str)> {
+    let mut lines = Vec::new();
+    for (i, row) in g.iter().enumerate() {
+        let row = row.clone();
+        let column: Vec<u32> = g.iter().map(|r| r[i]).collect();
+        for (key, line, sides) in [
+            ("row", row, ["left", "right"]),
+            ("column", column, ["top", "bottom"]),
+        ] {
+            let mut back = line.clone();
+            back.reverse();
+            lines.push((line, key.to_string(), i + 1, sides[0]));
+            lines.push((back, key.to_string(), i + 1, sides[1]));
+        }
+    }
+    lines
+}
+
+/// Whether the line a full rank record names ties no other line of `g` and has as many
+/// lines below it as its rank less one.
+fn full_rank_ok(g: &Plain, table: &toml::Table) -> bool {
+    let lines = lines_both_ways(g);
+    let seen = seen_from(g, table);
+    let rank = table["rank"].as_integer().unwrap() as usize;
+    let others = lines.iter().map(|l| &l.0).filter(|&l| *l != seen);
+    // The line itself appears once among the lines; any other equal line is a tie.
+    let equal = lines.iter().filter(|l| l.0 == seen).count();
+    equal == 1 && others.filter(|&l| *l < seen).count() + 1 == rank
+}
+
+/// Full rank clues on 4×4 against the 288 grids: the ranks of one grid's lines (so that some
+/// grid keeps them), now and then one off, with and without a given.
+#[test]
+fn full_rank_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut rng = Rng(89);
+    for _ in 0..30 {
+        let g = &grids[rng.below(grids.len())];
+        let lines = lines_both_ways(g);
+        let mut text = String::new();
+        let mut tables = Vec::new();
+        for _ in 0..1 + rng.below(3) {
+            let (line, key, index, side) = &lines[rng.below(lines.len())];
+            let mut rank = 1 + lines.iter().filter(|l| l.0 < *line).count();
+            if rng.below(4) == 0 {
+                rank = 1 + rng.below(16);
+            }
+            let record =
+                format!("[[full-rank]]\n{key} = {index}\nside = \"{side}\"\nrank = {rank}\n");
+            tables.push(
+                toml::from_str::<toml::Table>(&record).unwrap()["full-rank"][0]
+                    .as_table()
+                    .unwrap()
+                    .clone(),
+            );
+            text += &record;
+        }
+        agree(&grids, &text, rng.given(3), &|g| {
+            tables.iter().all(|t| full_rank_ok(g, t))
+        });
+    }
+}
+
+#[test]
+fn bundled_full_rank_puzzles() {
+    bundled_are_unique("full-rank", "full-rank", &|g, tables| {
+        tables.iter().all(|t| full_rank_ok(g, t))
+    });
+}
+
 /// Whether the control digit c (second of `cells`) is at most the number of cells after it
 /// and the c-th of them holds the first cell's digit.
 fn value_indexing_ok(g: &Plain, cells: &[Pos]) -> bool {

@@ -23,6 +23,7 @@ mod expression;
 mod extremum;
 mod family;
 mod flatmates;
+mod full_rank;
 mod hidden_skyscraper;
 mod indexer;
 mod inequality;
@@ -84,6 +85,7 @@ pub use family::{
     Family, Fields, ReadRecord, Record, RecordError, RecordFormat, families, family_named,
 };
 pub use flatmates::DutchFlatmates;
+pub use full_rank::FullRank;
 pub use hidden_skyscraper::HiddenSkyscraper;
 pub use indexer::{Indexer, IndexerKind};
 pub use inequality::GreaterThan;
@@ -436,6 +438,9 @@ variants! {
     HiddenSkyscraper(HiddenSkyscraper) => "hidden skyscraper"
         says "A hidden-skyscraper clue outside the grid gives the first digit, seen from it, that a taller digit before it hides.",
         toml ["hidden-skyscraper"], fpuzzles [];
+    FullRank(FullRank) => "full rank clue"
+        says "A full rank clue outside the grid gives the rank of its row or column, read from the clue as a number, among all rows and columns read both ways (1 is the lowest); no line ties a clued one.",
+        toml ["full-rank"], fpuzzles [];
     ValueIndexing(ValueIndexing) => "value-indexing arrow"
         says "The digit in a value-indexing arrow's second cell says how many cells further along the arrow its first cell's digit appears again.",
         toml ["value-indexing"], fpuzzles [];
@@ -454,7 +459,7 @@ impl VariantConstraint {
     /// The constraint with what it takes from the rules it joins settled: negative
     /// constraints learn which pairs carry dots or letters among `all` (those pairs are
     /// exempt), minimum and maximum cells which neighbours are of their kind (those are not
-    /// compared), region-sum lines where the regions cut them, box indexers the regions
+    /// compared), full rank clues the other clues, region-sum lines where the regions cut them, box indexers the regions
     /// they index (`region` gives the cells of the region holding a cell, its box or jigsaw
     /// region, in reading order; none for a cell outside the grid).
     pub(crate) fn settled(
@@ -469,6 +474,7 @@ impl VariantConstraint {
             VariantConstraint::Extremum(extremum) => {
                 VariantConstraint::Extremum(extremum.settled(all))
             }
+            VariantConstraint::FullRank(clue) => VariantConstraint::FullRank(clue.settled(all)),
             VariantConstraint::RegionSumLine(line) => {
                 VariantConstraint::RegionSumLine(line.settled(region))
             }

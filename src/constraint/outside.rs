@@ -185,18 +185,20 @@ impl fmt::Display for Sightline {
 /// under the name the TOML key gives it), its reading through [`Sightline::read`] and its
 /// writing as the records `records` names (satdoku's TOML, f-puzzles), its constructor and
 /// its `Display`: the family's name in messages, the line, and the number in brackets as
-/// `shown` writes it. An empty f-puzzles name: a family only satdoku's TOML holds.
+/// `shown` writes it. An empty f-puzzles name: a family only satdoku's TOML holds. Fields
+/// after the number are what the clue learns from the rules it joins (empty when read).
 macro_rules! outside_clue {
     (
         $(#[$doc:meta])*
-        $family:ident { $number:ident }, $name:literal, shown $shown:literal,
-        records $toml:literal, $fpuzzles:literal
+        $family:ident { $number:ident $(, $(#[$extra_doc:meta])* $extra:ident: $extra_ty:ty)* },
+        $name:literal, shown $shown:literal, records $toml:literal, $fpuzzles:literal
     ) => {
         $(#[$doc])*
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
         pub struct $family {
             sight: super::Sightline,
             $number: u32,
+            $($(#[$extra_doc])* $extra: $extra_ty,)*
         }
 
         impl $family {
@@ -238,7 +240,7 @@ macro_rules! outside_clue {
 
             #[doc = concat!("The clue `", stringify!($number), "` seen along `sight`.")]
             pub fn new(sight: super::Sightline, $number: u32) -> $family {
-                $family { sight, $number }
+                $family { sight, $number $(, $extra: Default::default())* }
             }
 
             /// The clue's number, as the picture writes it.

@@ -196,12 +196,12 @@ mod tests {
         Apart, Arrow, Between, Cage, CageTotal, CloneCells, Combine, CountDistinct, CountKind,
         CountingCircles, CustomRule, DigitCount, DigitPattern, DistanceKind, DistanceRule, Dot,
         DotColour, DoubleArrow, DutchFlatmates, EntropicLine, EqualSums, EqualityCage, EveryWindow,
-        Expression, Extremum, ExtremumKind, Fields, GreaterThan, HiddenSkyscraper, Indexer,
-        IndexerKind, LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative, NegativeKind,
-        NumberedRoom, Palindrome, Parity, ParityKind, ParityLine, Quadruple, Record, RecordError,
-        RegionSumLine, Rellik, Renban, RulePairs, RulePart, Sandwich, Sightline, Skyscraper,
-        SlowThermometer, Spacing, SumLine, Thermometer, ValueIndexing, VariantConstraint, Whispers,
-        WindowKind, XSum, Xv, XvLetter, Zipper, family_named,
+        Expression, Extremum, ExtremumKind, Fields, FullRank, GreaterThan, HiddenSkyscraper,
+        Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative,
+        NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind, ParityLine, Quadruple, Record,
+        RecordError, RegionSumLine, Rellik, Renban, RulePairs, RulePart, Sandwich, Sightline,
+        Skyscraper, SlowThermometer, Spacing, SumLine, Thermometer, ValueIndexing,
+        VariantConstraint, Whispers, WindowKind, XSum, Xv, XvLetter, Zipper, family_named,
     };
     use crate::grid::{House, Shape};
 
@@ -431,6 +431,7 @@ mod tests {
                 (Skyscraper::new(sight, 3).into(), ANYWHERE),
                 (NumberedRoom::new(sight, 7).into(), ANYWHERE),
                 (HiddenSkyscraper::new(sight, 4).into(), NOT_FPUZZLES),
+                (FullRank::new(sight, 17).into(), NOT_FPUZZLES),
             ]);
         }
         let boxed = Sightline::new(House::Box(4), false);

@@ -696,6 +696,22 @@ def hidden_skyscrapers(rng, n, sol):
     return {"hidden-skyscraper": out}
 
 
+def full_rank(rng, n, sol):
+    """Clues beside some rows and columns: the rank of the line read from the clue among all
+    4n lines read both ways (lines tying another are never clued)."""
+    lines = []
+    for i in range(n):
+        row, col = sol[i], [sol[j][i] for j in range(n)]
+        lines += [("row", i + 1, "left", row), ("row", i + 1, "right", row[::-1]),
+                  ("column", i + 1, "top", col), ("column", i + 1, "bottom", col[::-1])]
+    out = []
+    for key, i, side, seen in lines:
+        if rng.random() < 0.3 and sum(other == seen for *_, other in lines) == 1:
+            rank = 1 + sum(other < seen for *_, other in lines)
+            out.append({key: i, "side": side, "rank": rank})
+    return {"full-rank": out}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
@@ -716,6 +732,7 @@ TOML_FAMILIES = {
     "count-distinct": (count_distinct, None),
     "value-indexing": (value_indexing, None),
     "hidden-skyscraper": (hidden_skyscrapers, None),
+    "full-rank": (full_rank, None),
     # Cells a (2, 2) leap apart, or 3 steps apart, differ: the whole grid under the rule.
     "leaper": (lambda rng, n, sol: {"leaper": [{"steps": [2, 2]}]}, {"leaper": [{"steps": [2, 2]}]}),
     "taxicab": (lambda rng, n, sol: {"taxicab": [{"distance": 3}]}, {"taxicab": [{"distance": 3}]}),
