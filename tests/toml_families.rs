@@ -1025,6 +1025,57 @@ fn bundled_hidden_skyscraper_puzzles() {
     });
 }
 
+/// Whether every difference between neighbours along `cells` of `g` is the number of
+/// neighbouring pairs along them with that difference.
+fn difference_count_ok(g: &Plain, cells: &[Pos]) -> bool {
+    let diffs: Vec<u32> = cells
+        .windows(2)
+        .map(|w| g[w[0].0][w[0].1].abs_diff(g[w[1].0][w[1].1]))
+        .collect();
+    diffs
+        .iter()
+        .all(|&d| diffs.iter().filter(|&&e| e == d).count() == d as usize)
+}
+
+/// Difference-count lines on 4×4 against the 288 grids: random lines (cells in any order,
+/// now and then a loop back to the first), with and without a given.
+#[test]
+fn difference_count_lines_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut rng = Rng(97);
+    let mut some = 0;
+    for _ in 0..40 {
+        let mut text = String::new();
+        let mut lines = Vec::new();
+        for _ in 0..1 + rng.below(2) {
+            let len = 3 + rng.below(3);
+            let mut cells = rng.cells(len);
+            if rng.below(4) == 0 {
+                cells.push(cells[0]);
+            }
+            text += &format!("[[difference-count-line]]\ncells = \"{}\"\n", names(&cells));
+            lines.push(cells);
+        }
+        let holds = |g: &Plain| lines.iter().all(|l| difference_count_ok(g, l));
+        some += grids.iter().filter(|g| holds(g)).count();
+        agree(&grids, &text, rng.given(3), &holds);
+    }
+    assert!(some > 0, "no grid keeps any of the lines tried");
+}
+
+#[test]
+fn bundled_difference_count_puzzles() {
+    bundled_are_unique(
+        "difference-count-line",
+        "difference-count-line",
+        &|g, tables| {
+            tables
+                .iter()
+                .all(|t| difference_count_ok(g, &table_cells(t)))
+        },
+    );
+}
+
 /// Every row and column of `g` read as a number from both ends, with the record that places
 /// a clue reading it that way.
 fn lines_both_ways(g: &Plain) -> Vec<(Vec<u32>, String, usize, &'static str)> {

@@ -10,6 +10,7 @@ mod count_distinct;
 mod counting_circles;
 mod crust;
 mod custom;
+mod difference_count;
 mod digit_count;
 mod digit_pattern;
 mod distance_rule;
@@ -70,6 +71,7 @@ pub use cnf::{Atom, ConstraintCnf, Literal};
 pub use count_distinct::CountDistinct;
 pub use counting_circles::CountingCircles;
 pub use custom::{Combine, CustomRule, RulePairs, RulePart};
+pub use difference_count::DifferenceCount;
 pub use digit_count::{CountKind, DigitCount};
 pub use digit_pattern::DigitPattern;
 pub use distance_rule::{DistanceKind, DistanceRule};
@@ -438,6 +440,9 @@ variants! {
     HiddenSkyscraper(HiddenSkyscraper) => "hidden skyscraper"
         says "A hidden-skyscraper clue outside the grid gives the first digit, seen from it, that a taller digit before it hides.",
         toml ["hidden-skyscraper"], fpuzzles [];
+    DifferenceCount(DifferenceCount) => "difference-count line"
+        says "The difference between two neighbours on a difference-count line is the number of neighbouring pairs on the line with that difference.",
+        toml ["difference-count-line"], fpuzzles [];
     FullRank(FullRank) => "full rank clue"
         says "A full rank clue outside the grid gives the rank of its row or column, read from the clue as a number, among all rows and columns read both ways (1 is the lowest); no line ties a clued one.",
         toml ["full-rank"], fpuzzles [];

@@ -194,14 +194,15 @@ mod tests {
     use super::*;
     use crate::constraint::{
         Apart, Arrow, Between, Cage, CageTotal, CloneCells, Combine, CountDistinct, CountKind,
-        CountingCircles, CustomRule, DigitCount, DigitPattern, DistanceKind, DistanceRule, Dot,
-        DotColour, DoubleArrow, DutchFlatmates, EntropicLine, EqualSums, EqualityCage, EveryWindow,
-        Expression, Extremum, ExtremumKind, Fields, FullRank, GreaterThan, HiddenSkyscraper,
-        Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative,
-        NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind, ParityLine, Quadruple, Record,
-        RecordError, RegionSumLine, Rellik, Renban, RulePairs, RulePart, Sandwich, Sightline,
-        Skyscraper, SlowThermometer, Spacing, SumLine, Thermometer, ValueIndexing,
-        VariantConstraint, Whispers, WindowKind, XSum, Xv, XvLetter, Zipper, family_named,
+        CountingCircles, CustomRule, DifferenceCount, DigitCount, DigitPattern, DistanceKind,
+        DistanceRule, Dot, DotColour, DoubleArrow, DutchFlatmates, EntropicLine, EqualSums,
+        EqualityCage, EveryWindow, Expression, Extremum, ExtremumKind, Fields, FullRank,
+        GreaterThan, HiddenSkyscraper, Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox,
+        ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind,
+        ParityLine, Quadruple, Record, RecordError, RegionSumLine, Rellik, Renban, RulePairs,
+        RulePart, Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing, SumLine, Thermometer,
+        ValueIndexing, VariantConstraint, Whispers, WindowKind, XSum, Xv, XvLetter, Zipper,
+        family_named,
     };
     use crate::grid::{House, Shape};
 
@@ -530,6 +531,10 @@ mod tests {
             ),
             (
                 EqualityCage::new(cells("r1c1 r1c2 r2c1 r2c2")).into(),
+                NOT_FPUZZLES,
+            ),
+            (
+                DifferenceCount::new(cells("r1c1 r1c2 r2c2 r2c1 r1c1")).into(),
                 NOT_FPUZZLES,
             ),
             (

@@ -712,6 +712,19 @@ def full_rank(rng, n, sol):
     return {"full-rank": out}
 
 
+def difference_counts(rng, n, sol):
+    """Lines of 3 to 6 cells whose every difference between neighbours is the number of
+    neighbouring pairs on the line with that difference."""
+    global ok_whole
+    def counted(path):
+        diffs = [abs(sol[a][b] - sol[c][d]) for (a, b), (c, d) in zip(path, path[1:])]
+        return all(diffs.count(d) == d for d in diffs)
+    ok_whole = counted
+    paths = lines(rng, n, sol, 6, [3, 4, 5, 6], lambda p, x: True)
+    ok_whole = lambda p: True
+    return {"difference-count-line": [{"cells": " ".join(name(*x).lower() for x in p)} for p in paths]}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
@@ -733,6 +746,7 @@ TOML_FAMILIES = {
     "value-indexing": (value_indexing, None),
     "hidden-skyscraper": (hidden_skyscrapers, None),
     "full-rank": (full_rank, None),
+    "difference-count-line": (difference_counts, None),
     # Cells a (2, 2) leap apart, or 3 steps apart, differ: the whole grid under the rule.
     "leaper": (lambda rng, n, sol: {"leaper": [{"steps": [2, 2]}]}, {"leaper": [{"steps": [2, 2]}]}),
     "taxicab": (lambda rng, n, sol: {"taxicab": [{"distance": 3}]}, {"taxicab": [{"distance": 3}]}),
