@@ -1076,6 +1076,86 @@ fn bundled_difference_count_puzzles() {
     );
 }
 
+/// Whether a weighted-sum record holds in `g`: its `cells` times its `weights`, or its
+/// `numbers` read as decimal numbers, add up to its `sum`.
+fn weighted_sum_ok(g: &Plain, table: &toml::Table) -> bool {
+    let sum = table["sum"].as_integer().unwrap();
+    let total: i64 = match table.get("numbers") {
+        Some(numbers) => numbers
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|group| {
+                group.as_str().unwrap().split(' ').fold(0i64, |acc, name| {
+                    let (r, c) = name[1..].split_once('c').unwrap();
+                    let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+                    acc * 10 + i64::from(g[r - 1][c - 1])
+                })
+            })
+            .sum(),
+        None => table_cells(table)
+            .iter()
+            .zip(table["weights"].as_array().unwrap())
+            .map(|(&(r, c), w)| w.as_integer().unwrap() * i64::from(g[r][c]))
+            .sum(),
+    };
+    total == sum
+}
+
+/// Weighted sums on 4×4 against the 288 grids: random cells and weights, or two numbers
+/// read from random groups, with sums some grid makes (now and then any), with and without
+/// a given.
+#[test]
+fn weighted_sums_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut rng = Rng(101);
+    for round in 0..40 {
+        let g = &grids[rng.below(grids.len())];
+        let record = if round % 2 == 0 {
+            let len = 1 + rng.below(4);
+            let cells = rng.cells(len);
+            let weights: Vec<u32> = cells.iter().map(|_| 1 + rng.below(5) as u32).collect();
+            let mut sum: u32 = cells
+                .iter()
+                .zip(&weights)
+                .map(|(&(r, c), w)| w * g[r][c])
+                .sum();
+            if rng.below(4) == 0 {
+                sum += rng.below(3) as u32;
+            }
+            format!(
+                "[[weighted-sum]]\ncells = \"{}\"\nweights = {weights:?}\nsum = {sum}\n",
+                names(&cells)
+            )
+        } else {
+            let len = 2 + rng.below(3);
+            let cells = rng.cells(len);
+            let cut = 1 + rng.below(len - 1);
+            let number = |part: &[Pos]| part.iter().fold(0u32, |acc, &(r, c)| acc * 10 + g[r][c]);
+            let sum = number(&cells[..cut]) + number(&cells[cut..]);
+            format!(
+                "[[weighted-sum]]\nnumbers = [\"{}\", \"{}\"]\nsum = {sum}\n",
+                names(&cells[..cut]),
+                names(&cells[cut..])
+            )
+        };
+        let table = toml::from_str::<toml::Table>(&record).unwrap()["weighted-sum"][0]
+            .as_table()
+            .unwrap()
+            .clone();
+        agree(&grids, &record, rng.given(3), &|g| {
+            weighted_sum_ok(g, &table)
+        });
+    }
+}
+
+#[test]
+fn bundled_weighted_sum_puzzles() {
+    bundled_are_unique("weighted-sum", "weighted-sum", &|g, tables| {
+        tables.iter().all(|t| weighted_sum_ok(g, t))
+    });
+}
+
 /// Every row and column of `g` read as a number from both ends, with the record that places
 /// a clue reading it that way.
 fn lines_both_ways(g: &Plain) -> Vec<(Vec<u32>, String, usize, &'static str)> {

@@ -190,6 +190,11 @@ impl<'a> Record<'a> {
         }
     }
 
+    /// The lists of cells under `key`, if the record has them.
+    pub fn optional_lines(&mut self, key: &str) -> Result<Option<Vec<Vec<Cell>>>, RecordError> {
+        self.fields.lines(key)
+    }
+
     /// The lists of cells under `key`, which the record must have.
     pub fn lines(&mut self, key: &str) -> Result<Vec<Vec<Cell>>, RecordError> {
         self.fields.lines(key)?.ok_or_else(|| needs(key))

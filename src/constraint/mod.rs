@@ -53,6 +53,7 @@ mod thermometer;
 mod triad;
 mod value_indexing;
 mod walk;
+mod weighted_sum;
 mod whispers;
 mod window;
 mod written;
@@ -112,6 +113,7 @@ pub use slow_thermometer::SlowThermometer;
 pub use sum_line::SumLine;
 pub use thermometer::Thermometer;
 pub use value_indexing::ValueIndexing;
+pub use weighted_sum::{Summands, WeightedSum};
 pub use whispers::Whispers;
 pub use window::{EveryWindow, WindowKind};
 pub use written::{FieldValue, Unwritable, Written, WrittenRecord};
@@ -440,6 +442,9 @@ variants! {
     HiddenSkyscraper(HiddenSkyscraper) => "hidden skyscraper"
         says "A hidden-skyscraper clue outside the grid gives the first digit, seen from it, that a taller digit before it hides.",
         toml ["hidden-skyscraper"], fpuzzles [];
+    WeightedSum(WeightedSum) => "weighted sum"
+        says "Digits times their weights, or numbers read from groups of cells (roman-numeral cages), add up to the sum given.",
+        toml ["weighted-sum"], fpuzzles [];
     DifferenceCount(DifferenceCount) => "difference-count line"
         says "The difference between two neighbours on a difference-count line is the number of neighbouring pairs on the line with that difference.",
         toml ["difference-count-line"], fpuzzles [];

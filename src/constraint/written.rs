@@ -200,9 +200,9 @@ mod tests {
         GreaterThan, HiddenSkyscraper, Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox,
         ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind,
         ParityLine, Quadruple, Record, RecordError, RegionSumLine, Rellik, Renban, RulePairs,
-        RulePart, Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing, SumLine, Thermometer,
-        ValueIndexing, VariantConstraint, Whispers, WindowKind, XSum, Xv, XvLetter, Zipper,
-        family_named,
+        RulePart, Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing, SumLine, Summands,
+        Thermometer, ValueIndexing, VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv,
+        XvLetter, Zipper, family_named,
     };
     use crate::grid::{House, Shape};
 
@@ -535,6 +535,18 @@ mod tests {
             ),
             (
                 DifferenceCount::new(cells("r1c1 r1c2 r2c2 r2c1 r1c1")).into(),
+                NOT_FPUZZLES,
+            ),
+            (
+                WeightedSum::new(Summands::Weighted(three(), vec![1, 2, 3]), 20).into(),
+                NOT_FPUZZLES,
+            ),
+            (
+                WeightedSum::new(
+                    Summands::Numbers(vec![cells("r1c1 r1c2"), cells("r1c3 r1c4")]),
+                    100,
+                )
+                .into(),
                 NOT_FPUZZLES,
             ),
             (

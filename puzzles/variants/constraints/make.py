@@ -725,6 +725,33 @@ def difference_counts(rng, n, sol):
     return {"difference-count-line": [{"cells": " ".join(name(*x).lower() for x in p)} for p in paths]}
 
 
+def weighted_sums(rng, n, sol):
+    """Weighted sums of their solution's digits: a few paths of 2 to 4 cells with weights 1
+    to 5, and pairs of neighbouring runs of 2 or 3 cells read as numbers (roman-numeral
+    cages)."""
+    out = []
+    while len(out) < 4:
+        start = (rng.randrange(n), rng.randrange(n))
+        cells = walk(rng, n, start, rng.choice([2, 3, 4]), lambda p, x: True, diagonal=False)
+        if not cells:
+            continue
+        weights = [rng.randint(1, 5) for _ in cells]
+        out.append({"cells": " ".join(name(*x).lower() for x in cells), "weights": weights,
+                    "sum": sum(w * sol[r][c] for w, (r, c) in zip(weights, cells))})
+    for _ in range(3):
+        k = rng.choice([2, 3])
+        if rng.random() < 0.5:
+            r, c = rng.randrange(n), rng.randrange(n - 2 * k + 1)
+            groups = [[(r, c + i) for i in range(k)], [(r, c + k + i) for i in range(k)]]
+        else:
+            r, c = rng.randrange(n - 2 * k + 1), rng.randrange(n)
+            groups = [[(r + i, c) for i in range(k)], [(r + k + i, c) for i in range(k)]]
+        number = lambda g: int("".join(str(sol[r][c]) for r, c in g))
+        out.append({"numbers": [" ".join(name(*x).lower() for x in g) for g in groups],
+                    "sum": sum(map(number, groups))})
+    return {"weighted-sum": out}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
@@ -747,6 +774,7 @@ TOML_FAMILIES = {
     "hidden-skyscraper": (hidden_skyscrapers, None),
     "full-rank": (full_rank, None),
     "difference-count-line": (difference_counts, None),
+    "weighted-sum": (weighted_sums, None),
     # Cells a (2, 2) leap apart, or 3 steps apart, differ: the whole grid under the rule.
     "leaper": (lambda rng, n, sol: {"leaper": [{"steps": [2, 2]}]}, {"leaper": [{"steps": [2, 2]}]}),
     "taxicab": (lambda rng, n, sol: {"taxicab": [{"distance": 3}]}, {"taxicab": [{"distance": 3}]}),
