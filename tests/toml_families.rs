@@ -771,12 +771,12 @@ fn equal_sums_ok(g: &Plain, groups: &[Vec<Pos>]) -> bool {
     sums.windows(2).all(|w| w[0] == w[1])
 }
 
-/// Equal sums on 4×4, against the 288 grids: random groups (sharing cells now and then),
-/// with and without a given.
-#[test]
-fn equal_sums_on_4x4() {
+/// A family of `groups` (`table` in the TOML) on 4×4, against the 288 grids: 30 sets of
+/// random groups (sharing cells now and then), with and without a given, each grid kept
+/// where `holds` says.
+fn groups_on_4x4(seed: u64, table: &str, holds: fn(&Plain, &[Vec<Pos>]) -> bool) {
     let grids = common::all_4x4_grids();
-    let mut rng = Rng(47);
+    let mut rng = Rng(seed);
     for _ in 0..30 {
         let groups: Vec<Vec<Pos>> = (0..2 + rng.below(2))
             .map(|_| {
@@ -785,9 +785,15 @@ fn equal_sums_on_4x4() {
             })
             .collect();
         let listed: Vec<String> = groups.iter().map(|g| format!("\"{}\"", names(g))).collect();
-        let text = format!("[[equal-sums]]\ngroups = [{}]\n", listed.join(", "));
-        agree(&grids, &text, rng.given(3), &|g| equal_sums_ok(g, &groups));
+        let text = format!("[[{table}]]\ngroups = [{}]\n", listed.join(", "));
+        agree(&grids, &text, rng.given(3), &|g| holds(g, &groups));
     }
+}
+
+/// Equal sums on 4×4, against the 288 grids.
+#[test]
+fn equal_sums_on_4x4() {
+    groups_on_4x4(47, "equal-sums", equal_sums_ok);
 }
 
 #[test]
@@ -1153,6 +1159,30 @@ fn weighted_sums_on_4x4() {
 fn bundled_weighted_sum_puzzles() {
     bundled_are_unique("weighted-sum", "weighted-sum", &|g, tables| {
         tables.iter().all(|t| weighted_sum_ok(g, t))
+    });
+}
+
+/// Whether the groups' digits of `g` multiply alike.
+fn equal_products_ok(g: &Plain, groups: &[Vec<Pos>]) -> bool {
+    let products: Vec<u32> = groups
+        .iter()
+        .map(|group| group.iter().map(|&(r, c)| g[r][c]).product())
+        .collect();
+    products.windows(2).all(|w| w[0] == w[1])
+}
+
+/// Equal products on 4×4, against the 288 grids.
+#[test]
+fn equal_products_on_4x4() {
+    groups_on_4x4(103, "equal-products", equal_products_ok);
+}
+
+#[test]
+fn bundled_equal_products_puzzles() {
+    bundled_are_unique("equal-products", "equal-products", &|g, tables| {
+        tables
+            .iter()
+            .all(|t| equal_products_ok(g, &table_groups(t)))
     });
 }
 

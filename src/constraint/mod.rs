@@ -18,6 +18,7 @@ mod dot;
 mod double_arrow;
 pub mod drawing;
 mod entropic_line;
+mod equal_products;
 mod equal_sums;
 mod equality_cage;
 mod expression;
@@ -80,6 +81,7 @@ pub use dot::{Dot, DotColour};
 pub use double_arrow::DoubleArrow;
 pub use drawing::{Mark, Point};
 pub use entropic_line::EntropicLine;
+pub use equal_products::EqualProducts;
 pub use equal_sums::EqualSums;
 pub use equality_cage::EqualityCage;
 pub use expression::{Expression, ExpressionError};
@@ -442,6 +444,9 @@ variants! {
     HiddenSkyscraper(HiddenSkyscraper) => "hidden skyscraper"
         says "A hidden-skyscraper clue outside the grid gives the first digit, seen from it, that a taller digit before it hides.",
         toml ["hidden-skyscraper"], fpuzzles [];
+    EqualProducts(EqualProducts) => "equal products" plural "sets of equal products"
+        says "Groups of cells joined as equal products have digits that multiply to the same product.",
+        toml ["equal-products"], fpuzzles [];
     WeightedSum(WeightedSum) => "weighted sum"
         says "Digits times their weights, or numbers read from groups of cells (roman-numeral cages), add up to the sum given.",
         toml ["weighted-sum"], fpuzzles [];

@@ -113,6 +113,12 @@ impl Chain {
         Chain { levels }
     }
 
+    /// The states after the last term, each with its variable (`None`: the state that
+    /// always holds, when there are no terms): exactly one holds.
+    pub(super) fn last(&self) -> &BTreeMap<i64, Option<Literal>> {
+        self.levels.last().expect("a chain has its starting level")
+    }
+
     /// The sum of `terms` is `total`.
     pub(super) fn equal(cnf: &mut ConstraintCnf, terms: &[Term], total: i64) {
         Chain::one_of_if(cnf, None, terms, &[total]);

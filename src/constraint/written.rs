@@ -195,8 +195,8 @@ mod tests {
     use crate::constraint::{
         Apart, Arrow, Between, Cage, CageTotal, CloneCells, Combine, CountDistinct, CountKind,
         CountingCircles, CustomRule, DifferenceCount, DigitCount, DigitPattern, DistanceKind,
-        DistanceRule, Dot, DotColour, DoubleArrow, DutchFlatmates, EntropicLine, EqualSums,
-        EqualityCage, EveryWindow, Expression, Extremum, ExtremumKind, Fields, FullRank,
+        DistanceRule, Dot, DotColour, DoubleArrow, DutchFlatmates, EntropicLine, EqualProducts,
+        EqualSums, EqualityCage, EveryWindow, Expression, Extremum, ExtremumKind, Fields, FullRank,
         GreaterThan, HiddenSkyscraper, Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox,
         ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind,
         ParityLine, Quadruple, Record, RecordError, RegionSumLine, Rellik, Renban, RulePairs,
@@ -551,6 +551,10 @@ mod tests {
             ),
             (
                 EqualSums::new(vec![three(), cells("r5c5 r5c6"), cells("r1c1")]).into(),
+                NOT_FPUZZLES,
+            ),
+            (
+                EqualProducts::new(vec![three(), cells("r5c5 r5c6")]).into(),
                 NOT_FPUZZLES,
             ),
             (

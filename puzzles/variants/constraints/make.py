@@ -752,6 +752,26 @@ def weighted_sums(rng, n, sol):
     return {"weighted-sum": out}
 
 
+def equal_products(rng, n, sol):
+    """Sets of two or three short paths whose digits multiply to the same product."""
+    by_product = {}
+    for _ in range(400):
+        start = (rng.randrange(n), rng.randrange(n))
+        path = walk(rng, n, start, rng.choice([2, 3, 4]), lambda p, x: True)
+        if path:
+            product = 1
+            for r, c in path:
+                product *= sol[r][c]
+            by_product.setdefault(product, [])
+            if all(set(path) != set(q) for q in by_product[product]):
+                by_product[product].append(path)
+    out = []
+    for product in rng.sample(sorted(p for p, paths in by_product.items() if len(paths) >= 2), 3):
+        paths = by_product[product][:rng.choice([2, 3])]
+        out.append({"groups": [" ".join(name(*x).lower() for x in p) for p in paths]})
+    return {"equal-products": out}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
@@ -775,6 +795,7 @@ TOML_FAMILIES = {
     "full-rank": (full_rank, None),
     "difference-count-line": (difference_counts, None),
     "weighted-sum": (weighted_sums, None),
+    "equal-products": (equal_products, None),
     # Cells a (2, 2) leap apart, or 3 steps apart, differ: the whole grid under the rule.
     "leaper": (lambda rng, n, sol: {"leaper": [{"steps": [2, 2]}]}, {"leaper": [{"steps": [2, 2]}]}),
     "taxicab": (lambda rng, n, sol: {"taxicab": [{"distance": 3}]}, {"taxicab": [{"distance": 3}]}),
