@@ -174,6 +174,24 @@ fn relations_sums_products_and_patterns_agree_with_independent_checks() {
             (0..4).all(|i| (i + 1..4).all(|j| d[i] != d[j])) || d.iter().product::<u32>() == 4
         },
     );
+    // Several parts of one kind, as a list: a sequence each of whose digits is the sum of
+    // the two before it, read from one end or the other.
+    agree(
+        &grids,
+        "[[rule]]\ncells = \"r1c1 r2c2 r3c3\"\ntriple = [\"c == a + b\", \"a == b + c\"]\ncombine = \"any\"",
+        &|g| {
+            let d = digits(g, &[(0, 0), (1, 1), (2, 2)]);
+            d[2] == d[0] + d[1] || d[0] == d[1] + d[2]
+        },
+    );
+    agree(
+        &grids,
+        &format!("[[rule]]\n{cells}\nregex = [\"[13].*\", \".*[24]\"]"),
+        &|g| {
+            let d = digits(g, &line);
+            [1, 3].contains(&d[0]) && [2, 4].contains(&d[d.len() - 1])
+        },
+    );
     // Over the whole grid: every pair of cells a move apart.
     agree(
         &grids,
@@ -522,7 +540,7 @@ fn malformed_rules_are_refused_with_their_line_and_column() {
 #[test]
 fn a_rule_reads_back_as_itself() {
     let toml = format!(
-        "puzzle = \"{}\"\n[[rule]]\ncells = \"r1c1 r1c2 r1c3\"\nrelation = \"a < b\"\nsum = \"s % 2 == 0\"\nregex = \"1.*\"\ncombine = \"any\"\n\n[[rule]]\npairs = \"knight\"\nrelation = \"a != b\"\n",
+        "puzzle = \"{}\"\n[[rule]]\ncells = \"r1c1 r1c2 r1c3\"\nrelation = \"a < b\"\nsum = \"s % 2 == 0\"\nregex = [\"1.*\", \".*2\"]\ncombine = \"any\"\n\n[[rule]]\npairs = \"knight\"\nrelation = \"a != b\"\n",
         ".".repeat(16)
     );
     let puzzle = puzzle_of(&toml);

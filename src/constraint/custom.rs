@@ -171,14 +171,15 @@ impl CustomRule {
             (SUM, RulePart::Sum),
             (PRODUCT, RulePart::Product),
         ];
+        // Each key holds one part, or a list of parts of its kind.
         for ((key, names), make) in expressions {
-            if let Some(text) = record.text(key)? {
+            for text in record.texts(key)?.unwrap_or_default() {
                 let expression = Expression::parse(&text, names)
                     .map_err(|e| RecordError::why(format!("`{key}` = \"{text}\": {e}")))?;
                 parts.push(make(expression));
             }
         }
-        if let Some(text) = record.text("regex")? {
+        for text in record.texts("regex")?.unwrap_or_default() {
             let pattern = DigitPattern::parse(&text)
                 .map_err(|e| RecordError::why(format!("`regex` = \"{text}\": {e}")))?;
             parts.push(RulePart::Pattern(pattern));
@@ -221,8 +222,26 @@ impl CustomRule {
             if self.pairs != RulePairs::Line || self.cells.is_empty() {
                 record = record.with("pairs", FieldValue::Text(self.pairs.name().into()));
             }
-            for part in &self.parts {
-                record = record.with(part.key(), FieldValue::Text(part.text().to_string()));
+            // The parts of one kind under their key, in the order they are read: one as
+            // text, several as a list.
+            let order = [RELATION.0, TRIPLE.0, SUM.0, PRODUCT.0, "regex"];
+            for key in order
+                .into_iter()
+                .filter(|k| self.parts.iter().any(|p| p.key() == *k))
+            {
+                let mut texts: Vec<String> = self
+                    .parts
+                    .iter()
+                    .filter(|p| p.key() == key)
+                    .map(|p| p.text().to_string())
+                    .collect();
+                record = record.with(
+                    key,
+                    match texts.len() {
+                        1 => FieldValue::Text(texts.remove(0)),
+                        _ => FieldValue::Texts(texts),
+                    },
+                );
             }
             if self.combine == Combine::Any {
                 record = record.with("combine", FieldValue::Text("any".into()));

@@ -87,6 +87,11 @@ pub trait Fields {
     /// The text under `key`.
     fn text(&mut self, key: &str) -> Result<Option<String>, RecordError>;
 
+    /// The text, or list of texts, under `key` (one text: a list of one).
+    fn texts(&mut self, key: &str) -> Result<Option<Vec<String>>, RecordError> {
+        Ok(self.text(key)?.map(|text| vec![text]))
+    }
+
     /// The true or false under `key`.
     fn flag(&mut self, key: &str) -> Result<Option<bool>, RecordError>;
 
@@ -251,6 +256,11 @@ impl<'a> Record<'a> {
     /// The text under `key`, if any.
     pub fn text(&mut self, key: &str) -> Result<Option<String>, RecordError> {
         self.fields.text(key)
+    }
+
+    /// The text or list of texts under `key`, if any (one text: a list of one).
+    pub fn texts(&mut self, key: &str) -> Result<Option<Vec<String>>, RecordError> {
+        self.fields.texts(key)
     }
 }
 

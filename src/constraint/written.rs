@@ -25,6 +25,8 @@ pub enum FieldValue {
     Numbers(Vec<u32>),
     /// Text (f-puzzles writes its clues' numbers as text: `"value": "12"`).
     Text(String),
+    /// Several texts (a rule's parts of one kind).
+    Texts(Vec<String>),
     /// True or false.
     Flag(bool),
 }
@@ -304,6 +306,15 @@ mod tests {
             match self.get(key) {
                 None => Ok(None),
                 Some(FieldValue::Text(text)) => Ok(Some(text)),
+                Some(other) => Err(wrong(key, other)),
+            }
+        }
+
+        fn texts(&mut self, key: &str) -> Result<Option<Vec<String>>, RecordError> {
+            match self.get(key) {
+                None => Ok(None),
+                Some(FieldValue::Text(text)) => Ok(Some(vec![text])),
+                Some(FieldValue::Texts(texts)) => Ok(Some(texts)),
                 Some(other) => Err(wrong(key, other)),
             }
         }

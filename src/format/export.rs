@@ -360,6 +360,7 @@ fn fpuzzles_record(record: &WrittenRecord, n: usize) -> Value {
             FieldValue::Number(n) => json!(n),
             FieldValue::Numbers(list) => json!(list),
             FieldValue::Text(text) => json!(text),
+            FieldValue::Texts(texts) => json!(texts),
             FieldValue::Flag(flag) => json!(flag),
         };
         entry.insert((*key).into(), value);
@@ -469,6 +470,14 @@ pub fn toml_text(puzzle: &Puzzle, about: &About<'_>) -> Result<String, ExportErr
                         .join(", ")
                 ),
                 FieldValue::Text(text) => quoted(text),
+                FieldValue::Texts(texts) => format!(
+                    "[{}]",
+                    texts
+                        .iter()
+                        .map(|t| quoted(t))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
                 FieldValue::Flag(flag) => flag.to_string(),
             };
             out.push_str(&format!("{key} = {value}\n"));

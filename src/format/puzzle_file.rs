@@ -612,6 +612,22 @@ impl Fields for TomlFields<'_, '_> {
                 .ok_or_else(|| not(key, "text")),
         }
     }
+
+    fn texts(&mut self, key: &str) -> Result<Option<Vec<String>>, RecordError> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(DeValue::Array(list)) => list
+                .iter()
+                .map(|v| v.get_ref().as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()
+                .map(Some)
+                .ok_or_else(|| not(key, "text or a list of texts")),
+            Some(value) => value
+                .as_str()
+                .map(|text| Some(vec![text.to_string()]))
+                .ok_or_else(|| not(key, "text or a list of texts")),
+        }
+    }
     fn flag(&mut self, key: &str) -> Result<Option<bool>, RecordError> {
         match self.get(key) {
             None => Ok(None),
