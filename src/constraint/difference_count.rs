@@ -7,7 +7,10 @@
 //! one — so neighbours differ, and a difference greater than the number of pairs is never
 //! seen. A line whose last cell is its first is a loop (its closing pair counts). Neither
 //! f-puzzles nor the solvers beside it have the family: satdoku reads it from its TOML
-//! (`[[difference-count-line]]` with `cells`).
+//! (`[[difference-count-line]]` with `cells`), from SudokuPad as lines the rules give this
+//! meaning ("on a coloured line", or beside their colour), and from f-puzzles as a
+//! `differencecountline` entry (the name f-puzzles' extension scheme gives a "Difference
+//! Count Line" tool, as `parityline`).
 
 use std::fmt;
 
@@ -15,7 +18,7 @@ use super::drawing::Mark;
 use super::sum::{Chain, Term};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
-    Written, WrittenRecord, cell_list, loop_problem, ring_cells_and_oddity, toml_only,
+    Written, WrittenRecord, cell_list, loop_problem, ring_cells_and_oddity,
 };
 use crate::grid::{Cell, Shape};
 
@@ -33,11 +36,15 @@ impl DifferenceCount {
     }
 
     /// The record that `read` reads back as this line: its cells under
-    /// `difference-count-line` in satdoku's TOML; f-puzzles has no such line.
+    /// `difference-count-line` in satdoku's TOML, and as the one line of an f-puzzles
+    /// `differencecountline` entry.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        toml_only(self, "difference-count lines", format, || {
-            WrittenRecord::new("difference-count-line").cells("cells", &self.cells)
-        })
+        Ok(vec![WrittenRecord::path(
+            format,
+            "difference-count-line",
+            "differencecountline",
+            &self.cells,
+        )])
     }
 
     /// A difference-count line along `cells` (ending on its first cell: a loop).

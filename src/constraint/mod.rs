@@ -452,7 +452,7 @@ variants! {
         toml ["weighted-sum"], fpuzzles [];
     DifferenceCount(DifferenceCount) => "difference-count line"
         says "The difference between two neighbours on a difference-count line is the number of neighbouring pairs on the line with that difference.",
-        toml ["difference-count-line"], fpuzzles [];
+        toml ["difference-count-line"], fpuzzles ["differencecountline"];
     FullRank(FullRank) => "full rank clue"
         says "A full rank clue outside the grid gives the rank of its row or column, read from the clue as a number, among all rows and columns read both ways (1 is the lowest); no line ties a clued one.",
         toml ["full-rank"], fpuzzles [];

@@ -546,7 +546,7 @@ mod tests {
             ),
             (
                 DifferenceCount::new(cells("r1c1 r1c2 r2c2 r2c1 r1c1")).into(),
-                NOT_FPUZZLES,
+                ANYWHERE,
             ),
             (
                 WeightedSum::new(Summands::Weighted(three(), vec![1, 2, 3]), 20).into(),

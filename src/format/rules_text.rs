@@ -292,6 +292,16 @@ const FAMILY_TOPICS: &[Topic] = &[
         repeats: true,
     },
     Topic {
+        name: "difference-count line",
+        words: &[
+            "difference count*",
+            "difference-count*",
+            "differences count*",
+            "how many pairs of adjacent digits",
+        ],
+        repeats: true,
+    },
+    Topic {
         name: "inequality sign",
         words: &["inequality sign*", "inequality symbol*", "inequalities"],
         repeats: false,
@@ -663,10 +673,14 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
             // "…consecutive digits, however those digits can appear in any order" says the
             // renban rule, not a twist of it.
             let any_order = has(&words, "any order");
+            // "On a coloured line" names every line with a colour, and gives colour no
+            // meaning of its own.
+            let any_colour = any_coloured_line(&words);
             let twist = TWISTS
                 .iter()
                 .chain(REPEATS.iter().filter(|_| !repeats_anyway))
                 .filter(|w| !(any_order && **w == "however"))
+                .filter(|w| !(any_colour && (**w == "colour*" || **w == "color*")))
                 .find(|w| has(&words, w));
             let lower = text.to_lowercase();
             let example = ["for example", "example", "e.g.", "eg:", "eg ", "ex:", "ex."]
@@ -739,6 +753,18 @@ impl Mention {
     pub fn has(&self, phrase: &str) -> bool {
         has(&self.words, phrase)
     }
+
+    /// Whether the sentence speaks of lines of any colour ("on a coloured line").
+    pub fn any_colour(&self) -> bool {
+        any_coloured_line(&self.words)
+    }
+}
+
+/// Whether `words` speak of lines of any colour: "coloured line(s)", "colored line(s)".
+fn any_coloured_line(words: &[String]) -> bool {
+    ["coloured line*", "colored line*"]
+        .iter()
+        .any(|phrase| has(words, phrase))
 }
 
 /// A colour word as drawings' colours are named: synonyms folded (`gray` is `grey`,

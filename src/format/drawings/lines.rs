@@ -12,6 +12,7 @@ pub(super) const LINE_FAMILIES: &[(&str, &str)] = &[
     ("parity line", "parityline"),
     ("zipper line", "zipperline"),
     ("palindrome", "palindrome"),
+    ("difference-count line", "differencecountline"),
 ];
 
 /// Line families whose rule is over each line as a whole (its set of digits, its pieces, its
@@ -22,6 +23,7 @@ pub(super) const WHOLE_LINE: &[&str] = &[
     "nabner line",
     "zipper line",
     "palindrome",
+    "difference-count line",
 ];
 
 /// The colours f-puzzles' userscript (Rangsk's new constraints) draws its lines in, which

@@ -100,6 +100,24 @@ impl Words<'_> {
         found
     }
 
+    /// The one line family named in sentences that speak of lines of any colour ("on a
+    /// coloured line"), if exactly one is.
+    fn any_colour_family(&self) -> Option<&'static str> {
+        let mut found: Vec<&'static str> = self
+            .mentions
+            .iter()
+            .filter(|m| m.any_colour())
+            .flat_map(|m| m.topics.iter().copied())
+            .filter(|t| LINE_FAMILIES.iter().any(|(family, _)| family == t))
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        match found[..] {
+            [family] => Some(family),
+            _ => None,
+        }
+    }
+
     /// The line families the words name anywhere.
     fn line_families(&self) -> Vec<&'static str> {
         let mut found: Vec<&'static str> = LINE_FAMILIES
@@ -740,6 +758,9 @@ impl Readers<'_> {
                     continue;
                 }
                 (None, [family]) => Some(*family),
+                (None, []) if self.words.any_colour_family().is_some() => {
+                    self.words.any_colour_family()
+                }
                 (None, []) if single => Some(named[0]),
                 (None, []) => signature,
                 (None, _) => None,
@@ -1312,6 +1333,27 @@ mod tests {
                 .iter()
                 .any(|r| r.starts_with("decoration (--read)"))
         );
+    }
+
+    #[test]
+    fn lines_of_every_colour_take_the_family_words_give_coloured_lines() {
+        let fields = json!({"lines": [
+            {"wayPoints": [[0.5, 0.5], [0.5, 2.5]], "color": "#b7f68c", "thickness": 8},
+            {"wayPoints": [[4.5, 0.5], [4.5, 2.5]], "color": "#dfb1f4", "thickness": 8},
+        ]});
+        let rules = "The difference between two adjacent digits on a coloured line indicates \
+                     exactly how many pairs of adjacent digits along that line have that exact \
+                     difference.";
+        let read = reading(fields.clone(), rules);
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
+        let fields_read: Vec<&str> = read.entries.iter().map(|(f, _)| *f).collect();
+        assert_eq!(fields_read, ["differencecountline", "differencecountline"]);
+        // Two families on coloured lines: neither taken for every colour.
+        let two = reading(
+            fields,
+            "Digits on a coloured line are renban. Coloured lines are whispers lines too.",
+        );
+        assert_eq!(two.unread.len(), 2, "{:?}", two.unread);
     }
 
     fn stroke(points: &[Point]) -> Stroke {
