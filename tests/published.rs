@@ -231,7 +231,6 @@ fn published_puzzles_are_right_refused_or_flagged() {
         .map(|p| &p.id)
         .filter(|id| labels[id.as_str()]["known"] == "modelled")
         .collect();
-    assert!(modelled.len() >= 10, "{} labelled modelled", modelled.len());
     let _ = writeln!(
         std::io::stderr(),
         "of {} more whose rules satdoku models in its TOML but does not read from their drawings: {} right",

@@ -2,8 +2,10 @@
 //!
 //! The meaning is sigh's Interactive Sudoku Solver's (`CountingCircles~cells`: "the value in a
 //! circle counts the number of circles with the same value; each set of circles is
-//! independent"). f-puzzles has no field for it, so satdoku reads it from its TOML only
-//! (`[[counting-circles]]`, `cells`: one set).
+//! independent"). satdoku reads it from its TOML (`[[counting-circles]]`, `cells`: one set),
+//! from SudokuPad as the circles in cells when the rules speak of counting circles, and from
+//! f-puzzles as a `countingcircles` entry (the name f-puzzles' extension scheme gives such a
+//! tool, as `parityline`).
 
 use std::fmt;
 
@@ -11,7 +13,7 @@ use super::drawing::{GREY, Mark};
 use super::sum::{Chain, count_terms};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
-    Written, WrittenRecord, cell_list, repeated, toml_only,
+    Written, WrittenRecord, cell_list, repeated,
 };
 use crate::grid::{Cell, Shape};
 
@@ -27,12 +29,13 @@ impl CountingCircles {
         Ok(vec![CountingCircles::new(record.cells("cells")?).into()])
     }
 
-    /// The record that `read` reads back as this set in satdoku's TOML: `counting-circles`
-    /// with its `cells`. f-puzzles has no counting circles.
+    /// The record that `read` reads back as this set: `counting-circles` with its `cells`
+    /// in satdoku's TOML, a `countingcircles` entry with its `cells` in f-puzzles.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        toml_only(self, "counting circles", format, || {
-            WrittenRecord::new("counting-circles").cells("cells", &self.cells)
-        })
+        Ok(vec![
+            WrittenRecord::new(format.choose("counting-circles", "countingcircles"))
+                .cells("cells", &self.cells),
+        ])
     }
 
     /// A set of counting circles on `cells`.

@@ -388,7 +388,7 @@ variants! {
         says "Digits a set distance apart obey the rule named.";
     CountingCircles(CountingCircles) => "counting circles" plural "sets of counting circles"
         says "A digit in a circle counts the circles holding that digit: each digit appears in the circles as many times as its value, or not at all.",
-        toml ["counting-circles"], fpuzzles [];
+        toml ["counting-circles"], fpuzzles ["countingcircles"];
     GreaterThan(GreaterThan) => "inequality sign"
         says "An inequality sign between two cells points to the smaller digit.",
         toml ["greater-than"], fpuzzles [];

@@ -263,7 +263,7 @@ const FAMILY_TOPICS: &[Topic] = &[
     },
     Topic {
         name: "counting circles",
-        words: &["counting circle*"],
+        words: &["counting circle*", "how many circles", "counts the circles"],
         repeats: false,
     },
     Topic {
@@ -683,9 +683,18 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
                 .filter(|w| !(any_colour && (**w == "colour*" || **w == "color*")))
                 .find(|w| has(&words, w));
             let lower = text.to_lowercase();
-            let example = ["for example", "example", "e.g.", "eg:", "eg ", "ex:", "ex."]
-                .iter()
-                .any(|start| lower.starts_with(start));
+            let example = [
+                "for example",
+                "as an example",
+                "example",
+                "e.g.",
+                "eg:",
+                "eg ",
+                "ex:",
+                "ex.",
+            ]
+            .iter()
+            .any(|start| lower.starts_with(start));
             let boxes_only = named
                 .iter()
                 .all(|t| *t == "boxes" || *t == "jigsaw regions");

@@ -327,6 +327,7 @@ pub(crate) fn read(scene: &Scene, n: usize, words: Words<'_>) -> Reading {
     readers.little_killers();
     readers.dots_and_letters();
     readers.quadruples();
+    readers.counting_circles();
     readers.parity_cells();
     readers.extrema();
     readers.clones();
@@ -574,6 +575,45 @@ impl Readers<'_> {
                 self.found("kropki dot", field, entry, what);
             }
         }
+    }
+
+    /// Circles in cells, without text, when the words speak of counting circles ("any
+    /// digit in a circle indicates exactly how many circles contain that digit"): one set
+    /// of all of them.
+    fn counting_circles(&mut self) {
+        if !self.words.name("counting circles") {
+            return;
+        }
+        let mut cells = Vec::new();
+        let mut taken = Vec::new();
+        for (i, shape) in self.scene.shapes.iter().enumerate() {
+            if self.shape_taken[i] || !shape.text.is_empty() || !shape.rounded {
+                continue;
+            }
+            let size =
+                (0.45..=0.95).contains(&shape.width) && (shape.width - shape.height).abs() < 0.05;
+            let Some(cell) = cell_at(shape.center, self.n)
+                .filter(|cell| size && at_centre(shape.center) && !cells.contains(cell))
+            else {
+                continue;
+            };
+            cells.push(cell);
+            taken.push(i);
+        }
+        if cells.is_empty() {
+            return;
+        }
+        for &i in &taken {
+            self.shape_taken[i] = true;
+        }
+        self.out.read.push(format!(
+            "counting circles {} ({} circles)",
+            cells_name(&cells),
+            cells.len()
+        ));
+        self.out
+            .entries
+            .push(("countingcircles", json!({"cells": fp_cells(&cells)})));
     }
 
     /// A grey shape in a cell (or one of a colour the words name with odd or even
@@ -1333,6 +1373,22 @@ mod tests {
                 .iter()
                 .any(|r| r.starts_with("decoration (--read)"))
         );
+    }
+
+    #[test]
+    fn circles_in_cells_are_one_set_of_counting_circles_when_the_words_count_them() {
+        let circle = |r: f64, c: f64| json!({"center": [r, c], "width": 0.82, "height": 0.82, "rounded": true, "backgroundColor": "#000000"});
+        let fields = json!({"underlays": [circle(0.5, 0.5), circle(2.5, 3.5), circle(8.5, 8.5)]});
+        let read = reading(
+            fields.clone(),
+            "Any digit in a circle indicates exactly how many circles contain that digit.",
+        );
+        assert_eq!(read.entries.len(), 1, "{:?}", read.entries);
+        assert_eq!(read.entries[0].0, "countingcircles");
+        assert_eq!(read.entries[0].1["cells"].as_array().unwrap().len(), 3);
+        // Words that count nothing: no counting circles.
+        let other = reading(fields, "Normal sudoku rules apply.");
+        assert!(other.entries.is_empty(), "{:?}", other.entries);
     }
 
     #[test]
