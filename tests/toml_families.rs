@@ -1186,6 +1186,68 @@ fn bundled_equal_products_puzzles() {
     });
 }
 
+/// Whether the pieces of the line through `cells` of `g` (cut where the box changes: boxes
+/// of 2×2, 2×3 or 3×3 for grids of 4, 6 and 9) nest: of any two, one's digits all appear on
+/// the other.
+fn region_subset_ok(g: &Plain, cells: &[Pos]) -> bool {
+    let (rows, cols) = match g.len() {
+        4 => (2, 2),
+        6 => (2, 3),
+        _ => (3, 3),
+    };
+    let boxed = |(r, c): Pos| (r / rows, c / cols);
+    let mut pieces: Vec<Vec<u32>> = Vec::new();
+    for (i, &cell) in cells.iter().enumerate() {
+        let digit = g[cell.0][cell.1];
+        match pieces.last_mut() {
+            Some(piece) if boxed(cells[i - 1]) == boxed(cell) => piece.push(digit),
+            _ => pieces.push(vec![digit]),
+        }
+    }
+    let within = |a: &Vec<u32>, b: &Vec<u32>| a.iter().all(|d| b.contains(d));
+    pieces
+        .iter()
+        .all(|a| pieces.iter().all(|b| within(a, b) || within(b, a)))
+}
+
+/// Region-subset lines on 4×4 against the 288 grids: random paths of orthogonal or diagonal
+/// neighbours, with and without a given.
+#[test]
+fn region_subset_lines_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut rng = Rng(107);
+    let mut some = 0;
+    for _ in 0..40 {
+        let mut path = vec![(rng.below(4), rng.below(4))];
+        let len = 3 + rng.below(4);
+        // A step at random, up to 200 tries (a path may close itself in).
+        for _ in 0..200 {
+            if path.len() == len {
+                break;
+            }
+            let (r, c) = *path.last().unwrap();
+            let next = (
+                (r as isize + rng.below(3) as isize - 1).clamp(0, 3) as usize,
+                (c as isize + rng.below(3) as isize - 1).clamp(0, 3) as usize,
+            );
+            if !path.contains(&next) {
+                path.push(next);
+            }
+        }
+        let text = format!("[[region-subset-line]]\ncells = \"{}\"\n", names(&path));
+        some += grids.iter().filter(|g| region_subset_ok(g, &path)).count();
+        agree(&grids, &text, rng.given(3), &|g| region_subset_ok(g, &path));
+    }
+    assert!(some > 0, "no grid keeps any of the lines tried");
+}
+
+#[test]
+fn bundled_region_subset_puzzles() {
+    bundled_are_unique("region-subset-line", "region-subset-line", &|g, tables| {
+        tables.iter().all(|t| region_subset_ok(g, &table_cells(t)))
+    });
+}
+
 /// Every row and column of `g` read as a number from both ends, with the record that places
 /// a clue reading it that way.
 fn lines_both_ways(g: &Plain) -> Vec<(Vec<u32>, String, usize, &'static str)> {

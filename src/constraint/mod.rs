@@ -42,6 +42,7 @@ mod palindrome;
 mod parity;
 mod parity_line;
 mod quadruple;
+mod region_subset;
 mod region_sum_line;
 mod rellik;
 mod renban;
@@ -106,6 +107,7 @@ pub use palindrome::Palindrome;
 pub use parity::{Parity, ParityKind};
 pub use parity_line::ParityLine;
 pub use quadruple::Quadruple;
+pub use region_subset::RegionSubsetLine;
 pub use region_sum_line::RegionSumLine;
 pub use rellik::Rellik;
 pub use renban::Renban;
@@ -414,6 +416,9 @@ variants! {
     RegionSumLine(RegionSumLine) => "region-sum line"
         says "Digits on a region-sum line have the same sum in each box it passes through.",
         toml ["region-sum-line"], fpuzzles ["regionsumline"];
+    RegionSubsetLine(RegionSubsetLine) => "region-subset line"
+        says "The regions cut a region-subset line into pieces; of any two pieces, the digits of one all appear on the other.",
+        toml ["region-subset-line"], fpuzzles ["regionsubsetline"];
     Zipper(Zipper) => "zipper line"
         says "Pairs of digits on a zipper line equally far from its middle each add up to its middle digit, or to one shared total where the line has no middle cell.",
         toml ["zipper-line"], fpuzzles ["zipperline"];
@@ -474,7 +479,7 @@ impl VariantConstraint {
     /// The constraint with what it takes from the rules it joins settled: negative
     /// constraints learn which pairs carry dots or letters among `all` (those pairs are
     /// exempt), minimum and maximum cells which neighbours are of their kind (those are not
-    /// compared), full rank clues the other clues, region-sum lines where the regions cut them, box indexers the regions
+    /// compared), full rank clues the other clues, region-sum and region-subset lines where the regions cut them, box indexers the regions
     /// they index (`region` gives the cells of the region holding a cell, its box or jigsaw
     /// region, in reading order; none for a cell outside the grid).
     pub(crate) fn settled(
@@ -492,6 +497,9 @@ impl VariantConstraint {
             VariantConstraint::FullRank(clue) => VariantConstraint::FullRank(clue.settled(all)),
             VariantConstraint::RegionSumLine(line) => {
                 VariantConstraint::RegionSumLine(line.settled(region))
+            }
+            VariantConstraint::RegionSubsetLine(line) => {
+                VariantConstraint::RegionSubsetLine(line.settled(region))
             }
             VariantConstraint::Indexer(indexer) => {
                 VariantConstraint::Indexer(indexer.settled(region))

@@ -55,30 +55,40 @@ impl RegionSumLine {
         }
     }
 
-    /// The same line cut where consecutive cells lie in different regions, `region_of`
-    /// naming each cell's region. A loop (see [`ring`]) is cut the same way all round: it
-    /// is read from a cell where its region changes, so that the piece through its first
-    /// cell is one piece.
+    /// The same line cut into pieces by the regions, `region` naming each cell's region
+    /// (see [`cut_by_regions`]).
     pub(crate) fn settled(self, region: &dyn Fn(Cell) -> Vec<Cell>) -> RegionSumLine {
-        let (ring, closed) = ring(&self.cells);
-        let k = ring.len();
-        let start = if closed {
-            (0..k)
-                .find(|&i| !region(ring[(i + k - 1) % k]).contains(&ring[i]))
-                .unwrap_or(0)
-        } else {
-            0
-        };
-        let order: Vec<Cell> = (0..k).map(|i| ring[(start + i) % k]).collect();
-        let mut pieces: Vec<Vec<Cell>> = Vec::new();
-        for (i, &cell) in order.iter().enumerate() {
-            match pieces.last_mut() {
-                Some(piece) if region(order[i - 1]).contains(&cell) => piece.push(cell),
-                _ => pieces.push(vec![cell]),
-            }
+        RegionSumLine {
+            pieces: cut_by_regions(&self.cells, region),
+            ..self
         }
-        RegionSumLine { pieces, ..self }
     }
+}
+
+/// The pieces of the line through `cells`: cut where consecutive cells lie in different
+/// regions, `region` naming each cell's region (a line that leaves a region and comes back
+/// makes a new piece there). A loop (see [`ring`]) is cut the same way all round: it is read
+/// from a cell where its region changes, so that the piece through its first cell is one
+/// piece.
+pub(crate) fn cut_by_regions(cells: &[Cell], region: &dyn Fn(Cell) -> Vec<Cell>) -> Vec<Vec<Cell>> {
+    let (ring, closed) = ring(cells);
+    let k = ring.len();
+    let start = if closed {
+        (0..k)
+            .find(|&i| !region(ring[(i + k - 1) % k]).contains(&ring[i]))
+            .unwrap_or(0)
+    } else {
+        0
+    };
+    let order: Vec<Cell> = (0..k).map(|i| ring[(start + i) % k]).collect();
+    let mut pieces: Vec<Vec<Cell>> = Vec::new();
+    for (i, &cell) in order.iter().enumerate() {
+        match pieces.last_mut() {
+            Some(piece) if region(order[i - 1]).contains(&cell) => piece.push(cell),
+            _ => pieces.push(vec![cell]),
+        }
+    }
+    pieces
 }
 
 impl fmt::Display for RegionSumLine {

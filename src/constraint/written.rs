@@ -201,10 +201,10 @@ mod tests {
         EqualSums, EqualityCage, EveryWindow, Expression, Extremum, ExtremumKind, Fields, FullRank,
         GreaterThan, HiddenSkyscraper, Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox,
         ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind,
-        ParityLine, Quadruple, Record, RecordError, RegionSumLine, Rellik, Renban, RulePairs,
-        RulePart, Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing, SumLine, Summands,
-        Thermometer, ValueIndexing, VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv,
-        XvLetter, Zipper, family_named,
+        ParityLine, Quadruple, Record, RecordError, RegionSubsetLine, RegionSumLine, Rellik,
+        Renban, RulePairs, RulePart, Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing,
+        SumLine, Summands, Thermometer, ValueIndexing, VariantConstraint, WeightedSum, Whispers,
+        WindowKind, XSum, Xv, XvLetter, Zipper, family_named,
     };
     use crate::grid::{House, Shape};
 
@@ -375,6 +375,7 @@ mod tests {
             ParityLine::new(loop_()).into(),
             RegionSumLine::new(line()).into(),
             RegionSumLine::new(cells("r3c3 r3c4 r4c4 r4c3 r3c3")).into(),
+            RegionSubsetLine::new(line()).into(),
             Whispers::new(line(), None).into(),
             Whispers::new(loop_(), None).into(),
             Whispers::new(line(), Some(4)).into(),

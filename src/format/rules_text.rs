@@ -292,6 +292,11 @@ const FAMILY_TOPICS: &[Topic] = &[
         repeats: true,
     },
     Topic {
+        name: "region-subset line",
+        words: &["region-subset*", "region subset*"],
+        repeats: true,
+    },
+    Topic {
         name: "difference-count line",
         words: &[
             "difference count*",

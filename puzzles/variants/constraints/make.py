@@ -772,6 +772,19 @@ def equal_products(rng, n, sol):
     return {"equal-products": out}
 
 
+def region_subsets(rng, n, sol):
+    """Lines of 3 to 7 cells crossing boxes whose pieces nest: of any two pieces, the digits
+    of one all appear on the other."""
+    def nested(path):
+        sets = [{sol[r][c] for r, c in run} for run in pieces(n, path)]
+        return len(sets) > 1 and all(a <= b or b <= a for a in sets for b in sets)
+    global ok_whole
+    ok_whole = nested
+    paths = lines(rng, n, sol, 8, [3, 4, 5, 6, 7], lambda p, x: True)
+    ok_whole = lambda p: True
+    return {"region-subset-line": [{"cells": " ".join(name(*x).lower() for x in p)} for p in paths]}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
@@ -796,6 +809,7 @@ TOML_FAMILIES = {
     "difference-count-line": (difference_counts, None),
     "weighted-sum": (weighted_sums, None),
     "equal-products": (equal_products, None),
+    "region-subset-line": (region_subsets, None),
     # Cells a (2, 2) leap apart, or 3 steps apart, differ: the whole grid under the rule.
     "leaper": (lambda rng, n, sol: {"leaper": [{"steps": [2, 2]}]}, {"leaper": [{"steps": [2, 2]}]}),
     "taxicab": (lambda rng, n, sol: {"taxicab": [{"distance": 3}]}, {"taxicab": [{"distance": 3}]}),

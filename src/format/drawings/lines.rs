@@ -13,6 +13,7 @@ pub(super) const LINE_FAMILIES: &[(&str, &str)] = &[
     ("zipper line", "zipperline"),
     ("palindrome", "palindrome"),
     ("difference-count line", "differencecountline"),
+    ("region-subset line", "regionsubsetline"),
 ];
 
 /// Line families whose rule is over each line as a whole (its set of digits, its pieces, its
@@ -24,6 +25,7 @@ pub(super) const WHOLE_LINE: &[&str] = &[
     "zipper line",
     "palindrome",
     "difference-count line",
+    "region-subset line",
 ];
 
 /// The colours f-puzzles' userscript (Rangsk's new constraints) draws its lines in, which
