@@ -776,6 +776,7 @@ impl Readers<'_> {
         }
         let named = self.words.line_families();
         let single = styles.len() == 1 && named.len() == 1;
+        let any_colour = self.words.any_colour_family();
         for (_, colour, lines) in styles {
             let beside = self.words.families_beside(colour.name());
             let signature = SIGNATURES
@@ -798,9 +799,7 @@ impl Readers<'_> {
                     continue;
                 }
                 (None, [family]) => Some(*family),
-                (None, []) if self.words.any_colour_family().is_some() => {
-                    self.words.any_colour_family()
-                }
+                (None, []) if any_colour.is_some() => any_colour,
                 (None, []) if single => Some(named[0]),
                 (None, []) => signature,
                 (None, _) => None,
