@@ -57,8 +57,8 @@ fn checked_path<'a>(
 fn every_step_is_sound_on_every_bundled_constraint_puzzle() {
     let files = common::constraint_files();
     assert!(files.len() > 100, "{}", files.len());
-    // Forcing chains take long where a family's logic is not enough: a fiftieth of a
-    // path's usual work checks a good stretch of every path.
+    // Forcing chains take long where a family's logic is not enough: a 150th of a path's
+    // usual work checks a good stretch of every path.
     let halves = files.split_at(files.len() / 2);
     let with_own_logic: usize = std::thread::scope(|s| {
         let workers = [halves.0, halves.1].map(|half| {
@@ -68,7 +68,7 @@ fn every_step_is_sound_on_every_bundled_constraint_puzzle() {
                     let name = path.file_name().unwrap().to_string_lossy();
                     let puzzle = common::library_puzzle(path);
                     let layout = Layout::new(puzzle.rules());
-                    let (logic, _) = checked_path(&name, &puzzle, &layout, PATH_WORK / 50);
+                    let (logic, _) = checked_path(&name, &puzzle, &layout, PATH_WORK / 150);
                     if logic
                         .steps
                         .iter()

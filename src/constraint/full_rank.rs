@@ -35,17 +35,15 @@ const WAYS: [(bool, bool); 4] = [(false, false), (false, true), (true, false), (
 
 /// The lines read the way `(columns, from_end)`, on a grid of `n`: rows from the left or
 /// right, columns from the top or bottom.
-fn lines_read(n: usize, (columns, from_end): (bool, bool)) -> Vec<Sightline> {
-    (0..n as u8)
-        .map(|i| {
-            let line = if columns {
-                House::Column(i)
-            } else {
-                House::Row(i)
-            };
-            Sightline::new(line, from_end)
-        })
-        .collect()
+fn lines_read(n: usize, (columns, from_end): (bool, bool)) -> impl Iterator<Item = Sightline> {
+    (0..n as u8).map(move |i| {
+        let line = if columns {
+            House::Column(i)
+        } else {
+            House::Row(i)
+        };
+        Sightline::new(line, from_end)
+    })
 }
 
 /// The way `sight` is read.
@@ -55,9 +53,10 @@ fn way_of(sight: &Sightline) -> (bool, bool) {
 
 /// How two lines of `values` compare as far as their filled prefix decides: `None` when an
 /// empty cell comes before the first difference.
-fn compare(values: &CellValues<'_>, a: &[Cell], b: &[Cell]) -> Option<Ordering> {
-    for (&x, &y) in a.iter().zip(b) {
-        match (values.get(x), values.get(y)) {
+fn compare_sights(values: &CellValues<'_>, a: &Sightline, b: &Sightline) -> Option<Ordering> {
+    let n = values.shape().size();
+    for i in 0..n {
+        match (values.get(a.cell(n, i)), values.get(b.cell(n, i))) {
             (Some(v), Some(w)) if v == w => continue,
             (Some(v), Some(w)) => return Some(v.cmp(&w)),
             _ => return None,
@@ -343,21 +342,18 @@ impl Constraint for FullRank {
     /// filling): the line's first digit, and no more lines starting with it decided lower
     /// or higher than the clue allows.
     fn admits(&self, values: &CellValues<'_>) -> bool {
+        // Called for every filling the logic weighs: no allocation here.
         let n = values.shape().size();
         let (d, below) = self.group();
-        let line = self.sight.cells(n);
-        let all: Vec<Vec<Cell>> = WAYS
-            .into_iter()
-            .flat_map(|way| lines_read(n, way))
-            .filter(|s| *s != self.sight)
-            .map(|s| s.cells(n))
-            .collect();
-        if line.iter().all(|&c| values.get(c).is_some())
-            && all.iter().flatten().all(|&c| values.get(c).is_some())
-        {
+        let others = || {
+            WAYS.into_iter()
+                .flat_map(move |way| lines_read(n, way))
+                .filter(|s| *s != self.sight)
+        };
+        if values.shape().cells().all(|c| values.get(c).is_some()) {
             let mut lower = 0;
-            for other in &all {
-                match compare(values, other, &line) {
+            for other in others() {
+                match compare_sights(values, &other, &self.sight) {
                     Some(Ordering::Less) => lower += 1,
                     Some(Ordering::Equal) => return false,
                     _ => {}
@@ -365,12 +361,12 @@ impl Constraint for FullRank {
             }
             return lower + 1 == self.rank as usize;
         }
-        if values.get(line[0]).is_some_and(|v| v != d) {
+        if values.get(self.sight.cell(n, 0)).is_some_and(|v| v != d) {
             return false;
         }
         let (mut lower, mut higher) = (0, 0);
-        for other in all.iter().filter(|o| values.get(o[0]) == Some(d)) {
-            match compare(values, other, &line) {
+        for other in others().filter(|o| values.get(o.cell(n, 0)) == Some(d)) {
+            match compare_sights(values, &other, &self.sight) {
                 Some(Ordering::Less) => lower += 1,
                 Some(Ordering::Greater) => higher += 1,
                 Some(Ordering::Equal) => return false,
@@ -533,10 +529,9 @@ mod tests {
             let g = &grids[next(grids.len())];
             let values = CellValues::new(shape, g);
             let rank_of = |s: &Sightline| {
-                let line = s.cells(4);
                 1 + sights
                     .iter()
-                    .filter(|o| compare(&values, &o.cells(4), &line) == Some(Ordering::Less))
+                    .filter(|o| compare_sights(&values, o, s) == Some(Ordering::Less))
                     .count() as u32
             };
             let clued: Vec<FullRank> = (0..1 + next(3))

@@ -143,17 +143,17 @@ impl Sightline {
 
     /// The line's cells on a grid of `size`, nearest the clue first.
     pub fn cells(&self, size: usize) -> Vec<Cell> {
-        let mut cells: Vec<Cell> = (0..size)
-            .map(|i| match self.line {
-                House::Row(r) => Cell::new_unchecked(r as usize, i),
-                House::Column(c) => Cell::new_unchecked(i, c as usize),
-                _ => Cell::new_unchecked(0, i),
-            })
-            .collect();
-        if self.from_end {
-            cells.reverse();
+        (0..size).map(|i| self.cell(size, i)).collect()
+    }
+
+    /// The line's `i`th cell from the clue on a grid of `size`.
+    pub fn cell(&self, size: usize, i: usize) -> Cell {
+        let i = if self.from_end { size - 1 - i } else { i };
+        match self.line {
+            House::Row(r) => Cell::new_unchecked(r as usize, i),
+            House::Column(c) => Cell::new_unchecked(i, c as usize),
+            _ => Cell::new_unchecked(0, i),
         }
-        cells
     }
 
     /// Why it cannot stand beside a grid of `shape`: not a row or column, or not one of its
