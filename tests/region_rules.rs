@@ -333,3 +333,61 @@ fn miracle_sudoku_from_flags() {
         .success()
         .stdout(predicate::str::starts_with("72"));
 }
+
+/// Without boxes (`--boxes none`, or `boxes = "none"` in a puzzle file) the rows and
+/// columns alone hold every digit: a 7×7 (which has no boxes) is read and solved, its
+/// solution valid for the independent validator; a grid of prime size without the flag is
+/// refused with the flag to use; a rule placed by regions is refused; and a file written by
+/// `export` keeps `boxes = "none"`.
+#[test]
+fn grids_without_boxes_are_latin_squares() {
+    let seven = "32..6...35..6....1..6...62.77......4.3.....4....1";
+    let output = satdoku()
+        .args(["solve", "--boxes", "none"])
+        .write_stdin(format!("{seven}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let solution = common::parse_line(common::stdout_of(&output).trim());
+    let rules = PlainRules {
+        latin: true,
+        ..PlainRules::default()
+    };
+    check_solution_under(&common::parse_line(seven), &solution, &rules).unwrap();
+    satdoku()
+        .arg("solve")
+        .write_stdin(format!("{seven}\n"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--boxes none"));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("latin.toml");
+    std::fs::write(
+        &path,
+        format!(
+            "boxes = \"none\"\npuzzle = \"{seven}\"\n[[region-sum-line]]\ncells = \"r1c1 r1c2\"\n"
+        ),
+    )
+    .unwrap();
+    satdoku()
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no given regions"));
+    std::fs::write(&path, format!("boxes = \"none\"\npuzzle = \"{seven}\"\n")).unwrap();
+    let exported = satdoku()
+        .args(["export", "--to", "toml"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = common::stdout_of(&exported);
+    assert!(text.contains("boxes = \"none\""), "{text}");
+    std::fs::write(&path, text).unwrap();
+    satdoku()
+        .arg("check")
+        .arg(&path)
+        .assert()
+        .code(0)
+        .stdout(predicate::str::starts_with("unique "));
+}

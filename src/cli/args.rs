@@ -58,10 +58,11 @@ pub struct InputArgs {
 /// The rules, shared by every command that reads or makes puzzles.
 #[derive(Debug, Args)]
 pub struct RuleArgs {
-    /// Boxes of R rows by C columns (`2x3` for 6×6, `3x4` for 12×12); default: each
-    /// grid's usual boxes (square when N is a square).
-    #[arg(long, value_name = "RxC", value_parser = |s: &str| s.parse::<BoxShape>().map_err(|e| e.to_string()))]
-    pub boxes: Option<BoxShape>,
+    /// Boxes of R rows by C columns (`2x3` for 6×6, `3x4` for 12×12), or `none` (rows and
+    /// columns only: a Latin square of any size); default: each grid's usual boxes (square
+    /// when N is a square).
+    #[arg(long, value_name = "RxC", value_parser = parse_boxes)]
+    pub boxes: Option<Boxes>,
     /// Jigsaw regions instead of boxes, from FILE: N rows of N symbols, each naming the
     /// region of its cell.
     #[arg(long, value_name = "FILE", conflicts_with = "boxes")]
@@ -69,6 +70,25 @@ pub struct RuleArgs {
     /// The rules over the whole grid: a flag each.
     #[command(flatten)]
     pub globals: GlobalFlags,
+}
+
+/// What `--boxes` asks for.
+#[derive(Clone, Copy, Debug)]
+pub enum Boxes {
+    /// Boxes of this shape.
+    Shape(BoxShape),
+    /// No boxes: rows and columns only.
+    None,
+}
+
+/// Reads `--boxes`: `none`, or a box shape.
+fn parse_boxes(text: &str) -> Result<Boxes, String> {
+    if text.trim() == "none" {
+        return Ok(Boxes::None);
+    }
+    text.parse::<BoxShape>()
+        .map(Boxes::Shape)
+        .map_err(|e| format!("{e}, or `none`"))
 }
 
 /// A flag for each [`GlobalRule`] (`--diagonal`, `--anti-knight` …), named and described by
@@ -133,7 +153,11 @@ impl RuleArgs {
             }
         };
         let spec = RulesSpec {
-            boxes: self.boxes,
+            boxes: match self.boxes {
+                Some(Boxes::Shape(shape)) => Some(shape),
+                _ => None,
+            },
+            no_regions: matches!(self.boxes, Some(Boxes::None)),
             jigsaw,
             globals: self.globals.0,
             ..RulesSpec::default()

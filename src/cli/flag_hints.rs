@@ -33,7 +33,9 @@ fn parse(error: &ParseError) -> &'static str {
 /// The flag to use for rules that cannot be made, as the end of their message.
 pub fn rules(error: &RulesError) -> &'static str {
     match error {
-        RulesError::NoBoxes { .. } => " with --regions FILE",
+        RulesError::NoBoxes { .. } => {
+            " with --regions FILE, or --boxes none for rows and columns only"
+        }
         _ => "",
     }
 }

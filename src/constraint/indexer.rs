@@ -65,6 +65,11 @@ impl Indexer {
         Ok(vec![WrittenRecord::new(name).cells("cells", &self.cells)])
     }
 
+    /// What the indexer cells index: their row, column or box.
+    pub fn kind(&self) -> IndexerKind {
+        self.kind
+    }
+
     /// Indexer cells of `kind`.
     pub fn new(kind: IndexerKind, cells: Vec<Cell>) -> Indexer {
         Indexer {

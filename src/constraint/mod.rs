@@ -509,6 +509,18 @@ impl VariantConstraint {
     }
 }
 
+impl VariantConstraint {
+    /// Whether it is placed by the grid's given regions (a region-sum or region-subset
+    /// line cut by them, a box indexer): a grid with no given regions cannot hold it.
+    pub fn needs_regions(&self) -> bool {
+        match self {
+            VariantConstraint::RegionSumLine(_) | VariantConstraint::RegionSubsetLine(_) => true,
+            VariantConstraint::Indexer(indexer) => indexer.kind() == IndexerKind::Box,
+            _ => false,
+        }
+    }
+}
+
 /// Cells joined for messages: `r1c1-r1c2-r2c2`.
 pub(crate) fn cell_list(cells: &[Cell]) -> String {
     cells

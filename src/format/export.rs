@@ -101,6 +101,9 @@ pub fn fpuzzles_json(puzzle: &Puzzle, about: &About<'_>) -> Result<Value, Export
             Regions::Boxes(boxes) if Some(*boxes) == default => None,
             Regions::Boxes(boxes) => Some(boxes.box_of(cell)),
             Regions::Jigsaw(jigsaw) => Some(jigsaw.region_of(cell)),
+            // No regions: each row its own region (f-puzzles has no "no boxes"), which adds
+            // no rule.
+            Regions::None => Some(cell.row()),
         }
     };
     let grid: Vec<Vec<Value>> = (0..n)
@@ -234,13 +237,17 @@ pub fn fpuzzles_json(puzzle: &Puzzle, about: &About<'_>) -> Result<Value, Export
 pub fn rules_in_words(puzzle: &Puzzle) -> String {
     let rules = puzzle.rules();
     let n = puzzle.shape().size();
-    let regions = match rules.region_kind() {
-        Regions::Boxes(_) => "box",
-        Regions::Jigsaw(_) => "jigsaw region",
-    };
-    let mut lines = vec![format!(
-        "Normal sudoku rules apply: each row, column and {regions} holds the digits 1 to {n} once."
-    )];
+    let mut lines = vec![match rules.region_kind() {
+        Regions::Boxes(_) => format!(
+            "Normal sudoku rules apply: each row, column and box holds the digits 1 to {n} once."
+        ),
+        Regions::Jigsaw(_) => format!(
+            "Normal sudoku rules apply: each row, column and jigsaw region holds the digits 1 to {n} once."
+        ),
+        Regions::None => {
+            format!("Each row and column holds the digits 1 to {n} once; there are no boxes.")
+        }
+    }];
     // Windoku's windows are written as extra regions (f-puzzles has no windoku flag).
     let extra = "Each extra region holds every digit once.";
     for rule in rules.globals().iter() {
@@ -401,6 +408,7 @@ pub fn toml_text(puzzle: &Puzzle, about: &About<'_>) -> Result<String, ExportErr
     match rules.region_kind() {
         Regions::Boxes(boxes) if Some(*boxes) == crate::grid::BoxShape::default_for(shape) => {}
         Regions::Boxes(boxes) => out.push_str(&format!("boxes = \"{boxes}\"\n")),
+        Regions::None => out.push_str("boxes = \"none\"\n"),
         Regions::Jigsaw(jigsaw) => {
             out.push_str("regions = \"\"\"\n");
             for r in 0..shape.size() {

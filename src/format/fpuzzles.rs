@@ -480,7 +480,15 @@ impl Reader<'_> {
                 .cells()
                 .all(|cell| region_of[shape.index(cell)] as usize == b.box_of(cell))
         });
-        if (custom || boxes.is_none()) && !is_boxes {
+        // Regions that are the rows add no rule: rows and columns only (how f-puzzles and
+        // SudokuPad hold a grid without boxes).
+        let rows = shape.cells().all(|cell| {
+            let first = Cell::new_unchecked(cell.row(), 0);
+            region_of[shape.index(cell)] == region_of[shape.index(first)]
+        });
+        if (custom || boxes.is_none()) && !is_boxes && rows {
+            spec.no_regions = true;
+        } else if (custom || boxes.is_none()) && !is_boxes {
             let labels: Vec<char> = (0..n).map(region_label).collect();
             spec.jigsaw = Some(
                 Jigsaw::new(shape, region_of, labels)

@@ -22,7 +22,8 @@
 //! """
 //! ```
 //!
-//! `boxes = "2x3"` gives boxes instead of `regions`; neither: each grid's usual boxes.
+//! `boxes = "2x3"` gives boxes instead of `regions`; neither: each grid's usual boxes;
+//! `boxes = "none"`: rows and columns only (a Latin square, any size).
 //! `extra-regions = [["r1c1", "r1c2", …], …]` adds regions of N cells each, and
 //! `differ = [["r1c1", "r2c2"], …]` pairs of cells that must differ.
 //! `puzzle` holds one puzzle and `puzzles` a list, each in any layout the reader takes
@@ -290,7 +291,13 @@ impl PuzzleFile {
         let raw = Raw::deserialize(toml::de::Deserializer::from(Spanned::new(span, known)))
             .map_err(toml_error)?;
         let mut spec = RulesSpec::default();
-        if let Some(boxes) = &raw.boxes {
+        if raw
+            .boxes
+            .as_ref()
+            .is_some_and(|b| b.get_ref().trim() == "none")
+        {
+            spec.no_regions = true;
+        } else if let Some(boxes) = &raw.boxes {
             let line = line_of(text, boxes.span());
             spec.boxes = Some(boxes.get_ref().parse::<BoxShape>().map_err(|error| {
                 PuzzleFileError::Rules {
@@ -301,7 +308,7 @@ impl PuzzleFile {
         }
         if let Some(regions) = &raw.regions {
             let first = content_line(text, regions.span());
-            if spec.boxes.is_some() {
+            if spec.boxes.is_some() || spec.no_regions {
                 return Err(PuzzleFileError::BoxesAndRegions {
                     line: line_of(text, regions.span()),
                 });

@@ -484,15 +484,8 @@ fn present(spec: &RulesSpec) -> Vec<&'static str> {
         }
     }
     names.extend(spec.globals.iter().map(|rule| rule.row().topic));
-    // Regions that are the rows (a Latin square's) are no boxes: rows and columns only.
-    let rows_only = spec.jigsaw.as_ref().is_some_and(|jigsaw| {
-        let shape = jigsaw.shape();
-        shape.cells().all(|cell| {
-            let first = shape.cell(cell.row(), 0).expect("a row's first cell");
-            jigsaw.region_of(cell) == jigsaw.region_of(first)
-        })
-    });
-    if !rows_only {
+    // No regions (a Latin square's): rows and columns only, no boxes.
+    if !spec.no_regions {
         names.push("boxes");
         if spec.jigsaw.is_some() {
             names.push("jigsaw regions");
@@ -552,6 +545,18 @@ fn naming(words: &[String], topic: &Topic) -> Vec<usize> {
 
 /// Whether a sentence states the standard rules: sudoku rules, or digits once in rows,
 /// columns and boxes.
+/// Phrases that say the grid has no boxes nor regions: rows and columns only.
+const NO_BOXES: &[&str] = &[
+    "no boxes",
+    "no box",
+    "no regions",
+    "no 3x3 boxes",
+    "no nonets",
+    "without boxes",
+    "latin square",
+    "boxes do not apply",
+];
+
 fn standard(words: &[String]) -> bool {
     (has(words, "sudoku") && (has(words, "rule") || has(words, "apply")))
         || (has(words, "place") && has(words, "digit*"))
@@ -704,7 +709,14 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
                 .iter()
                 .all(|t| *t == "boxes" || *t == "jigsaw regions");
             let leaves_open = LEAVES_OPEN.iter().any(|phrase| has(&words, phrase));
-            let reading = if boxes_only && twist.is_none() && standard(&words) {
+            let no_boxes = NO_BOXES.iter().any(|phrase| has(&words, phrase));
+            let reading = if boxes_only && twist.is_none() && no_boxes {
+                if present.contains(&"boxes") {
+                    Reading::Unread("says there are no boxes, and the puzzle has them".into())
+                } else {
+                    Reading::Standard
+                }
+            } else if boxes_only && twist.is_none() && standard(&words) {
                 if named.iter().all(|t| present.contains(t)) {
                     Reading::Standard
                 } else {
@@ -980,6 +992,26 @@ mod tests {
             &readings("The same is true of column 5.", &spec)[0],
             Reading::Unread(_) | Reading::Decoration
         ));
+    }
+
+    #[test]
+    fn no_boxes_is_read_on_a_grid_without_them_and_not_on_one_with_them() {
+        let text = "Place the digits 1 to 7 once in each row and column: there are no boxes.";
+        let latin = RulesSpec {
+            no_regions: true,
+            ..RulesSpec::default()
+        };
+        assert_eq!(readings(text, &latin), [Reading::Standard]);
+        assert!(matches!(
+            &readings(text, &RulesSpec::default())[0],
+            Reading::Unread(why) if why.contains("no boxes")
+        ));
+        // Rules naming boxes, on a grid without them, are not read either.
+        let normal = readings("Each row, column and box holds 1 to 7 once.", &latin);
+        assert!(
+            matches!(&normal[0], Reading::Unread(why) if why.contains("draws none")),
+            "{normal:?}"
+        );
     }
 
     #[test]

@@ -446,6 +446,7 @@ impl GlobalRule {
             (Needs::SquareBoxes, _) => "square boxes (4×4, 9×9, 16×16 …)",
             (Needs::Boxes, Regions::Boxes(_)) => return Ok(()),
             (Needs::Boxes, Regions::Jigsaw(_)) => "boxes (not jigsaw regions)",
+            (Needs::Boxes, Regions::None) => "boxes",
         };
         Err(RulesError::Needs {
             rule: self.title(),
@@ -460,7 +461,7 @@ impl GlobalRule {
     pub(crate) fn houses(self, size: usize, regions: &Regions) -> Vec<House> {
         let boxes = match regions {
             Regions::Boxes(boxes) => Some(*boxes),
-            Regions::Jigsaw(_) => None,
+            Regions::Jigsaw(_) | Regions::None => None,
         };
         match self.row().adds {
             Adds::Houses(houses) => houses(size, boxes),

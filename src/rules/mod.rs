@@ -66,6 +66,11 @@ impl Rules {
         Rules::regions(jigsaw.shape(), Regions::Jigsaw(jigsaw))
     }
 
+    /// Rows and columns only, no regions: a Latin square of any size.
+    pub fn without_regions(shape: Shape) -> Rules {
+        Rules::regions(shape, Regions::None)
+    }
+
     fn regions(shape: Shape, regions: Regions) -> Rules {
         Rules {
             shape,
@@ -112,6 +117,11 @@ impl Rules {
         if let Some(problem) = constraint.get().problem(self.shape) {
             return Err(bad(problem));
         }
+        if self.regions == Regions::None && constraint.needs_regions() {
+            return Err(bad(
+                "the grid has no given regions (rows and columns only) to place it by".into(),
+            ));
+        }
         if let Some(cell) = constraint
             .get()
             .cells(self.shape)
@@ -133,7 +143,7 @@ impl Rules {
     }
 
     /// The cells of the region (box or jigsaw region) holding `cell`, in reading order;
-    /// none for a cell outside the grid.
+    /// none for a cell outside the grid or a grid without regions.
     fn region_cells(&self, cell: Cell) -> Vec<Cell> {
         if self.shape.cell(cell.row(), cell.col()).is_none() {
             return Vec::new();
@@ -144,6 +154,7 @@ impl Rules {
                 let r = jigsaw.region_of(cell);
                 House::Region(r as u8, jigsaw.label(r))
             }
+            Regions::None => return Vec::new(),
         };
         self.cells(house)
     }
@@ -296,7 +307,7 @@ impl Rules {
     pub fn box_shape(&self) -> Option<BoxShape> {
         match &self.regions {
             Regions::Boxes(boxes) => Some(*boxes),
-            Regions::Jigsaw(_) => None,
+            Regions::Jigsaw(_) | Regions::None => None,
         }
     }
 
@@ -322,6 +333,7 @@ impl Rules {
             Regions::Jigsaw(jigsaw) => {
                 houses.extend((0..size).map(|r| House::Region(r, jigsaw.label(r as usize))))
             }
+            Regions::None => {}
         }
         for rule in self.globals.iter() {
             houses.extend(rule.houses(self.shape.size(), &self.regions));
@@ -364,7 +376,7 @@ impl Rules {
                 .cells()
                 .filter(|&cell| match &self.regions {
                     Regions::Jigsaw(jigsaw) => jigsaw.region_of(cell) == r as usize,
-                    Regions::Boxes(_) => false,
+                    Regions::Boxes(_) | Regions::None => false,
                 })
                 .all(each),
             House::Window(w) => {
@@ -399,6 +411,7 @@ impl fmt::Display for Rules {
         match &self.regions {
             Regions::Boxes(boxes) => write!(f, "boxes {boxes}")?,
             Regions::Jigsaw(_) => f.write_str("jigsaw")?,
+            Regions::None => f.write_str("no regions")?,
         }
         // The rules over the whole grid that add houses or moves, then the extra regions,
         // pairs and constraints; the rules that are constraints (non-consecutive,

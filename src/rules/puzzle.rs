@@ -155,6 +155,8 @@ impl Grid {
         let region_of = |cell: Cell| match rules.region_kind() {
             Regions::Boxes(boxes) => boxes.box_of(cell),
             Regions::Jigsaw(jigsaw) => jigsaw.region_of(cell),
+            // No regions: the row again, which changes nothing.
+            Regions::None => cell.row(),
         };
         self.givens().all(|(cell, digit)| {
             let bit = 1u64 << digit.index();

@@ -1,4 +1,4 @@
-//! The regions that tile a grid with its rows and columns: boxes, or jigsaw regions.
+//! The regions that tile a grid with its rows and columns: boxes, jigsaw regions, or none.
 
 use super::RulesError;
 use crate::grid::{BoxShape, Cell, Shape};
@@ -10,6 +10,8 @@ pub enum Regions {
     Boxes(BoxShape),
     /// Irregular (jigsaw) regions.
     Jigsaw(Jigsaw),
+    /// No regions: rows and columns only (a Latin square).
+    None,
 }
 
 /// Irregular regions: every cell in exactly one of N regions of N cells each.

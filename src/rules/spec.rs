@@ -14,6 +14,8 @@ pub struct RulesSpec {
     pub boxes: Option<BoxShape>,
     /// Jigsaw regions instead of boxes (the grid must fit them).
     pub jigsaw: Option<Jigsaw>,
+    /// No boxes nor regions: rows and columns only (a Latin square, any size).
+    pub no_regions: bool,
     /// The rules over the whole grid (diagonal, windoku …).
     pub globals: GlobalRules,
     /// Extra regions, each a list of N cells (the grid must hold them).
@@ -41,7 +43,8 @@ impl RulesSpec {
     /// These rules together with `other`'s: the boxes or regions of whichever gives them
     /// (an error when both do), and every extra rule either asks for.
     pub fn merged(&self, other: &RulesSpec) -> Result<RulesSpec, RulesError> {
-        let regions = |spec: &RulesSpec| spec.boxes.is_some() || spec.jigsaw.is_some();
+        let regions =
+            |spec: &RulesSpec| spec.boxes.is_some() || spec.jigsaw.is_some() || spec.no_regions;
         if regions(self) && regions(other) {
             return Err(RulesError::Twice {
                 what: "boxes or regions",
@@ -50,6 +53,7 @@ impl RulesSpec {
         Ok(RulesSpec {
             boxes: self.boxes.or(other.boxes),
             jigsaw: self.jigsaw.clone().or_else(|| other.jigsaw.clone()),
+            no_regions: self.no_regions || other.no_regions,
             globals: self.globals.union(other.globals),
             extra_regions: [&self.extra_regions[..], &other.extra_regions[..]].concat(),
             pairs: [&self.pairs[..], &other.pairs[..]].concat(),
@@ -60,6 +64,7 @@ impl RulesSpec {
     /// The rules for a grid of `shape`, or why they cannot apply to it.
     pub fn rules_for(&self, shape: Shape) -> Result<Arc<Rules>, RulesError> {
         let base = match (&self.jigsaw, self.boxes) {
+            _ if self.no_regions => Rules::without_regions(shape),
             (Some(jigsaw), _) => {
                 if jigsaw.shape() != shape {
                     return Err(RulesError::ShapeMismatch {

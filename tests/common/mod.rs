@@ -55,6 +55,8 @@ pub struct PlainRules {
     pub boxes: Option<(usize, usize)>,
     /// Jigsaw regions: the region number of each cell (replaces the boxes).
     pub regions: Option<Vec<Vec<usize>>>,
+    /// No boxes nor regions: rows and columns only (a Latin square).
+    pub latin: bool,
     /// Both main diagonals.
     pub diagonal: bool,
     /// Windoku's windows (square boxes only).
@@ -105,7 +107,7 @@ impl PlainRules {
                 .collect();
             satdoku::Jigsaw::parse(&text).unwrap()
         });
-        let boxes = jigsaw.is_none().then(|| {
+        let boxes = (jigsaw.is_none() && !self.latin).then(|| {
             let (rows, cols) = self.box_dims(size);
             satdoku::BoxShape::new(rows, cols).unwrap()
         });
@@ -121,6 +123,7 @@ impl PlainRules {
         let spec = satdoku::RulesSpec {
             boxes,
             jigsaw,
+            no_regions: self.latin,
             globals: globals
                 .into_iter()
                 .filter_map(|(on, rule)| on.then_some(rule))
@@ -162,6 +165,7 @@ fn houses_under(size: usize, rules: &PlainRules) -> Vec<Vec<(usize, usize)>> {
             }
             (0, 0)
         }
+        None if rules.latin => (0, 0),
         None => rules.box_dims(size),
     };
     // Box b: band b / (size / cols), stack b % (size / cols).
@@ -172,7 +176,7 @@ fn houses_under(size: usize, rules: &PlainRules) -> Vec<Vec<(usize, usize)>> {
             (b % stacks) * cols + p % cols,
         )
     };
-    if rules.regions.is_none() {
+    if rules.regions.is_none() && !rules.latin {
         for b in 0..size {
             houses.push((0..size).map(|p| box_cell(b, p)).collect());
         }
