@@ -141,15 +141,16 @@ fn short_links_and_drawings_are_refused_by_name() {
     let (code, out, err) = count(&format!("https://sudokupad.app/{}", packed("scl", &marked)));
     assert_eq!((code, out.as_str()), (Some(0), "288\n"), "{err}");
     assert!(err.contains("given pencil marks in 1 cell (r1c1)"), "{err}");
-    // A line of a colour the rules name is unread even where it stops short of a cell's
-    // centre (as Sudoku Maker draws some), never taken for decoration.
+    // A line of a colour the rules name is read as a line even where it stops short of a
+    // cell's centre (as Sudoku Maker draws some): unread when no rule is read from it, never
+    // taken for decoration.
     let short = json(
         r##","lines":[{"wayPoints":[[0.5,0.5],[1.5,1.3]],"color":"#2ecbff","thickness":5}],
         "cages":[{"value":"rules: Digits on the blue line sum to 5 in each box."}]"##,
     );
     let (code, _, err) = count(&format!("https://sudokupad.app/{}", packed("scl", &short)));
     assert_eq!(code, Some(0), "{err}");
-    assert!(err.contains("line 1 (blue"), "{err}");
+    assert!(err.contains("blue line r1c1-r2c2 (line 1"), "{err}");
     for (extra, named) in [
         (
             r#","cages":[{"cells":[[0,0],[0,1]],"style":"windoku","unique":true}]"#,

@@ -166,7 +166,16 @@ const FAMILY_TOPICS: &[Topic] = &[
     },
     Topic {
         name: "minimum or maximum cell",
-        words: &["minimum", "maximum", "minima", "maxima"],
+        // Fortress cells ("shaded cells are greater than their unshaded neighbours") are
+        // maximum cells, and the reverse minimum cells.
+        words: &[
+            "minimum",
+            "maximum",
+            "minima",
+            "maxima",
+            "unshaded",
+            "fortress*",
+        ],
         repeats: false,
     },
     Topic {
@@ -543,8 +552,6 @@ fn naming(words: &[String], topic: &Topic) -> Vec<usize> {
     topic.words.iter().flat_map(|w| places(words, w)).collect()
 }
 
-/// Whether a sentence states the standard rules: sudoku rules, or digits once in rows,
-/// columns and boxes.
 /// Phrases that say the grid has no boxes nor regions: rows and columns only.
 const NO_BOXES: &[&str] = &[
     "no boxes",
@@ -557,6 +564,8 @@ const NO_BOXES: &[&str] = &[
     "boxes do not apply",
 ];
 
+/// Whether a sentence states the standard rules: sudoku rules, or digits once in rows,
+/// columns and boxes.
 fn standard(words: &[String]) -> bool {
     (has(words, "sudoku") && (has(words, "rule") || has(words, "apply")))
         || (has(words, "place") && has(words, "digit*"))
@@ -691,6 +700,8 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
                 .chain(REPEATS.iter().filter(|_| !repeats_anyway))
                 .filter(|w| !(any_order && **w == "however"))
                 .filter(|w| !(any_colour && (**w == "colour*" || **w == "color*")))
+                // Shaded cells compared with unshaded ones are the rule, not a twist.
+                .filter(|w| !(has(&words, "unshaded") && **w == "shade*"))
                 .find(|w| has(&words, w));
             let lower = text.to_lowercase();
             let example = [

@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 use super::lines::{LINE_FAMILIES, SIGNATURES, WHOLE_LINE};
 use super::scene::{
     Colour, Point, Scene, Shape, Stroke, at_centre, cell_at, cells_along, cells_name, edge_at,
+    near_centre,
 };
 use super::{LineMeaning, Settled};
 use crate::format::rules_text::Mention;
@@ -69,6 +70,20 @@ impl Words<'_> {
     /// Whether some sentence has the phrase.
     fn say(&self, phrase: &str) -> bool {
         self.mentions.iter().any(|m| m.has(phrase))
+    }
+
+    /// Whether some sentence compares shaded cells with their unshaded neighbours, the
+    /// shaded ones greater (fortress cells: maximum cells) or, when not `greater`, smaller
+    /// (minimum cells).
+    fn fortress(&self, greater: bool) -> bool {
+        let comparisons: &[&str] = if greater {
+            &["greater", "larger", "higher", "bigger"]
+        } else {
+            &["less", "smaller", "lower"]
+        };
+        self.mentions
+            .iter()
+            .any(|m| m.has("unshaded") && m.has("shaded") && comparisons.iter().any(|w| m.has(w)))
     }
 
     /// Whether some sentence names the colour (or a colour taken for it: pink and
@@ -297,8 +312,12 @@ fn connected(cells: &[(usize, usize)]) -> Vec<Vec<(usize, usize)>> {
 }
 
 /// Lines of one style (colour and width): the style's key, its colour, and each line's
-/// place among the strokes with its cells.
-type Style = (String, Colour, Vec<(usize, Vec<(usize, usize)>)>);
+/// place among the strokes with its cells and the cells where it stops short of the centre
+/// (an end drawn apart from another line's there).
+type Style = (String, Colour, Vec<StyledLine>);
+
+/// A line of a [`Style`]: its stroke, its cells, and the end cells it stops short in.
+type StyledLine = (usize, Vec<(usize, usize)>, Vec<(usize, usize)>);
 
 /// The reader's state: what each element has become.
 struct Readers<'a> {
@@ -747,7 +766,9 @@ impl Readers<'_> {
 
     /// Lines through cells' centres, by style (colour and width): the line family named
     /// beside their colour, or the only line family the words name, or f-puzzles'
-    /// userscript colour when the words name that family.
+    /// userscript colour when the words name that family. A line may stop short of an end
+    /// cell's centre or round a corner (within a quarter of a cell of the centre); two
+    /// lines that meet in a cell where both stop short are drawn apart, not joined.
     fn lines(&mut self) {
         // The styles of the lines left, and their lines with cells.
         let mut styles: Vec<Style> = Vec::new();
@@ -761,17 +782,23 @@ impl Readers<'_> {
             if !stroke
                 .points
                 .iter()
-                .all(|&p| at_centre(p) && cell_at(p, self.n).is_some())
+                .all(|&p| near_centre(p) && cell_at(p, self.n).is_some())
             {
                 continue;
             }
             let Some(cells) = cells_along(&stroke.points, self.n).filter(|c| c.len() >= 2) else {
                 continue;
             };
+            let short: Vec<(usize, usize)> = [stroke.points.first(), stroke.points.last()]
+                .into_iter()
+                .flatten()
+                .filter(|&&p| !at_centre(p))
+                .filter_map(|&p| cell_at(p, self.n))
+                .collect();
             let key = format!("{} {:.1}", colour.hex(), stroke.thickness);
             match styles.iter_mut().find(|s| s.0 == key) {
-                Some(style) => style.2.push((i, cells)),
-                None => styles.push((key, colour, vec![(i, cells)])),
+                Some(style) => style.2.push((i, cells, short)),
+                None => styles.push((key, colour, vec![(i, cells, short)])),
             }
         }
         let named = self.words.line_families();
@@ -787,7 +814,7 @@ impl Readers<'_> {
             let family = match (self.words.settled.line(colour), beside.as_slice()) {
                 (Some(LineMeaning::Family(family)), _) => Some(family),
                 (Some(LineMeaning::Decoration), _) => {
-                    for (i, cells) in &lines {
+                    for (i, cells, _) in &lines {
                         self.stroke_taken[*i] = true;
                         self.out.read.push(format!(
                             "decoration (--read): {} line {} ({})",
@@ -804,15 +831,20 @@ impl Readers<'_> {
                 (None, []) => signature,
                 (None, _) => None,
             };
-            let all: Vec<Vec<(usize, usize)>> = lines.iter().map(|(_, c)| c.clone()).collect();
-            for (k, (i, cells)) in lines.into_iter().enumerate() {
+            let all: Vec<StyledLine> = lines.clone();
+            for (k, (i, cells, short)) in lines.into_iter().enumerate() {
                 self.stroke_taken[i] = true;
                 let stroke = &self.scene.strokes[i];
                 // Where two lines of a style meet: for a family whose rule is over the
-                // line as a whole, how they join is not read.
-                let junction = all.iter().enumerate().find_map(|(j, other)| {
+                // line as a whole, how they join is not read. Two ends that both stop
+                // short in a cell are drawn apart.
+                let junction = all.iter().enumerate().find_map(|(j, (_, other, apart))| {
                     (j != k)
-                        .then(|| cells.iter().find(|c| other.contains(c)))
+                        .then(|| {
+                            cells.iter().find(|c| {
+                                other.contains(c) && !(short.contains(c) && apart.contains(c))
+                            })
+                        })
                         .flatten()
                 });
                 let drawn = format!(
@@ -1146,7 +1178,10 @@ impl Readers<'_> {
                 self.out.unread.push(format!(
                     "{what}: drawn as a {kind} cell, and the rules do not name one"
                 ));
-            } else if !(self.words.say(kind) || self.words.say(plural)) {
+            } else if !(self.words.say(kind)
+                || self.words.say(plural)
+                || self.words.fortress(kind == "maximum"))
+            {
                 self.out.unread.push(format!(
                     "{what}: drawn as a {kind} cell, and the rules do not name {kind} cells"
                 ));
@@ -1409,6 +1444,58 @@ mod tests {
             "Digits on a coloured line are renban. Coloured lines are whispers lines too.",
         );
         assert_eq!(two.unread.len(), 2, "{:?}", two.unread);
+    }
+
+    #[test]
+    fn lines_that_stop_short_where_they_meet_are_apart_and_lines_through_one_centre_join() {
+        // Two region-sum lines ending 0.2 either side of r1c5's centre (as Sudoku Maker
+        // draws them, published "Stronghold"), one rounding a corner off-centre.
+        let apart = json!({"lines": [
+            {"wayPoints": [[0.5, 4.3], [0.5, 2.5], [2.3, 2.5], [2.5, 2.3], [2.5, 0.5]], "color": "#2ecbff", "thickness": 10},
+            {"wayPoints": [[0.5, 4.7], [0.5, 6.5]], "color": "#2ecbff", "thickness": 10},
+        ]});
+        let rules = "Along each blue line, digits in each region must sum to the same total.";
+        let read = reading(apart, rules);
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
+        let lines: Vec<usize> = (read.entries.iter())
+            .map(|(_, e)| e["lines"][0].as_array().unwrap().len())
+            .collect();
+        assert_eq!(lines, [7, 3]);
+        // The same lines ending at r1c5's centre: joined there, how is not read.
+        let joined = json!({"lines": [
+            {"wayPoints": [[0.5, 4.5], [0.5, 2.5]], "color": "#2ecbff", "thickness": 10},
+            {"wayPoints": [[0.5, 4.5], [0.5, 6.5]], "color": "#2ecbff", "thickness": 10},
+        ]});
+        let read = reading(joined, rules);
+        assert_eq!(read.unread.len(), 2, "{:?}", read.unread);
+        assert!(read.unread[0].contains("joined to another at r1c5"));
+    }
+
+    #[test]
+    fn shaded_cells_greater_than_unshaded_neighbours_are_maximum_cells() {
+        // A grey square at r5c5 with a chevron out toward each neighbour.
+        let chevron = |points: [[f64; 2]; 3]| json!({"wayPoints": points, "color": "#000000", "thickness": 1});
+        let fields = json!({
+            "underlays": [{"center": [4.5, 4.5], "width": 1, "height": 1, "backgroundColor": "#cccccc"}],
+            "lines": [
+                chevron([[4.38, 4.11], [4.5, 4.06], [4.62, 4.11]]),
+                chevron([[4.38, 4.89], [4.5, 4.94], [4.62, 4.89]]),
+                chevron([[4.11, 4.38], [4.06, 4.5], [4.11, 4.62]]),
+                chevron([[4.89, 4.38], [4.94, 4.5], [4.89, 4.62]]),
+            ],
+        });
+        let fortress = "Digits in grey shaded cells must be greater than all neighbouring \
+                        unshaded cells.";
+        let read = reading(fields.clone(), fortress);
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
+        assert_eq!(read.entries.len(), 1, "{:?}", read.entries);
+        assert_eq!(read.entries[0].0, "maximum");
+        // Smaller than the unshaded neighbours: not what the chevrons draw.
+        let smaller = reading(
+            fields,
+            "Digits in shaded cells are less than their unshaded neighbours.",
+        );
+        assert!(smaller.entries.is_empty(), "{:?}", smaller.entries);
     }
 
     fn stroke(points: &[Point]) -> Stroke {

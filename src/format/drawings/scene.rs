@@ -306,6 +306,12 @@ pub(crate) fn at_centre((r, c): Point) -> bool {
     (r.fract() - 0.5).abs() < 0.1 && (c.fract() - 0.5).abs() < 0.1
 }
 
+/// Whether a point is near a cell's centre (within a quarter of a cell): where a line that
+/// stops short of the centre, or rounds a corner, still stands for the cell.
+pub(crate) fn near_centre((r, c): Point) -> bool {
+    (r.fract() - 0.5).abs() < 0.26 && (c.fract() - 0.5).abs() < 0.26
+}
+
 /// The two cells a point on the edge between them stands for: the middle of a side shared
 /// by two orthogonal neighbours of the `n`×`n` grid (within a tenth of a cell).
 pub(crate) fn edge_at((r, c): Point, n: usize) -> Option<[(usize, usize); 2]> {
