@@ -4,8 +4,9 @@
 //! can be divided into segments that each sum to the given sum"; where the segments end is
 //! for the solver to find, not the boxes). Neither f-puzzles nor Rangsk's SudokuSolver has
 //! the family; its f-puzzles field here is `sumline` with the total as `value`, the name
-//! f-puzzles' extension scheme gives a "Sum Line" tool. A line drawn as a loop (sigh's
-//! loops) repeats a cell and is refused.
+//! f-puzzles' extension scheme gives a "Sum Line" tool. A line drawn as a loop (its last
+//! cell its first, as sigh's loops and published "Granular Impurities") is cut anywhere
+//! round: some cell starts a run, and from it the runs go round once.
 
 use std::fmt;
 
@@ -13,7 +14,7 @@ use super::drawing::Mark;
 use super::sum::{Chain, Term, cell_term};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
-    Written, WrittenRecord, cell_list, line_cells_and_oddity, line_problem,
+    Written, WrittenRecord, cell_list, loop_problem, ring, ring_cells_and_oddity,
 };
 use crate::grid::{Cell, Shape};
 
@@ -52,6 +53,43 @@ impl SumLine {
         SumLine { cells, sum }
     }
 
+    /// The ways to read the line from a cell that starts a run: the line itself, or for a
+    /// loop each of its distinct cells first, once round.
+    fn readings(&self) -> Vec<Vec<Cell>> {
+        let (cells, closed) = ring(&self.cells);
+        if !closed {
+            return vec![cells.to_vec()];
+        }
+        (0..cells.len())
+            .map(|s| cells[s..].iter().chain(&cells[..s]).copied().collect())
+            .collect()
+    }
+
+    /// Whether some digits in the blanks of `cells`, read in order from a run's start,
+    /// close every run: the running totals the line can be at, cell by cell (exact when
+    /// every cell is filled).
+    fn admits_reading(&self, values: &CellValues<'_>, cells: &[Cell]) -> bool {
+        let n = values.shape().size();
+        let mut at = vec![false; self.sum as usize];
+        at[0] = true;
+        for &cell in cells {
+            let digits = match values.get(cell) {
+                Some(v) => v..=v,
+                None => 1..=n,
+            };
+            let mut next = vec![false; at.len()];
+            for before in (0..at.len()).filter(|&t| at[t]) {
+                for v in digits.clone() {
+                    if let Some(after) = self.step(before, v) {
+                        next[after] = true;
+                    }
+                }
+            }
+            at = next;
+        }
+        at[0]
+    }
+
     /// The running total after a digit `v` from total `before`: back to 0 when a run
     /// reaches the sum, none when it overshoots.
     fn step(&self, before: usize, v: usize) -> Option<usize> {
@@ -71,11 +109,11 @@ impl fmt::Display for SumLine {
 }
 
 impl Constraint for SumLine {
-    line_cells_and_oddity!();
+    ring_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (len, n, sum) = (self.cells.len(), shape.size(), self.sum as usize);
-        line_problem("sum line", &self.cells).or_else(|| {
+        let (len, n, sum) = (ring(&self.cells).0.len(), shape.size(), self.sum as usize);
+        loop_problem("sum line", &self.cells).or_else(|| {
             // The line's digits total a multiple of the sum, between len and len·N.
             let reachable = (1..=len * n / sum.max(1)).any(|k| k * sum >= len);
             (sum == 0 || !reachable).then(|| {
@@ -84,41 +122,34 @@ impl Constraint for SumLine {
         })
     }
 
+    /// The runs as a chain of running totals; a loop reads from one of its cells, chosen by
+    /// a variable per cell (at least one true), each reading under its own.
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        let terms: Vec<Term> = self.cells.iter().map(|&c| cell_term(cnf, c, 1)).collect();
-        let (len, n, sum) = (terms.len(), cnf.size(), self.sum as usize);
-        Chain::walk(cnf, None, &terms, |i, before, amount| {
-            let after = self.step(before as usize, amount as usize)?;
-            // The cells left can close the run and every run after it: the rest of the
-            // line adds up to a multiple of the sum, less the run so far.
-            let left = len - i;
-            let closes = (after + left).div_ceil(sum) * sum <= after + left * n;
-            closes.then_some(after as i64)
-        });
+        let readings = self.readings();
+        let guards: Vec<Option<super::Literal>> = if readings.len() == 1 {
+            vec![None]
+        } else {
+            let guards: Vec<super::Literal> = readings.iter().map(|_| cnf.aux()).collect();
+            cnf.clause(guards.iter().copied());
+            guards.into_iter().map(Some).collect()
+        };
+        for (cells, guard) in readings.iter().zip(guards) {
+            let terms: Vec<Term> = cells.iter().map(|&c| cell_term(cnf, c, 1)).collect();
+            let (len, n, sum) = (terms.len(), cnf.size(), self.sum as usize);
+            Chain::walk(cnf, guard, &terms, |i, before, amount| {
+                let after = self.step(before as usize, amount as usize)?;
+                // The cells left can close the run and every run after it: the rest of the
+                // line adds up to a multiple of the sum, less the run so far.
+                let left = len - i;
+                let closes = (after + left).div_ceil(sum) * sum <= after + left * n;
+                closes.then_some(after as i64)
+            });
+        }
     }
 
-    /// Whether some digits in the blanks close every run: the running totals the line can
-    /// be at, cell by cell (exact on a complete line).
+    /// Whether some digits in the blanks close every run, read from some cell of a loop.
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        let n = values.shape().size();
-        let mut at = vec![false; self.sum as usize];
-        at[0] = true;
-        for &cell in &self.cells {
-            let digits = match values.get(cell) {
-                Some(v) => v..=v,
-                None => 1..=n,
-            };
-            let mut next = vec![false; at.len()];
-            for before in (0..at.len()).filter(|&t| at[t]) {
-                for v in digits.clone() {
-                    if let Some(after) = self.step(before, v) {
-                        next[after] = true;
-                    }
-                }
-            }
-            at = next;
-        }
-        at[0]
+        (self.readings().iter()).any(|cells| self.admits_reading(values, cells))
     }
 
     fn draw(&self, _shape: Shape) -> Vec<Mark> {

@@ -60,6 +60,9 @@ const NARROWER: &[(&str, &str)] = &[
     ("region-sum line", "sum line"),
     ("diagonal non-consecutive", "diagonal"),
     ("diagonal non-consecutive", "non-consecutive"),
+    // "Less than its unshaded neighbours (as indicated by the inequality symbols)": the
+    // symbols draw the minimum cells.
+    ("minimum or maximum cell", "inequality sign"),
 ];
 
 /// The topics of the families' rules text (the rules over the whole grid name theirs in
@@ -247,7 +250,13 @@ const FAMILY_TOPICS: &[Topic] = &[
     },
     Topic {
         name: "sum line",
-        words: &["sum line"],
+        words: &[
+            "sum line",
+            "segments that each sum",
+            "segments which each sum",
+            "segments that sum",
+            "segments each summing",
+        ],
         repeats: true,
     },
     Topic {
@@ -786,6 +795,18 @@ pub struct Mention {
 }
 
 impl Mention {
+    /// The rules it names, less those a narrower one it names contains in words ("region
+    /// sum lines" are no sum lines), as [`read`] takes them.
+    pub fn narrowed_topics(&self) -> Vec<&'static str> {
+        (self.topics.iter().copied())
+            .filter(|t| {
+                !NARROWER
+                    .iter()
+                    .any(|(narrow, wide)| wide == t && self.topics.contains(narrow))
+            })
+            .collect()
+    }
+
     /// Whether the sentence has the phrase (words separated by spaces; see [`topics`]).
     pub fn has(&self, phrase: &str) -> bool {
         has(&self.words, phrase)

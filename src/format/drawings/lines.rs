@@ -14,6 +14,7 @@ pub(super) const LINE_FAMILIES: &[(&str, &str)] = &[
     ("palindrome", "palindrome"),
     ("difference-count line", "differencecountline"),
     ("region-subset line", "regionsubsetline"),
+    ("sum line", "sumline"),
 ];
 
 /// Line families whose rule is over each line as a whole (its set of digits, its pieces, its
@@ -26,6 +27,7 @@ pub(super) const WHOLE_LINE: &[&str] = &[
     "palindrome",
     "difference-count line",
     "region-subset line",
+    "sum line",
 ];
 
 /// The colours f-puzzles' userscript (Rangsk's new constraints) draws its lines in, which

@@ -86,6 +86,34 @@ impl Words<'_> {
             .any(|m| m.has("unshaded") && m.has("shaded") && comparisons.iter().any(|w| m.has(w)))
     }
 
+    /// The number after "sum to" (or "sums to", "add up to") in a sentence naming the rule
+    /// `topic`: a sum line's total, which the words give ("segments that each sum to 10").
+    fn total(&self, topic: &str) -> Option<u32> {
+        self.mentions
+            .iter()
+            .filter(|m| m.topics.contains(&topic))
+            .find_map(|m| {
+                (0..m.words.len()).find_map(|i| {
+                    let number = match &m.words[i..] {
+                        [sum, to, n, ..]
+                            if matches!(sum.as_str(), "sum" | "sums") && to == "to" =>
+                        {
+                            n
+                        }
+                        [add, up, to, n, ..]
+                            if matches!(add.as_str(), "add" | "adds")
+                                && up == "up"
+                                && to == "to" =>
+                        {
+                            n
+                        }
+                        _ => return None,
+                    };
+                    number.parse().ok()
+                })
+            })
+    }
+
     /// Whether some sentence names the colour (or a colour taken for it: pink and
     /// purple, teal and blue).
     fn colour(&self, name: &str) -> bool {
@@ -107,7 +135,7 @@ impl Words<'_> {
             .mentions
             .iter()
             .filter(|m| m.colours.iter().any(|c| alike(c, name)))
-            .flat_map(|m| m.topics.iter().copied())
+            .flat_map(|m| m.narrowed_topics())
             .filter(|t| LINE_FAMILIES.iter().any(|(family, _)| family == t))
             .collect();
         found.sort_unstable();
@@ -122,7 +150,7 @@ impl Words<'_> {
             .mentions
             .iter()
             .filter(|m| m.any_colour())
-            .flat_map(|m| m.topics.iter().copied())
+            .flat_map(|m| m.narrowed_topics())
             .filter(|t| LINE_FAMILIES.iter().any(|(family, _)| family == t))
             .collect();
         found.sort_unstable();
@@ -138,7 +166,7 @@ impl Words<'_> {
         let mut found: Vec<&'static str> = LINE_FAMILIES
             .iter()
             .map(|(family, _)| *family)
-            .filter(|family| self.name(family))
+            .filter(|family| (self.mentions.iter()).any(|m| m.narrowed_topics().contains(family)))
             .collect();
         found.dedup();
         found
@@ -801,6 +829,34 @@ impl Readers<'_> {
                 None => styles.push((key, colour, vec![(i, cells, short)])),
             }
         }
+        // A wider line under a line of another style through the same cells is its outline
+        // (a white line drawn over a grey one): decoration.
+        let every: Vec<(usize, Vec<(usize, usize)>)> = (styles.iter())
+            .flat_map(|s| s.2.iter().map(|(i, cells, _)| (*i, cells.clone())))
+            .collect();
+        for style in &mut styles {
+            style.2.retain(|(i, cells, _)| {
+                let width = self.scene.strokes[*i].thickness;
+                let reversed: Vec<(usize, usize)> = cells.iter().rev().copied().collect();
+                let Some(&(over, _)) = every.iter().find(|(j, other)| {
+                    (*other == *cells || *other == reversed)
+                        && self.scene.strokes[*j].thickness < width
+                        && self.scene.strokes[*j].colour != self.scene.strokes[*i].colour
+                }) else {
+                    return true;
+                };
+                self.stroke_taken[*i] = true;
+                self.out.read.push(format!(
+                    "decoration: {} line {} ({}), the outline of {}",
+                    style.1.name(),
+                    cells_name(cells),
+                    Self::stroke_name(&self.scene.strokes[*i]),
+                    Self::stroke_name(&self.scene.strokes[over])
+                ));
+                false
+            });
+        }
+        styles.retain(|s| !s.2.is_empty());
         let named = self.words.line_families();
         let single = styles.len() == 1 && named.len() == 1;
         let any_colour = self.words.any_colour_family();
@@ -877,6 +933,15 @@ impl Readers<'_> {
                     .find(|(f, _)| *f == family)
                     .map_or("", |(_, field)| *field);
                 let mut entry = json!({"lines": [fp_cells(&cells)]});
+                if family == "sum line" {
+                    let Some(total) = self.words.total(family) else {
+                        self.out.unread.push(format!(
+                            "{drawn}: a sum line, and the rules give no total it sums to"
+                        ));
+                        continue;
+                    };
+                    entry["value"] = json!(total);
+                }
                 if family == "whispers line"
                     && (self.words.say("dutch") || self.words.say("at least 4"))
                 {
@@ -1469,6 +1534,37 @@ mod tests {
         let read = reading(joined, rules);
         assert_eq!(read.unread.len(), 2, "{:?}", read.unread);
         assert!(read.unread[0].contains("joined to another at r1c5"));
+    }
+
+    #[test]
+    fn a_sum_line_takes_its_total_from_the_words_and_its_grey_outline_is_decoration() {
+        // A white line drawn over a wider grey one through the same cells (published
+        // "Granular Impurities").
+        let fields = json!({"lines": [
+            {"wayPoints": [[0.5, 0.5], [0.5, 2.5], [1.5, 2.5]], "color": "#aaaaaa", "thickness": 12},
+            {"wayPoints": [[0.5, 0.5], [0.5, 2.5], [1.5, 2.5]], "color": "#ffffff", "thickness": 6},
+        ]});
+        let read = reading(
+            fields.clone(),
+            "Each white line can be divided into one or more segments that each sum to 10.",
+        );
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
+        assert_eq!(read.entries.len(), 1, "{:?}", read.entries);
+        assert_eq!(read.entries[0].0, "sumline");
+        assert_eq!(read.entries[0].1["value"], 10);
+        assert!(
+            read.read
+                .iter()
+                .any(|r| r.contains("the outline of line 2"))
+        );
+        // No total in the words: the line is named unread, not given one.
+        let read = reading(fields, "The white line is a sum line.");
+        assert!(read.entries.is_empty(), "{:?}", read.entries);
+        assert!(
+            read.unread.iter().any(|u| u.contains("no total")),
+            "{:?}",
+            read.unread
+        );
     }
 
     #[test]
