@@ -93,7 +93,36 @@ fn sudokupad_links_carry_grids_regions_and_killer_cages() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(
         out.trim(),
+        brute(Some(regions.clone()), &[(3, 2), (3, 3)], 5).to_string()
+    );
+
+    // No regions, and the same jigsaw regions as hidden cages whose digits differ (how
+    // SudokuPad checks irregular regions drawn as lines, published "God Save the Queen"):
+    // read as the regions, counted alike, and named so.
+    let hidden: Vec<serde_json::Value> = lists
+        .iter()
+        .map(|cells| serde_json::json!({"cells": cells, "unique": true, "hidden": true}))
+        .chain([serde_json::json!({"cells": [[3, 2], [3, 3]], "value": 5, "unique": true})])
+        .collect();
+    let json = serde_json::json!({
+        "cells": [[{"value": 1}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]],
+        "regions": [],
+        "cages": hidden,
+    })
+    .to_string();
+    let link = format!("https://sudokupad.app/{}", packed("scl", &json));
+    let (code, out, err) = count(&link);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out.trim(),
         brute(Some(regions), &[(3, 2), (3, 3)], 5).to_string()
+    );
+    let rules = satdoku().args(["rules", &link]).output().unwrap();
+    let shown = String::from_utf8_lossy(&rules.stdout);
+    assert!(shown.contains("read with jigsaw"), "{shown}");
+    assert!(
+        shown.contains("one of the 4 that tile the grid: a region"),
+        "{shown}"
     );
 }
 

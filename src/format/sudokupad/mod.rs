@@ -449,6 +449,9 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
         }
     };
     let mut no_regions = false;
+    // Irregular regions drawn with lines, which SudokuPad checks as hidden cages whose
+    // digits differ: N such cages of N cells that tile the grid are its regions.
+    let region_cages = hidden_region_cages(fields, n);
     match fields.get("regions") {
         Some(Value::Array(regions)) if !regions.is_empty() => {
             // Checked here, in SudokuPad's terms (regions numbered from 1 in list order),
@@ -493,6 +496,13 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
                 }
             }
         }
+        _ if !region_cages.is_empty() => {
+            for (k, cells) in region_cages.iter().map(|(_, cells)| cells).enumerate() {
+                for &(r, c) in cells {
+                    grid[r][c]["region"] = json!(k);
+                }
+            }
+        }
         _ => {
             // No regions: SudokuPad draws no boxes and checks none, only rows and columns
             // (a Latin square): each row is its own region, which adds no rule.
@@ -517,6 +527,13 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
     let mut cage_readings: Vec<String> = Vec::new();
     for (k, cage) in cages.iter().enumerate() {
         let what = format!("cage {}", k + 1);
+        if region_cages.iter().any(|(i, _)| *i == k) {
+            cage_readings.push(format!(
+                "{what}: a hidden cage whose digits differ, one of the {n} that tile the grid: \
+                 a region"
+            ));
+            continue;
+        }
         if !cage.is_object() {
             return Err(element(&what, &format!("{cage} is not a cage")));
         }
@@ -733,6 +750,46 @@ fn adopt_stated(
         }
     }
     stated_readings
+}
+
+/// The hidden cages of `fields` whose digits differ, each with its cells, when there are
+/// `n` of `n` cells each and they tile the `n`×`n` grid (how SudokuPad checks irregular
+/// regions drawn as lines); none otherwise.
+fn hidden_region_cages(fields: &Map<String, Value>, n: usize) -> Vec<(usize, Vec<(usize, usize)>)> {
+    let Some(Value::Array(cages)) = fields.get("cages") else {
+        return Vec::new();
+    };
+    let flag = |cage: &Value, key: &str| cage.get(key).and_then(Value::as_bool) == Some(true);
+    let cell = |pair: &Value| {
+        let rc = pair.as_array().filter(|p| p.len() == 2)?;
+        let (r, c) = (rc[0].as_u64()? as usize, rc[1].as_u64()? as usize);
+        (r < n && c < n).then_some((r, c))
+    };
+    let found: Vec<(usize, Vec<(usize, usize)>)> = cages
+        .iter()
+        .enumerate()
+        .filter(|(_, cage)| {
+            flag(cage, "hidden")
+                && flag(cage, "unique")
+                && cage
+                    .get("value")
+                    .is_none_or(|v| v.is_null() || v.as_str() == Some(""))
+        })
+        .filter_map(|(k, cage)| {
+            let cells: Option<Vec<(usize, usize)>> =
+                cage.get("cells")?.as_array()?.iter().map(cell).collect();
+            Some((k, cells?))
+        })
+        .filter(|(_, cells)| cells.len() == n)
+        .collect();
+    let mut covered = vec![false; n * n];
+    let tiles = found.len() == n
+        && found.iter().flat_map(|(_, cells)| cells).all(|&(r, c)| {
+            let fresh = !covered[r * n + c];
+            covered[r * n + c] = true;
+            fresh
+        });
+    if tiles { found } else { Vec::new() }
 }
 
 #[cfg(test)]
