@@ -12,7 +12,7 @@ use super::drawing::Mark;
 use super::sum::{Chain, Term, cell_term};
 use super::{
     CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
-    VariantConstraint, Written, WrittenRecord, cell_list, repeated, toml_only,
+    VariantConstraint, Written, WrittenRecord, cell_list, repeated,
 };
 use crate::grid::{Cell, DigitSet, Shape};
 
@@ -32,13 +32,14 @@ impl EqualProducts {
         Ok(vec![EqualProducts::new(record.lines("groups")?).into()])
     }
 
-    /// The record that `read` reads back as these groups in satdoku's TOML: `equal-products`
-    /// with its `groups`. f-puzzles has no equal products.
+    /// The record that `read` reads back as these groups: `equal-products` (f-puzzles has
+    /// none: satdoku's extension field `equalproducts`, as SudokuPad's product diagonals
+    /// are read) with its `groups`.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        toml_only(self, "groups of equal products", format, || {
-            WrittenRecord::new("equal-products")
-                .with("groups", FieldValue::Lines(self.groups.clone()))
-        })
+        Ok(vec![
+            WrittenRecord::new(format.choose("equal-products", "equalproducts"))
+                .with("groups", FieldValue::Lines(self.groups.clone())),
+        ])
     }
 
     /// Groups of cells whose digits multiply alike.

@@ -451,7 +451,7 @@ variants! {
         toml ["hidden-skyscraper"], fpuzzles [];
     EqualProducts(EqualProducts) => "equal products" plural "sets of equal products"
         says "Groups of cells joined as equal products have digits that multiply to the same product.",
-        toml ["equal-products"], fpuzzles [];
+        toml ["equal-products"], fpuzzles ["equalproducts"];
     WeightedSum(WeightedSum) => "weighted sum"
         says "Digits times their weights, or numbers read from groups of cells (roman-numeral cages), add up to the sum given.",
         toml ["weighted-sum"], fpuzzles [];

@@ -567,7 +567,7 @@ mod tests {
             ),
             (
                 EqualProducts::new(vec![three(), cells("r5c5 r5c6")]).into(),
-                NOT_FPUZZLES,
+                ANYWHERE,
             ),
             (
                 DigitCount::listed(three(), CountKind::AtLeast, &[1, 1]).into(),

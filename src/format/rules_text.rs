@@ -63,6 +63,9 @@ const NARROWER: &[(&str, &str)] = &[
     // "Less than its unshaded neighbours (as indicated by the inequality symbols)": the
     // symbols draw the minimum cells.
     ("minimum or maximum cell", "inequality sign"),
+    // "Every indicated diagonal has the same product": arrows indicate the diagonals.
+    ("equal products", "little killer"),
+    ("equal products", "diagonal"),
 ];
 
 /// The topics of the families' rules text (the rules over the whole grid name theirs in
@@ -297,6 +300,11 @@ const FAMILY_TOPICS: &[Topic] = &[
     Topic {
         name: "equal sums",
         words: &["equal sum*", "magic square*"],
+        repeats: true,
+    },
+    Topic {
+        name: "equal products",
+        words: &["same product", "equal product*"],
         repeats: true,
     },
     Topic {

@@ -519,9 +519,13 @@ impl Readers<'_> {
     }
 
     /// A short diagonal arrow outside the grid pointing in, with a number beside it: a
-    /// little killer clue over the diagonal it points along.
+    /// little killer clue over the diagonal it points along. Without a number, where the
+    /// rules give the indicated diagonals the same product, the diagonals are one set of
+    /// equal products.
     fn little_killers(&mut self) {
         let n = self.n as isize;
+        let products = self.words.name("equal products");
+        let mut diagonals: Vec<(Vec<(usize, usize)>, String)> = Vec::new();
         for (i, stroke) in self.scene.strokes.iter().enumerate() {
             if !stroke.arrow || self.stroke_taken[i] || stroke.points.len() != 2 {
                 continue;
@@ -552,6 +556,10 @@ impl Readers<'_> {
             });
             self.stroke_taken[i] = true;
             let Some(l) = label else {
+                if products {
+                    diagonals.push((cells, Self::stroke_name(stroke)));
+                    continue;
+                }
                 self.out.unread.push(format!(
                     "{} pointing along {}: a little killer arrow without a total",
                     Self::stroke_name(stroke),
@@ -578,6 +586,26 @@ impl Readers<'_> {
             );
             let entry = json!({"cell": fp((cr, cc)), "cells": fp_cells(&cells), "value": total});
             self.found("little killer", "littlekillersum", entry, what);
+        }
+        if diagonals.len() >= 2 {
+            let groups: Vec<Value> = diagonals.iter().map(|(c, _)| json!(fp_cells(c))).collect();
+            self.out
+                .entries
+                .push(("equalproducts", json!({ "groups": groups })));
+            for (cells, label) in &diagonals {
+                self.out.read.push(format!(
+                    "equal products: the diagonal {} ({label})",
+                    cells_name(cells)
+                ));
+            }
+        } else {
+            for (cells, label) in &diagonals {
+                self.out.unread.push(format!(
+                    "{label} pointing along {}: a little killer arrow without a total, the \
+                     only diagonal indicated",
+                    cells_name(cells)
+                ));
+            }
         }
     }
 
@@ -1565,6 +1593,31 @@ mod tests {
             "{:?}",
             read.unread
         );
+    }
+
+    #[test]
+    fn diagonals_indicated_without_totals_are_equal_products_when_the_words_say_so() {
+        // Arrows outside the grid pointing in along two diagonals, no number beside them
+        // (published "Cross Product").
+        let fields = json!({"arrows": [
+            {"wayPoints": [[-0.35, 3.65], [0.15, 4.15]]},
+            {"wayPoints": [[2.65, -0.35], [3.15, 0.15]]},
+        ]});
+        let rules = "Every indicated diagonal has the same product.";
+        let read = reading(fields.clone(), rules);
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
+        assert_eq!(read.entries.len(), 1, "{:?}", read.entries);
+        assert_eq!(read.entries[0].0, "equalproducts");
+        let groups = read.entries[0].1["groups"].as_array().unwrap();
+        assert_eq!(groups.len(), 2);
+        assert_eq!(groups[0].as_array().unwrap().len(), 5);
+        // Words that give them no product: little killer arrows without totals, unread.
+        let other = reading(
+            fields,
+            "Little killer clues give the sum of their diagonal.",
+        );
+        assert!(other.entries.is_empty(), "{:?}", other.entries);
+        assert_eq!(other.unread.len(), 2, "{:?}", other.unread);
     }
 
     #[test]
