@@ -454,7 +454,7 @@ variants! {
         toml ["equal-products"], fpuzzles ["equalproducts"];
     WeightedSum(WeightedSum) => "weighted sum"
         says "Digits times their weights, or numbers read from groups of cells (roman-numeral cages), add up to the sum given.",
-        toml ["weighted-sum"], fpuzzles [];
+        toml ["weighted-sum"], fpuzzles ["weightedsum"];
     DifferenceCount(DifferenceCount) => "difference-count line"
         says "The difference between two neighbours on a difference-count line is the number of neighbouring pairs on the line with that difference.",
         toml ["difference-count-line"], fpuzzles ["differencecountline"];

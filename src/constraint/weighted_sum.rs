@@ -13,7 +13,7 @@ use super::drawing::{GREY, Mark, Point};
 use super::sum::{Chain, Term, cell_term, sum_admits};
 use super::{
     CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
-    VariantConstraint, Written, WrittenRecord, cell_list, repeated, toml_only,
+    VariantConstraint, Written, WrittenRecord, cell_list, repeated,
 };
 use crate::grid::{Cell, Shape};
 
@@ -62,20 +62,20 @@ impl WeightedSum {
         Ok(vec![WeightedSum::new(summands, sum).into()])
     }
 
-    /// The record that `read` reads back as this sum in satdoku's TOML; f-puzzles has none.
+    /// The record that `read` reads back as this sum: `weighted-sum` (f-puzzles has none:
+    /// satdoku's extension field `weightedsum`, as SudokuPad's roman numerals between cages
+    /// are read) with its summands and `sum`.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        toml_only(self, "weighted sums", format, || {
-            let record = WrittenRecord::new("weighted-sum");
-            let record = match &self.summands {
-                Summands::Weighted(cells, weights) => record
-                    .cells("cells", cells)
-                    .with("weights", FieldValue::Numbers(weights.clone())),
-                Summands::Numbers(numbers) => {
-                    record.with("numbers", FieldValue::Lines(numbers.clone()))
-                }
-            };
-            record.with("sum", FieldValue::Number(self.sum))
-        })
+        let record = WrittenRecord::new(format.choose("weighted-sum", "weightedsum"));
+        let record = match &self.summands {
+            Summands::Weighted(cells, weights) => record
+                .cells("cells", cells)
+                .with("weights", FieldValue::Numbers(weights.clone())),
+            Summands::Numbers(numbers) => {
+                record.with("numbers", FieldValue::Lines(numbers.clone()))
+            }
+        };
+        Ok(vec![record.with("sum", FieldValue::Number(self.sum))])
     }
 
     /// Summands adding up to `sum`.

@@ -240,7 +240,7 @@ pub fn parse_fpuzzles_settled(json: &str, settled: &Settled) -> Result<PuzzleFil
         mentions: &mentions,
         settled,
     };
-    let mut drawn = super::drawings::read(&scene, shape.size(), words);
+    let mut drawn = super::drawings::read(&scene, shape.size(), words, &[]);
     drawn.add_to(&mut fields);
     let reader = Reader { fields: &fields };
     let (spec, text, warnings) = reader.grid(shape)?;

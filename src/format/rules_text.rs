@@ -66,6 +66,7 @@ const NARROWER: &[(&str, &str)] = &[
     // "Every indicated diagonal has the same product": arrows indicate the diagonals.
     ("equal products", "little killer"),
     ("equal products", "diagonal"),
+    ("weighted sum", "killer cage"),
 ];
 
 /// The topics of the families' rules text (the rules over the whole grid name theirs in
@@ -300,6 +301,16 @@ const FAMILY_TOPICS: &[Topic] = &[
     Topic {
         name: "equal sums",
         words: &["equal sum*", "magic square*"],
+        repeats: true,
+    },
+    Topic {
+        name: "weighted sum",
+        words: &[
+            "roman numeral*",
+            "roman-numeral*",
+            "weighted sum*",
+            "their weights",
+        ],
         repeats: true,
     },
     Topic {

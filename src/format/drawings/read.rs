@@ -352,18 +352,27 @@ struct Readers<'a> {
     scene: &'a Scene,
     n: usize,
     words: Words<'a>,
+    /// The cells of the puzzle's killer cages, read before the drawings.
+    cages: &'a [Vec<(usize, usize)>],
     /// Strokes and shapes taken by a reader.
     stroke_taken: Vec<bool>,
     shape_taken: Vec<bool>,
     out: Reading,
 }
 
-/// Reads the drawings of `scene` on an `n`×`n` grid, with the rules' `words`.
-pub(crate) fn read(scene: &Scene, n: usize, words: Words<'_>) -> Reading {
+/// Reads the drawings of `scene` on an `n`×`n` grid, with the rules' `words` and the
+/// puzzle's killer `cages` (which roman numerals between them join).
+pub(crate) fn read(
+    scene: &Scene,
+    n: usize,
+    words: Words<'_>,
+    cages: &[Vec<(usize, usize)>],
+) -> Reading {
     let mut readers = Readers {
         scene,
         n,
         words,
+        cages,
         stroke_taken: vec![false; scene.strokes.len()],
         shape_taken: vec![false; scene.shapes.len()],
         out: Reading::default(),
@@ -372,6 +381,7 @@ pub(crate) fn read(scene: &Scene, n: usize, words: Words<'_>) -> Reading {
     readers.between_lines();
     readers.arrows();
     readers.little_killers();
+    readers.roman_numerals();
     readers.dots_and_letters();
     readers.quadruples();
     readers.counting_circles();
@@ -606,6 +616,56 @@ impl Readers<'_> {
                     cells_name(cells)
                 ));
             }
+        }
+    }
+
+    /// Roman numerals (C, D, L, M) on the edge between two killer cages, where the rules
+    /// speak of roman numeral cages: the cages' numbers, read top to bottom or left to
+    /// right, add up to the numeral's value (a weighted sum of numbers).
+    fn roman_numerals(&mut self) {
+        if !self.words.name("weighted sum") {
+            return;
+        }
+        for (i, shape) in self.scene.shapes.iter().enumerate() {
+            let value = match shape.text.trim() {
+                "L" => 50,
+                "C" => 100,
+                "D" => 500,
+                "M" => 1000,
+                _ => continue,
+            };
+            if self.shape_taken[i] {
+                continue;
+            }
+            let Some(pair) = edge_at(shape.center, self.n) else {
+                continue;
+            };
+            let cage_of = |cell: (usize, usize)| self.cages.iter().find(|c| c.contains(&cell));
+            let (Some(a), Some(b)) = (cage_of(pair[0]), cage_of(pair[1])) else {
+                continue;
+            };
+            if a == b {
+                continue;
+            }
+            self.shape_taken[i] = true;
+            // Each cage's cells in reading order: top to bottom, left to right.
+            let number = |cage: &Vec<(usize, usize)>| {
+                let mut cells = cage.clone();
+                cells.sort_unstable();
+                fp_cells(&cells)
+            };
+            let what = format!(
+                "{} between the cages {} and {} ({}): their numbers add up to {value}",
+                shape.text.trim(),
+                cells_name(a),
+                cells_name(b),
+                Self::shape_name(shape)
+            );
+            self.out.entries.push((
+                "weightedsum",
+                json!({"numbers": [number(a), number(b)], "sum": value}),
+            ));
+            self.out.read.push(what);
         }
     }
 
@@ -1454,6 +1514,7 @@ mod tests {
                 mentions: &mentions,
                 settled,
             },
+            &[],
         )
     }
 
@@ -1593,6 +1654,38 @@ mod tests {
             "{:?}",
             read.unread
         );
+    }
+
+    #[test]
+    fn roman_numerals_between_cages_join_their_numbers_when_the_words_say_so() {
+        // A D on the edge between two vertical cages of three (published "Theta").
+        let fields = json!({"overlays": [
+            {"center": [5, 2.5], "width": 0, "height": 0.551, "text": "D", "fontSize": 16.8},
+        ]});
+        let cages = [vec![(2, 2), (3, 2), (4, 2)], vec![(7, 2), (5, 2), (6, 2)]];
+        let scene = Scene::read(fields.as_object().unwrap()).unwrap();
+        let settled = super::super::Settled::default();
+        let with = |rules: &str| {
+            let mentions = mentions(rules);
+            let words = Words {
+                mentions: &mentions,
+                settled: &settled,
+            };
+            read(&scene, 9, words, &cages)
+        };
+        let read = with("Roman Numeral Cages: Numbers in cages connected by a D sum to 500.");
+        assert_eq!(read.entries.len(), 1, "{:?}", read.entries);
+        assert_eq!(read.entries[0].0, "weightedsum");
+        assert_eq!(read.entries[0].1["sum"], 500);
+        // Each cage's cells in reading order, whatever order it was drawn in.
+        assert_eq!(
+            read.entries[0].1["numbers"],
+            json!([["R3C3", "R4C3", "R5C3"], ["R6C3", "R7C3", "R8C3"]])
+        );
+        // Rules that speak of no roman numerals: the letter is not read as one.
+        let other = with("Digits in cages sum to the total given.");
+        assert!(other.entries.is_empty(), "{:?}", other.entries);
+        assert!(!other.unread.is_empty(), "{:?}", other.unread);
     }
 
     #[test]

@@ -518,6 +518,8 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
     fp.insert("size".into(), json!(n));
     fp.insert("grid".into(), json!(grid));
     let mut killer = Vec::new();
+    // The killer cages' cells, for the roman numerals the drawings may join them by.
+    let mut killer_cells: Vec<Vec<(usize, usize)>> = Vec::new();
     let cages = match fields.get("cages") {
         None | Some(Value::Null) => &[][..],
         Some(Value::Array(cages)) => cages.as_slice(),
@@ -603,6 +605,12 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
                     entry["value"] = json!(total);
                 }
                 killer.push(entry);
+                killer_cells.push(
+                    cells
+                        .iter()
+                        .map(|pair| at(pair, &what))
+                        .collect::<Result<_, _>>()?,
+                );
                 cage_readings.push(format!("{cage_name} ({what}, marked unique)"));
             }
             Some(Value::Bool(false)) if total.is_none() => {
@@ -619,6 +627,12 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
                     entry["value"] = json!(total);
                 }
                 killer.push(entry);
+                killer_cells.push(
+                    cells
+                        .iter()
+                        .map(|pair| at(pair, &what))
+                        .collect::<Result<_, _>>()?,
+                );
                 cage_readings.push(format!("{cage_name} ({what}; the rules name cages)"));
             }
             _ => unread_cages.push(format!(
@@ -686,7 +700,7 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
         mentions: &mentions,
         settled,
     };
-    let mut reading = super::drawings::read(&scene, n, words);
+    let mut reading = super::drawings::read(&scene, n, words, &killer_cells);
     reading.add_to(&mut fp);
     let flagged = |field: &str| metadata.and_then(|m| m.get(field)).is_some();
     let stated_readings = adopt_stated(&mut fp, &rules_text, &flagged);
