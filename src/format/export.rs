@@ -237,16 +237,16 @@ pub fn fpuzzles_json(puzzle: &Puzzle, about: &About<'_>) -> Result<Value, Export
 pub fn rules_in_words(puzzle: &Puzzle) -> String {
     let rules = puzzle.rules();
     let n = puzzle.shape().size();
-    let mut lines = vec![match rules.region_kind() {
-        Regions::Boxes(_) => format!(
-            "Normal sudoku rules apply: each row, column and box holds the digits 1 to {n} once."
+    let regions = match rules.region_kind() {
+        Regions::Boxes(_) => Some("box"),
+        Regions::Jigsaw(_) => Some("jigsaw region"),
+        Regions::None => None,
+    };
+    let mut lines = vec![match regions {
+        Some(regions) => format!(
+            "Normal sudoku rules apply: each row, column and {regions} holds the digits 1 to {n} once."
         ),
-        Regions::Jigsaw(_) => format!(
-            "Normal sudoku rules apply: each row, column and jigsaw region holds the digits 1 to {n} once."
-        ),
-        Regions::None => {
-            format!("Each row and column holds the digits 1 to {n} once; there are no boxes.")
-        }
+        None => format!("Each row and column holds the digits 1 to {n} once; there are no boxes."),
     }];
     // Windoku's windows are written as extra regions (f-puzzles has no windoku flag).
     let extra = "Each extra region holds every digit once.";

@@ -486,14 +486,16 @@ impl Reader<'_> {
             let first = Cell::new_unchecked(cell.row(), 0);
             region_of[shape.index(cell)] == region_of[shape.index(first)]
         });
-        if (custom || boxes.is_none()) && !is_boxes && rows {
-            spec.no_regions = true;
-        } else if (custom || boxes.is_none()) && !is_boxes {
-            let labels: Vec<char> = (0..n).map(region_label).collect();
-            spec.jigsaw = Some(
-                Jigsaw::new(shape, region_of, labels)
-                    .map_err(|e| self.bad("grid", 0, &e.to_string()))?,
-            );
+        if (custom || boxes.is_none()) && !is_boxes {
+            if rows {
+                spec.no_regions = true;
+            } else {
+                let labels: Vec<char> = (0..n).map(region_label).collect();
+                spec.jigsaw = Some(
+                    Jigsaw::new(shape, region_of, labels)
+                        .map_err(|e| self.bad("grid", 0, &e.to_string()))?,
+                );
+            }
         }
         if self.flag("diagonal+") && self.flag("diagonal-") {
             spec.globals = spec.globals.with(GlobalRule::Diagonal);

@@ -975,14 +975,13 @@ impl Readers<'_> {
                 (None, []) => signature,
                 (None, _) => None,
             };
-            let all: Vec<StyledLine> = lines.clone();
-            for (k, (i, cells, short)) in lines.into_iter().enumerate() {
-                self.stroke_taken[i] = true;
-                let stroke = &self.scene.strokes[i];
+            for (k, (i, cells, short)) in lines.iter().enumerate() {
+                self.stroke_taken[*i] = true;
+                let stroke = &self.scene.strokes[*i];
                 // Where two lines of a style meet: for a family whose rule is over the
                 // line as a whole, how they join is not read. Two ends that both stop
                 // short in a cell are drawn apart.
-                let junction = all.iter().enumerate().find_map(|(j, (_, other, apart))| {
+                let junction = lines.iter().enumerate().find_map(|(j, (_, other, apart))| {
                     (j != k)
                         .then(|| {
                             cells.iter().find(|c| {
@@ -994,7 +993,7 @@ impl Readers<'_> {
                 let drawn = format!(
                     "{} line {} ({}, {})",
                     colour.name(),
-                    cells_name(&cells),
+                    cells_name(cells),
                     Self::stroke_name(stroke),
                     colour.hex()
                 );
@@ -1020,7 +1019,7 @@ impl Readers<'_> {
                     .iter()
                     .find(|(f, _)| *f == family)
                     .map_or("", |(_, field)| *field);
-                let mut entry = json!({"lines": [fp_cells(&cells)]});
+                let mut entry = json!({"lines": [fp_cells(cells)]});
                 if family == "sum line" {
                     let Some(total) = self.words.total(family) else {
                         self.out.unread.push(format!(

@@ -565,10 +565,13 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
             unsupported.push(format!("{what} of style {style:?}"));
             continue;
         }
-        let names: Vec<String> = cells
+        let positions: Vec<(usize, usize)> = cells
             .iter()
-            .map(|pair| at(pair, &what).map(|(r, c)| super::place::place_name(r + 1, c + 1)))
+            .map(|pair| at(pair, &what))
             .collect::<Result<_, _>>()?;
+        let names: Vec<String> = (positions.iter())
+            .map(|&(r, c)| super::place::place_name(r + 1, c + 1))
+            .collect();
         let text = |key: &str| match cage.get(key) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Number(v)) => Ok(Some(v.to_string())),
@@ -605,12 +608,7 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
                     entry["value"] = json!(total);
                 }
                 killer.push(entry);
-                killer_cells.push(
-                    cells
-                        .iter()
-                        .map(|pair| at(pair, &what))
-                        .collect::<Result<_, _>>()?,
-                );
+                killer_cells.push(positions.clone());
                 cage_readings.push(format!("{cage_name} ({what}, marked unique)"));
             }
             Some(Value::Bool(false)) if total.is_none() => {
@@ -627,12 +625,7 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
                     entry["value"] = json!(total);
                 }
                 killer.push(entry);
-                killer_cells.push(
-                    cells
-                        .iter()
-                        .map(|pair| at(pair, &what))
-                        .collect::<Result<_, _>>()?,
-                );
+                killer_cells.push(positions.clone());
                 cage_readings.push(format!("{cage_name} ({what}; the rules name cages)"));
             }
             _ => unread_cages.push(format!(
