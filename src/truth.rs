@@ -98,7 +98,7 @@ impl Cover {
         let n = shape.size();
         let mut free = DigitSet::EMPTY;
         if rules.constraints().is_empty() {
-            free = DigitSet::all(n);
+            free = shape.all_digits();
             for (_, digit) in puzzle.grid().givens() {
                 free.remove(digit);
             }

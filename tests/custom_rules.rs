@@ -254,7 +254,12 @@ fn one_of_each_three(classes: [String; 3]) -> String {
 fn restate(toml: &str) -> (String, usize) {
     let mut table: toml::Table = toml.parse().unwrap();
     let symbols = table["puzzle"].as_str().unwrap().chars();
-    let n = (symbols.filter(|c| !c.is_whitespace()).count() as f64).sqrt() as u32;
+    let size = (symbols.filter(|c| !c.is_whitespace()).count() as f64).sqrt() as u32;
+    // The digits: 1 to N, or to the file's `digits` when it takes more.
+    let n = table
+        .get("digits")
+        .and_then(toml::Value::as_integer)
+        .map_or(size, |m| m as u32);
     let (odd, even) = (class(n, |v| v % 2 == 1), class(n, |v| v % 2 == 0));
     let thirds = [0, 1, 2].map(|t| class(n, |v| (v - 1) / (n / 3) == t));
     let remainders = [1, 2, 0].map(|r| class(n, |v| v % 3 == r));

@@ -174,7 +174,7 @@ fn no_weak_link_joins_two_digits_of_a_solution() {
         };
         let layout = Layout::new(puzzle.rules());
         let shape = layout.shape;
-        let n = shape.size();
+        let n = shape.digit_count();
         let node = |i: usize| {
             let cell = shape.cell_at(i).unwrap();
             (i * n + solution.get(cell).unwrap().index()) as u32

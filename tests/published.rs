@@ -96,15 +96,15 @@ fn outcome(published: &Published) -> Outcome {
         Ok(grid) => grid,
         Err(why) => return Outcome::Refused(reason(&why.to_string())),
     };
-    let n = grid.shape().size();
-    let published_digits = published
-        .solution
-        .chars()
-        .all(|c| c.to_digit(10).is_some_and(|d| (1..=n as u32).contains(&d)));
     let rules = match file.spec.rules_for(grid.shape()) {
         Ok(rules) => rules,
         Err(why) => return Outcome::Refused(reason(&why.to_string())),
     };
+    let m = rules.shape().digit_count();
+    let published_digits = published
+        .solution
+        .chars()
+        .all(|c| c.to_digit(10).is_some_and(|d| (1..=m as u32).contains(&d)));
     let puzzle = match Puzzle::new(grid, rules) {
         Ok(puzzle) => puzzle,
         Err(why) => return Outcome::Refused(reason(&why.to_string())),
@@ -122,7 +122,7 @@ fn outcome(published: &Published) -> Outcome {
         let full: Result<Grid, _> = published.solution.parse();
         full.ok()
             .filter(|full: &Grid| {
-                full.shape() == puzzle.shape()
+                full.shape().size() == puzzle.shape().size()
                     && puzzle
                         .grid()
                         .givens()

@@ -67,6 +67,11 @@ pub struct RuleArgs {
     /// region of its cell.
     #[arg(long, value_name = "FILE", conflicts_with = "boxes")]
     pub regions: Option<PathBuf>,
+    /// The digits the grids take, 1 to M, where M is more than a row has cells (a 6×6
+    /// filled from 1-9): each row's, column's and region's digits differ, and each misses
+    /// some; `--same-digits` makes them all hold the same ones. Default: 1 to N.
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u8).range(4..=64))]
+    pub digits: Option<u8>,
     /// The rules over the whole grid: a flag each.
     #[command(flatten)]
     pub globals: GlobalFlags,
@@ -160,6 +165,7 @@ impl RuleArgs {
             no_regions: matches!(self.boxes, Some(Boxes::None)),
             jigsaw,
             globals: self.globals.0,
+            digits: self.digits.map(usize::from),
             ..RulesSpec::default()
         };
         // Rules that fit no grid at all are refused before reading any puzzle.
@@ -196,6 +202,7 @@ impl InputArgs {
                 InputKind::Tokens => InputFormat::Tokens,
             },
             alphabet: self.alphabet()?,
+            digits: self.rules.digits.map(usize::from),
         })
     }
 }

@@ -26,6 +26,9 @@ fn parse(error: &ParseError) -> &'static str {
         },
         (_, Some(_)) => "",
         (ParseError::UnknownSymbol { short: true, .. }, None) => " (--alphabet SYMBOLS)",
+        (ParseError::UnknownSymbol { symbol, .. }, None) if symbol.is_ascii_digit() => {
+            " (--digits M when the grid takes more digits than a row has cells)"
+        }
         (_, None) => "",
     }
 }

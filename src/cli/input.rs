@@ -309,7 +309,10 @@ impl Run {
         let mut consumed = 0;
         let mut count = 0;
         let mut failed = false;
-        let mut reader = PuzzleReader::new(input, self.options.clone());
+        let mut options = self.options.clone();
+        // The digits the rules give (the command line's, or a puzzle file's own).
+        options.digits = source.spec.digits;
+        let mut reader = PuzzleReader::new(input, options);
         for entry in reader.by_ref() {
             if interrupted() {
                 self.stop = true;

@@ -117,7 +117,7 @@ impl Constraint for Arrow {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.size() as i64;
+        let n = shape.digit_count() as i64;
         if self.circle.is_empty() || self.shaft.is_empty() {
             return Some("an arrow needs a circle and at least one cell on its shaft".into());
         }
@@ -158,7 +158,7 @@ impl Constraint for Arrow {
             .collect();
         // cells() lists the circle first: put the weights in that order.
         let weights = [&weights[self.shaft.len()..], &weights[..self.shaft.len()]].concat();
-        let n = values.shape().size() as i64;
+        let n = values.shape().digit_count() as i64;
         sum_admits(&raw, &weights, 1, n, 0)
     }
 

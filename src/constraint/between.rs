@@ -63,7 +63,7 @@ impl Constraint for Between {
         if let Some(problem) = line_problem("between line", &self.cells) {
             return Some(problem);
         }
-        let n = shape.size();
+        let n = shape.digit_count();
         (self.cells.len() > 2 && n < 3)
             .then(|| format!("no digit lies strictly between two digits from 1 to {n}"))
     }

@@ -331,7 +331,7 @@ impl Constraint for Cage {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (k, n) = (self.cells.len(), shape.size());
+        let (k, n) = (self.cells.len(), shape.digit_count());
         if k == 0 {
             return Some("a cage needs at least one cell".into());
         }
@@ -450,7 +450,7 @@ impl Constraint for Cage {
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        let n = values.shape().size();
+        let n = values.shape().digit_count();
         let mut used = vec![false; n + 1];
         let (mut total, mut blanks) = (0i64, 0usize);
         for &cell in &self.cells {

@@ -76,12 +76,12 @@ impl ConstraintCnf {
         self.shape
     }
 
-    /// N, the largest value.
+    /// M, the largest value (N unless the grid takes more digits than a house has cells).
     pub fn size(&self) -> usize {
-        self.shape.size()
+        self.shape.digit_count()
     }
 
-    /// The literal "`cell` holds `value`" (1..=N).
+    /// The literal "`cell` holds `value`" (1..=M).
     pub fn holds(&self, cell: Cell, value: usize) -> Literal {
         debug_assert!((1..=self.size()).contains(&value));
         Literal {

@@ -387,7 +387,7 @@ impl CustomRule {
 
     /// Whether the filled cells of `values` leave `part` satisfiable.
     fn part_admits(&self, part: &RulePart, values: &CellValues<'_>) -> bool {
-        let n = values.shape().size();
+        let n = values.shape().digit_count();
         let digits = || values.digits_of(&self.cells);
         match part {
             RulePart::Relation(relation) => self.pairs(values.shape()).into_iter().all(|(a, b)| {
@@ -470,7 +470,7 @@ impl Constraint for CustomRule {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.size();
+        let n = shape.digit_count();
         if let Some(cell) = repeated(&self.cells) {
             return Some(format!("{cell} is listed twice"));
         }

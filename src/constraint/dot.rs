@@ -121,7 +121,7 @@ impl Constraint for Dot {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.size();
+        let n = shape.digit_count();
         if self.cells[0] == self.cells[1] {
             return Some("a dot needs two different cells".into());
         }

@@ -49,7 +49,8 @@ impl Constraint for EntropicLine {
     ring_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        triad::thirds_problem(shape.size()).or_else(|| loop_problem("entropic line", &self.cells))
+        triad::thirds_problem(shape.digit_count())
+            .or_else(|| loop_problem("entropic line", &self.cells))
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
@@ -58,7 +59,11 @@ impl Constraint for EntropicLine {
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        triad::admits(&self.cells, values, triad::third(values.shape().size()))
+        triad::admits(
+            &self.cells,
+            values,
+            triad::third(values.shape().digit_count()),
+        )
     }
 
     fn draw(&self, _shape: Shape) -> Vec<Mark> {

@@ -95,7 +95,7 @@ impl Constraint for EqualProducts {
         if let Some(cell) = self.groups.iter().find_map(|g| repeated(g)) {
             return Some(format!("{cell} is listed twice in one group"));
         }
-        let n = shape.size();
+        let n = shape.digit_count();
         if let Some(g) = self
             .groups
             .iter()
@@ -148,7 +148,7 @@ impl Constraint for EqualProducts {
     /// Complete groups multiply alike, and each other group can still make that product
     /// from its filled digits and blanks (exact on complete groups).
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        let n = values.shape().size();
+        let n = values.shape().digit_count();
         let mut common = None;
         let mut partial = Vec::new();
         for group in &self.groups {

@@ -44,7 +44,7 @@ impl DutchFlatmates {
         values: &CellValues<'_>,
         (cell, above, below): (Cell, Option<Cell>, Option<Cell>),
     ) -> bool {
-        let n = values.shape().size();
+        let n = values.shape().digit_count();
         if values.get(cell) != Some(DutchFlatmates::middle(n)) {
             return true;
         }
@@ -67,7 +67,7 @@ impl Constraint for DutchFlatmates {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.size();
+        let n = shape.digit_count();
         n.is_multiple_of(2)
             .then(|| format!("the digits 1 to {n} have no middle digit (an odd size has one)"))
     }

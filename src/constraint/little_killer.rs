@@ -115,7 +115,7 @@ impl Constraint for LittleKiller {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (k, n, sum) = (self.cells.len(), shape.size(), self.sum as usize);
+        let (k, n, sum) = (self.cells.len(), shape.digit_count(), self.sum as usize);
         if k == 0 {
             return Some("a little killer needs at least one cell".into());
         }
@@ -134,7 +134,7 @@ impl Constraint for LittleKiller {
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
         let raw: Vec<u8> = self.cells.iter().map(|&c| values.raw(c)).collect();
-        let n = values.shape().size() as i64;
+        let n = values.shape().digit_count() as i64;
         sum_admits(&raw, &vec![1; raw.len()], 1, n, self.sum as i64)
     }
 

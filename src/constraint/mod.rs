@@ -46,6 +46,7 @@ mod region_subset;
 mod region_sum_line;
 mod rellik;
 mod renban;
+mod same_digits;
 mod sandwich;
 mod skyscraper;
 mod slow_thermometer;
@@ -111,6 +112,7 @@ pub use region_subset::RegionSubsetLine;
 pub use region_sum_line::RegionSumLine;
 pub use rellik::Rellik;
 pub use renban::Renban;
+pub use same_digits::SameDigits;
 pub use sandwich::Sandwich;
 pub use skyscraper::Skyscraper;
 pub use slow_thermometer::SlowThermometer;
@@ -396,6 +398,8 @@ variants! {
         toml ["greater-than"], fpuzzles [];
     Flatmates(DutchFlatmates) => "Dutch flatmates rule"
         says "Every middle digit has a 1 directly above it or the largest digit directly below it.";
+    SameDigits(SameDigits) => "same digits rule"
+        says "Every row, column and region holds the same digits, chosen from more digits than a row has cells.";
     DigitCount(DigitCount) => "digit count"
         says "Cells with a digit count hold each digit it names as often as it says (at least, or exactly; a look-and-say clue 1223 is one 2 and two 3s); digits may repeat.",
         toml ["contains", "contains-exactly", "look-and-say"], fpuzzles [];
@@ -518,6 +522,45 @@ impl VariantConstraint {
             VariantConstraint::Indexer(indexer) => indexer.kind() == IndexerKind::Box,
             _ => false,
         }
+    }
+
+    /// Whether its meaning holds on a grid taking more digits than a house has cells (a
+    /// 6×6 filled from 1–9): true for the families that read digits only as numbers (sums,
+    /// differences, order, parity); false for those that need every house to hold every
+    /// digit (a sandwich's 1 and largest digit, a skyscraper's heights, an indexer's
+    /// positions, counts of digits), which such a grid refuses.
+    pub fn fits_more_digits(&self) -> bool {
+        use VariantConstraint as V;
+        matches!(
+            self,
+            V::Cage(_)
+                | V::LittleKiller(_)
+                | V::Thermometer(_)
+                | V::SlowThermometer(_)
+                | V::Arrow(_)
+                | V::Palindrome(_)
+                | V::Between(_)
+                | V::Renban(_)
+                | V::Whispers(_)
+                | V::EntropicLine(_)
+                | V::ModularLine(_)
+                | V::Dot(_)
+                | V::Xv(_)
+                | V::Negative(_)
+                | V::Parity(_)
+                | V::Extremum(_)
+                | V::Quadruple(_)
+                | V::Clone(_)
+                | V::GreaterThan(_)
+                | V::EqualSums(_)
+                | V::Window(_)
+                | V::SumLine(_)
+                | V::EqualProducts(_)
+                | V::WeightedSum(_)
+                | V::Custom(_)
+                | V::Flatmates(_)
+                | V::SameDigits(_)
+        )
     }
 }
 

@@ -71,7 +71,7 @@ impl Constraint for Quadruple {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.size();
+        let n = shape.digit_count();
         if self.cells.is_empty() {
             return Some("a quadruple needs cells".into());
         }

@@ -48,7 +48,7 @@ impl Constraint for Renban {
     ring_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (len, n) = (ring(&self.cells).0.len(), shape.size());
+        let (len, n) = (ring(&self.cells).0.len(), shape.digit_count());
         if let Some(problem) = loop_problem("renban line", &self.cells) {
             return Some(problem);
         }

@@ -204,7 +204,7 @@ pub(super) fn equal_sums(cnf: &mut ConstraintCnf, groups: &[Vec<Cell>]) {
 /// its filled values plus 1 per blank to its filled values plus N per blank, and the
 /// ranges must meet (exact on complete groups).
 pub(super) fn equal_sums_admit(values: &CellValues<'_>, groups: &[Vec<Cell>]) -> bool {
-    let n = values.shape().size();
+    let n = values.shape().digit_count();
     let (mut lo, mut hi) = (usize::MIN, usize::MAX);
     for group in groups {
         let (mut min, mut max) = (0, 0);

@@ -69,7 +69,7 @@ impl SumLine {
     /// close every run: the running totals the line can be at, cell by cell (exact when
     /// every cell is filled).
     fn admits_reading(&self, values: &CellValues<'_>, cells: &[Cell]) -> bool {
-        let n = values.shape().size();
+        let n = values.shape().digit_count();
         let mut at = vec![false; self.sum as usize];
         at[0] = true;
         for &cell in cells {
@@ -112,7 +112,11 @@ impl Constraint for SumLine {
     ring_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (len, n, sum) = (ring(&self.cells).0.len(), shape.size(), self.sum as usize);
+        let (len, n, sum) = (
+            ring(&self.cells).0.len(),
+            shape.digit_count(),
+            self.sum as usize,
+        );
         loop_problem("sum line", &self.cells).or_else(|| {
             // The line's digits total a multiple of the sum, between len and len·N.
             let reachable = (1..=len * n / sum.max(1)).any(|k| k * sum >= len);

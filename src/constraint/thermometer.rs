@@ -48,7 +48,7 @@ impl Constraint for Thermometer {
     line_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (len, n) = (self.cells.len(), shape.size());
+        let (len, n) = (self.cells.len(), shape.digit_count());
         if let Some(problem) = line_problem("thermometer", &self.cells) {
             return Some(problem);
         }
@@ -71,7 +71,7 @@ impl Constraint for Thermometer {
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        let (len, n) = (self.cells.len(), values.shape().size());
+        let (len, n) = (self.cells.len(), values.shape().digit_count());
         let mut last: Option<(usize, usize)> = None;
         for (i, &cell) in self.cells.iter().enumerate() {
             if let Some(v) = values.get(cell) {

@@ -154,7 +154,7 @@ impl Constraint for WeightedSum {
                 }
             }
         }
-        let n = shape.size() as i64;
+        let n = shape.digit_count() as i64;
         let (lo, hi) = self
             .terms()
             .iter()
@@ -183,7 +183,7 @@ impl Constraint for WeightedSum {
         let terms = self.terms();
         let digits: Vec<u8> = terms.iter().map(|&(c, _)| values.raw(c)).collect();
         let weights: Vec<i64> = terms.iter().map(|&(_, w)| w).collect();
-        let n = values.shape().size() as i64;
+        let n = values.shape().digit_count() as i64;
         sum_admits(&digits, &weights, 1, n, i64::from(self.sum))
     }
 

@@ -62,7 +62,7 @@ impl Constraint for Whispers {
     ring_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.size();
+        let n = shape.digit_count();
         if self.cells.len() < 2 {
             return Some("a whispers line needs at least two cells".into());
         }
@@ -79,7 +79,7 @@ impl Constraint for Whispers {
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        let d = self.least(values.shape().size());
+        let d = self.least(values.shape().digit_count());
         neighbours_admit(values, &self.cells, |a, b| a.abs_diff(b) >= d)
     }
 

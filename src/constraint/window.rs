@@ -65,7 +65,7 @@ impl EveryWindow {
     /// Whether the filled cells of `window` leave room for every class: the classes
     /// missing are no more than its blank cells.
     fn window_admits(&self, values: &CellValues<'_>, window: &[Cell]) -> bool {
-        let n = values.shape().size();
+        let n = values.shape().digit_count();
         let mut seen = [false; 3];
         let mut blanks = 0;
         for &cell in window {
@@ -94,7 +94,7 @@ impl Constraint for EveryWindow {
 
     fn problem(&self, shape: Shape) -> Option<String> {
         match self.kind {
-            WindowKind::Entropy => triad::thirds_problem(shape.size()),
+            WindowKind::Entropy => triad::thirds_problem(shape.digit_count()),
             // 1…N holds every remainder from N = 3 on, and every grid is at least 4×4.
             WindowKind::Modular => None,
         }

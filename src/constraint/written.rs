@@ -202,9 +202,9 @@ mod tests {
         GreaterThan, HiddenSkyscraper, Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox,
         ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind,
         ParityLine, Quadruple, Record, RecordError, RegionSubsetLine, RegionSumLine, Rellik,
-        Renban, RulePairs, RulePart, Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing,
-        SumLine, Summands, Thermometer, ValueIndexing, VariantConstraint, WeightedSum, Whispers,
-        WindowKind, XSum, Xv, XvLetter, Zipper, family_named,
+        Renban, RulePairs, RulePart, SameDigits, Sandwich, Sightline, Skyscraper, SlowThermometer,
+        Spacing, SumLine, Summands, Thermometer, ValueIndexing, VariantConstraint, WeightedSum,
+        Whispers, WindowKind, XSum, Xv, XvLetter, Zipper, family_named,
     };
     use crate::grid::{House, Shape};
 
@@ -586,6 +586,7 @@ mod tests {
                 NOT_FPUZZLES,
             ),
             (DutchFlatmates.into(), NOWHERE),
+            (SameDigits.into(), NOWHERE),
             (
                 Lunchbox::new(cells("r1c1 r1c2 r1c3 r1c4"), 7).into(),
                 NOT_FPUZZLES,

@@ -134,7 +134,7 @@ impl Constraint for Xv {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.size();
+        let n = shape.digit_count();
         if self.cells[0] == self.cells[1] {
             return Some("an X or V needs two different cells".into());
         }

@@ -1,8 +1,9 @@
 //! CNF encoding of the rules, for any shape and rules, against varisat's `ExtendFormula`.
 //!
-//! Variable `(r·N + c)·N + d` (0-based row, column and digit; DIMACS number one more) is
-//! true when cell r,c holds digit d+1. Every cell holds exactly one digit, and every house
-//! (row, column, region and extra region of the [`Rules`]) holds every digit exactly once:
+//! Variable `(r·N + c)·M + d` (0-based row, column and digit; M digits, N unless the grid
+//! takes more; DIMACS number one more) is true when cell r,c holds digit d+1. Every cell
+//! holds exactly one digit, and every house (row, column, region and extra region of the
+//! [`Rules`]) holds every digit exactly once (at most once when M > N):
 //! one at-least-one clause and one at-most-one constraint per group, and two cells apart by
 //! another relation (anti-knight, anti-king) a binary clause per digit (the
 //! [extended](Clauses::Extended) clauses; the [minimal](Clauses::Minimal) ones keep only
@@ -83,19 +84,20 @@ impl Encoding {
         self.amo
     }
 
-    /// N³, the number of cell-digit variables (auxiliary variables come after them).
+    /// N²·M (N³ unless the grid takes more digits), the number of cell-digit variables
+    /// (auxiliary variables come after them).
     pub fn cell_var_count(&self) -> usize {
-        self.shape.size().pow(3)
+        self.shape.cell_count() * self.shape.digit_count()
     }
 
     /// The variable "`cell` holds `digit`".
     pub fn var(&self, cell: Cell, digit: Digit) -> Var {
-        Var::from_index(self.shape.index(cell) * self.shape.size() + digit.index())
+        Var::from_index(self.shape.index(cell) * self.shape.digit_count() + digit.index())
     }
 
     /// The cell and digit of a cell-digit variable, `None` for an auxiliary variable.
     pub fn cell_digit(&self, var: Var) -> Option<(Cell, Digit)> {
-        let size = self.shape.size();
+        let size = self.shape.digit_count();
         let index = var.index();
         (index < self.cell_var_count()).then(|| {
             let cell = self.shape.cell_at(index / size).expect("index < N³");
@@ -115,7 +117,8 @@ impl Encoding {
     }
 
     /// For each house and digit, the literals of the digit in the house's cells: exactly
-    /// one of each group is true.
+    /// one of each group is true (at most one when the grid takes more digits than a house
+    /// has cells).
     pub fn house_groups(&self) -> impl Iterator<Item = Vec<Lit>> + '_ {
         let shape = self.shape;
         self.rules.houses().into_iter().flat_map(move |house| {
@@ -158,14 +161,16 @@ impl Encoding {
         assert_eq!(first.index(), 0, "encode_rules needs an empty formula");
         for _ in formula.new_var_iter(self.cell_var_count() - 1) {}
         let extended = self.kind.clauses() == Clauses::Extended;
+        // With more digits than a house has cells, nothing else keeps a cell to one digit.
+        let exact = self.shape.is_exact();
         for group in self.cell_groups() {
             formula.add_clause(&group);
-            if extended {
+            if extended || !exact {
                 self.amo.encode(formula, &group);
             }
         }
         for group in self.house_groups() {
-            if extended {
+            if extended && exact {
                 formula.add_clause(&group);
             }
             self.amo.encode(formula, &group);

@@ -17,7 +17,7 @@ pub enum Numbering {
         shape: Shape,
         /// The pair of each variable, by index.
         pairs: Vec<(Cell, Digit)>,
-        /// The variable index of each pair (by `cell index · N + digit index`), `u32::MAX`
+        /// The variable index of each pair (by `cell index · M + digit index`), `u32::MAX`
         /// when the pair has none.
         index: Vec<u32>,
         /// The cells decided before encoding (givens, and what propagation found), which
@@ -32,7 +32,7 @@ impl Numbering {
         match self {
             Numbering::Full(encoding) => Some(encoding.var(cell, digit)),
             Numbering::Compact { shape, index, .. } => {
-                let i = index[shape.index(cell) * shape.size() + digit.index()];
+                let i = index[shape.index(cell) * shape.digit_count() + digit.index()];
                 (i != u32::MAX).then(|| Var::from_index(i as usize))
             }
         }
@@ -69,9 +69,9 @@ impl Numbering {
     pub fn describe(&self) -> Vec<String> {
         match self {
             Numbering::Full(encoding) => {
-                let size = encoding.shape().size();
+                let (size, digits) = (encoding.shape().size(), encoding.shape().digit_count());
                 vec![format!(
-                    "variable (r*{size} + c)*{size} + d + 1 (0-based row r, column c, digit d) \
+                    "variable (r*{size} + c)*{digits} + d + 1 (0-based row r, column c, digit d) \
                      means cell r,c holds digit d+1; variables past {} are auxiliary",
                     encoding.cell_var_count()
                 )]
@@ -151,7 +151,7 @@ impl Reduced {
     ) -> Numbering {
         let cands = cands.sets();
         let shape = encoding.shape();
-        let size = shape.size();
+        let size = shape.digit_count();
         let decided = |i: usize| cands[i].len() == 1;
         // What each house holds already, and so each open cell's candidates.
         let held: Vec<DigitSet> = layout
@@ -213,7 +213,10 @@ impl Reduced {
             for digit in shape.digits().filter(|&d| !held.contains(d)) {
                 group.clear();
                 group.extend(cells.iter().filter_map(|&i| lit(i as usize, digit)));
-                formula.add_clause(&group);
+                // Every house holds every digit only when there are as many as its cells.
+                if shape.is_exact() {
+                    formula.add_clause(&group);
+                }
                 if !pairwise {
                     amo.encode(formula, &group);
                 }

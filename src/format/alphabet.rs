@@ -79,7 +79,7 @@ impl Alphabet {
 
     /// Whether the alphabet has a symbol for every digit of `shape`.
     pub fn covers(&self, shape: Shape) -> bool {
-        self.symbols.len() >= shape.size()
+        self.symbols.len() >= shape.digit_count()
     }
 
     /// Whether `symbol` marks a blank cell.
@@ -101,7 +101,7 @@ impl Alphabet {
                     .position(|s| s.to_ascii_uppercase() == upper)?
             }
         };
-        (index < shape.size()).then(|| Some(Digit::from_index(index)))
+        (index < shape.digit_count()).then(|| Some(Digit::from_index(index)))
     }
 
     /// The symbol of `digit`, if the alphabet is long enough.
@@ -111,7 +111,7 @@ impl Alphabet {
 
     /// The symbols accepted in a grid of `shape`, as text for messages.
     pub fn describe(&self, shape: Shape) -> String {
-        let digits: String = self.symbols.iter().take(shape.size()).collect();
+        let digits: String = self.symbols.iter().take(shape.digit_count()).collect();
         let blank = if self.symbols.contains(&'0') {
             "."
         } else {

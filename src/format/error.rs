@@ -147,6 +147,16 @@ pub enum ParseError {
         /// How many numbers they hold together.
         numbers: usize,
     },
+    /// The digits asked for (`--digits`, a file's `digits`) cannot fill a grid read.
+    #[error("line {line}: a {shape} grid cannot take the digits 1-{digits}: from {n} to 64 digits fit", n = shape.size())]
+    Digits {
+        /// The input line.
+        line: usize,
+        /// The grid's shape.
+        shape: Shape,
+        /// The number of digits asked for.
+        digits: usize,
+    },
     /// A row of a multi-line grid is longer or shorter than the first row.
     #[error("line {line}: row {row} has {found} cells, but the grid is {expected} wide")]
     RowLength {
@@ -265,6 +275,7 @@ impl ParseError {
             | ParseError::LineTooLong { line, .. }
             | ParseError::GridTooBig { line, .. }
             | ParseError::ArrayShape { line, .. }
+            | ParseError::Digits { line, .. }
             | ParseError::RowLength { line, .. }
             | ParseError::Incomplete { line, .. }
             | ParseError::UnknownSymbol { line, .. }

@@ -8,7 +8,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::constraint::{FieldValue, RecordFormat, Unwritable, VariantConstraint, WrittenRecord};
-use crate::grid::Cell;
+use crate::grid::{Cell, Shape};
 use crate::rules::{FpuzzlesForm, GlobalRule, Puzzle, Regions};
 
 /// Where f-puzzles links point: the puzzle's data follows, lz-string compressed.
@@ -55,6 +55,11 @@ pub enum ExportError {
         "f-puzzles opens grids up to {FPUZZLES_MAX_SIZE}×{FPUZZLES_MAX_SIZE}, not {0}×{0} (a SudokuPad link opens it)"
     )]
     TooLarge(usize),
+    /// A grid taking more digits than a house has cells, which f-puzzles data cannot say.
+    #[error(
+        "a {0} grid: f-puzzles data has no field for more digits than a row has cells (satdoku's TOML keeps them: --to toml)"
+    )]
+    Digits(Shape),
 }
 
 /// The puzzle as f-puzzles JSON: `size`, `grid` (givens, and each cell's region where the
@@ -74,6 +79,9 @@ pub enum ExportError {
 pub fn fpuzzles_json(puzzle: &Puzzle, about: &About<'_>) -> Result<Value, ExportError> {
     let rules = puzzle.rules();
     let shape = puzzle.shape();
+    if !shape.is_exact() {
+        return Err(ExportError::Digits(shape));
+    }
     let n = shape.size();
     let mut fields = Map::new();
     fields.insert("size".into(), json!(n));
@@ -404,6 +412,9 @@ pub fn toml_text(puzzle: &Puzzle, about: &About<'_>) -> Result<String, ExportErr
         if let Some(text) = text.filter(|t| !t.trim().is_empty()) {
             out.push_str(&format!("{key} = {}\n", quoted(text)));
         }
+    }
+    if !shape.is_exact() {
+        out.push_str(&format!("digits = {}\n", shape.digit_count()));
     }
     match rules.region_kind() {
         Regions::Boxes(boxes) if Some(*boxes) == crate::grid::BoxShape::default_for(shape) => {}

@@ -244,9 +244,11 @@ pub fn parse_fpuzzles_settled(json: &str, settled: &Settled) -> Result<PuzzleFil
     drawn.add_to(&mut fields);
     let reader = Reader { fields: &fields };
     let (spec, text, warnings) = reader.grid(shape)?;
-    let spec = reader.constraints(shape, spec)?;
+    let mut spec = reader.constraints(shape, spec)?;
     let mut unread = reader.cosmetic_cages_unread()?;
     unread.extend(drawn.unread);
+    let mut readings = drawn.read;
+    readings.extend(digits_in_words(ruleset.as_deref(), shape, &mut spec));
     let text_field = |name: &str| {
         fields
             .get(name)
@@ -263,10 +265,36 @@ pub fn parse_fpuzzles_settled(json: &str, settled: &Settled) -> Result<PuzzleFil
         warnings,
         constraint_lines: Vec::new(),
         rules: ruleset,
-        readings: drawn.read,
+        readings,
         unread,
     }
     .noticed())
+}
+
+/// The digits the rules' words give a grid of `shape` beyond 1 to N ("fill the 4×4 grid with
+/// digits 1-9"), taken into `spec` (f-puzzles has no field for them), with the rule that
+/// every house holds the same of them where the words say so; what was taken, for the
+/// reading.
+pub(super) fn digits_in_words(
+    ruleset: Option<&str>,
+    shape: Shape,
+    spec: &mut RulesSpec,
+) -> Vec<String> {
+    let Some(text) = ruleset else {
+        return Vec::new();
+    };
+    match super::rules_text::digit_range(text) {
+        Some((1, last)) if last > shape.size() && last <= Shape::MAX_SIZE => {
+            spec.digits = Some(last);
+            let mut taken = vec![format!("digits 1-{last} (stated in the rules)")];
+            if super::rules_text::same_digits_in_words(text) {
+                spec.globals = spec.globals.with(GlobalRule::SameDigits);
+                taken.push("same digits in every house (stated in the rules)".into());
+            }
+            taken
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// Whether a field says nothing: false, null, an empty list or object.

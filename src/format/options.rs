@@ -23,4 +23,7 @@ pub struct ReadOptions {
     pub input: InputFormat,
     /// The digit symbols of line and block grids.
     pub alphabet: Alphabet,
+    /// The digits the grids take, 1 to this (M ≥ N: each house's digits differ, and a
+    /// house need not hold them all); `None`: 1 to N.
+    pub digits: Option<usize>,
 }

@@ -75,14 +75,15 @@ use super::RegionsError;
 use crate::constraint::{
     Fields, Record, RecordError, RecordFormat, VariantConstraint, families, family_named,
 };
-use crate::grid::{BoxShape, Cell};
+use crate::grid::{BoxShape, Cell, Shape};
 use crate::rules::{GlobalRule, Jigsaw, RulesError, RulesSpec};
 
 /// The keys of a puzzle file besides the constraint tables.
-const KEYS: [&str; 10] = [
+const KEYS: [&str; 11] = [
     "title",
     "author",
     "notes",
+    "digits",
     "boxes",
     "regions",
     "rules",
@@ -220,6 +221,14 @@ pub enum PuzzleFileError {
         /// What is wrong.
         why: String,
     },
+    /// A `digits` count no grid takes.
+    #[error("line {line}: digits = {digits}: a grid takes from 4 to 64 digits (1 to that many)")]
+    Digits {
+        /// The file line.
+        line: usize,
+        /// The count given.
+        digits: i64,
+    },
     /// Neither `puzzle` nor `puzzles`.
     #[error("the file holds no puzzle: give `puzzle = \"...\"` or `puzzles = [...]`")]
     NoPuzzle,
@@ -241,6 +250,7 @@ struct Raw {
     title: Option<String>,
     author: Option<String>,
     notes: Option<String>,
+    digits: Option<Spanned<i64>>,
     boxes: Option<Spanned<String>>,
     regions: Option<Spanned<String>>,
     #[serde(default)]
@@ -291,6 +301,18 @@ impl PuzzleFile {
         let raw = Raw::deserialize(toml::de::Deserializer::from(Spanned::new(span, known)))
             .map_err(toml_error)?;
         let mut spec = RulesSpec::default();
+        if let Some(digits) = &raw.digits {
+            let count = *digits.get_ref();
+            spec.digits = Some(
+                usize::try_from(count)
+                    .ok()
+                    .filter(|d| (Shape::MIN_SIZE..=Shape::MAX_SIZE).contains(d))
+                    .ok_or(PuzzleFileError::Digits {
+                        line: line_of(text, digits.span()),
+                        digits: count,
+                    })?,
+            );
+        }
         if raw
             .boxes
             .as_ref()

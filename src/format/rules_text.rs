@@ -755,6 +755,19 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
                 } else {
                     Reading::Standard
                 }
+            } else if sentence_digits(&text).is_some_and(|(first, _)| first != 1) {
+                Reading::Unread("digits that do not start at 1: satdoku's run from 1".into())
+            } else if boxes_only
+                && spec.digits.is_some()
+                && ["sum*", "add*", "total*"].iter().any(|w| has(&words, w))
+            {
+                // Houses of a grid taking more digits than they have cells hold different
+                // digits, so a sum over them is a rule of its own, not the classic one.
+                Reading::Unread(
+                    "a sum over rows, columns or boxes whose digits differ from house to \
+                     house (the grid takes more digits than a row has cells)"
+                        .into(),
+                )
             } else if boxes_only && twist.is_none() && standard(&words) {
                 if named.iter().all(|t| present.contains(t)) {
                     Reading::Standard
@@ -968,6 +981,57 @@ pub fn stated_in_words(text: &str) -> Vec<GlobalRule> {
     stated
 }
 
+/// The digits a sentence of `text` gives the grid, as the range it names ("fill the grid with
+/// digits 1-9", "select six different digits from the set 1 – 9", "the digits 0 to 8"): the
+/// first and last, where a sentence speaking of digits names one.
+pub fn digit_range(text: &str) -> Option<(usize, usize)> {
+    sentences(text)
+        .iter()
+        .find_map(|sentence| sentence_digits(sentence))
+}
+
+/// The range of digits `sentence` names, if it speaks of digits ("digits 1-9", "digits
+/// 1 – 9", "digits 0 to 8").
+fn sentence_digits(sentence: &str) -> Option<(usize, usize)> {
+    let words = words(sentence);
+    if !has(&words, "digit*") {
+        return None;
+    }
+    let number = |w: &str| w.parse::<usize>().ok();
+    // A grid's digits are four or more, rising ("a 2 to 1 ratio" is none).
+    let range = |(a, b): (usize, usize)| (b >= a + 3).then_some((a, b));
+    (0..words.len()).find_map(|i| {
+        if let Some((a, b)) = words[i].split_once('-') {
+            return number(a).zip(number(b)).and_then(range);
+        }
+        let a = number(&words[i])?;
+        match words.get(i + 1).map(String::as_str) {
+            Some("to") => number(words.get(i + 2)?).map(|b| (a, b)).and_then(range),
+            // "1 – 9": the dash is no word.
+            Some(next) => number(next)
+                .filter(|_| {
+                    sentence.contains(&format!("{a} – ")) || sentence.contains(&format!("{a} - "))
+                })
+                .map(|b| (a, b))
+                .and_then(range),
+            None => None,
+        }
+    })
+}
+
+/// Whether `text` says every house holds the same digits chosen from more ("place the same
+/// 4-digit subset", "select six different digits from the set 1-9").
+pub fn same_digits_in_words(text: &str) -> bool {
+    sentences(text).iter().any(|sentence| {
+        let words = words(sentence);
+        GlobalRule::SameDigits
+            .row()
+            .words
+            .iter()
+            .any(|phrase| has(&words, phrase))
+    })
+}
+
 /// The sentences of `text` that [`read`] leaves unread, each as a puzzle file names what
 /// it did not read: `rules: "…" (why)`.
 pub fn unread(text: &str, spec: &RulesSpec) -> Vec<String> {
@@ -1127,6 +1191,44 @@ mod tests {
         assert!(matches!(
             readings("All possible dots are given.", &spec)[0],
             Reading::Unread(ref w) if w.contains("negative")
+        ));
+    }
+
+    #[test]
+    fn digit_ranges_are_read_from_the_words() {
+        assert_eq!(digit_range("Fill the grid with digits 1-9."), Some((1, 9)));
+        assert_eq!(
+            digit_range("Place the same 4-digit subset from the digits 1 – 9 in each row."),
+            Some((1, 9))
+        );
+        assert_eq!(
+            digit_range("Place the digits 0 to 8 once in each row."),
+            Some((0, 8))
+        );
+        // A ratio, a sum and a difference are no digits of the grid.
+        assert_eq!(
+            digit_range("Digits separated by the black dot have a 2 to 1 ratio."),
+            None
+        );
+        assert_eq!(digit_range("Digits on a line sum to 10."), None);
+        assert!(same_digits_in_words(
+            "Select six different digits from the set 1-9."
+        ));
+        assert!(!same_digits_in_words(
+            "Clones hold the same digits in the same places."
+        ));
+        let spec = RulesSpec::default();
+        assert!(matches!(
+            readings("Place the digits 0-8 once in every row, column and box.", &spec)[0],
+            Reading::Unread(ref w) if w.contains("start at 1")
+        ));
+        let wider = RulesSpec {
+            digits: Some(9),
+            ..RulesSpec::default()
+        };
+        assert!(matches!(
+            readings("The digits in every row, column and box sum to x.", &wider)[0],
+            Reading::Unread(ref w) if w.contains("sum over rows")
         ));
     }
 }

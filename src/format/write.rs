@@ -75,7 +75,7 @@ pub fn write_line(grid: &Grid, alphabet: &Alphabet) -> String {
     let cells = grid.digits().iter().copied();
     if alphabet.covers(grid.shape()) {
         // Each digit's symbol looked up once; a byte each when they are all ASCII.
-        let size = grid.shape().size();
+        let size = grid.shape().digit_count();
         let symbols: Vec<char> = std::iter::once('.')
             .chain((0..size).map(|i| symbol(Some(Digit::from_index(i)), alphabet)))
             .collect();
@@ -119,7 +119,7 @@ pub fn write_block_with(grid: &Grid, alphabet: &Alphabet, boxes: Option<BoxShape
     let shape = grid.shape();
     let size = shape.size();
     let (box_rows, box_cols) = boxes
-        .filter(|b| b.shape() == shape)
+        .filter(|b| b.shape().size() == shape.size())
         .map_or((size, size), |b| (b.rows(), b.cols()));
     let symbols = alphabet.covers(shape);
     let width = if symbols { 1 } else { 2 };
@@ -162,7 +162,7 @@ pub fn write_block_with(grid: &Grid, alphabet: &Alphabet, boxes: Option<BoxShape
 /// ```
 pub fn write_tokens(grid: &Grid) -> String {
     let shape = grid.shape();
-    let width = shape.size().to_string().len();
+    let width = shape.digit_count().to_string().len();
     (0..shape.size())
         .map(|row| {
             (0..shape.size())
@@ -220,7 +220,7 @@ pub fn write_candidates(
         .map(|t| if t.is_empty() { "-".to_string() } else { t })
         .collect();
     let (box_rows, box_cols) = boxes
-        .filter(|b| b.shape() == shape)
+        .filter(|b| b.shape().size() == shape.size())
         .map_or((size, size), |b| (b.rows(), b.cols()));
     let widths: Vec<usize> = (0..size)
         .map(|c| {

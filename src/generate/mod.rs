@@ -381,7 +381,7 @@ fn random_solution(
             continue;
         }
         if let Some(grid) = found {
-            let mut relabel: Vec<u8> = (1..=shape.size() as u8).collect();
+            let mut relabel: Vec<u8> = (1..=shape.digit_count() as u8).collect();
             relabel.shuffle(rng);
             let mut solution = Grid::empty(shape);
             for (cell, digit) in grid.givens() {

@@ -28,6 +28,18 @@ impl Grid {
         self.shape
     }
 
+    /// The same cells in a grid of `shape`, if it has the same size and takes every digit
+    /// the grid holds (a 6×6 read as 1 to 6, on a grid taking 1 to 9).
+    pub fn reshaped(self, shape: Shape) -> Option<Grid> {
+        let fits = shape.size() == self.shape.size()
+            && self
+                .cells
+                .iter()
+                .flatten()
+                .all(|d| d.index() < shape.digit_count());
+        fits.then_some(Grid { shape, ..self })
+    }
+
     /// The digit in `cell`, or `None` when blank.
     pub fn get(&self, cell: Cell) -> Option<Digit> {
         self.cells[self.shape.index(cell)]
@@ -40,7 +52,7 @@ impl Grid {
     pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
         if let Some(d) = digit {
             assert!(
-                d.index() < self.shape.size(),
+                d.index() < self.shape.digit_count(),
                 "digit {d} on a {}",
                 self.shape
             );

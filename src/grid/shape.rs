@@ -4,13 +4,15 @@ use std::fmt;
 
 use super::{Cell, Digit, DigitSet};
 
-/// The shape of a grid: N×N cells holding digits 1 to N.
+/// The shape of a grid: N×N cells holding digits 1 to M, where M is N unless the grid takes
+/// more digits than a house has cells (a 6×6 filled from 1–9: each house's digits differ).
 ///
 /// Every N from 4 to 64 is a shape; which regions the grid has (boxes of which size, or
 /// jigsaw regions) is the business of the rules (`Rules`, a layer above).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Shape {
     size: u8,
+    digits: u8,
 }
 
 impl Shape {
@@ -20,13 +22,16 @@ impl Shape {
     pub const MAX_SIZE: usize = 64;
 
     /// The classic 9×9 grid.
-    pub const NINE: Shape = Shape { size: 9 };
+    pub const NINE: Shape = Shape { size: 9, digits: 9 };
 
     /// The shape of an N×N grid (`size` = N), if N is from 4 to 64.
     pub fn from_size(size: usize) -> Option<Shape> {
         (Self::MIN_SIZE..=Self::MAX_SIZE)
             .contains(&size)
-            .then_some(Shape { size: size as u8 })
+            .then_some(Shape {
+                size: size as u8,
+                digits: size as u8,
+            })
     }
 
     /// The shape of a grid with `count` = N² cells, if supported.
@@ -41,18 +46,46 @@ impl Shape {
 
     /// Every supported shape, smallest first.
     pub fn all() -> impl Iterator<Item = Shape> {
-        (Self::MIN_SIZE..=Self::MAX_SIZE).map(|n| Shape { size: n as u8 })
+        (Self::MIN_SIZE..=Self::MAX_SIZE).map(|n| Shape {
+            size: n as u8,
+            digits: n as u8,
+        })
     }
 
     /// The shapes whose default boxes are square (4×4, 9×9, 16×16 … 64×64): the classic
     /// Sudoku sizes.
     pub fn square() -> impl Iterator<Item = Shape> {
-        (2..=8).map(|n| Shape { size: n * n })
+        (2..=8).map(|n| Shape {
+            size: n * n,
+            digits: n * n,
+        })
     }
 
-    /// N, the side of the grid and the number of digits.
+    /// N, the side of the grid (the cells of a row, a column or a region).
     pub const fn size(self) -> usize {
         self.size as usize
+    }
+
+    /// The same grid taking the digits 1 to `digits` (M, from N to 64), if that many fit.
+    pub fn with_digits(self, digits: usize) -> Option<Shape> {
+        (self.size()..=Self::MAX_SIZE)
+            .contains(&digits)
+            .then_some(Shape {
+                digits: digits as u8,
+                ..self
+            })
+    }
+
+    /// M, the number of digits a cell may hold (1 to M): N unless the grid was given more.
+    pub const fn digit_count(self) -> usize {
+        self.digits as usize
+    }
+
+    /// Whether every house holds every digit (M = N): the classic case, where a house's
+    /// digits are a permutation and a digit missing from all but one cell of a house goes
+    /// there. When M > N a house's digits only differ.
+    pub const fn is_exact(self) -> bool {
+        self.digits == self.size
     }
 
     /// N², the number of cells.
@@ -101,29 +134,33 @@ impl Shape {
         (0..self.cell_count()).map(move |i| Cell::new_unchecked(i / size, i % size))
     }
 
-    /// The digit with value `value`, if it is 1..=N.
+    /// The digit with value `value`, if it is 1..=M.
     pub fn digit(self, value: usize) -> Option<Digit> {
-        if (1..=self.size()).contains(&value) {
+        if (1..=self.digit_count()).contains(&value) {
             Digit::new(value as u8)
         } else {
             None
         }
     }
 
-    /// Every digit 1..=N in increasing order.
+    /// Every digit 1..=M in increasing order.
     pub fn digits(self) -> impl Iterator<Item = Digit> {
-        (0..self.size()).map(Digit::from_index)
+        (0..self.digit_count()).map(Digit::from_index)
     }
 
-    /// The set of all digits 1..=N.
+    /// The set of all digits 1..=M.
     pub const fn all_digits(self) -> DigitSet {
-        DigitSet::all(self.size())
+        DigitSet::all(self.digit_count())
     }
 }
 
 impl fmt::Display for Shape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{0}×{0}", self.size())
+        write!(f, "{0}×{0}", self.size())?;
+        if !self.is_exact() {
+            write!(f, " with digits 1-{}", self.digit_count())?;
+        }
+        Ok(())
     }
 }
 
@@ -154,5 +191,14 @@ mod tests {
         assert_eq!(shape.cell(9, 0), None);
         assert_eq!(shape.digit(9).map(Digit::get), Some(9));
         assert_eq!(shape.digit(10), None);
+        let wide = Shape::from_size(6).unwrap().with_digits(9).unwrap();
+        assert_eq!(wide.digit(9).map(Digit::get), Some(9));
+        assert_eq!(
+            (wide.size(), wide.digit_count(), wide.is_exact()),
+            (6, 9, false)
+        );
+        assert_eq!(wide.to_string(), "6×6 with digits 1-9");
+        assert_eq!(Shape::NINE.with_digits(8), None);
+        assert_eq!(Shape::NINE.with_digits(65), None);
     }
 }

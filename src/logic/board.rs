@@ -171,14 +171,25 @@ impl<'a> Board<'a> {
 
     /// Where the board stands.
     pub fn standing(&self) -> Standing {
-        let all = self.layout.shape.all_digits();
+        let shape = self.layout.shape;
+        let all = shape.all_digits();
         let sets = self.candidates.sets();
+        // Every house holds every digit, or (taking more digits than it has cells) at
+        // least as many digits as it has cells.
+        let short = |held: DigitSet| {
+            if shape.is_exact() {
+                held != all
+            } else {
+                held.len() < shape.size()
+            }
+        };
         if sets.iter().any(|s| s.is_empty())
             || self.layout.houses().any(|house| {
-                house
-                    .iter()
-                    .fold(DigitSet::EMPTY, |a, &c| a | sets[c as usize])
-                    != all
+                short(
+                    house
+                        .iter()
+                        .fold(DigitSet::EMPTY, |a, &c| a | sets[c as usize]),
+                )
             })
         {
             Standing::Contradiction

@@ -34,9 +34,15 @@ pub fn next_step(board: &Board<'_>) -> Option<Step> {
     metered(STEP_WORK, || first_step(board))
 }
 
-/// The first technique of [`LADDER`] that finds a step on `board`.
+/// The first technique of [`LADDER`] that finds a step on `board` (of those
+/// [sound](super::Technique::sound_without_full_houses) there, on a grid taking more
+/// digits than a house has cells).
 fn first_step(board: &Board<'_>) -> Option<Step> {
-    LADDER.iter().find_map(|technique| technique.find(board))
+    let exact = board.layout().shape.is_exact();
+    LADDER
+        .iter()
+        .filter(|finder| exact || finder.technique().sound_without_full_houses())
+        .find_map(|technique| technique.find(board))
 }
 
 /// The work one step may take in its searches, counted in candidates reached and links

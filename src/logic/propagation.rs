@@ -140,6 +140,9 @@ impl Propagation {
 
     fn reach_fixed_point(&mut self, layout: &Layout, cands: &mut [DigitSet]) -> bool {
         let all = layout.shape.all_digits();
+        // Hidden singles and locked candidates need every digit in every house: with more
+        // digits than a house has cells, only naked singles are sound.
+        let exact = layout.shape.is_exact();
         loop {
             if let Some(cell) = self.queue.pop() {
                 let digit = cands[cell as usize];
@@ -151,6 +154,9 @@ impl Propagation {
                 continue;
             }
             if let Some(h) = take_first(&mut self.dirty) {
+                if !exact {
+                    continue;
+                }
                 let house = layout.house(h);
                 let (once, twice) = seen_once_and_twice(house, cands);
                 if once != all {
@@ -174,7 +180,9 @@ impl Propagation {
                 }
                 continue;
             }
-            if !self.locked_candidates(layout, cands) {
+            if !exact {
+                self.locked.fill(0);
+            } else if !self.locked_candidates(layout, cands) {
                 return false;
             }
             if self.queue.is_empty() && self.dirty.iter().all(|&w| w == 0) {

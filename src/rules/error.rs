@@ -14,6 +14,28 @@ pub enum RulesError {
         /// The grid's shape.
         shape: Shape,
     },
+    /// The digits asked for cannot fill the grid: fewer than a house has cells, or more
+    /// than 64.
+    #[error("a {shape} grid cannot take the digits 1-{digits}: from {n} to 64 digits fit", n = shape.size())]
+    Digits {
+        /// The grid's shape.
+        shape: Shape,
+        /// The number of digits asked for.
+        digits: usize,
+    },
+    /// A constraint whose meaning needs every house to hold every digit, on a grid taking
+    /// more digits than a house has cells.
+    #[error(
+        "{constraint}: a {kind} needs every row, column and region to hold every digit; a {shape} grid's houses miss some"
+    )]
+    NeedsEveryDigit {
+        /// The constraint, as it prints.
+        constraint: String,
+        /// Its family's name.
+        kind: &'static str,
+        /// The grid's shape.
+        shape: Shape,
+    },
     /// Rules made for one size, asked of a grid of another.
     #[error("a {grid} grid, but {what} are for {rules}")]
     ShapeMismatch {

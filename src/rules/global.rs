@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{Regions, RulesError};
 use crate::constraint::{
-    DistanceKind, DistanceRule, DutchFlatmates, EveryWindow, Negative, NegativeKind,
+    DistanceKind, DistanceRule, DutchFlatmates, EveryWindow, Negative, NegativeKind, SameDigits,
     VariantConstraint, WindowKind,
 };
 use crate::grid::{BoxShape, House, KNIGHT_MOVES, Relation, leaps};
@@ -52,6 +52,8 @@ pub enum GlobalRule {
     GlobalModular,
     /// Every middle digit has a 1 directly above it or the largest digit directly below.
     DutchFlatmates,
+    /// Every house holds the same digits, chosen from more than a house has cells.
+    SameDigits,
 }
 
 crate::named::named_enum!(GlobalRule, "rule", {
@@ -73,6 +75,7 @@ crate::named::named_enum!(GlobalRule, "rule", {
     GlobalEntropy => "global-entropy",
     GlobalModular => "global-modular",
     DutchFlatmates => "dutch-flatmates",
+    SameDigits => "same-digits",
 });
 
 /// What a rule adds to the grid's rules.
@@ -92,6 +95,8 @@ pub enum Adds {
     Window(WindowKind),
     /// Dutch flatmates (one entry of the constraints).
     Flatmates,
+    /// The same digits in every house (one entry of the constraints).
+    SameDigits,
 }
 
 /// What a rule needs of the grid's regions.
@@ -395,6 +400,26 @@ const TABLE: [GlobalRuleRow; GlobalRule::ALL.len()] = [
         topic: "Dutch flatmates",
         words: &["flatmate*", "dutch flatmate*"],
     },
+    GlobalRuleRow {
+        rule: GlobalRule::SameDigits,
+        title: "same digits",
+        says: "Same digits: every row, column and region holds the same digits, chosen from the grid's digits (a grid taking more digits than a row has cells, such as a 6×6 filled from 1-9).",
+        needs: Needs::Nothing,
+        adds: Adds::SameDigits,
+        drawn: false,
+        fpuzzles: FpuzzlesForm::None,
+        sudokupad: None,
+        topic: "same digits",
+        // Not "the same digits" alone: clones hold the same digits too.
+        words: &[
+            "same set of digits",
+            "same * subset",
+            "select * different digits",
+            "selected digits",
+            "these * digits only",
+            "chosen digits",
+        ],
+    },
 ];
 
 impl GlobalRule {
@@ -423,6 +448,7 @@ impl GlobalRule {
                 (Adds::Distance(kind), VariantConstraint::Distance(c)) => c.kind() == kind,
                 (Adds::Window(kind), VariantConstraint::Window(c)) => c.kind() == kind,
                 (Adds::Flatmates, VariantConstraint::Flatmates(_)) => true,
+                (Adds::SameDigits, VariantConstraint::SameDigits(_)) => true,
                 _ => false,
             })
     }
@@ -434,6 +460,7 @@ impl GlobalRule {
             Adds::Distance(kind) => Some(DistanceRule::new(kind).into()),
             Adds::Window(kind) => Some(EveryWindow::new(kind).into()),
             Adds::Flatmates => Some(DutchFlatmates.into()),
+            Adds::SameDigits => Some(SameDigits.into()),
             Adds::Houses(_) | Adds::Moves(..) => None,
         }
     }
@@ -469,7 +496,8 @@ impl GlobalRule {
             | Adds::Negative(_)
             | Adds::Distance(_)
             | Adds::Window(_)
-            | Adds::Flatmates => Vec::new(),
+            | Adds::Flatmates
+            | Adds::SameDigits => Vec::new(),
         }
     }
 
@@ -481,7 +509,8 @@ impl GlobalRule {
             | Adds::Negative(_)
             | Adds::Distance(_)
             | Adds::Window(_)
-            | Adds::Flatmates => None,
+            | Adds::Flatmates
+            | Adds::SameDigits => None,
         }
     }
 

@@ -46,7 +46,7 @@ impl WeakLinks {
     /// cell `i` must differ from.
     pub(crate) fn new<'p>(rules: &Rules, peers: impl Fn(usize) -> &'p [u32]) -> WeakLinks {
         let shape = rules.shape();
-        let n = shape.size();
+        let n = shape.digit_count();
         let mut scopes = Vec::new();
         for (k, constraint) in rules.constraints().iter().enumerate() {
             let all = constraint.get().cells(shape).len();

@@ -82,6 +82,34 @@ impl Rules {
         }
     }
 
+    /// The same rules on a grid taking the digits 1 to `digits` (M, from N to 64): each
+    /// house's digits differ, and every house holds every digit only when M = N. Give it
+    /// before the constraints (those whose meaning needs full houses are refused after).
+    ///
+    /// ```
+    /// use satdoku::{Rules, Shape};
+    /// let six = Rules::standard(Shape::from_size(6).unwrap())?.with_digits(9)?;
+    /// assert_eq!(six.shape().to_string(), "6×6 with digits 1-9");
+    /// assert!(Rules::standard(Shape::NINE)?.with_digits(8).is_err());
+    /// # Ok::<(), satdoku::RulesError>(())
+    /// ```
+    pub fn with_digits(mut self, digits: usize) -> Result<Rules, RulesError> {
+        self.shape = self.shape.with_digits(digits).ok_or(RulesError::Digits {
+            shape: self.shape,
+            digits,
+        })?;
+        if let Some(constraint) = self.constraints.iter().find(|c| !c.fits_more_digits())
+            && !self.shape.is_exact()
+        {
+            return Err(RulesError::NeedsEveryDigit {
+                constraint: constraint.to_string(),
+                kind: constraint.kind(),
+                shape: self.shape,
+            });
+        }
+        Ok(self)
+    }
+
     /// With one more variant constraint. An error naming it when a cell lies outside the
     /// grid or it cannot apply (a sum no digits reach, a line longer than the digits allow).
     ///
@@ -116,6 +144,13 @@ impl Rules {
         };
         if let Some(problem) = constraint.get().problem(self.shape) {
             return Err(bad(problem));
+        }
+        if !self.shape.is_exact() && !constraint.fits_more_digits() {
+            return Err(RulesError::NeedsEveryDigit {
+                constraint: constraint.to_string(),
+                kind: constraint.kind(),
+                shape: self.shape,
+            });
         }
         if self.regions == Regions::None && constraint.needs_regions() {
             return Err(bad(
@@ -412,6 +447,9 @@ impl fmt::Display for Rules {
             Regions::Boxes(boxes) => write!(f, "boxes {boxes}")?,
             Regions::Jigsaw(_) => f.write_str("jigsaw")?,
             Regions::None => f.write_str("no regions")?,
+        }
+        if !self.shape.is_exact() {
+            write!(f, ", digits 1-{}", self.shape.digit_count())?;
         }
         // The rules over the whole grid that add houses or moves, then the extra regions,
         // pairs and constraints; the rules that are constraints (non-consecutive,

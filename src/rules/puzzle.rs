@@ -42,12 +42,17 @@ impl Puzzle {
     /// ```
     pub fn new(grid: Grid, rules: impl Into<Arc<Rules>>) -> Result<Puzzle, PuzzleError> {
         let rules = rules.into();
-        if rules.shape() != grid.shape() {
-            return Err(PuzzleError::Shape {
-                grid: grid.shape(),
-                rules: rules.shape(),
-            });
-        }
+        let grid = match grid.shape() == rules.shape() {
+            true => grid,
+            // A grid read with the digits 1 to N, on rules taking more.
+            false => {
+                let shape = grid.shape();
+                grid.reshaped(rules.shape()).ok_or(PuzzleError::Shape {
+                    grid: shape,
+                    rules: rules.shape(),
+                })?
+            }
+        };
         match grid.conflict(&rules) {
             Some(conflict) => Err(PuzzleError::Conflict(conflict)),
             None => Ok(Puzzle { grid, rules }),
@@ -104,7 +109,7 @@ impl Grid {
         let mut seen: [Option<Cell>; 64] = [None; 64];
         let mut found = None;
         for &house in &houses[first.min(houses.len())..] {
-            seen[..self.shape().size()].fill(None);
+            seen[..self.shape().digit_count()].fill(None);
             rules.visit_cells(house, &mut |cell| {
                 let Some(digit) = self.get(cell) else {
                     return true;

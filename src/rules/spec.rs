@@ -24,6 +24,9 @@ pub struct RulesSpec {
     pub pairs: Vec<(Cell, Cell)>,
     /// Variant constraints (the grid must hold their cells).
     pub constraints: Vec<VariantConstraint>,
+    /// The digits the grid takes, 1 to this (M ≥ N: each house's digits differ and a house
+    /// need not hold them all); `None`: 1 to N.
+    pub digits: Option<usize>,
 }
 
 impl RulesSpec {
@@ -58,11 +61,20 @@ impl RulesSpec {
             extra_regions: [&self.extra_regions[..], &other.extra_regions[..]].concat(),
             pairs: [&self.pairs[..], &other.pairs[..]].concat(),
             constraints: [&self.constraints[..], &other.constraints[..]].concat(),
+            digits: match (self.digits, other.digits) {
+                (Some(a), Some(b)) if a != b => {
+                    return Err(RulesError::Twice { what: "the digits" });
+                }
+                (a, b) => a.or(b),
+            },
         })
     }
 
-    /// The rules for a grid of `shape`, or why they cannot apply to it.
+    /// The rules for a grid of `shape` (its digits too: 1 to N, or more), or why they
+    /// cannot apply to it.
     pub fn rules_for(&self, shape: Shape) -> Result<Arc<Rules>, RulesError> {
+        let digits = self.digits.unwrap_or(0).max(shape.digit_count());
+        let shape = Shape::from_size(shape.size()).expect("a grid's size is a shape");
         let base = match (&self.jigsaw, self.boxes) {
             _ if self.no_regions => Rules::without_regions(shape),
             (Some(jigsaw), _) => {
@@ -91,7 +103,7 @@ impl RulesSpec {
         // a constraint's index in the rules is its index in the spec.
         let (constraints, houses): (GlobalRules, GlobalRules) =
             self.globals.iter().partition(|rule| rule.is_constraint());
-        let mut rules = base.with_globals(houses)?;
+        let mut rules = base.with_digits(digits)?.with_globals(houses)?;
         for region in &self.extra_regions {
             rules = rules.with_extra_region(region)?;
         }

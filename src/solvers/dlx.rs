@@ -46,7 +46,7 @@ impl Solver for DlxSolver {
             self.matrix = Some(Matrix::new(Layout::new(puzzle.rules())));
         }
         let matrix = self.matrix.as_mut().expect("just built");
-        let size = matrix.layout.shape.size();
+        let size = matrix.layout.shape.digit_count();
         let given_nodes: Vec<usize> = puzzle
             .grid()
             .givens()
@@ -97,10 +97,18 @@ struct Matrix {
 
 impl Matrix {
     fn new(layout: Layout) -> Matrix {
-        let n = layout.shape.size();
+        let n = layout.shape.digit_count();
         let cells = layout.shape.cell_count();
-        let primary = cells + layout.house_count() * n;
-        let headers = primary + layout.apart().len() * n + 1;
+        let house_digits = layout.house_count() * n;
+        // Each house holds each digit exactly once (a primary column) when there are as
+        // many digits as its cells, at most once (a secondary column) when there are more.
+        let primary = cells
+            + if layout.shape.is_exact() {
+                house_digits
+            } else {
+                0
+            };
+        let headers = 1 + cells + house_digits + layout.apart().len() * n;
         let mut cell_houses = vec![Vec::new(); cells];
         for (h, house) in layout.houses().enumerate() {
             for &cell in house {
@@ -139,7 +147,11 @@ impl Matrix {
             let (cell, digit) = (row / n, row % n);
             let cols = std::iter::once(1 + cell)
                 .chain(cell_houses[cell].iter().map(|h| 1 + cells + h * n + digit))
-                .chain(cell_pairs[cell].iter().map(|p| 1 + primary + p * n + digit));
+                .chain(
+                    cell_pairs[cell]
+                        .iter()
+                        .map(|p| 1 + cells + house_digits + p * n + digit),
+                );
             let first = m.left.len();
             for (k, col) in cols.enumerate() {
                 let node = m.left.len();
@@ -236,7 +248,7 @@ impl Search<'_> {
             let (puzzle, stack) = (self.puzzle, &self.stack);
             self.budget.solution(|| {
                 let mut grid = puzzle.grid().clone();
-                let (shape, size) = (m.layout.shape, m.layout.shape.size());
+                let (shape, size) = (m.layout.shape, m.layout.shape.digit_count());
                 for &row in stack {
                     let cell = shape.cell_at(row / size).expect("row of a cell");
                     grid.set(cell, Some(Digit::from_index(row % size)));
@@ -258,7 +270,7 @@ impl Search<'_> {
         }
         m.cover(best);
         let mut r = m.down[best];
-        let size = m.layout.shape.size();
+        let size = m.layout.shape.digit_count();
         let constrained = m.layout.has_constraints();
         while r != best && self.budget.step() {
             let row = m.row[r];

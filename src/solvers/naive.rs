@@ -63,7 +63,7 @@ impl Search<'_> {
             self.budget.solution(|| self.layout.grid(values));
             return;
         };
-        for digit in 1..=self.layout.shape.size() as u8 {
+        for digit in 1..=self.layout.shape.digit_count() as u8 {
             if self.budget.done() {
                 return;
             }

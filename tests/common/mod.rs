@@ -71,6 +71,10 @@ pub struct PlainRules {
     pub extra_regions: Vec<Vec<(usize, usize)>>,
     /// Pairs of cells that differ, by 0-based (row, column).
     pub pairs: Vec<((usize, usize), (usize, usize))>,
+    /// The largest digit, when more than N: each house's digits only differ.
+    pub digits: Option<usize>,
+    /// Every house holds the same set of digits (with `digits`).
+    pub same_digits: bool,
 }
 
 impl PlainRules {
@@ -118,6 +122,7 @@ impl PlainRules {
             (self.disjoint_groups, GlobalRule::DisjointGroups),
             (self.anti_knight, GlobalRule::AntiKnight),
             (self.anti_king, GlobalRule::AntiKing),
+            (self.same_digits, GlobalRule::SameDigits),
         ];
         let cell = |(row, col): (usize, usize)| satdoku::Cell::at(row, col).unwrap();
         let spec = satdoku::RulesSpec {
@@ -139,6 +144,7 @@ impl PlainRules {
                 .map(|&(a, b)| (cell(a), cell(b)))
                 .collect(),
             constraints: Vec::new(),
+            digits: self.digits,
         };
         spec.rules_for(satdoku::Shape::from_size(size).unwrap())
             .unwrap()
@@ -259,15 +265,21 @@ pub fn check_solution_under(
             }
         }
     }
+    let largest = rules.digits.unwrap_or(size);
+    let mut sets = Vec::new();
     for house in houses_under(size, rules) {
-        let mut seen = vec![false; size + 1];
+        let mut seen = vec![false; largest + 1];
         for (r, c) in house {
             let v = solution[r][c] as usize;
-            if v == 0 || v > size || seen[v] {
+            if v == 0 || v > largest || seen[v] {
                 return Err(format!("bad or repeated digit {v} at r{}c{}", r + 1, c + 1));
             }
             seen[v] = true;
         }
+        sets.push(seen);
+    }
+    if rules.same_digits && sets.windows(2).any(|w| w[0] != w[1]) {
+        return Err("two houses hold different sets of digits".into());
     }
     for ((r, c), (r2, c2)) in apart_under(size, rules) {
         if solution[r][c] == solution[r2][c2] {
@@ -419,9 +431,12 @@ pub fn brute_force_solutions_under(
         })
         .collect();
     let mut grid = puzzle.clone();
+    let largest = rules.digits.unwrap_or(size) as u32;
+    // With the same digits in every house: every row's set is the first row's.
+    let same = rules.same_digits;
     // Givens must not clash among themselves.
     for house in &houses {
-        let mut seen = vec![false; size + 1];
+        let mut seen = vec![false; largest as usize + 1];
         for &(r, c) in house {
             let v = grid[r][c] as usize;
             if v != 0 {
@@ -432,41 +447,62 @@ pub fn brute_force_solutions_under(
             }
         }
     }
-    fn go(
-        grid: &mut Plain,
-        pos: usize,
-        houses: &[Vec<(usize, usize)>],
-        cell_houses: &[Vec<usize>],
-        count: &mut usize,
+    struct Walk<'a> {
+        houses: &'a [Vec<(usize, usize)>],
+        cell_houses: &'a [Vec<usize>],
+        largest: u32,
+        same: bool,
+        count: usize,
         limit: usize,
-        each: &mut dyn FnMut(&Plain),
-    ) {
+    }
+    fn go(grid: &mut Plain, pos: usize, walk: &mut Walk<'_>, each: &mut dyn FnMut(&Plain)) {
         let size = grid.len();
-        if *count >= limit {
+        if walk.count >= walk.limit {
             return;
         }
         if pos == size * size {
-            *count += 1;
+            let set = |h: &Vec<(usize, usize)>| {
+                let mut set: Vec<u32> = h.iter().map(|&(i, j)| grid[i][j]).collect();
+                set.sort_unstable();
+                set
+            };
+            let houses = walk.houses;
+            if walk.same
+                && houses
+                    .iter()
+                    .filter(|h| h.len() == size)
+                    .any(|h| set(h) != set(&houses[0]))
+            {
+                return;
+            }
+            walk.count += 1;
             each(grid);
             return;
         }
         let (r, c) = (pos / size, pos % size);
         if grid[r][c] != 0 {
-            return go(grid, pos + 1, houses, cell_houses, count, limit, each);
+            return go(grid, pos + 1, walk, each);
         }
-        for v in 1..=size as u32 {
-            let clash = cell_houses[pos]
+        for v in 1..=walk.largest {
+            let clash = walk.cell_houses[pos]
                 .iter()
-                .any(|&h| houses[h].iter().any(|&(i, j)| grid[i][j] == v));
+                .any(|&h| walk.houses[h].iter().any(|&(i, j)| grid[i][j] == v));
             if !clash {
                 grid[r][c] = v;
-                go(grid, pos + 1, houses, cell_houses, count, limit, each);
+                go(grid, pos + 1, walk, each);
                 grid[r][c] = 0;
             }
         }
     }
-    let mut count = 0;
-    go(&mut grid, 0, &houses, &cell_houses, &mut count, limit, each);
+    let mut walk = Walk {
+        houses: &houses,
+        cell_houses: &cell_houses,
+        largest,
+        same,
+        count: 0,
+        limit,
+    };
+    go(&mut grid, 0, &mut walk, each);
 }
 
 /// The `satdoku` binary, run from the repository root (built with the `cli` feature only).
@@ -627,7 +663,12 @@ pub fn library_puzzle(path: &Path) -> satdoku::Puzzle {
     } else {
         PuzzleFile::parse(&text).unwrap()
     };
-    let grid: satdoku::Grid = parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
+    // The file's digits, when it takes more than a row has cells.
+    let options = satdoku::format::ReadOptions {
+        digits: file.spec.digits,
+        ..Default::default()
+    };
+    let grid: satdoku::Grid = parse_one(&file.puzzles[0].text, &options).unwrap();
     let rules = file.spec.rules_for(grid.shape()).unwrap();
     satdoku::Puzzle::new(grid, rules).unwrap()
 }

@@ -763,10 +763,17 @@ impl Readers<'_> {
                 continue;
             }
             // Grey, as f-puzzles draws them, or a colour the words give odd or even cells
-            // ("The yellow circles contain odd digits").
-            let grey = shape.fill.is_some_and(|c| {
-                c.name() == "grey" || self.words.names_beside("parity cell", c.name())
-            });
+            // ("The yellow circles contain odd digits"); a square only outlined in grey
+            // where the words speak of a grey square.
+            let named = |colour: Option<Colour>| {
+                colour.is_some_and(|c| {
+                    c.name() == "grey" || self.words.names_beside("parity cell", c.name())
+                })
+            };
+            let grey_square = ["grey square*", "gray square*"]
+                .iter()
+                .any(|phrase| self.words.say(phrase));
+            let grey = named(shape.fill) || (!shape.rounded && grey_square && named(shape.border));
             let size =
                 (0.45..=0.9).contains(&shape.width) && (shape.width - shape.height).abs() < 0.05;
             let Some(cell) = cell_at(shape.center, self.n).filter(|_| grey && size) else {

@@ -73,7 +73,7 @@ impl Cells {
             Cells::Symbols(symbols) => symbols.iter().all(|&s| alphabet.read(s, shape).is_some()),
             Cells::Tokens(tokens) => tokens.iter().all(|t| match t {
                 Token::Blank => true,
-                Token::Number(v) => usize::try_from(*v).is_ok_and(|v| v <= shape.size()),
+                Token::Number(v) => usize::try_from(*v).is_ok_and(|v| v <= shape.digit_count()),
                 Token::Word(_) => false,
             }),
         }

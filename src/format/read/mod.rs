@@ -264,6 +264,20 @@ impl<R: BufRead> PuzzleReader<R> {
         rows: &[(usize, Cells)],
         error: Option<ParseError>,
     ) -> Built {
+        let shape = match self.options.digits {
+            None => shape,
+            Some(digits) => match shape.with_digits(digits) {
+                Some(shape) => shape,
+                None => {
+                    let error = ParseError::Digits {
+                        line,
+                        shape,
+                        digits,
+                    };
+                    return (Err(error), Notation::Numbers, Vec::new());
+                }
+            },
+        };
         let (alphabet, warning) = self.alphabet_for(line, shape, rows);
         let notation = match rows.first() {
             Some((_, Cells::Tokens(_))) => Notation::Numbers,

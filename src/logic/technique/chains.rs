@@ -97,8 +97,8 @@ struct Engine<'b, 'a> {
 impl<'b, 'a> Engine<'b, 'a> {
     fn new(board: &'b Board<'a>, links: Links) -> Engine<'b, 'a> {
         let layout = board.layout();
-        let size = layout.shape.size();
-        let mut strong = vec![Vec::new(); size * size * size];
+        let size = layout.shape.digit_count();
+        let mut strong = vec![Vec::new(); layout.shape.cell_count() * size];
         if links.cell_strong {
             for c in board.open_cells() {
                 let set = board.set(c);

@@ -307,7 +307,7 @@ impl<'s, 'b> Search<'s, 'b> {
     /// Whether `digit` in the open cell at position `t` agrees with the other open cells
     /// filled so far: no peer holds it, no value forbidden with it.
     fn fits(&self, t: usize, digit: Digit) -> bool {
-        let size = self.board.layout().shape.size();
+        let size = self.board.layout().shape.digit_count();
         let cell = self.open[t];
         let node = (cell * size + digit.index()) as u32;
         self.open.iter().enumerate().all(|(u, &other)| {

@@ -278,6 +278,25 @@ techniques! {
     Guess: "guess", 20.0, Expert;
 }
 
+impl Technique {
+    /// Whether the technique reasons only from cells that differ (a house's, a rule's, a
+    /// constraint's), never from where a digit must go: the techniques still sound on a grid
+    /// taking more digits than a house has cells, where a house need not hold every digit.
+    pub fn sound_without_full_houses(self) -> bool {
+        matches!(
+            self,
+            Technique::NakedSingle
+                | Technique::ConstraintLogic
+                | Technique::NakedPair
+                | Technique::NakedTriple
+                | Technique::NakedQuad
+                | Technique::XyWing
+                | Technique::XyzWing
+                | Technique::XyChain
+        )
+    }
+}
+
 /// A rating of the SE scale (one decimal, as the table writes it) in tenths.
 const fn tenths(rating: f64) -> u8 {
     assert!(rating > 0.0 && rating < 25.0, "a rating is 0.1 to 25.0");

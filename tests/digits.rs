@@ -1,0 +1,301 @@
+//! Grids taking more digits than a house has cells (`--digits`, TOML `digits`, the rule `same-digits`): counted alike by every solver and an independent brute force, read and written where a form can hold them, refused by name where a family or a format cannot.
+#![cfg(feature = "cli")] // runs the `satdoku` command
+
+mod common;
+
+use common::{
+    PlainRules, brute_force_count_under, check_solution_under, every_solver, parse_line, plain,
+    satdoku,
+};
+use predicates::prelude::*;
+use satdoku::{AutoSolver, Grid, Puzzle, Shape, Solver};
+
+/// The rules of a 4×4 with 2×2 boxes taking the digits 1 to `digits`.
+fn wider(digits: usize, same_digits: bool) -> PlainRules {
+    PlainRules {
+        digits: Some(digits),
+        same_digits,
+        ..PlainRules::default()
+    }
+}
+
+/// The puzzle `text` (a 4×4 line) under `rules`, as the library makes it.
+fn puzzle(text: &str, rules: &PlainRules) -> Puzzle {
+    let digits = rules.digits.unwrap_or(4);
+    let shape = Shape::from_size(4).unwrap().with_digits(digits).unwrap();
+    let mut grid = Grid::empty(shape);
+    for (cell, v) in shape.cells().zip(parse_line(text).concat()) {
+        grid.set(cell, shape.digit(v as usize));
+    }
+    Puzzle::new(grid, rules.to_lib(4)).unwrap()
+}
+
+/// Every solver counts what an independent brute force counts on 4×4 grids taking five or
+/// six digits, with and without the same digits in every house, and every solution it
+/// finds is one under the independent check.
+#[test]
+fn grids_taking_more_digits_are_counted_alike_by_every_solver() {
+    let cases = [
+        (5, false, "12345..........."),
+        (5, false, "5..1..2..3..4..."),
+        (5, false, "1.5..2......3..."),
+        (5, true, "12..34.........."),
+        (5, true, "5...........1..."),
+        (6, false, "6..1..2..3..4..5"),
+        (6, false, "1234..56..1....."),
+        (6, true, "5...........1..."),
+        (6, true, "1.5..2......3..."),
+        (6, true, "12345..........."),
+    ];
+    for (digits, same, text) in cases {
+        let rules = wider(digits, same);
+        let expected = brute_force_count_under(&parse_line(text), &rules, 5_000);
+        assert!(expected < 2_000, "{text}: {expected} solutions");
+        let puzzle = puzzle(text, &rules);
+        for mut solver in every_solver() {
+            let count = solver.count(&puzzle, 2_000);
+            assert!(count.complete, "{}: {text}", solver.name());
+            assert_eq!(
+                count.count as usize,
+                expected,
+                "{} on {text} (digits 1-{digits}, same {same})",
+                solver.name()
+            );
+            if let Some(solution) = solver.solve(&puzzle) {
+                check_solution_under(&parse_line(text), &plain(&solution), &rules)
+                    .unwrap_or_else(|why| panic!("{}: {text}: {why}", solver.name()));
+            }
+        }
+    }
+}
+
+/// On an empty 4×4, choosing the same four of M digits for every house gives C(M, 4) ×
+/// 288 grids: every choice of four digits, relabelled onto the 288 classic ones.
+#[test]
+fn the_same_digits_from_more_multiply_the_classic_count() {
+    for (digits, choices) in [(5, 5), (6, 15)] {
+        let puzzle = puzzle("................", &wider(digits, true));
+        let count = AutoSolver::default().count(&puzzle, 10_000);
+        assert_eq!(count.count, choices * 288, "digits 1-{digits}");
+        assert!(count.complete);
+    }
+    // Without the rule, the houses' digits only differ: an independent count.
+    let rules = wider(5, false);
+    let text = "5..............1";
+    let expected = brute_force_count_under(&parse_line(text), &rules, 100_000);
+    let count = AutoSolver::default().count(&puzzle(text, &rules), 100_000);
+    assert_eq!(count.count as usize, expected);
+}
+
+/// The command line reads `--digits` and `--same-digits` in every command, a TOML file
+/// its `digits` key; export writes the key back and f-puzzles data refuses by name;
+/// digits fewer than a row's cells, and families whose meaning needs every digit in every
+/// house, are refused with what was wrong.
+#[test]
+fn the_command_line_and_files_read_and_write_the_digits() {
+    let six = "9.....\n......\n......\n......\n......\n.....1\n";
+    let output = satdoku()
+        .args(["solve", "--digits", "9", "--same-digits"])
+        .write_stdin(six)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        common::stderr_of(&output)
+    );
+    let line = common::stdout_of(&output);
+    let solution = parse_line(line.trim());
+    let rules = PlainRules {
+        boxes: Some((2, 3)),
+        digits: Some(9),
+        same_digits: true,
+        ..PlainRules::default()
+    };
+    let given = parse_line(&six.replace('\n', ""));
+    check_solution_under(&given, &solution, &rules).unwrap();
+    // Without --digits, a 9 is no digit of a 6×6.
+    satdoku()
+        .arg("solve")
+        .write_stdin(six)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("unknown symbol '9'")
+                .and(predicate::str::contains("--digits M")),
+        );
+    satdoku()
+        .args(["check", "--digits", "5"])
+        .write_stdin(six)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot take the digits 1-5"));
+
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("four.toml");
+    std::fs::write(
+        &path,
+        "digits = 9\nrules = [\"same-digits\"]\npuzzle = \"8...............\"\n\
+         [[thermometer]]\ncells = [\"r1c1\", \"r1c2\"]\n",
+    )
+    .unwrap();
+    let exported = satdoku()
+        .args(["export", "--to", "toml"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = common::stdout_of(&exported);
+    assert!(text.contains("digits = 9\n"), "{text}");
+    assert!(text.contains("same-digits"), "{text}");
+    satdoku()
+        .args(["export", "--to", "fpuzzles"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("f-puzzles data has no field"));
+    // r1c1 holds 8 and r1c2 more: 9 is chosen, and the thermometer is satisfied.
+    let solved = satdoku().arg("solve").arg(&path).output().unwrap();
+    let grid = parse_line(common::stdout_of(&solved).trim());
+    assert_eq!(grid[0][..2], [8, 9]);
+    let refused = |text: &str, says: &str| {
+        std::fs::write(&path, text).unwrap();
+        satdoku()
+            .arg("check")
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    };
+    refused(
+        "digits = 9\npuzzle = \"................\"\n[[sandwich]]\nrow = 1\nsum = 5\n",
+        "needs every row, column and region to hold every digit",
+    );
+    refused(
+        "digits = 70\npuzzle = \"................\"\n",
+        "digits = 70",
+    );
+}
+
+/// `explain` reasons only with steps that hold when a house misses digits, and what it
+/// places agrees with the unique solution.
+#[test]
+fn logic_keeps_to_sound_steps_when_houses_miss_digits() {
+    // NGN (Walking Writer, Sudoku-Bench puzzle 78): the same four of 1-9 in every house,
+    // published solution 8456654848655684.
+    let text = "digits = 9\nrules = [\"same-digits\"]\npuzzle = \"................\"\n\
+        [[thermometer]]\ncells = [\"r3c1\", \"r2c1\"]\n\
+        [[thermometer]]\ncells = [\"r4c1\", \"r4c2\", \"r3c2\"]\n\
+        [[thermometer]]\ncells = [\"r4c4\", \"r3c4\"]\n\
+        [[thermometer]]\ncells = [\"r2c3\", \"r2c2\"]\n\
+        [[thermometer]]\ncells = [\"r2c3\", \"r3c3\"]\n\
+        [[thermometer]]\ncells = [\"r1c3\", \"r1c4\", \"r2c4\"]\n\
+        [[white-dot]]\ncells = [\"r1c2\", \"r2c2\"]\n\
+        [[black-dot]]\ncells = [\"r4c3\", \"r4c4\"]\n\
+        [[even]]\ncells = [\"r2c1\"]\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ngn.toml");
+    std::fs::write(&path, text).unwrap();
+    let checked = satdoku().arg("check").arg(&path).output().unwrap();
+    assert_eq!(
+        common::stdout_of(&checked).trim(),
+        "unique 8456654848655684"
+    );
+    let explained = satdoku()
+        .args(["explain", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let rows = common::json_rows(&common::stdout_of(&explained));
+    let solution: Vec<u32> = "8456654848655684"
+        .chars()
+        .map(|c| c.to_digit(10).unwrap())
+        .collect();
+    let steps = rows[0]["steps"].as_array().expect("steps");
+    assert!(!steps.is_empty());
+    for step in steps {
+        let technique = step["technique"].as_str().unwrap();
+        assert!(
+            [
+                "naked_single",
+                "constraint",
+                "naked_pair",
+                "naked_triple",
+                "naked_quad",
+                "xy_wing",
+                "xyz_wing",
+                "xy_chain"
+            ]
+            .contains(&technique),
+            "{technique} needs every digit in every house"
+        );
+        for placement in step["placements"].as_array().into_iter().flatten() {
+            // `r2c2=3`
+            let text = placement.as_str().unwrap();
+            let (cell, digit) = text.split_once('=').unwrap();
+            let (r, c) = cell[1..].split_once('c').unwrap();
+            let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+            assert_eq!(
+                solution[(r - 1) * 4 + c - 1],
+                digit.parse::<u32>().unwrap(),
+                "{step}"
+            );
+        }
+    }
+}
+
+/// The bundled puzzles of digits chosen from more (three generated, and the published NGN):
+/// each stored solution holds under the independent check, and every solver (the SAT
+/// encodings on grids beyond 6×6) finds it, and it alone.
+#[test]
+fn bundled_same_digits_puzzles_are_unique() {
+    let dir = common::puzzle_path("variants/constraints");
+    let mut seen = 0;
+    for k in 1..=4 {
+        let path = dir.join(format!("same-digits-{k}.toml"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let file = satdoku::format::PuzzleFile::parse(&text).unwrap();
+        let digits = file.spec.digits.unwrap();
+        let stored = text
+            .lines()
+            .find_map(|l| l.strip_prefix("notes = \"solution: "))
+            .unwrap()
+            .trim_end_matches('"');
+        let solution = parse_line(stored);
+        let n = solution.len();
+        let options = satdoku::format::ReadOptions {
+            digits: Some(digits),
+            ..Default::default()
+        };
+        let grid = satdoku::format::parse_one(&file.puzzles[0].text, &options).unwrap();
+        let givens = plain(&grid);
+        let rules = PlainRules {
+            digits: Some(digits),
+            same_digits: true,
+            ..PlainRules::default()
+        };
+        check_solution_under(&givens, &solution, &rules)
+            .unwrap_or_else(|why| panic!("{}: {why}", path.display()));
+        let puzzle =
+            Puzzle::new(grid, file.spec.rules_for(grid_shape(n, digits)).unwrap()).unwrap();
+        let solvers: Vec<Box<dyn Solver>> = if n <= 6 {
+            every_solver()
+        } else {
+            vec![Box::new(satdoku::SatSolver::new())]
+        };
+        for mut solver in solvers {
+            match solver.check(&puzzle) {
+                satdoku::Verdict::Unique { solution: found } => {
+                    assert_eq!(plain(&found), solution, "{}", solver.name())
+                }
+                other => panic!("{} under {}: {other}", path.display(), solver.name()),
+            }
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, 4);
+}
+
+fn grid_shape(n: usize, digits: usize) -> Shape {
+    Shape::from_size(n).unwrap().with_digits(digits).unwrap()
+}
