@@ -299,3 +299,20 @@ fn bundled_same_digits_puzzles_are_unique() {
 fn grid_shape(n: usize, digits: usize) -> Shape {
     Shape::from_size(n).unwrap().with_digits(digits).unwrap()
 }
+
+/// A picture's pencil marks have a place for every digit the grid takes, not only 1 to N.
+#[test]
+fn pencil_marks_show_every_digit_the_grid_takes() {
+    let path = common::puzzle_path("variants/constraints/same-digits-4.toml");
+    let output = satdoku()
+        .args(["render", "--candidates", "logic"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let svg = common::stdout_of(&output);
+    // r1c1 is open: logic leaves it digits beyond the 4×4's own 1 to 4.
+    for digit in [5, 7] {
+        let mark = format!(r#"class="candidate" data-cell="r1c1" data-digit="{digit}""#);
+        assert!(svg.contains(&mark), "no mark {digit} in r1c1");
+    }
+}

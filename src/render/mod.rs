@@ -699,7 +699,8 @@ fn pencil_marks(
     room: Room<'_>,
 ) {
     let (shape, given, widest) = (puzzle.shape(), puzzle.grid(), room.widest);
-    let n = shape.size();
+    // A slot for every digit the grid takes (1 to M, more than N on some grids).
+    let n = shape.digit_count();
     let per_row = (n as f32).sqrt().ceil() as usize;
     let step = 1.0 / per_row as f32;
     let font = glyphs::Font::get();
