@@ -10,7 +10,7 @@ use super::drawing::Mark;
 use super::sum::{equal_sums, equal_sums_admit};
 use super::{
     CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
-    VariantConstraint, Written, WrittenRecord, cell_list, repeated, toml_only,
+    VariantConstraint, Written, WrittenRecord, cell_list, repeated,
 };
 use crate::grid::{Cell, Shape};
 
@@ -26,12 +26,14 @@ impl EqualSums {
         Ok(vec![EqualSums::new(record.lines("groups")?).into()])
     }
 
-    /// The record that `read` reads back as these groups in satdoku's TOML: `equal-sums`
-    /// with its `groups`. f-puzzles has no equal sums.
+    /// The record that `read` reads back as these groups: `equal-sums` (f-puzzles has none:
+    /// satdoku's extension field `equalsums`, as SudokuPad's diagonals of the same sum are
+    /// read) with its `groups`.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        toml_only(self, "groups of equal sums", format, || {
-            WrittenRecord::new("equal-sums").with("groups", FieldValue::Lines(self.groups.clone()))
-        })
+        Ok(vec![
+            WrittenRecord::new(format.choose("equal-sums", "equalsums"))
+                .with("groups", FieldValue::Lines(self.groups.clone())),
+        ])
     }
 
     /// Groups of cells whose digits add up alike.

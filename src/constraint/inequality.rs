@@ -10,7 +10,7 @@ use std::fmt;
 use super::drawing::{Mark, Point};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
-    Written, WrittenRecord, cell_list, repeated, toml_only,
+    Written, WrittenRecord, cell_list, repeated,
 };
 use crate::grid::{Cell, Shape};
 
@@ -26,12 +26,14 @@ impl GreaterThan {
         Ok(vec![GreaterThan::new(record.cells("cells")?).into()])
     }
 
-    /// The record that `read` reads back as these signs in satdoku's TOML: `greater-than`
-    /// with its `cells`. f-puzzles has no inequality signs.
+    /// The record that `read` reads back as these signs: `greater-than` (f-puzzles has no
+    /// inequality signs: satdoku's extension field `greaterthan`, as SudokuPad's signs drawn
+    /// as text are read) with its `cells`.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        toml_only(self, "inequality signs", format, || {
-            WrittenRecord::new("greater-than").cells("cells", &self.cells)
-        })
+        Ok(vec![
+            WrittenRecord::new(format.choose("greater-than", "greaterthan"))
+                .cells("cells", &self.cells),
+        ])
     }
 
     /// Signs along `cells`: each greater than the later ones it touches.

@@ -395,7 +395,7 @@ variants! {
         toml ["counting-circles"], fpuzzles ["countingcircles"];
     GreaterThan(GreaterThan) => "inequality sign"
         says "An inequality sign between two cells points to the smaller digit.",
-        toml ["greater-than"], fpuzzles [];
+        toml ["greater-than"], fpuzzles ["greaterthan"];
     Flatmates(DutchFlatmates) => "Dutch flatmates rule"
         says "Every middle digit has a 1 directly above it or the largest digit directly below it.";
     SameDigits(SameDigits) => "same digits rule"
@@ -405,7 +405,7 @@ variants! {
         toml ["contains", "contains-exactly", "look-and-say"], fpuzzles [];
     EqualSums(EqualSums) => "equal sums" plural "sets of equal sums"
         says "Groups of cells joined as equal sums have digits that add up to the same total.",
-        toml ["equal-sums"], fpuzzles [];
+        toml ["equal-sums"], fpuzzles ["equalsums"];
     EqualityCage(EqualityCage) => "equality cage"
         says "Digits in an equality cage do not repeat; it holds as many odd as even digits and as many low as high ones (never the middle digit).",
         toml ["equality-cage"], fpuzzles [];

@@ -563,7 +563,7 @@ mod tests {
             ),
             (
                 EqualSums::new(vec![three(), cells("r5c5 r5c6"), cells("r1c1")]).into(),
-                NOT_FPUZZLES,
+                ANYWHERE,
             ),
             (
                 EqualProducts::new(vec![three(), cells("r5c5 r5c6")]).into(),
@@ -581,10 +581,7 @@ mod tests {
                 DigitCount::look_and_say(three(), "1223").unwrap().into(),
                 NOT_FPUZZLES,
             ),
-            (
-                GreaterThan::new(cells("r4c4 r4c5 r5c4")).into(),
-                NOT_FPUZZLES,
-            ),
+            (GreaterThan::new(cells("r4c4 r4c5 r5c4")).into(), ANYWHERE),
             (DutchFlatmates.into(), NOWHERE),
             (SameDigits.into(), NOWHERE),
             (

@@ -248,7 +248,7 @@ pub fn parse_fpuzzles_settled(json: &str, settled: &Settled) -> Result<PuzzleFil
     let mut unread = reader.cosmetic_cages_unread()?;
     unread.extend(drawn.unread);
     let mut readings = drawn.read;
-    readings.extend(digits_in_words(ruleset.as_deref(), shape, &mut spec));
+    readings.extend(said_in_words(ruleset.as_deref(), shape, &mut spec));
     let text_field = |name: &str| {
         fields
             .get(name)
@@ -271,11 +271,12 @@ pub fn parse_fpuzzles_settled(json: &str, settled: &Settled) -> Result<PuzzleFil
     .noticed())
 }
 
-/// The digits the rules' words give a grid of `shape` beyond 1 to N ("fill the 4×4 grid with
-/// digits 1-9"), taken into `spec` (f-puzzles has no field for them), with the rule that
-/// every house holds the same of them where the words say so; what was taken, for the
-/// reading.
-pub(super) fn digits_in_words(
+/// What the rules' words alone give a grid of `shape`, taken into `spec` (f-puzzles has no
+/// field for it): the digits beyond 1 to N ("fill the 4×4 grid with digits 1-9"), with the
+/// rule that every house holds the same of them where the words say so, and Dutch
+/// flatmates ("any 5 must have a 1 directly above it or a 9 directly below it"); what was
+/// taken, for the reading.
+pub(super) fn said_in_words(
     ruleset: Option<&str>,
     shape: Shape,
     spec: &mut RulesSpec,
@@ -283,18 +284,25 @@ pub(super) fn digits_in_words(
     let Some(text) = ruleset else {
         return Vec::new();
     };
-    match super::rules_text::digit_range(text) {
-        Some((1, last)) if last > shape.size() && last <= Shape::MAX_SIZE => {
-            spec.digits = Some(last);
-            let mut taken = vec![format!("digits 1-{last} (stated in the rules)")];
-            if super::rules_text::same_digits_in_words(text) {
-                spec.globals = spec.globals.with(GlobalRule::SameDigits);
-                taken.push("same digits in every house (stated in the rules)".into());
-            }
-            taken
-        }
-        _ => Vec::new(),
+    let mut taken = Vec::new();
+    let flatmates = GlobalRule::DutchFlatmates;
+    if super::rules_text::stated_rule_in_words(text, flatmates) && !spec.globals.contains(flatmates)
+    {
+        spec.globals = spec.globals.with(flatmates);
+        taken.push("Dutch flatmates (stated in the rules)".to_string());
     }
+    if let Some((1, last)) = super::rules_text::digit_range(text)
+        && last > shape.size()
+        && last <= Shape::MAX_SIZE
+    {
+        spec.digits = Some(last);
+        taken.push(format!("digits 1-{last} (stated in the rules)"));
+        if super::rules_text::stated_rule_in_words(text, GlobalRule::SameDigits) {
+            spec.globals = spec.globals.with(GlobalRule::SameDigits);
+            taken.push("same digits in every house (stated in the rules)".into());
+        }
+    }
+    taken
 }
 
 /// Whether a field says nothing: false, null, an empty list or object.

@@ -24,6 +24,8 @@
 //!
 //! `boxes = "2x3"` gives boxes instead of `regions`; neither: each grid's usual boxes;
 //! `boxes = "none"`: rows and columns only (a Latin square, any size).
+//! `digits = 9` gives a smaller grid the digits 1 to 9 (each house's digits differ, and with
+//! `rules = ["same-digits"]` every house holds the same of them).
 //! `extra-regions = [["r1c1", "r1c2", …], …]` adds regions of N cells each, and
 //! `differ = [["r1c1", "r2c2"], …]` pairs of cells that must differ.
 //! `puzzle` holds one puzzle and `puzzles` a list, each in any layout the reader takes

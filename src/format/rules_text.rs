@@ -67,6 +67,9 @@ const NARROWER: &[(&str, &str)] = &[
     ("equal products", "little killer"),
     ("equal products", "diagonal"),
     ("weighted sum", "killer cage"),
+    ("equal sums", "little killer"),
+    ("equal sums", "diagonal"),
+    ("equal sums", "region-sum line"),
 ];
 
 /// The topics of the families' rules text (the rules over the whole grid name theirs in
@@ -300,7 +303,8 @@ const FAMILY_TOPICS: &[Topic] = &[
     },
     Topic {
         name: "equal sums",
-        words: &["equal sum*", "magic square*"],
+        // "Both indicated diagonals have the same sum": arrows indicate the diagonals.
+        words: &["equal sums", "magic square*", "diagonal* ha* the same sum"],
         repeats: true,
     },
     Topic {
@@ -1019,16 +1023,13 @@ fn sentence_digits(sentence: &str) -> Option<(usize, usize)> {
     })
 }
 
-/// Whether `text` says every house holds the same digits chosen from more ("place the same
-/// 4-digit subset", "select six different digits from the set 1-9").
-pub fn same_digits_in_words(text: &str) -> bool {
+/// Whether a sentence of `text` names `rule` by one of its table row's phrases, with no
+/// twist of it ("select six different digits from the set 1-9": same digits).
+pub fn stated_rule_in_words(text: &str, rule: GlobalRule) -> bool {
     sentences(text).iter().any(|sentence| {
         let words = words(sentence);
-        GlobalRule::SameDigits
-            .row()
-            .words
-            .iter()
-            .any(|phrase| has(&words, phrase))
+        !TWISTS.iter().any(|w| has(&words, w))
+            && rule.row().words.iter().any(|phrase| has(&words, phrase))
     })
 }
 
@@ -1211,11 +1212,12 @@ mod tests {
             None
         );
         assert_eq!(digit_range("Digits on a line sum to 10."), None);
-        assert!(same_digits_in_words(
-            "Select six different digits from the set 1-9."
-        ));
-        assert!(!same_digits_in_words(
-            "Clones hold the same digits in the same places."
+        let same = |text| stated_rule_in_words(text, GlobalRule::SameDigits);
+        assert!(same("Select six different digits from the set 1-9."));
+        assert!(!same("Clones hold the same digits in the same places."));
+        assert!(stated_rule_in_words(
+            "Any 5 in the grid must have a 1 directly above it or a 9 directly below it.",
+            GlobalRule::DutchFlatmates
         ));
         let spec = RulesSpec::default();
         assert!(matches!(

@@ -398,7 +398,11 @@ const TABLE: [GlobalRuleRow; GlobalRule::ALL.len()] = [
         fpuzzles: FpuzzlesForm::None,
         sudokupad: None,
         topic: "Dutch flatmates",
-        words: &["flatmate*", "dutch flatmate*"],
+        words: &[
+            "flatmate*",
+            "dutch flatmate*",
+            "directly above it or a * directly below",
+        ],
     },
     GlobalRuleRow {
         rule: GlobalRule::SameDigits,

@@ -129,6 +129,20 @@ impl Words<'_> {
             .any(|m| m.topics.contains(&topic) && m.colours.iter().any(|c| alike(c, name)))
     }
 
+    /// Whether one sentence gives lines every one of `families` at once ("Grey lines are
+    /// entropic AND modular", "the lines are both whispers and palindromes"): it names
+    /// them all, joined by "and" or "both", never by "or".
+    fn all_at_once(&self, families: &[&'static str]) -> bool {
+        families.len() > 1
+            && self.mentions.iter().any(|m| {
+                let topics = m.narrowed_topics();
+                families.iter().all(|f| topics.contains(f))
+                    && (m.has("both") || m.has("and"))
+                    && !m.has("or")
+                    && !m.has("either")
+            })
+    }
+
     /// The line families named in sentences that name a colour like `name`.
     fn families_beside(&self, name: &str) -> Vec<&'static str> {
         let mut found: Vec<&'static str> = self
@@ -535,6 +549,7 @@ impl Readers<'_> {
     fn little_killers(&mut self) {
         let n = self.n as isize;
         let products = self.words.name("equal products");
+        let sums = self.words.name("equal sums");
         let mut diagonals: Vec<(Vec<(usize, usize)>, String)> = Vec::new();
         for (i, stroke) in self.scene.strokes.iter().enumerate() {
             if !stroke.arrow || self.stroke_taken[i] || stroke.points.len() != 2 {
@@ -566,7 +581,7 @@ impl Readers<'_> {
             });
             self.stroke_taken[i] = true;
             let Some(l) = label else {
-                if products {
+                if products || sums {
                     diagonals.push((cells, Self::stroke_name(stroke)));
                     continue;
                 }
@@ -597,14 +612,16 @@ impl Readers<'_> {
             let entry = json!({"cell": fp((cr, cc)), "cells": fp_cells(&cells), "value": total});
             self.found("little killer", "littlekillersum", entry, what);
         }
-        if diagonals.len() >= 2 {
+        if diagonals.len() >= 2 && products != sums {
+            let (field, what) = match products {
+                true => ("equalproducts", "equal products"),
+                false => ("equalsums", "equal sums"),
+            };
             let groups: Vec<Value> = diagonals.iter().map(|(c, _)| json!(fp_cells(c))).collect();
-            self.out
-                .entries
-                .push(("equalproducts", json!({ "groups": groups })));
+            self.out.entries.push((field, json!({ "groups": groups })));
             for (cells, label) in &diagonals {
                 self.out.read.push(format!(
-                    "equal products: the diagonal {} ({label})",
+                    "{what}: the diagonal {} ({label})",
                     cells_name(cells)
                 ));
             }
@@ -682,7 +699,25 @@ impl Readers<'_> {
             let cells = fp_cells(&pair);
             let text = shape.text.to_uppercase();
             let small = shape.width <= 0.5 && shape.height <= 0.5;
-            if matches!(text.as_str(), "X" | "V") && small {
+            // An inequality sign on the edge: `<` `>` between cells side by side, `^` `˄`
+            // `∧` (`˅` `∨`) between cells one above the other, pointing to the smaller.
+            let side_by_side = pair[0].0 == pair[1].0;
+            let greater = match (shape.text.as_str(), side_by_side) {
+                (">", true) | ("˅" | "∨", false) => Some([pair[0], pair[1]]),
+                ("<", true) | ("^" | "˄" | "∧", false) => Some([pair[1], pair[0]]),
+                _ => None,
+            };
+            if let Some(order) = greater {
+                self.shape_taken[i] = true;
+                let what = format!(
+                    "inequality sign {} > {} ({})",
+                    cells_name(&order[..1]),
+                    cells_name(&order[1..]),
+                    Self::shape_name(shape)
+                );
+                let entry = json!({"cells": fp_cells(&order)});
+                self.found("inequality sign", "greaterthan", entry, what);
+            } else if matches!(text.as_str(), "X" | "V") && small {
                 self.shape_taken[i] = true;
                 let what = format!("{text} {} ({})", cells_name(&pair), Self::shape_name(shape));
                 self.found("XV sum", "xv", json!({"cells": cells, "value": text}), what);
@@ -962,26 +997,28 @@ impl Readers<'_> {
                 .find(|(hex, _, _)| Colour::parse(hex).is_some_and(|c| c.near(colour)))
                 .map(|(_, family, _)| *family)
                 .filter(|family| named.contains(family));
-            let family = match (self.words.settled.line(colour), beside.as_slice()) {
-                (Some(LineMeaning::Family(family)), _) => Some(family),
-                (Some(LineMeaning::Decoration), _) => {
-                    for (i, cells, _) in &lines {
-                        self.stroke_taken[*i] = true;
-                        self.out.read.push(format!(
-                            "decoration (--read): {} line {} ({})",
-                            colour.name(),
-                            cells_name(cells),
-                            Self::stroke_name(&self.scene.strokes[*i])
-                        ));
+            let families: Vec<&'static str> =
+                match (self.words.settled.line(colour), beside.as_slice()) {
+                    (None, several) if self.words.all_at_once(several) => several.to_vec(),
+                    (Some(LineMeaning::Family(family)), _) => vec![family],
+                    (Some(LineMeaning::Decoration), _) => {
+                        for (i, cells, _) in &lines {
+                            self.stroke_taken[*i] = true;
+                            self.out.read.push(format!(
+                                "decoration (--read): {} line {} ({})",
+                                colour.name(),
+                                cells_name(cells),
+                                Self::stroke_name(&self.scene.strokes[*i])
+                            ));
+                        }
+                        continue;
                     }
-                    continue;
-                }
-                (None, [family]) => Some(*family),
-                (None, []) if any_colour.is_some() => any_colour,
-                (None, []) if single => Some(named[0]),
-                (None, []) => signature,
-                (None, _) => None,
-            };
+                    (None, [family]) => vec![*family],
+                    (None, []) if any_colour.is_some() => any_colour.into_iter().collect(),
+                    (None, []) if single => vec![named[0]],
+                    (None, []) => signature.into_iter().collect(),
+                    (None, _) => Vec::new(),
+                };
             for (k, (i, cells, short)) in lines.iter().enumerate() {
                 self.stroke_taken[*i] = true;
                 let stroke = &self.scene.strokes[*i];
@@ -1004,7 +1041,7 @@ impl Readers<'_> {
                     Self::stroke_name(stroke),
                     colour.hex()
                 );
-                let Some(family) = family else {
+                if families.is_empty() {
                     let why = match beside.as_slice() {
                         [] => "no rule names its colour".to_string(),
                         several => {
@@ -1013,36 +1050,38 @@ impl Readers<'_> {
                     };
                     self.out.unread.push(format!("{drawn}: {why}"));
                     continue;
-                };
-                if let Some(&at) = junction.filter(|_| WHOLE_LINE.contains(&family)) {
-                    self.out.unread.push(format!(
-                        "{drawn}: a {family} joined to another at {}, and how the two make \
-                         one rule is not read",
-                        cells_name(&[at])
-                    ));
-                    continue;
                 }
-                let field = LINE_FAMILIES
-                    .iter()
-                    .find(|(f, _)| *f == family)
-                    .map_or("", |(_, field)| *field);
-                let mut entry = json!({"lines": [fp_cells(cells)]});
-                if family == "sum line" {
-                    let Some(total) = self.words.total(family) else {
+                for &family in &families {
+                    if let Some(&at) = junction.filter(|_| WHOLE_LINE.contains(&family)) {
                         self.out.unread.push(format!(
-                            "{drawn}: a sum line, and the rules give no total it sums to"
+                            "{drawn}: a {family} joined to another at {}, and how the two make \
+                         one rule is not read",
+                            cells_name(&[at])
                         ));
                         continue;
-                    };
-                    entry["value"] = json!(total);
+                    }
+                    let field = LINE_FAMILIES
+                        .iter()
+                        .find(|(f, _)| *f == family)
+                        .map_or("", |(_, field)| *field);
+                    let mut entry = json!({"lines": [fp_cells(cells)]});
+                    if family == "sum line" {
+                        let Some(total) = self.words.total(family) else {
+                            self.out.unread.push(format!(
+                                "{drawn}: a sum line, and the rules give no total it sums to"
+                            ));
+                            continue;
+                        };
+                        entry["value"] = json!(total);
+                    }
+                    if family == "whispers line"
+                        && (self.words.say("dutch") || self.words.say("at least 4"))
+                    {
+                        entry["value"] = json!(4);
+                    }
+                    self.out.entries.push((field, entry));
+                    self.out.read.push(format!("{family}: {drawn}"));
                 }
-                if family == "whispers line"
-                    && (self.words.say("dutch") || self.words.say("at least 4"))
-                {
-                    entry["value"] = json!(4);
-                }
-                self.out.entries.push((field, entry));
-                self.out.read.push(format!("{family}: {drawn}"));
             }
         }
     }
@@ -1567,6 +1606,54 @@ mod tests {
                 .iter()
                 .any(|r| r.starts_with("decoration (--read)"))
         );
+    }
+
+    #[test]
+    fn lines_one_sentence_gives_two_families_at_once_are_read_as_both() {
+        let fields = json!({"lines": [
+            {"wayPoints": [[0.5, 0.5], [0.5, 2.5]], "color": "#b9b9b9", "thickness": 10},
+        ]});
+        let both = reading(fields.clone(), "Grey lines are entropic AND modular.");
+        assert!(both.unread.is_empty(), "{:?}", both.unread);
+        let fields_read: Vec<&str> = both.entries.iter().map(|e| e.0).collect();
+        assert_eq!(fields_read, ["entropicline", "modularline"]);
+        // One or the other: unread.
+        let either = reading(fields, "Grey lines are either entropic or modular lines.");
+        assert!(either.entries.is_empty(), "{:?}", either.entries);
+        assert_eq!(either.unread.len(), 1, "{:?}", either.unread);
+    }
+
+    #[test]
+    fn inequality_signs_drawn_as_text_on_an_edge_point_to_the_smaller_digit() {
+        // `>` between r6c2 and r6c3 (published "Moving Day?"), `^` between r1c1 and r2c1.
+        let fields = json!({"overlays": [
+            {"center": [5.5, 2], "width": 0, "height": 0.894, "text": ">"},
+            {"center": [1, 0.5], "width": 0, "height": 0.894, "text": "^"},
+        ]});
+        let read = reading(
+            fields.clone(),
+            "The inequality sign points to the lower digit.",
+        );
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
+        let cells: Vec<&Value> = read.entries.iter().map(|e| &e.1["cells"]).collect();
+        assert_eq!(cells, [&json!(["R6C2", "R6C3"]), &json!(["R2C1", "R1C1"])]);
+        assert!(read.entries.iter().all(|e| e.0 == "greaterthan"));
+        // Words that name no inequality: drawn, and named unread.
+        let other = reading(fields, "Normal sudoku rules apply.");
+        assert!(other.entries.is_empty(), "{:?}", other.entries);
+        assert_eq!(other.unread.len(), 2, "{:?}", other.unread);
+    }
+
+    #[test]
+    fn diagonals_indicated_without_totals_are_equal_sums_when_the_words_say_so() {
+        let fields = json!({"arrows": [
+            {"wayPoints": [[-0.35, 3.65], [0.15, 4.15]]},
+            {"wayPoints": [[2.65, -0.35], [3.15, 0.15]]},
+        ]});
+        let read = reading(fields, "Both indicated diagonals have the same sum.");
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
+        assert_eq!(read.entries.len(), 1, "{:?}", read.entries);
+        assert_eq!(read.entries[0].0, "equalsums");
     }
 
     #[test]

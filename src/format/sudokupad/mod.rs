@@ -710,7 +710,7 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
     file.readings.extend(stated_readings);
     file.rules = (!rules_text.is_empty()).then(|| rules_text.join("\n"));
     let shape = crate::grid::Shape::from_size(n).expect("a grid read");
-    file.readings.extend(super::fpuzzles::digits_in_words(
+    file.readings.extend(super::fpuzzles::said_in_words(
         file.rules.as_deref(),
         shape,
         &mut file.spec,
