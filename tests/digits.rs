@@ -316,3 +316,29 @@ fn pencil_marks_show_every_digit_the_grid_takes() {
         assert!(svg.contains(&mark), "no mark {digit} in r1c1");
     }
 }
+
+/// `hint --marks` reads pencil marks with digits beyond N when `--digits` asks for them.
+#[test]
+fn hints_read_pencil_marks_of_more_digits() {
+    let marks = "8 4 5 6\n6 5 4 8\n48 8 6 5\n45 6 8 4\n";
+    let output = satdoku()
+        .args(["hint", "--marks", "--digits", "9", "--same-digits", "-"])
+        .write_stdin(marks)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        common::stderr_of(&output)
+    );
+    assert!(common::stdout_of(&output).contains("(r3c1=4)"));
+    satdoku()
+        .args(["hint", "--marks", "-"])
+        .write_stdin(marks)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "'8' is not a set of digits of a 4×4 grid",
+        ));
+}

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
-use satdoku::format::{Entry, Notation, read_marks, write_candidates};
+use satdoku::format::{Entry, Notation, read_marks_of, write_candidates};
 use satdoku::grid::CellDigit;
 use satdoku::logic::{Board, Standing, Step, next_step};
 use satdoku::render::{Overlays, svg};
@@ -162,7 +162,7 @@ fn run_marks(args: &HintArgs) -> anyhow::Result<ExitCode> {
             std::fs::read_to_string(path)
         };
         let read = text.map_err(|e| e.to_string()).and_then(|text| {
-            let marks = read_marks(&text, &alphabet).map_err(|e| e.to_string())?;
+            let marks = read_marks_of(&text, &alphabet, spec.digits).map_err(|e| e.to_string())?;
             let shape = marks.shape();
             let rules = spec
                 .rules_for(shape)

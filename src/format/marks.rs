@@ -17,6 +17,15 @@ pub enum MarksError {
         /// The cells found.
         cells: usize,
     },
+    /// The digits asked for cannot fill the grid: fewer than a row has cells, or more
+    /// than 64.
+    #[error("a {shape} grid cannot take the digits 1-{digits}: from {n} to 64 digits fit", n = shape.size())]
+    Digits {
+        /// The grid's shape.
+        shape: Shape,
+        /// The number of digits asked for.
+        digits: usize,
+    },
     /// A row has another number of cells than the first.
     #[error("line {line}: {found} cells in a row, but the grid is {expected} wide")]
     RowLength {
@@ -62,6 +71,25 @@ pub enum MarksError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_marks(text: &str, alphabet: &Alphabet) -> Result<Candidates, MarksError> {
+    read_marks_of(text, alphabet, None)
+}
+
+/// [`read_marks`] on a grid taking the digits 1 to `digits` (more than a row has cells;
+/// `None`: 1 to N).
+///
+/// ```
+/// use satdoku::format::{Alphabet, read_marks_of};
+/// let text = "59 1 | 2 3\n23 4 | 1 5\n---+---\n4 1 | 23 23\n23 23 | 23 4";
+/// let marks = read_marks_of(text, &Alphabet::default(), Some(9))?;
+/// assert_eq!(marks.shape().digit_count(), 9);
+/// assert_eq!(marks.sets()[0].len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_marks_of(
+    text: &str,
+    alphabet: &Alphabet,
+    digits: Option<usize>,
+) -> Result<Candidates, MarksError> {
     let mut rows: Vec<(usize, Vec<&str>)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim();
@@ -75,10 +103,17 @@ pub fn read_marks(text: &str, alphabet: &Alphabet) -> Result<Candidates, MarksEr
         rows.push((i + 1, cells));
     }
     let (first_line, first) = rows.first().ok_or(MarksError::Empty)?;
-    let shape = Shape::from_size(first.len()).ok_or(MarksError::Size {
+    let size_error = MarksError::Size {
         line: *first_line,
         cells: first.len(),
-    })?;
+    };
+    let shape = Shape::from_size(first.len()).ok_or(size_error)?;
+    let shape = match digits {
+        Some(digits) => shape
+            .with_digits(digits)
+            .ok_or(MarksError::Digits { shape, digits })?,
+        None => shape,
+    };
     let size = shape.size();
     if rows.len() != size {
         return Err(MarksError::Rows {

@@ -23,7 +23,7 @@ pub use fpuzzles::{
     COSMETIC_FIELDS, FpuzzlesError, constraint_fields, fpuzzles_link_json, parse_fpuzzles,
     parse_fpuzzles_settled,
 };
-pub use marks::{MarksError, read_marks};
+pub use marks::{MarksError, read_marks, read_marks_of};
 pub use notation::{Notation, Spell, Spelled};
 pub use options::{InputFormat, ReadOptions};
 pub use puzzle_file::{PuzzleFile, PuzzleFileError, PuzzleText, rule_names};
