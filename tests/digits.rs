@@ -342,3 +342,77 @@ fn hints_read_pencil_marks_of_more_digits() {
             "'8' is not a set of digits of a 4×4 grid",
         ));
 }
+
+/// Whether every step of `explain`'s path on `args` (one puzzle) agrees with `solution`
+/// (its digits in reading order): each placement its digit, no elimination of it; the
+/// techniques used, for the caller.
+fn path_agrees(args: &[&str], stdin: &str, solution: &[u32]) -> Vec<String> {
+    let output = satdoku()
+        .args(["explain", "--format", "json"])
+        .args(args)
+        .write_stdin(stdin.to_string())
+        .output()
+        .unwrap();
+    let rows = common::json_rows(&common::stdout_of(&output));
+    let steps = rows[0]["steps"].as_array().expect("steps");
+    let size = (solution.len() as f64).sqrt() as usize;
+    let digit_of = |text: &str| -> (usize, u32) {
+        // `r2c2=3`
+        let (cell, digit) = text.split_once('=').unwrap();
+        let (r, c) = cell[1..].split_once('c').unwrap();
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        // Digits past 9 are written A, B, C …
+        (
+            (r - 1) * size + c - 1,
+            u32::from_str_radix(digit, 36).unwrap(),
+        )
+    };
+    let mut used = Vec::new();
+    for step in steps {
+        for placement in step["placements"].as_array().into_iter().flatten() {
+            let (i, d) = digit_of(placement.as_str().unwrap());
+            assert_eq!(solution[i], d, "{args:?}: {step}");
+        }
+        for elimination in step["eliminations"].as_array().into_iter().flatten() {
+            let (i, d) = digit_of(elimination.as_str().unwrap());
+            assert_ne!(solution[i], d, "{args:?}: {step}");
+        }
+        used.push(step["technique"].as_str().unwrap().to_string());
+    }
+    used
+}
+
+/// On generated puzzles of five digits on a 4×4 and eight on a 6×6 (houses missing digits
+/// to the end) and the bundled same-digits puzzles, no step of the logical path places a
+/// digit the unique solution does not hold or removes one it does.
+#[test]
+fn every_logical_step_agrees_with_the_solution_when_houses_miss_digits() {
+    for (size, digits) in [("4", "5"), ("6", "8")] {
+        let output = satdoku()
+            .args([
+                "generate", "--size", size, "--digits", digits, "--count", "6", "--seed", "3",
+            ])
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        for row in common::json_rows(&common::stdout_of(&output)) {
+            let solution: Vec<u32> = parse_line(row["solution"].as_str().unwrap()).concat();
+            let puzzle = row["puzzle"].as_str().unwrap();
+            let used = path_agrees(&["--digits", digits, "-"], puzzle, &solution);
+            // (A grid from which no given could go comes out whole: nothing to explain.)
+            assert_eq!(used.is_empty(), !puzzle.contains('.'), "{puzzle}");
+        }
+    }
+    for k in 1..=4 {
+        let path = common::puzzle_path(&format!("variants/constraints/same-digits-{k}.toml"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let stored = text
+            .lines()
+            .find_map(|l| l.strip_prefix("notes = \"solution: "))
+            .unwrap()
+            .trim_end_matches('"');
+        let solution: Vec<u32> = parse_line(stored).concat();
+        let used = path_agrees(&[path.to_str().unwrap()], "", &solution);
+        assert!(!used.is_empty(), "{}", path.display());
+    }
+}

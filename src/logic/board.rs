@@ -169,6 +169,23 @@ impl<'a> Board<'a> {
         grid
     }
 
+    /// Whether every house must hold every digit among its candidates: on a grid taking
+    /// more digits than a house has cells, once each house's candidates span exactly as
+    /// many digits as it has cells (the digits chosen are known), every step of the ladder
+    /// holds as on a classic grid.
+    pub fn houses_are_full(&self) -> bool {
+        let shape = self.layout.shape;
+        let sets = self.candidates.sets();
+        shape.is_exact()
+            || self.layout.houses().all(|house| {
+                house
+                    .iter()
+                    .fold(DigitSet::EMPTY, |a, &c| a | sets[c as usize])
+                    .len()
+                    == shape.size()
+            })
+    }
+
     /// Where the board stands.
     pub fn standing(&self) -> Standing {
         let shape = self.layout.shape;

@@ -36,9 +36,9 @@ pub fn next_step(board: &Board<'_>) -> Option<Step> {
 
 /// The first technique of [`LADDER`] that finds a step on `board` (of those
 /// [sound](super::Technique::sound_without_full_houses) there, on a grid taking more
-/// digits than a house has cells).
+/// digits than a house has cells while its houses may still miss some).
 fn first_step(board: &Board<'_>) -> Option<Step> {
-    let exact = board.layout().shape.is_exact();
+    let exact = board.houses_are_full();
     LADDER
         .iter()
         .filter(|finder| exact || finder.technique().sound_without_full_houses())
