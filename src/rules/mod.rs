@@ -53,7 +53,9 @@ impl Rules {
     pub fn standard(shape: Shape) -> Result<Rules, RulesError> {
         BoxShape::default_for(shape)
             .map(Rules::boxes)
-            .ok_or(RulesError::NoBoxes { shape })
+            .ok_or(RulesError::NoBoxes { shape })?
+            // The shape's digits, 1 to N or more.
+            .with_digits(shape.digit_count())
     }
 
     /// Rows, columns and boxes of `boxes`.
@@ -90,6 +92,9 @@ impl Rules {
     /// use satdoku::{Rules, Shape};
     /// let six = Rules::standard(Shape::from_size(6).unwrap())?.with_digits(9)?;
     /// assert_eq!(six.shape().to_string(), "6×6 with digits 1-9");
+    /// // The same from a shape that takes the digits already.
+    /// let wide = Shape::from_size(6).unwrap().with_digits(9).unwrap();
+    /// assert_eq!(Rules::standard(wide)?, six);
     /// assert!(Rules::standard(Shape::NINE)?.with_digits(8).is_err());
     /// # Ok::<(), satdoku::RulesError>(())
     /// ```
