@@ -416,3 +416,52 @@ fn every_logical_step_agrees_with_the_solution_when_houses_miss_digits() {
         assert!(!used.is_empty(), "{}", path.display());
     }
 }
+
+/// f-puzzles data whose rules fill a small grid "with digits 1-9" takes givens up to 9, in
+/// boxes or jigsaw regions alike.
+#[test]
+fn fpuzzles_givens_beyond_the_size_are_read_when_the_words_give_the_digits() {
+    let cell = |value: Option<u32>, region: Option<u32>| {
+        let mut cell = serde_json::json!({});
+        if let Some(v) = value {
+            cell["value"] = v.into();
+            cell["given"] = true.into();
+        }
+        if let Some(r) = region {
+            cell["region"] = r.into();
+        }
+        cell
+    };
+    let ruleset = "Fill the grid with digits 1-9, the same 4-digit subset in each row, column \
+                   and region.";
+    let dir = tempfile::tempdir().unwrap();
+    for regions in [None, Some([0, 0, 1, 1, 0, 0, 1, 1, 2, 3, 3, 3, 2, 2, 2, 3])] {
+        let grid: Vec<Vec<serde_json::Value>> = (0..4)
+            .map(|r| {
+                (0..4)
+                    .map(|c| {
+                        let value = match (r, c) {
+                            (0, 0) => Some(9),
+                            (3, 3) => Some(1),
+                            _ => None,
+                        };
+                        cell(value, regions.map(|g| g[r * 4 + c]))
+                    })
+                    .collect()
+            })
+            .collect();
+        let json = serde_json::json!({"size": 4, "ruleset": ruleset, "grid": grid});
+        let path = dir.path().join("wide.json");
+        std::fs::write(&path, json.to_string()).unwrap();
+        let output = satdoku().arg("check").arg(&path).output().unwrap();
+        // Read (status 1: not unique), not refused (2).
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{}",
+            common::stderr_of(&output)
+        );
+        let stdout = common::stdout_of(&output);
+        assert!(stdout.starts_with("multiple 9"), "{stdout}");
+    }
+}

@@ -243,7 +243,13 @@ pub fn parse_fpuzzles_settled(json: &str, settled: &Settled) -> Result<PuzzleFil
     let mut drawn = super::drawings::read(&scene, shape.size(), words, &[]);
     drawn.add_to(&mut fields);
     let reader = Reader { fields: &fields };
-    let (spec, text, warnings) = reader.grid(shape)?;
+    // Givens up to the digits the words give the grid ("fill it with digits 1-9").
+    let words_digits = match ruleset.as_deref().and_then(super::rules_text::digit_range) {
+        Some((1, last)) if last > shape.size() && last <= Shape::MAX_SIZE => last,
+        _ => shape.size(),
+    };
+    let given_shape = shape.with_digits(words_digits).unwrap_or(shape);
+    let (spec, text, warnings) = reader.grid(given_shape)?;
     let mut spec = reader.constraints(shape, spec)?;
     let mut unread = reader.cosmetic_cages_unread()?;
     unread.extend(drawn.unread);
@@ -387,7 +393,7 @@ impl Reader<'_> {
     /// The regions and givens, the cells' parity marks (as the spec's constraints) and the
     /// warnings about the grid.
     fn grid(&self, shape: Shape) -> Result<(RulesSpec, String, Vec<String>), FpuzzlesError> {
-        let n = shape.size();
+        let (n, m) = (shape.size(), shape.digit_count());
         let rows = self
             .fields
             .get("grid")
@@ -453,16 +459,16 @@ impl Reader<'_> {
                         self.bad(
                             "grid",
                             r + 1,
-                            &format!("{at}: value {value} is not a digit from 1 to {n}"),
+                            &format!("{at}: value {value} is not a digit from 1 to {m}"),
                         )
                     })?,
                 }
                 .map(u64::from);
-                if let Some(v) = value.filter(|&v| given && (v == 0 || v as usize > n)) {
+                if let Some(v) = value.filter(|&v| given && (v == 0 || v as usize > m)) {
                     return Err(self.bad(
                         "grid",
                         r + 1,
-                        &format!("{at}: {v} is not a digit from 1 to {n}"),
+                        &format!("{at}: {v} is not a digit from 1 to {m}"),
                     ));
                 }
                 if let Some(v) = value.filter(|_| !given) {

@@ -27,6 +27,8 @@ pub struct Jigsaw {
 impl Jigsaw {
     /// Regions from the region of each cell (0-based, reading order), named by `labels`.
     pub fn new(shape: Shape, region_of: Vec<u8>, labels: Vec<char>) -> Result<Jigsaw, RulesError> {
+        // Regions tile the cells: the digits the grid takes are the rules' business.
+        let shape = Shape::from_size(shape.size()).expect("a shape's size is a shape");
         let size = shape.size();
         if region_of.len() != shape.cell_count() || labels.len() != size {
             return Err(RulesError::RegionCount {
