@@ -74,11 +74,12 @@ use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 use super::RegionsError;
+use super::{InputError, ReadOptions};
 use crate::constraint::{
     Fields, Record, RecordError, RecordFormat, VariantConstraint, families, family_named,
 };
 use crate::grid::{BoxShape, Cell, Shape};
-use crate::rules::{GlobalRule, Jigsaw, RulesError, RulesSpec};
+use crate::rules::{GlobalRule, Jigsaw, Puzzle, RulesError, RulesSpec};
 
 /// The keys of a puzzle file besides the constraint tables.
 const KEYS: [&str; 11] = [
@@ -432,6 +433,34 @@ impl PuzzleFile {
             unread.extend(super::rules_text::unread(rules, spec));
         }
         unread
+    }
+
+    /// Its puzzle `i` (from 0) under the file's own rules, its grid read with the digits
+    /// they give (a file's `digits`, or "digits 1-9" in its rules' words): what
+    /// [`parse_one`](super::parse_one), [`RulesSpec::rules_for`] and [`Puzzle::new`] make
+    /// together. `None` past the last puzzle.
+    ///
+    /// ```
+    /// use satdoku::format::PuzzleFile;
+    /// let file = PuzzleFile::parse("digits = 9\npuzzle = \"9..............1\"\n")?;
+    /// let puzzle = file.puzzle(0).unwrap()?;
+    /// assert_eq!(puzzle.shape().to_string(), "4×4 with digits 1-9");
+    /// assert!(file.puzzle(1).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn puzzle(&self, i: usize) -> Option<Result<Puzzle, InputError>> {
+        let PuzzleText { line, text } = self.puzzles.get(i)?;
+        let options = ReadOptions {
+            digits: self.spec.digits,
+            ..ReadOptions::default()
+        };
+        let read = || -> Result<Puzzle, InputError> {
+            let grid = super::parse_one(text, &options)?;
+            let rules = (self.spec.rules_for(grid.shape()))
+                .map_err(|error| InputError::Rules { line: *line, error })?;
+            Puzzle::new(grid, rules).map_err(|error| InputError::at(*line, error))
+        };
+        Some(read())
     }
 
     /// The file with a warning for each constraint drawn as no setter's tool draws it

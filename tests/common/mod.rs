@@ -656,21 +656,14 @@ pub fn constraint_files() -> Vec<PathBuf> {
 /// The first puzzle of a bundled f-puzzles or TOML file, read by the library (a loader,
 /// not an independent reader: for tests of what the library does with its puzzles).
 pub fn library_puzzle(path: &Path) -> satdoku::Puzzle {
-    use satdoku::format::{PuzzleFile, parse_fpuzzles, parse_one};
+    use satdoku::format::{PuzzleFile, parse_fpuzzles};
     let text = std::fs::read_to_string(path).unwrap();
     let file = if path.extension().is_some_and(|e| e == "json") {
         parse_fpuzzles(&text).unwrap()
     } else {
         PuzzleFile::parse(&text).unwrap()
     };
-    // The file's digits, when it takes more than a row has cells.
-    let options = satdoku::format::ReadOptions {
-        digits: file.spec.digits,
-        ..Default::default()
-    };
-    let grid: satdoku::Grid = parse_one(&file.puzzles[0].text, &options).unwrap();
-    let rules = file.spec.rules_for(grid.shape()).unwrap();
-    satdoku::Puzzle::new(grid, rules).unwrap()
+    file.puzzle(0).unwrap().unwrap()
 }
 
 /// Says, in `cargo test`'s output, that a test did not run for `why` (a program missing):
