@@ -191,6 +191,19 @@ pub fn parse_fpuzzles(json: &str) -> Result<PuzzleFile, FpuzzlesError> {
 
 /// [`parse_fpuzzles`], with cosmetic lines read as the user settles them (`--read`).
 pub fn parse_fpuzzles_settled(json: &str, settled: &Settled) -> Result<PuzzleFile, FpuzzlesError> {
+    let (mut file, said) = parse_converted(json, settled, None)?;
+    file.readings.extend(said);
+    Ok(file)
+}
+
+/// [`parse_fpuzzles_settled`], the rules' words taken from `stated` where given (SudokuPad's
+/// rules, converted to f-puzzles data without them) or else from the data's `ruleset`: the
+/// file, and what the words alone gave it (see [`said_in_words`]), apart from its readings.
+pub(super) fn parse_converted(
+    json: &str,
+    settled: &Settled,
+    stated: Option<&str>,
+) -> Result<(PuzzleFile, Vec<String>), FpuzzlesError> {
     let value: Value = serde_json::from_str(json.trim_start_matches('\u{feff}')).map_err(|e| {
         FpuzzlesError::Json {
             message: e.to_string(),
@@ -243,18 +256,16 @@ pub fn parse_fpuzzles_settled(json: &str, settled: &Settled) -> Result<PuzzleFil
     let mut drawn = super::drawings::read(&scene, shape.size(), words, &[]);
     drawn.add_to(&mut fields);
     let reader = Reader { fields: &fields };
+    let stated = stated.or(ruleset.as_deref());
     // Givens up to the digits the words give the grid ("fill it with digits 1-9").
-    let words_digits = match ruleset.as_deref().and_then(super::rules_text::digit_range) {
-        Some((1, last)) if last > shape.size() && last <= Shape::MAX_SIZE => last,
-        _ => shape.size(),
-    };
-    let given_shape = shape.with_digits(words_digits).unwrap_or(shape);
+    let given_shape = words_digits(stated, shape)
+        .and_then(|m| shape.with_digits(m))
+        .unwrap_or(shape);
     let (spec, text, warnings) = reader.grid(given_shape)?;
     let mut spec = reader.constraints(shape, spec)?;
     let mut unread = reader.cosmetic_cages_unread()?;
     unread.extend(drawn.unread);
-    let mut readings = drawn.read;
-    readings.extend(said_in_words(ruleset.as_deref(), shape, &mut spec));
+    let said = said_in_words(stated, shape, &mut spec);
     let text_field = |name: &str| {
         fields
             .get(name)
@@ -262,7 +273,7 @@ pub fn parse_fpuzzles_settled(json: &str, settled: &Settled) -> Result<PuzzleFil
             .filter(|text| !text.trim().is_empty())
             .map(str::to_string)
     };
-    Ok(PuzzleFile {
+    let file = PuzzleFile {
         spec,
         puzzles: vec![PuzzleText { line: 1, text }],
         title: text_field("title"),
@@ -271,10 +282,20 @@ pub fn parse_fpuzzles_settled(json: &str, settled: &Settled) -> Result<PuzzleFil
         warnings,
         constraint_lines: Vec::new(),
         rules: ruleset,
-        readings,
+        readings: drawn.read,
         unread,
     }
-    .noticed())
+    .noticed();
+    Ok((file, said))
+}
+
+/// The digits the rules' words give a grid of `shape` beyond 1 to N ("fill the grid with
+/// digits 1-9"), if they give more than it has cells to a row (and no more than 64).
+fn words_digits(words: Option<&str>, shape: Shape) -> Option<usize> {
+    match super::rules_text::digit_range(words?) {
+        Some((1, last)) if last > shape.size() && last <= Shape::MAX_SIZE => Some(last),
+        _ => None,
+    }
 }
 
 /// What the rules' words alone give a grid of `shape`, taken into `spec` (f-puzzles has no
@@ -282,12 +303,8 @@ pub fn parse_fpuzzles_settled(json: &str, settled: &Settled) -> Result<PuzzleFil
 /// rule that every house holds the same of them where the words say so, and Dutch
 /// flatmates ("any 5 must have a 1 directly above it or a 9 directly below it"); what was
 /// taken, for the reading.
-pub(super) fn said_in_words(
-    ruleset: Option<&str>,
-    shape: Shape,
-    spec: &mut RulesSpec,
-) -> Vec<String> {
-    let Some(text) = ruleset else {
+fn said_in_words(words: Option<&str>, shape: Shape, spec: &mut RulesSpec) -> Vec<String> {
+    let Some(text) = words else {
         return Vec::new();
     };
     let mut taken = Vec::new();
@@ -297,10 +314,7 @@ pub(super) fn said_in_words(
         spec.globals = spec.globals.with(flatmates);
         taken.push("Dutch flatmates (stated in the rules)".to_string());
     }
-    if let Some((1, last)) = super::rules_text::digit_range(text)
-        && last > shape.size()
-        && last <= Shape::MAX_SIZE
-    {
+    if let Some(last) = words_digits(Some(text), shape) {
         spec.digits = Some(last);
         taken.push(format!("digits 1-{last} (stated in the rules)"));
         if super::rules_text::stated_rule_in_words(text, GlobalRule::SameDigits) {

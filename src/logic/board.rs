@@ -175,39 +175,23 @@ impl<'a> Board<'a> {
     /// holds as on a classic grid.
     pub fn houses_are_full(&self) -> bool {
         let shape = self.layout.shape;
-        let sets = self.candidates.sets();
         shape.is_exact()
-            || self.layout.houses().all(|house| {
-                house
-                    .iter()
-                    .fold(DigitSet::EMPTY, |a, &c| a | sets[c as usize])
-                    .len()
-                    == shape.size()
-            })
+            || (self.layout.houses()).all(|house| self.held(house).len() == shape.size())
+    }
+
+    /// The digits among the candidates of `house`'s cells.
+    fn held(&self, house: &[u32]) -> DigitSet {
+        let sets = self.candidates.sets();
+        (house.iter()).fold(DigitSet::EMPTY, |a, &c| a | sets[c as usize])
     }
 
     /// Where the board stands.
     pub fn standing(&self) -> Standing {
-        let shape = self.layout.shape;
-        let all = shape.all_digits();
-        let sets = self.candidates.sets();
-        // Every house holds every digit, or (taking more digits than it has cells) at
-        // least as many digits as it has cells.
-        let short = |held: DigitSet| {
-            if shape.is_exact() {
-                held != all
-            } else {
-                held.len() < shape.size()
-            }
-        };
-        if sets.iter().any(|s| s.is_empty())
-            || self.layout.houses().any(|house| {
-                short(
-                    house
-                        .iter()
-                        .fold(DigitSet::EMPTY, |a, &c| a | sets[c as usize]),
-                )
-            })
+        // A house keeps at least as many digits as it has cells (every digit, when there
+        // are no more).
+        let size = self.layout.shape.size();
+        if self.candidates.sets().iter().any(|s| s.is_empty())
+            || (self.layout.houses()).any(|house| self.held(house).len() < size)
         {
             Standing::Contradiction
         } else if self.placed.iter().all(|&p| p) {

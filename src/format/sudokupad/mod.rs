@@ -697,8 +697,11 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
     reading.add_to(&mut fp);
     let flagged = |field: &str| metadata.and_then(|m| m.get(field)).is_some();
     let stated_readings = adopt_stated(&mut fp, &rules_text, &flagged);
-    let mut file = parse_fpuzzles_settled(&Value::Object(fp).to_string(), settled)
-        .map_err(SudokuPadError::Converted)?;
+    let words = rules_text.join("\n");
+    let words = (!words.is_empty()).then_some(words);
+    let (mut file, said) =
+        super::fpuzzles::parse_converted(&Value::Object(fp).to_string(), settled, words.as_deref())
+            .map_err(SudokuPadError::Converted)?;
     file.readings = cage_readings;
     if no_regions {
         file.readings.insert(
@@ -708,13 +711,8 @@ fn read_scl(value: &Value, settled: &Settled) -> Result<PuzzleFile, SudokuPadErr
     }
     file.readings.extend(reading.read);
     file.readings.extend(stated_readings);
-    file.rules = (!rules_text.is_empty()).then(|| rules_text.join("\n"));
-    let shape = crate::grid::Shape::from_size(n).expect("a grid read");
-    file.readings.extend(super::fpuzzles::said_in_words(
-        file.rules.as_deref(),
-        shape,
-        &mut file.spec,
-    ));
+    file.rules = words;
+    file.readings.extend(said);
     if let Some(first) = marked.first() {
         file.unread.push(format!(
             "given pencil marks in {} cell{} ({first}{}): not read as rules",
