@@ -439,3 +439,45 @@ fn unread_parts_are_named_beside_the_verdict() {
         "{stdout}"
     );
 }
+
+/// Lines with branches (satdoku's `branches`, which its reading of SudokuPad drawings
+/// gives f-puzzles data): counted by satdoku and by the validator's own reading alike, and
+/// a branch that leaves no cell of the line refused by name.
+#[test]
+fn lines_with_branches_count_as_the_validator_reads_them() {
+    let grid = (0..4)
+        .map(|_| "[{},{},{},{}]")
+        .collect::<Vec<_>>()
+        .join(",");
+    let line = "\"lines\":[[\"R3C1\",\"R3C2\",\"R3C3\"]]";
+    // (A nabner line of four cells cannot be on a 4×4: its branches are tested in the
+    // library, as every family's records are.)
+    for field in ["renban", "regionsumline"] {
+        let count = |branches: &str| {
+            let json =
+                format!("{{\"size\":4,\"grid\":[{grid}],\"{field}\":[{{{line}{branches}}}]}}");
+            let dir = tempfile::tempdir().unwrap();
+            let (code, stdout, stderr, file) = count_json(&dir, &json);
+            assert_eq!(code, Some(0), "{field}: {stderr}");
+            let count: usize = stdout.trim().parse().unwrap();
+            let independent = fpuzzles::read(&file);
+            assert_eq!(
+                independent.brute_force_count(1000),
+                count,
+                "{field}{branches}"
+            );
+            count
+        };
+        let branched = count(",\"branches\":[[\"R3C1\",\"R2C1\"]]");
+        assert!(branched > 0 && branched != count(""), "{field}: {branched}");
+    }
+    let json = format!(
+        "{{\"size\":4,\"grid\":[{grid}],\"renban\":[{{{line},\"branches\":[[\"R1C4\",\"R2C4\"]]}}]}}"
+    );
+    let (code, _, stderr, _) = count_json(&tempfile::tempdir().unwrap(), &json);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the branch r1c4-r2c4 starts on no cell of the line"),
+        "{stderr}"
+    );
+}

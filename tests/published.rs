@@ -190,10 +190,10 @@ fn published_puzzles_are_right_refused_or_flagged() {
         wrong.is_empty(),
         "verdicts that differ from the published solution with nothing named unread: {wrong:?}\n{report}"
     );
-    assert!(right >= 55, "{report}");
+    assert!(right >= 71, "{report}");
 
     // Of the puzzles whose published rules are all rules satdoku models (labelled by hand
-    // from their rules text: data/published/families.json), at least 90 % come out right.
+    // from their rules text: data/published/families.json), at least 95 % come out right.
     let labels: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(
             Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/published/families.json"),
@@ -218,7 +218,7 @@ fn published_puzzles_are_right_refused_or_flagged() {
         known_right.len()
     );
     assert!(
-        known_right.len() * 10 >= known.len() * 9,
+        known_right.len() * 20 >= known.len() * 19,
         "{} of {} known\n{report}",
         known_right.len(),
         known.len()

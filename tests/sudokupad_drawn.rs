@@ -1,4 +1,4 @@
-//! What SudokuPad draws for f-puzzles' between lines, quadruples, minimum and maximum cells and clones (its f-puzzles import): read as those rules when the rules' words name them and counted against brute force, named unread when they do not.
+//! What SudokuPad draws for f-puzzles' between lines, quadruples, minimum and maximum cells and clones (its f-puzzles import), and lines of one colour that meet: read as those rules when the rules' words name them and counted against brute force, named unread when they do not.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
 mod common;
@@ -278,4 +278,59 @@ fn clones_are_read_when_their_shapes_pair_them_and_the_rules_name_them() {
             ),
         "{err}"
     );
+}
+
+/// A thick line through the centres of `cells` in `colour`, as SudokuPad draws lines.
+fn line(cells: &[(usize, usize)], colour: &str) -> Value {
+    let points: Vec<[f64; 2]> = cells.iter().map(|&c| centre(c)).collect();
+    json!({"wayPoints": points, "color": colour, "thickness": 10})
+}
+
+#[test]
+fn lines_of_one_colour_that_meet_are_one_line_with_branches() {
+    // A region-sum line r3c1-r3c2-r3c3 with a branch r3c1-r2c1, as published "Nautilus"
+    // draws its forking shell: the fork in box 3 is one piece (r3c1 + r3c2), and r3c3 and
+    // r2c1 each equal its sum.
+    let blue = json!({"lines": [
+        line(&[(2, 0), (2, 1), (2, 2)], "#2ecbff"),
+        line(&[(2, 0), (1, 0)], "#2ecbff"),
+    ]});
+    let sums = link(
+        "Normal sudoku rules apply. Box borders divide each blue line into segments with the \
+         same sum.",
+        blue,
+    );
+    let expected = brute(|g| {
+        let fork = g[2][0] + g[2][1];
+        g[2][2] == fork && g[1][0] == fork
+    });
+    assert!(expected != "0", "a count that tells readings apart");
+    let (out, err) = count(&sums);
+    assert_eq!(out, expected, "{err}");
+    assert!(!err.contains("warning"), "{err}");
+    assert!(
+        rules(&sums).contains("one line with branches"),
+        "{}",
+        rules(&sums)
+    );
+    // A renban drawn the same way: its four cells hold four consecutive digits.
+    let pink = json!({"lines": [
+        line(&[(1, 0), (1, 1), (1, 2)], "#f067f0"),
+        line(&[(1, 1), (2, 1)], "#f067f0"),
+    ]});
+    let renban = link(
+        "Normal sudoku rules apply. Digits along a pink line form a set of consecutive digits \
+         in any order, without repetition.",
+        pink,
+    );
+    let expected = brute(|g| {
+        let mut set = vec![g[1][0], g[1][1], g[1][2], g[2][1]];
+        set.sort_unstable();
+        set.dedup();
+        set.len() == 4
+    });
+    assert!(expected != "0" && expected != brute(|_| true));
+    let (out, err) = count(&renban);
+    assert_eq!(out, expected, "{err}");
+    assert!(!err.contains("warning"), "{err}");
 }

@@ -3,6 +3,7 @@
 mod apart;
 mod arrow;
 mod between;
+mod branches;
 mod cage;
 mod clone;
 pub mod cnf;
@@ -69,6 +70,7 @@ use std::fmt;
 pub use apart::{Apart, Spacing};
 pub use arrow::Arrow;
 pub use between::Between;
+pub use branches::Branches;
 pub use cage::{Cage, CageTotal};
 pub use clone::CloneCells;
 pub use cnf::{Atom, ConstraintCnf, Literal};

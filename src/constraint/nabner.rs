@@ -4,68 +4,84 @@ use std::fmt;
 
 use super::drawing::Mark;
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
-    Written, WrittenRecord, cell_list, loop_problem, ring, ring_cells_and_oddity,
+    Branches, CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat,
+    VariantConstraint, Written, WrittenRecord, cell_list, loop_problem, ring,
 };
 use crate::grid::{Cell, Shape};
 
-/// A nabner line: any two of its digits differ by two or more.
+/// A nabner line: any two of its digits (on the line or its branches) differ by two or
+/// more.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Nabner {
     cells: Vec<Cell>,
+    branches: Branches,
 }
 
 impl Nabner {
-    /// Reads a nabner record: its cells (f-puzzles: one line each).
+    /// Reads a nabner record: its cells (f-puzzles: one line each) and its `branches`, if
+    /// any.
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        record.each_path(|cells| Nabner::new(cells).into())
+        let paths = record.paths()?;
+        let branches = Branches::read(record, paths.len())?;
+        Ok((paths.into_iter())
+            .map(|cells| Nabner::branched(cells, branches.clone()).into())
+            .collect())
     }
 
-    /// The record that `read` reads back as this line: its cells, under `nabner` in
-    /// satdoku's TOML and as the one line of an f-puzzles `nabner` entry.
+    /// The record that `read` reads back as this line: its cells (and branches), under
+    /// `nabner` in satdoku's TOML and as the one line of an f-puzzles `nabner` entry.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        Ok(vec![WrittenRecord::path(
-            format,
-            "nabner",
-            "nabner",
-            &self.cells,
-        )])
+        let record = WrittenRecord::path(format, "nabner", "nabner", &self.cells);
+        Ok(vec![self.branches.write(record, format, self)?])
     }
 
     /// A nabner line along `cells`.
     pub fn new(cells: Vec<Cell>) -> Nabner {
-        Nabner { cells }
+        Nabner::branched(cells, Branches::default())
+    }
+
+    /// A nabner line along `cells` with `branches`: no two digits of all of them equal or
+    /// consecutive.
+    pub fn branched(cells: Vec<Cell>, branches: Branches) -> Nabner {
+        Nabner { cells, branches }
     }
 
     /// Every pair of its cells, each once.
-    fn pairs(&self) -> impl Iterator<Item = (Cell, Cell)> + '_ {
-        let cells = ring(&self.cells).0;
-        cells
-            .iter()
-            .enumerate()
-            .flat_map(move |(i, &a)| cells[i + 1..].iter().map(move |&b| (a, b)))
+    fn pairs(&self) -> Vec<(Cell, Cell)> {
+        let cells = self.branches.cells(&self.cells);
+        (cells.iter().enumerate())
+            .flat_map(|(i, &a)| cells[i + 1..].iter().map(move |&b| (a, b)))
+            .collect()
     }
 }
 
 impl fmt::Display for Nabner {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "nabner line {}", cell_list(&self.cells))
+        write!(f, "nabner line {}{}", cell_list(&self.cells), self.branches)
     }
 }
 
 impl Constraint for Nabner {
-    ring_cells_and_oddity!();
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.branches.cells(&self.cells)
+    }
+
+    fn oddity(&self) -> Option<String> {
+        self.branches.oddity(&self.cells)
+    }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (len, n) = (ring(&self.cells).0.len(), shape.size());
-        loop_problem("nabner line", &self.cells).or_else(|| {
-            (len > n.div_ceil(2)).then(|| {
-                format!(
-                    "{len} digits from 1 to {n} cannot all be two or more apart (at most {})",
-                    n.div_ceil(2)
-                )
+        let (len, n) = (self.branches.cells(&self.cells).len(), shape.size());
+        (loop_problem("nabner line", &self.cells))
+            .or_else(|| self.branches.problem(ring(&self.cells).0))
+            .or_else(|| {
+                (len > n.div_ceil(2)).then(|| {
+                    format!(
+                        "{len} digits from 1 to {n} cannot all be two or more apart (at most {})",
+                        n.div_ceil(2)
+                    )
+                })
             })
-        })
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
@@ -77,14 +93,13 @@ impl Constraint for Nabner {
     /// Filled digits pairwise two or more apart (exact on a complete line; a partial line
     /// may pass and still not complete, which the search then finds).
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        self.pairs()
-            .all(|(a, b)| match (values.get(a), values.get(b)) {
-                (Some(x), Some(y)) => x.abs_diff(y) >= 2,
-                _ => true,
-            })
+        (self.pairs().into_iter()).all(|(a, b)| match (values.get(a), values.get(b)) {
+            (Some(x), Some(y)) => x.abs_diff(y) >= 2,
+            _ => true,
+        })
     }
 
     fn draw(&self, _shape: Shape) -> Vec<Mark> {
-        vec![Mark::line(&self.cells, "#e8d44d", 0.25)]
+        self.branches.marks(&self.cells, "#e8d44d", 0.25)
     }
 }

@@ -14,54 +14,78 @@ use std::fmt;
 use super::drawing::Mark;
 use super::sum::{equal_sums, equal_sums_admit};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
-    Written, WrittenRecord, cell_list, loop_problem, ring, ring_cells_and_oddity,
+    Branches, CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat,
+    VariantConstraint, Written, WrittenRecord, cell_list, loop_problem, ring,
 };
 use crate::grid::{Cell, Shape};
 
 /// A region-sum line: its pieces (runs of consecutive cells in one region) have equal sums.
+/// A line with branches is cut the same way, and pieces of the line and its branches that
+/// share a cell are one piece (the fork inside one region).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RegionSumLine {
     cells: Vec<Cell>,
+    branches: Branches,
     /// The pieces, settled from the rules' regions (see [`RegionSumLine::settled`]); until
     /// then the whole line is one piece, which says nothing.
     pieces: Vec<Vec<Cell>>,
 }
 
 impl RegionSumLine {
-    /// Reads a region-sum line record: its cells (f-puzzles: one line each).
+    /// Reads a region-sum line record: its cells (f-puzzles: one line each) and its
+    /// `branches`, if any.
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        record.each_path(|cells| RegionSumLine::new(cells).into())
+        let paths = record.paths()?;
+        let branches = Branches::read(record, paths.len())?;
+        Ok((paths.into_iter())
+            .map(|cells| RegionSumLine::branched(cells, branches.clone()).into())
+            .collect())
     }
 
     /// The record that `read` reads back as this line (the rules cut it into pieces when it joins
-    /// them): its cells, under `region-sum-line` in satdoku's TOML and as the one line of an
-    /// f-puzzles `regionsumline` entry.
+    /// them): its cells (and branches), under `region-sum-line` in satdoku's TOML and as the
+    /// one line of an f-puzzles `regionsumline` entry.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        Ok(vec![WrittenRecord::path(
-            format,
-            "region-sum-line",
-            "regionsumline",
-            &self.cells,
-        )])
+        let record = WrittenRecord::path(format, "region-sum-line", "regionsumline", &self.cells);
+        Ok(vec![self.branches.write(record, format, self)?])
     }
 
     /// A region-sum line along `cells` (the rules cut it into pieces by their regions when
     /// it joins them).
     pub fn new(cells: Vec<Cell>) -> RegionSumLine {
+        RegionSumLine::branched(cells, Branches::default())
+    }
+
+    /// A region-sum line along `cells` with `branches`.
+    pub fn branched(cells: Vec<Cell>, branches: Branches) -> RegionSumLine {
         RegionSumLine {
-            pieces: vec![cells.clone()],
+            pieces: vec![branches.cells(&cells)],
             cells,
+            branches,
         }
     }
 
     /// The same line cut into pieces by the regions, `region` naming each cell's region
-    /// (see [`cut_by_regions`]).
+    /// (see [`cut_by_regions`]); with branches, each branch is cut the same way and pieces
+    /// that share a cell are joined.
     pub(crate) fn settled(self, region: &dyn Fn(Cell) -> Vec<Cell>) -> RegionSumLine {
-        RegionSumLine {
-            pieces: cut_by_regions(&self.cells, region),
-            ..self
+        let mut pieces: Vec<Vec<Cell>> = Vec::new();
+        let paths = std::iter::once(&self.cells).chain(self.branches.paths());
+        for piece in paths.flat_map(|path| cut_by_regions(path, region)) {
+            let (mut joined, apart): (Vec<Vec<Cell>>, Vec<Vec<Cell>>) = pieces
+                .into_iter()
+                .partition(|p| p.iter().any(|c| piece.contains(c)));
+            joined.push(piece);
+            let mut one: Vec<Cell> = Vec::new();
+            for cell in joined.into_iter().flatten() {
+                if !one.contains(&cell) {
+                    one.push(cell);
+                }
+            }
+            pieces = apart;
+            pieces.push(one);
         }
+        RegionSumLine { pieces, ..self }
     }
 }
 
@@ -93,15 +117,27 @@ pub(crate) fn cut_by_regions(cells: &[Cell], region: &dyn Fn(Cell) -> Vec<Cell>)
 
 impl fmt::Display for RegionSumLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "region-sum line {}", cell_list(&self.cells))
+        write!(
+            f,
+            "region-sum line {}{}",
+            cell_list(&self.cells),
+            self.branches
+        )
     }
 }
 
 impl Constraint for RegionSumLine {
-    ring_cells_and_oddity!();
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.branches.cells(&self.cells)
+    }
+
+    fn oddity(&self) -> Option<String> {
+        self.branches.oddity(&self.cells)
+    }
 
     fn problem(&self, _shape: Shape) -> Option<String> {
         loop_problem("region-sum line", &self.cells)
+            .or_else(|| self.branches.problem(ring(&self.cells).0))
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
@@ -113,7 +149,7 @@ impl Constraint for RegionSumLine {
     }
 
     fn draw(&self, _shape: Shape) -> Vec<Mark> {
-        vec![Mark::line(&self.cells, "#39b4e6", 0.22)]
+        self.branches.marks(&self.cells, "#39b4e6", 0.22)
     }
 }
 

@@ -4,52 +4,69 @@ use std::fmt;
 
 use super::drawing::Mark;
 use super::{
-    CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
-    Written, WrittenRecord, cell_list, filled_distinct, loop_problem, ring, ring_cells_and_oddity,
+    Branches, CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat,
+    VariantConstraint, Written, WrittenRecord, cell_list, filled_distinct, loop_problem, ring,
 };
 use crate::grid::{Cell, Shape};
 
-/// A renban line: its digits differ and form a set of consecutive values.
+/// A renban line: its digits differ and form a set of consecutive values. Its cells are
+/// those of the line and of its branches, if it has any.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Renban {
     cells: Vec<Cell>,
+    branches: Branches,
 }
 
 impl Renban {
-    /// Reads a renban line record: its cells (f-puzzles: one renban line per line).
+    /// Reads a renban line record: its cells (f-puzzles: one renban line per line) and
+    /// its `branches`, if any.
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        record.each_path(|cells| Renban::new(cells).into())
+        let paths = record.paths()?;
+        let branches = Branches::read(record, paths.len())?;
+        Ok((paths.into_iter())
+            .map(|cells| Renban::branched(cells, branches.clone()).into())
+            .collect())
     }
 
-    /// The record that `read` reads back as this line: its cells, under `renban` in
-    /// satdoku's TOML and as the one line of an f-puzzles `renban` entry.
+    /// The record that `read` reads back as this line: its cells (and branches), under
+    /// `renban` in satdoku's TOML and as the one line of an f-puzzles `renban` entry.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        Ok(vec![WrittenRecord::path(
-            format,
-            "renban",
-            "renban",
-            &self.cells,
-        )])
+        let record = WrittenRecord::path(format, "renban", "renban", &self.cells);
+        Ok(vec![self.branches.write(record, format, self)?])
     }
 
     /// A renban line along `cells`.
     pub fn new(cells: Vec<Cell>) -> Renban {
-        Renban { cells }
+        Renban::branched(cells, Branches::default())
+    }
+
+    /// A renban line along `cells` with `branches`: one set of consecutive digits over
+    /// the cells of all of them.
+    pub fn branched(cells: Vec<Cell>, branches: Branches) -> Renban {
+        Renban { cells, branches }
     }
 }
 
 impl fmt::Display for Renban {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "renban line {}", cell_list(&self.cells))
+        write!(f, "renban line {}{}", cell_list(&self.cells), self.branches)
     }
 }
 
 impl Constraint for Renban {
-    ring_cells_and_oddity!();
+    fn cells(&self, _shape: Shape) -> Vec<Cell> {
+        self.branches.cells(&self.cells)
+    }
+
+    fn oddity(&self) -> Option<String> {
+        self.branches.oddity(&self.cells)
+    }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (len, n) = (ring(&self.cells).0.len(), shape.digit_count());
-        if let Some(problem) = loop_problem("renban line", &self.cells) {
+        let (len, n) = (self.branches.cells(&self.cells).len(), shape.digit_count());
+        if let Some(problem) = loop_problem("renban line", &self.cells)
+            .or_else(|| self.branches.problem(ring(&self.cells).0))
+        {
             return Some(problem);
         }
         (len > n).then(|| format!("{len} cells cannot hold different digits from 1 to {n}"))
@@ -58,7 +75,7 @@ impl Constraint for Renban {
     /// Different digits, and no two of them `len` or more apart: a variable per value
     /// says the line holds it.
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        let cells = ring(&self.cells).0;
+        let cells = &self.branches.cells(&self.cells)[..];
         let (len, n) = (cells.len(), cnf.size());
         cnf.all_different(cells);
         let present: Vec<_> = (1..=n)
@@ -79,7 +96,7 @@ impl Constraint for Renban {
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        let cells = ring(&self.cells).0;
+        let cells = &self.branches.cells(&self.cells)[..];
         let filled: Vec<usize> = cells.iter().filter_map(|&c| values.get(c)).collect();
         let (Some(&lo), Some(&hi)) = (filled.iter().min(), filled.iter().max()) else {
             return true;
@@ -88,6 +105,6 @@ impl Constraint for Renban {
     }
 
     fn draw(&self, _shape: Shape) -> Vec<Mark> {
-        vec![Mark::line(&self.cells, "#e07ae0", 0.28)]
+        self.branches.marks(&self.cells, "#e07ae0", 0.28)
     }
 }

@@ -70,6 +70,10 @@ const NARROWER: &[(&str, &str)] = &[
     ("equal sums", "little killer"),
     ("equal sums", "diagonal"),
     ("equal sums", "region-sum line"),
+    // "Digits an equal distance from the center of a Zipper Line sum to the same total".
+    ("zipper line", "region-sum line"),
+    // "The center of a zipper line, which is marked with a dot": the dot marks the centre.
+    ("zipper line", "kropki dot"),
 ];
 
 /// The topics of the families' rules text (the rules over the whole grid name theirs in
@@ -233,7 +237,14 @@ const FAMILY_TOPICS: &[Topic] = &[
     },
     Topic {
         name: "zipper line",
-        words: &["zipper*"],
+        words: &[
+            "zipper*",
+            // "For odd-length lines, the total is the digit in the line's (circled) center."
+            "line's center",
+            "line's centre",
+            "line's circled center",
+            "line's circled centre",
+        ],
         repeats: true,
     },
     Topic {
@@ -1080,6 +1091,27 @@ mod tests {
                 &sums
             ),
             [Reading::States(vec!["region-sum line"])]
+        );
+    }
+
+    #[test]
+    fn a_zipper_lines_words_of_equal_totals_centres_and_dots_state_the_zipper() {
+        // Published "Aad-van-ced Zippers" (gdc) and "Zip Zag" (Sujoyku & Egubachu).
+        let cells: Vec<Cell> = (0..3).filter_map(|c| Cell::at(0, c)).collect();
+        let spec = with(crate::constraint::Zipper::new(cells).into());
+        assert_eq!(
+            readings(
+                "Digits an equal distance from the center of a lavender Zipper Line sum to \
+                 the same total. For odd-length lines, the total is the digit placed in the \
+                 line's (circled) center. Cells on a zipper line at an equal distance to the \
+                 center, which is marked with a dot, sum to the digit at the center.",
+                &spec
+            ),
+            [
+                Reading::States(vec!["zipper line"]),
+                Reading::States(vec!["zipper line"]),
+                Reading::States(vec!["zipper line"])
+            ]
         );
     }
 

@@ -30,6 +30,10 @@ pub(super) const WHOLE_LINE: &[&str] = &[
     "sum line",
 ];
 
+/// Of [`WHOLE_LINE`], the families whose rule reads lines of one that meet as one line with
+/// branches (its cells as a set, or its pieces in each region joined where they meet).
+pub(super) const BRANCHING: &[&str] = &["renban line", "region-sum line", "nabner line"];
+
 /// The colours f-puzzles' userscript (Rangsk's new constraints) draws its lines in, which
 /// SudokuPad keeps: a hint the words must still agree with. With each, the width the
 /// userscript writes today (f-puzzles units, 32 pixels each); the first of a family is

@@ -14,13 +14,16 @@
 
 use serde_json::{Value, json};
 
-use super::lines::{LINE_FAMILIES, SIGNATURES, WHOLE_LINE};
+use super::lines::{BRANCHING, LINE_FAMILIES, SIGNATURES, WHOLE_LINE};
 use super::scene::{
     Colour, Point, Scene, Shape, Stroke, at_centre, cell_at, cells_along, cells_name, edge_at,
     near_centre,
 };
 use super::{LineMeaning, Settled};
 use crate::format::rules_text::Mention;
+
+/// A line read from the drawings: its colour and its cells (row, column from 0).
+type DrawnLine = (Option<Colour>, Vec<(usize, usize)>);
 
 /// What the drawings were read as.
 #[derive(Debug, Default)]
@@ -207,6 +210,55 @@ fn fp_cells(cells: &[(usize, usize)]) -> Vec<String> {
         .map(|&(r, c)| fp((r as isize, c as isize)))
         .collect()
 }
+
+/// Lines that meet as one line and its branches: the first line's cells up to where it
+/// first comes back to a cell of its own, then every other piece (each line cut where it
+/// comes back to a cell of its own) as a branch from a cell already drawn — from its first
+/// cell, its last (reversed), or a middle one (two branches). `None` when some piece never
+/// meets what is drawn.
+fn branched(paths: &[Vec<(usize, usize)>]) -> Option<BranchedLine> {
+    // Pieces without a cell twice; consecutive pieces of one path share their end cell.
+    let mut pieces: Vec<Vec<(usize, usize)>> = Vec::new();
+    for path in paths {
+        let mut piece: Vec<(usize, usize)> = Vec::new();
+        for &cell in path {
+            if piece.contains(&cell) {
+                let last = *piece.last()?;
+                pieces.push(std::mem::replace(&mut piece, vec![last]));
+            }
+            piece.push(cell);
+        }
+        if piece.len() >= 2 {
+            pieces.push(piece);
+        }
+    }
+    let mut pieces = pieces.into_iter();
+    let line = pieces.next()?;
+    let mut drawn = line.clone();
+    let mut pending: Vec<Vec<(usize, usize)>> = pieces.collect();
+    let mut branches = Vec::new();
+    while !pending.is_empty() {
+        let (p, at) = pending.iter().enumerate().find_map(|(p, piece)| {
+            piece
+                .iter()
+                .position(|c| drawn.contains(c))
+                .map(|at| (p, at))
+        })?;
+        let piece = pending.remove(p);
+        let mut before: Vec<(usize, usize)> = piece[..=at].to_vec();
+        before.reverse();
+        for branch in [piece[at..].to_vec(), before] {
+            if branch.len() >= 2 {
+                drawn.extend_from_slice(&branch[1..]);
+                branches.push(branch);
+            }
+        }
+    }
+    Some((line, branches))
+}
+
+/// A line and its branches, as [`branched`] finds them.
+type BranchedLine = (Vec<(usize, usize)>, Vec<Vec<(usize, usize)>>);
 
 /// A round shape that can be a bulb or an arrow's circle: a circle (or a pill) of about a
 /// cell, its centre on cells of the grid.
@@ -433,6 +485,7 @@ impl Readers<'_> {
 
     /// A thick line from a round bulb: a thermometer, slow when the words say so.
     fn thermometers(&mut self) {
+        let mut thermometers = Vec::new();
         for (i, stroke) in self.scene.strokes.iter().enumerate() {
             if stroke.arrow || stroke.thickness < 4.0 {
                 continue;
@@ -479,6 +532,67 @@ impl Readers<'_> {
                 Self::shape_name(shape)
             );
             self.found(topic, field, json!({"lines": [fp_cells(&cells)]}), what);
+            thermometers.push((stroke.colour, cells));
+        }
+        self.thermometer_branches(thermometers);
+    }
+
+    /// Thick lines of a thermometer's colour that leave one of its cells (no bulb of their
+    /// own): branches, each a thermometer from the bulb along the first line to where the
+    /// branch leaves it and on along the branch (branches of branches too).
+    fn thermometer_branches(&mut self, mut thermometers: Vec<DrawnLine>) {
+        let (topic, field) = if self.words.name("slow thermometer") {
+            ("slow thermometer", "slowthermometer")
+        } else {
+            ("thermometer", "thermometer")
+        };
+        loop {
+            let mut grew = None;
+            'strokes: for (i, stroke) in self.scene.strokes.iter().enumerate() {
+                if stroke.arrow || self.stroke_taken[i] || stroke.thickness < 4.0 {
+                    continue;
+                }
+                if !stroke.points.iter().all(|&p| at_centre(p)) {
+                    continue;
+                }
+                let Some(cells) = cells_along(&stroke.points, self.n).filter(|c| c.len() >= 2)
+                else {
+                    continue;
+                };
+                for (colour, path) in &thermometers {
+                    let same = colour
+                        .zip(stroke.colour)
+                        .is_some_and(|(a, b)| a.near(b) || a.name() == b.name());
+                    if !same {
+                        continue;
+                    }
+                    let mut branch = cells.clone();
+                    if !path.contains(&branch[0]) {
+                        branch.reverse();
+                    }
+                    let Some(at) = path.iter().position(|&c| c == branch[0]) else {
+                        continue;
+                    };
+                    let mut whole = path[..=at].to_vec();
+                    whole.extend_from_slice(&branch[1..]);
+                    if branch[1..].iter().any(|c| path[..=at].contains(c)) {
+                        continue;
+                    }
+                    grew = Some((i, *colour, whole));
+                    break 'strokes;
+                }
+            }
+            let Some((i, colour, whole)) = grew else {
+                return;
+            };
+            self.stroke_taken[i] = true;
+            let what = format!(
+                "{topic} {} ({}, a branch of a thermometer from its bulb)",
+                cells_name(&whole),
+                Self::stroke_name(&self.scene.strokes[i]),
+            );
+            self.found(topic, field, json!({"lines": [fp_cells(&whole)]}), what);
+            thermometers.push((colour, whole));
         }
     }
 
@@ -1019,21 +1133,88 @@ impl Readers<'_> {
                     (None, []) => signature.into_iter().collect(),
                     (None, _) => Vec::new(),
                 };
-            for (k, (i, cells, short)) in lines.iter().enumerate() {
+            // Where two lines of a style meet (two ends that both stop short in a cell are
+            // drawn apart): one line with branches for families that read them so.
+            let meet = |k: usize, j: usize| {
+                let ((_, cells, short), (_, other, apart)) = (&lines[k], &lines[j]);
+                (j != k)
+                    .then(|| {
+                        cells.iter().find(|c| {
+                            other.contains(c) && !(short.contains(c) && apart.contains(c))
+                        })
+                    })
+                    .flatten()
+            };
+            let branching = !families.is_empty() && families.iter().all(|f| BRANCHING.contains(f));
+            let mut grouped = vec![false; lines.len()];
+            if branching {
+                for k in 0..lines.len() {
+                    if grouped[k] {
+                        continue;
+                    }
+                    let mut group = vec![k];
+                    let mut next = 0;
+                    while next < group.len() {
+                        let at = group[next];
+                        for j in 0..lines.len() {
+                            if !group.contains(&j) && meet(at, j).is_some() {
+                                group.push(j);
+                            }
+                        }
+                        next += 1;
+                    }
+                    if group.len() < 2 {
+                        continue;
+                    }
+                    group.sort_unstable();
+                    for &j in &group {
+                        grouped[j] = true;
+                        self.stroke_taken[lines[j].0] = true;
+                    }
+                    let paths: Vec<Vec<(usize, usize)>> =
+                        group.iter().map(|&j| lines[j].1.clone()).collect();
+                    let strokes: Vec<String> = (group.iter())
+                        .map(|&j| Self::stroke_name(&self.scene.strokes[lines[j].0]))
+                        .collect();
+                    let drawn = format!(
+                        "{} lines {} ({}, {})",
+                        colour.name(),
+                        (paths.iter().map(|p| cells_name(p)))
+                            .collect::<Vec<_>>()
+                            .join(" and "),
+                        strokes.join(", "),
+                        colour.hex()
+                    );
+                    let Some((line, branches)) = branched(&paths) else {
+                        self.out.unread.push(format!(
+                            "{drawn}: lines that meet, and how they make one line is not read"
+                        ));
+                        continue;
+                    };
+                    for &family in &families {
+                        let field = LINE_FAMILIES
+                            .iter()
+                            .find(|(f, _)| *f == family)
+                            .map_or("", |(_, field)| *field);
+                        let branch_cells: Vec<Vec<String>> =
+                            branches.iter().map(|b| fp_cells(b)).collect();
+                        let entry = json!({"lines": [fp_cells(&line)], "branches": branch_cells});
+                        self.out.entries.push((field, entry));
+                        self.out
+                            .read
+                            .push(format!("{family}: {drawn}, one line with branches"));
+                    }
+                }
+            }
+            for (k, (i, cells, _)) in lines.iter().enumerate() {
+                if grouped[k] {
+                    continue;
+                }
                 self.stroke_taken[*i] = true;
                 let stroke = &self.scene.strokes[*i];
-                // Where two lines of a style meet: for a family whose rule is over the
-                // line as a whole, how they join is not read. Two ends that both stop
-                // short in a cell are drawn apart.
-                let junction = lines.iter().enumerate().find_map(|(j, (_, other, apart))| {
-                    (j != k)
-                        .then(|| {
-                            cells.iter().find(|c| {
-                                other.contains(c) && !(short.contains(c) && apart.contains(c))
-                            })
-                        })
-                        .flatten()
-                });
+                // For a family whose rule is over the line as a whole, how lines that meet
+                // join is not read.
+                let junction = (0..lines.len()).find_map(|j| meet(k, j));
                 let drawn = format!(
                     "{} line {} ({}, {})",
                     colour.name(),
@@ -1081,8 +1262,37 @@ impl Readers<'_> {
                     }
                     self.out.entries.push((field, entry));
                     self.out.read.push(format!("{family}: {drawn}"));
+                    if family == "zipper line" {
+                        self.centre_marks(cells, &drawn);
+                    }
                 }
             }
+        }
+    }
+
+    /// The small marks without text at the centre of the zipper line through `cells` (a
+    /// dot or circle on its middle cell, a diamond on the edge between its two middle
+    /// cells), as setters mark where its pairs' total is read: decoration of the line.
+    fn centre_marks(&mut self, cells: &[(usize, usize)], drawn: &str) {
+        let k = cells.len();
+        let centre = |(r, c): (usize, usize)| (r as f64 + 0.5, c as f64 + 0.5);
+        let (a, b) = if k % 2 == 1 {
+            (centre(cells[k / 2]), centre(cells[k / 2]))
+        } else {
+            (centre(cells[k / 2 - 1]), centre(cells[k / 2]))
+        };
+        let middle = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        for (i, shape) in self.scene.shapes.iter().enumerate() {
+            let near = (shape.center.0 - middle.0).hypot(shape.center.1 - middle.1) < 0.1;
+            let small = shape.width <= 0.6 && shape.height <= 0.6;
+            if self.shape_taken[i] || !shape.text.is_empty() || !near || !small {
+                continue;
+            }
+            self.shape_taken[i] = true;
+            self.out.read.push(format!(
+                "decoration: {}, the centre mark of {drawn}",
+                Self::shape_name(shape)
+            ));
         }
     }
 
@@ -1694,6 +1904,83 @@ mod tests {
     }
 
     #[test]
+    fn lines_that_meet_make_one_line_whose_other_pieces_branch_from_drawn_cells() {
+        // Published "Nautilus": a renban drawn as a lasso (r3c9-…-r1c7 and back to r2c8)
+        // and a tail from r2c8.
+        let lasso = vec![(2, 8), (1, 7), (2, 6), (1, 5), (0, 6), (1, 7)];
+        let tail = vec![(1, 7), (0, 8)];
+        let (line, branches) = branched(&[lasso, tail]).unwrap();
+        assert_eq!(line, [(2, 8), (1, 7), (2, 6), (1, 5), (0, 6)]);
+        assert_eq!(branches, [vec![(0, 6), (1, 7)], vec![(1, 7), (0, 8)]]);
+        // A line that crosses another's middle: two branches from the crossing.
+        let (_, branches) =
+            branched(&[vec![(0, 0), (0, 1), (0, 2)], vec![(1, 0), (0, 1), (1, 2)]]).unwrap();
+        assert_eq!(branches, [vec![(0, 1), (1, 2)], vec![(0, 1), (1, 0)]]);
+        // Lines that never meet: no one line.
+        assert!(branched(&[vec![(0, 0), (0, 1)], vec![(5, 5), (5, 6)]]).is_none());
+    }
+
+    #[test]
+    fn a_thermometer_branch_runs_from_the_bulb_to_where_it_leaves_and_on() {
+        // Published "The Two Headed Martian" (Scojo): a grey slow thermometer r7c5-r8c5-r9c4
+        // with a branch r8c5-r9c6, and a branch of that branch.
+        let fields = json!({
+            "lines": [
+                {"wayPoints": [[6.5, 4.5], [7.5, 4.5], [8.5, 3.5]], "color": "#BFBFBF", "thickness": 10},
+                {"wayPoints": [[7.5, 4.5], [8.5, 5.5]], "color": "#BFBFBF", "thickness": 10},
+                {"wayPoints": [[8.5, 7.5], [8.5, 6.5], [8.5, 5.5]], "color": "#BFBFBF", "thickness": 10},
+                {"wayPoints": [[0.5, 0.5], [0.5, 2.5]], "color": "#BFBFBF", "thickness": 10},
+            ],
+            "underlays": [{"center": [6.5, 4.5], "width": 0.7, "height": 0.7, "rounded": true, "backgroundColor": "#BFBFBF"}],
+        });
+        let rules = "Digits along a gray thermometer must increase from bulb to tip.";
+        let read = reading(fields, rules);
+        let lines: Vec<String> = (read.entries.iter())
+            .map(|(f, e)| format!("{f} {}", e["lines"][0]))
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                r#"thermometer ["R7C5","R8C5","R9C4"]"#,
+                r#"thermometer ["R7C5","R8C5","R9C6"]"#,
+                r#"thermometer ["R7C5","R8C5","R9C6","R9C7","R9C8"]"#,
+            ]
+        );
+        // A grey line touching no thermometer is no branch: unread, its colour named.
+        assert_eq!(read.unread.len(), 1, "{:?}", read.unread);
+        assert!(read.unread[0].contains("r1c1"), "{:?}", read.unread);
+    }
+
+    #[test]
+    fn a_zipper_lines_centre_marks_are_its_decoration_and_marks_elsewhere_stay_unread() {
+        // Published "Zip Zag" (Sujoyku & Egubachu): a lavender dot on each zipper's middle
+        // cell; "Aad-van-ced Zippers" (gdc): a diamond on the edge between the two middle
+        // cells of an even line.
+        let dot = |r: f64, c: f64| json!({"center": [r, c], "width": 0.44, "height": 0.44, "rounded": 1, "backgroundColor": "#DFC5FEFF"});
+        let fields = json!({
+            "lines": [
+                {"wayPoints": [[0.5, 8.5], [2.5, 6.5], [2.5, 4.5]], "color": "#DFC5FE", "thickness": 11},
+                {"wayPoints": [[5.5, 0.5], [5.5, 3.5]], "color": "#DFC5FE", "thickness": 11},
+            ],
+            "underlays": [dot(2.5, 6.5), dot(5.5, 2.0), dot(7.5, 7.5)],
+        });
+        let rules = "Zipper lines: Cells on a lavender zipper line at an equal distance to the \
+                     center, which is marked with a dot, sum to the digit at the center.";
+        let read = reading(fields, rules);
+        let fields_read: Vec<&str> = read.entries.iter().map(|(f, _)| *f).collect();
+        assert_eq!(fields_read, ["zipperline", "zipperline"]);
+        let marks = read
+            .read
+            .iter()
+            .filter(|r| r.contains("centre mark"))
+            .count();
+        assert_eq!(marks, 2, "{:?}", read.read);
+        // The dot in r8c8 is on no zipper's centre: unread, as the rules speak of dots.
+        assert_eq!(read.unread.len(), 1, "{:?}", read.unread);
+        assert!(read.unread[0].contains("r8c8"), "{:?}", read.unread);
+    }
+
+    #[test]
     fn lines_that_stop_short_where_they_meet_are_apart_and_lines_through_one_centre_join() {
         // Two region-sum lines ending 0.2 either side of r1c5's centre (as Sudoku Maker
         // draws them, published "Stronghold"), one rounding a corner off-centre.
@@ -1708,12 +1995,17 @@ mod tests {
             .map(|(_, e)| e["lines"][0].as_array().unwrap().len())
             .collect();
         assert_eq!(lines, [7, 3]);
-        // The same lines ending at r1c5's centre: joined there, how is not read.
+        // The same lines ending at r1c5's centre: joined there, one line with a branch.
         let joined = json!({"lines": [
             {"wayPoints": [[0.5, 4.5], [0.5, 2.5]], "color": "#2ecbff", "thickness": 10},
             {"wayPoints": [[0.5, 4.5], [0.5, 6.5]], "color": "#2ecbff", "thickness": 10},
         ]});
-        let read = reading(joined, rules);
+        let read = reading(joined.clone(), rules);
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
+        assert_eq!(read.entries.len(), 1, "{:?}", read.entries);
+        assert_eq!(read.entries[0].1["branches"][0][0], "R1C5");
+        // Palindromes so joined: how the two make one rule is not read.
+        let read = reading(joined, "Blue lines are palindromes.");
         assert_eq!(read.unread.len(), 2, "{:?}", read.unread);
         assert!(read.unread[0].contains("joined to another at r1c5"));
     }

@@ -21,7 +21,7 @@ pub(super) fn read_lines(json: &Value, n: usize, region: &[Vec<usize>], checks: 
         checks.extend(lines(e).into_iter().map(Check::Modular));
     }
     for e in list(json, "nabner") {
-        checks.extend(lines(e).into_iter().map(Check::Nabner));
+        checks.extend(with_branches(e).into_iter().map(Check::Nabner));
     }
     for e in list(json, "arrow") {
         // A pill's digits read in the order its cells are stored.
@@ -34,11 +34,13 @@ pub(super) fn read_lines(json: &Value, n: usize, region: &[Vec<usize>], checks: 
     for (key, make) in [
         ("palindrome", Check::Palindrome as fn(Vec<Pos>) -> Check),
         ("betweenline", Check::Between),
-        ("renban", Check::Renban),
     ] {
         for e in list(json, key) {
             checks.extend(lines(e).into_iter().map(make));
         }
+    }
+    for e in list(json, "renban") {
+        checks.extend(with_branches(e).into_iter().map(Check::Renban));
     }
     for e in list(json, "whispers") {
         // The least difference, when given (5 German, 4 Dutch); else half the digits.
@@ -75,6 +77,31 @@ pub(super) fn read_lines(json: &Value, n: usize, region: &[Vec<usize>], checks: 
                     runs.push(vec![(r, c)]);
                 }
             }
+            // satdoku's `branches`: each cut the same way, runs sharing a cell joined.
+            for branch in branches(e) {
+                let mut from = 0;
+                for i in 1..=branch.len() {
+                    let (r, c) = branch[i - 1];
+                    if i == branch.len() || region[branch[i].0][branch[i].1] != region[r][c] {
+                        runs.push(branch[from..i].to_vec());
+                        from = i;
+                    }
+                }
+            }
+            loop {
+                let pair = (0..runs.len()).find_map(|i| {
+                    (i + 1..runs.len())
+                        .find(|&j| runs[j].iter().any(|p| runs[i].contains(p)))
+                        .map(|j| (i, j))
+                });
+                let Some((i, j)) = pair else { break };
+                let other = runs.remove(j);
+                for p in other {
+                    if !runs[i].contains(&p) {
+                        runs[i].push(p);
+                    }
+                }
+            }
             checks.push(Check::RegionSum(runs));
         }
     }
@@ -95,4 +122,32 @@ pub(super) fn read_lines(json: &Value, n: usize, region: &[Vec<usize>], checks: 
     for e in list(json, "doublearrow") {
         checks.extend(lines(e).into_iter().map(Check::DoubleArrow));
     }
+}
+
+/// satdoku's `branches` of an entry (lines that leave its line's cells), none if it has none.
+fn branches(e: &Value) -> Vec<Vec<Pos>> {
+    e.get("branches")
+        .and_then(Value::as_array)
+        .map_or_else(Vec::new, |b| b.iter().map(super::read::cells).collect())
+}
+
+/// Each line of an entry with the cells of its `branches` added, each cell once (a loop
+/// then without its first cell again at its end).
+fn with_branches(e: &Value) -> Vec<Vec<Pos>> {
+    let extra: Vec<Pos> = branches(e).concat();
+    lines(e)
+        .into_iter()
+        .map(|line| {
+            if extra.is_empty() {
+                return line;
+            }
+            let mut line = super::check::unlooped(&line).to_vec();
+            for p in &extra {
+                if !line.contains(p) {
+                    line.push(*p);
+                }
+            }
+            line
+        })
+        .collect()
 }
