@@ -359,6 +359,7 @@ fn every_technique_has_a_fixture_where_it_applies() {
                     Technique::Guess,
                     Technique::ConstraintLogic,
                     Technique::InniesOuties,
+                    Technique::CageLockedCandidates,
                 ]
                 .contains(t)
         })

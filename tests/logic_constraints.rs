@@ -221,3 +221,32 @@ fn killer_paths_take_innies_and_outies() {
         );
     }
 }
+
+#[test]
+fn killer_paths_take_locked_candidates_by_cage() {
+    // A multi-sum killer (cages of any sum of a digital root, published reading of
+    // f-puzzles' cosmetic cages): its 2-cell cage of root 8 beside the row's others can hold
+    // only {2,6}, so the rest of the row loses 2 and 6 before any pair is found.
+    let name = "multisum-killer-2.json";
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles/variants/constraints")
+        .join(name);
+    let puzzle = common::library_puzzle(&path);
+    let layout = Layout::new(puzzle.rules());
+    let (logic, _) = checked_path(name, &puzzle, &layout, PATH_WORK);
+    assert_eq!(logic.end, End::Solved, "{name}");
+    let cage_steps: Vec<String> = logic
+        .steps
+        .iter()
+        .filter(|s| s.technique == Technique::CageLockedCandidates)
+        .map(ToString::to_string)
+        .collect();
+    assert!(!cage_steps.is_empty(), "{name}");
+    assert!(
+        cage_steps.iter().all(
+            |s| s.contains("cage pointing: every set of digits killer cage ")
+                || s.contains("cage claiming: ")
+        ),
+        "{cage_steps:?}"
+    );
+}

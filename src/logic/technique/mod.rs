@@ -31,6 +31,7 @@
 //! the finder; re-export its type from `logic` only if callers need it by name).
 
 mod bug;
+mod cage_locked;
 mod chains;
 mod constraint;
 mod direct;
@@ -46,6 +47,7 @@ mod unique_rectangle;
 mod wings;
 
 pub use bug::Bug;
+pub use cage_locked::CageLockedCandidates;
 pub use chains::{Aic, XChain, XyChain};
 pub use constraint::ConstraintLogic;
 pub use direct::{DirectHiddenSubset, DirectLockedCandidates};
@@ -188,6 +190,10 @@ techniques! {
     /// A digit that one house holds only where it meets another leaves the rest of the
     /// other (pointing: a box onto a line, 2.6; claiming: a line onto a box, 2.8).
     LockedCandidates: "locked_candidates", 2.6, Medium, found by LockedCandidates;
+    /// A digit every set of digits a killer cage can hold contains leaves what sees all
+    /// its places in the cage (pointing); a digit a house holds only inside a cage leaves
+    /// the cage's other cells (claiming).
+    CageLockedCandidates: "cage_locked_candidates", 2.7, Medium, found by CageLockedCandidates;
     /// Two cells of a house with the same two candidates: the rest of the house loses them.
     NakedPair: "naked_pair", 3.0, Medium, found by NakedSubset { size: 2 };
     /// A digit whose places in two rows lie in the same two columns (or the other way
