@@ -197,23 +197,28 @@ fn no_weak_link_joins_two_digits_of_a_solution() {
     assert!(links > 0);
 }
 
+/// The steps of `technique` on the path of the bundled constraint puzzle `name`, which logic
+/// solves with every step checked (see [`checked_path`]).
+fn steps_of(name: &str, technique: Technique) -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("puzzles/variants/constraints")
+        .join(name);
+    let puzzle = common::library_puzzle(&path);
+    let layout = Layout::new(puzzle.rules());
+    let (logic, _) = checked_path(name, &puzzle, &layout, PATH_WORK);
+    assert_eq!(logic.end, End::Solved, "{name}");
+    let steps: Vec<String> = (logic.steps.iter())
+        .filter(|s| s.technique == technique)
+        .map(ToString::to_string)
+        .collect();
+    assert!(!steps.is_empty(), "{name}: no {technique}");
+    steps
+}
+
 #[test]
 fn killer_paths_take_innies_and_outies() {
     for name in ["killer-1.json", "killer-2.json"] {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("puzzles/variants/constraints")
-            .join(name);
-        let puzzle = common::library_puzzle(&path);
-        let layout = Layout::new(puzzle.rules());
-        let (logic, _) = checked_path(name, &puzzle, &layout, PATH_WORK);
-        assert_eq!(logic.end, End::Solved, "{name}");
-        let innies: Vec<String> = logic
-            .steps
-            .iter()
-            .filter(|s| s.technique == Technique::InniesOuties)
-            .map(ToString::to_string)
-            .collect();
-        assert!(!innies.is_empty(), "{name}");
+        let innies = steps_of(name, Technique::InniesOuties);
         // Each names its houses and the sum it found, and no single constraint.
         assert!(
             innies.iter().all(|s| s.contains(" adds up to ")),
@@ -227,21 +232,7 @@ fn killer_paths_take_locked_candidates_by_cage() {
     // A multi-sum killer (cages of any sum of a digital root, published reading of
     // f-puzzles' cosmetic cages): its 2-cell cage of root 8 beside the row's others can hold
     // only {2,6}, so the rest of the row loses 2 and 6 before any pair is found.
-    let name = "multisum-killer-2.json";
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("puzzles/variants/constraints")
-        .join(name);
-    let puzzle = common::library_puzzle(&path);
-    let layout = Layout::new(puzzle.rules());
-    let (logic, _) = checked_path(name, &puzzle, &layout, PATH_WORK);
-    assert_eq!(logic.end, End::Solved, "{name}");
-    let cage_steps: Vec<String> = logic
-        .steps
-        .iter()
-        .filter(|s| s.technique == Technique::CageLockedCandidates)
-        .map(ToString::to_string)
-        .collect();
-    assert!(!cage_steps.is_empty(), "{name}");
+    let cage_steps = steps_of("multisum-killer-2.json", Technique::CageLockedCandidates);
     assert!(
         cage_steps.iter().all(
             |s| s.contains("cage pointing: every set of digits killer cage ")

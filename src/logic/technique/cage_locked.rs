@@ -2,7 +2,7 @@
 
 use super::{Find, Technique, spend};
 use crate::constraint::{Cage, CageTotal, Constraint, VariantConstraint};
-use crate::grid::{CellDigit, Digit, DigitSet};
+use crate::grid::{Cell, CellDigit, Digit, DigitSet};
 use crate::logic::{Board, Sentence, Step};
 
 /// The most sets of digits a cage's combinations are looked through (a cage of 8 cells
@@ -111,15 +111,8 @@ fn pointing(board: &Board<'_>, cage: &Distinct<'_>) -> Option<Step> {
             .text(", and its ")
             .digit(digit)
             .text(" can only be in ")
-            .cells(&step.cells)
-            .text(", so ")
-            .cells(&targets)
-            .text(if targets.len() == 1 {
-                " loses "
-            } else {
-                " lose "
-            })
-            .digit(digit);
+            .cells(&step.cells);
+        step.sentence = so_lose(step.sentence, &targets, digit);
         return Some(step);
     }
     None
@@ -167,19 +160,26 @@ fn claiming(board: &Board<'_>, cage: &Distinct<'_>) -> Option<Step> {
                 .text(" only in ")
                 .cells(&step.cells)
                 .text(", inside ")
-                .text(cage.cage)
-                .text(", so ")
-                .cells(&targets)
-                .text(if targets.len() == 1 {
-                    " loses "
-                } else {
-                    " lose "
-                })
-                .digit(digit);
+                .text(cage.cage);
+            step.sentence = so_lose(step.sentence, &targets, digit);
             return Some(step);
         }
     }
     None
+}
+
+/// `sentence` ending ", so `targets` lose `digit`".
+fn so_lose(sentence: Sentence, targets: &[Cell], digit: Digit) -> Sentence {
+    let verb = if targets.len() == 1 {
+        " loses "
+    } else {
+        " lose "
+    };
+    sentence
+        .text(", so ")
+        .cells(targets)
+        .text(verb)
+        .digit(digit)
 }
 
 /// The sets of digits `cage` can hold (adding up to its total, each digit in a cell that
@@ -290,7 +290,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::grid::{Cell, Grid, Shape};
+    use crate::grid::{Grid, Shape};
     use crate::rules::{Layout, Rules};
 
     fn cells(names: &str) -> Vec<Cell> {
