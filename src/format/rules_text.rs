@@ -513,6 +513,32 @@ const LEAVES_OPEN: &[&str] = &[
     "can differ",
 ];
 
+/// Rules whose clue is a sum (or houses, whose digits are all different): a sentence that
+/// names one and speaks of a difference or a product, and of no sum, changes it ("digits on
+/// an arrow have the DIFFERENCE of the digit in the attached circle").
+const SUMS: &[&str] = &[
+    "killer cage",
+    "little killer",
+    "sandwich",
+    "double arrow",
+    "arrow",
+    "region-sum line",
+    "zipper line",
+    "sum line",
+    "X-sum",
+    "lunchbox",
+    "equal sums",
+    "weighted sum",
+    "boxes",
+    "jigsaw regions",
+];
+
+/// The words of another arithmetic than a sum (see [`SUMS`]).
+const NOT_SUMS: &[&str] = &["difference*", "product*", "ratio*", "multipl*", "divide*"];
+
+/// The words of a sum.
+const SUM_WORDS: &[&str] = &["sum*", "add*", "total*", "plus"];
+
 /// Words that let digits repeat: a twist, unless every rule the sentence names lets them
 /// repeat anyway (see [`Topic::repeats`]).
 const REPEATS: &[&str] = &[
@@ -764,7 +790,19 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
                 .all(|t| *t == "boxes" || *t == "jigsaw regions");
             let leaves_open = LEAVES_OPEN.iter().any(|phrase| has(&words, phrase));
             let no_boxes = NO_BOXES.iter().any(|phrase| has(&words, phrase));
-            let reading = if boxes_only && twist.is_none() && no_boxes {
+            // A sum's rule in other arithmetic: the word that changes it.
+            let other_arithmetic = (!named.is_empty()
+                && named.iter().all(|t| SUMS.contains(t))
+                && !SUM_WORDS.iter().any(|w| has(&words, w)))
+            .then(|| NOT_SUMS.iter().find(|w| has(&words, w)))
+            .flatten();
+            let reading = if let Some(word) = other_arithmetic {
+                Reading::Unread(format!(
+                    "speaks of a {}, which no rule it names states ({})",
+                    word.trim_end_matches('*'),
+                    named.join(", ")
+                ))
+            } else if boxes_only && twist.is_none() && no_boxes {
                 if present.contains(&"boxes") {
                     Reading::Unread("says there are no boxes, and the puzzle has them".into())
                 } else {
@@ -1091,6 +1129,33 @@ mod tests {
                 &sums
             ),
             [Reading::States(vec!["region-sum line"])]
+        );
+    }
+
+    #[test]
+    fn a_sum_rule_in_words_of_a_difference_is_unread() {
+        // Published "What a Twist" (sb090): its arrows give a difference, its line the same
+        // difference in each box.
+        let cells: Vec<Cell> = (0..3).filter_map(|c| Cell::at(0, c)).collect();
+        let spec = with(Arrow::new(cells[..1].to_vec(), cells[1..].to_vec()).into());
+        for text in [
+            "Digits on an arrow have the DIFFERENCE of the digit in the attached circle.",
+            "Digits along the blue line must have the same DIFFERENCE within each box it \
+             passes through.",
+        ] {
+            assert!(
+                matches!(&readings(text, &spec)[0], Reading::Unread(why) if why.contains("speaks of a difference")),
+                "{text}: {:?}",
+                readings(text, &spec)
+            );
+        }
+        // The sum itself is read, difference or not in other words.
+        assert_eq!(
+            readings(
+                "Digits along an arrow sum to the digit in its circle.",
+                &spec
+            ),
+            [Reading::States(vec!["arrow"])]
         );
     }
 
