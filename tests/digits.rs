@@ -217,6 +217,8 @@ fn logic_keeps_to_sound_steps_when_houses_miss_digits() {
         let technique = step["technique"].as_str().unwrap();
         assert!(
             [
+                "hidden_single",
+                "locked_candidates",
                 "naked_single",
                 "constraint",
                 "naked_pair",
@@ -464,4 +466,26 @@ fn fpuzzles_givens_beyond_the_size_are_read_when_the_words_give_the_digits() {
         let stdout = common::stdout_of(&output);
         assert!(stdout.starts_with("multiple 9"), "{stdout}");
     }
+}
+
+/// Under the same-digits rule a digit placed anywhere is one every house holds, so hidden
+/// singles and locked candidates take it before every house's digits are known; without
+/// the rule a house may miss it, and they do not.
+#[test]
+fn a_digit_placed_under_the_same_digits_rule_gives_hidden_singles() {
+    let hint = |args: &[&str]| {
+        let out = satdoku()
+            .arg("hint")
+            .args(args)
+            .write_stdin("1....2.321......\n")
+            .output()
+            .unwrap();
+        common::stdout_of(&out)
+    };
+    // 3 is placed in r2c4: box 1 holds it, and only r1c2 is left for it there.
+    assert_eq!(
+        hint(&["--digits", "5", "--same-digits"]).trim(),
+        "hidden_single: r1c2 is the only place for 3 in box 1 (r1c2=3)"
+    );
+    assert!(!hint(&["--digits", "5"]).contains("hidden_single"));
 }

@@ -179,6 +179,33 @@ impl<'a> Board<'a> {
             || (self.layout.houses()).all(|house| self.held(house).len() == shape.size())
     }
 
+    /// The digits house `h` must hold: every digit on a grid taking as many digits as a
+    /// house has cells; on one taking more, the digits of its candidates once they are as
+    /// many as its cells, and under the same-digits rule every digit placed anywhere (the
+    /// houses all hold it). What hidden singles and locked candidates reason from.
+    pub fn must_hold(&self, h: usize) -> DigitSet {
+        let shape = self.layout.shape;
+        if shape.is_exact() {
+            return DigitSet::all(shape.digit_count());
+        }
+        let held = self.held(self.layout.house(h));
+        if held.len() == shape.size() {
+            return held;
+        }
+        if !self
+            .layout
+            .rules
+            .globals()
+            .contains(crate::rules::GlobalRule::SameDigits)
+        {
+            return DigitSet::EMPTY;
+        }
+        (0..self.placed.len())
+            .filter(|&i| self.placed[i])
+            .filter_map(|i| self.set(i).only())
+            .collect()
+    }
+
     /// The digits among the candidates of `house`'s cells.
     fn held(&self, house: &[u32]) -> DigitSet {
         let sets = self.candidates.sets();

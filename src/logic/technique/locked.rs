@@ -45,10 +45,12 @@ pub(super) fn each_step<R>(board: &Board<'_>, mut f: impl FnMut(Step) -> Option<
             }
             let other = other_house(layout, h, shared);
             for (k, (digits, rest)) in locked(layout, sets, i).into_iter().enumerate() {
+                let (confined, target) = if k == 0 { (h, other) } else { (other, h) };
+                // Only digits the confining house must hold.
+                let digits = digits & board.must_hold(confined);
                 if digits.is_empty() {
                     continue;
                 }
-                let (confined, target) = if k == 0 { (h, other) } else { (other, h) };
                 let (confined, target) = (layout.kind(confined), layout.kind(target));
                 let claiming = confined.is_line();
                 let mut step = Step::new(Technique::LockedCandidates);

@@ -286,12 +286,16 @@ techniques! {
 
 impl Technique {
     /// Whether the technique reasons only from cells that differ (a house's, a rule's, a
-    /// constraint's), never from where a digit must go: the techniques still sound on a grid
-    /// taking more digits than a house has cells, where a house need not hold every digit.
+    /// constraint's), or from where a digit must go only for the digits a house must hold
+    /// ([`Board::must_hold`](crate::logic::Board::must_hold)): the techniques still sound
+    /// on a grid taking more digits than a house has cells, where a house need not hold
+    /// every digit.
     pub fn sound_without_full_houses(self) -> bool {
         matches!(
             self,
-            Technique::NakedSingle
+            Technique::HiddenSingle
+                | Technique::LockedCandidates
+                | Technique::NakedSingle
                 | Technique::ConstraintLogic
                 | Technique::NakedPair
                 | Technique::NakedTriple

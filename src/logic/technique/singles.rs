@@ -25,7 +25,9 @@ impl Find for HiddenSingle {
                 }
                 let cells = layout.house(h);
                 let (once, twice) = seen_once_and_twice(cells, sets);
-                let hidden = once & !twice;
+                // Only digits the house must hold (all of them but on a grid taking more
+                // digits than a house has cells).
+                let hidden = once & !twice & board.must_hold(h);
                 if hidden.is_empty() {
                     continue;
                 }
