@@ -499,6 +499,25 @@ fn the_rule_language_restates_built_in_families_with_the_same_counts() {
     assert!(families.len() >= 13, "{families:?}");
 }
 
+/// `satdoku check`'s stderr on a 9×9 TOML file of `tables` (after its empty puzzle on line
+/// 1), which it must refuse (exit status 2).
+#[cfg(feature = "cli")]
+fn refused(tables: &str) -> String {
+    let text = format!("puzzle = \"{}\"\n{tables}\n", ".".repeat(81));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rules.toml");
+    std::fs::write(&path, &text).unwrap();
+    let out = assert_cmd::Command::cargo_bin("satdoku")
+        .unwrap()
+        .arg("check")
+        .arg(&path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{text}: {stderr}");
+    stderr
+}
+
 #[cfg(feature = "cli")]
 #[test]
 fn malformed_rules_are_refused_with_their_line_and_column() {
@@ -520,21 +539,7 @@ fn malformed_rules_are_refused_with_their_line_and_column() {
         ),
     ];
     for (part, line, why) in cases {
-        let text = format!(
-            "puzzle = \"{}\"\n[[rule]]\ncells = \"r1c1 r1c2\"\n{part}\n",
-            ".".repeat(81)
-        );
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("rule.toml");
-        std::fs::write(&path, text).unwrap();
-        let out = assert_cmd::Command::cargo_bin("satdoku")
-            .unwrap()
-            .arg("check")
-            .arg(&path)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{part}: {stderr}");
+        let stderr = refused(&format!("[[rule]]\ncells = \"r1c1 r1c2\"\n{part}"));
         assert!(
             stderr.contains(line) && stderr.contains(why),
             "{part}: {stderr}"
@@ -621,4 +626,82 @@ fn bundled_rule_puzzles_have_the_solutions_their_notes_give() {
         restated += 1;
     }
     assert!(restated >= 4 && published >= 1, "{restated} {published}");
+}
+
+/// Rules combined with "or" (`[[any-of]]`): every solver's count equals the number of the
+/// 288 grids where at least one of the families holds, each read independently here.
+#[test]
+fn any_of_holds_where_at_least_one_family_does() {
+    let grids = common::all_4x4_grids();
+    let renban = |x: &[u32]| {
+        let mut sorted = x.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        sorted.len() == x.len() && sorted[sorted.len() - 1] - sorted[0] == x.len() as u32 - 1
+    };
+    // Whispers on 4×4: neighbours at least 2 apart.
+    let whispers = |x: &[u32]| x.windows(2).all(|w| w[0].abs_diff(w[1]) >= 2);
+    let line = [(0, 0), (0, 1), (1, 2)];
+    agree(
+        &grids,
+        "[[any-of]]\ncells = \"r1c1 r1c2 r2c3\"\nfamilies = [\"renban\", \"whispers\"]",
+        &|g| renban(&digits(g, &line)) || whispers(&digits(g, &line)),
+    );
+    // A thermometer or a palindrome along the same cells.
+    agree(
+        &grids,
+        "[[any-of]]\ncells = \"r1c1 r1c2 r2c3\"\nfamilies = [\"thermometer\", \"palindrome\"]",
+        &|g| {
+            let x = digits(g, &line);
+            (x[0] < x[1] && x[1] < x[2]) || x[0] == x[2]
+        },
+    );
+    // A region-sum line (cut by the boxes it joins) or a renban.
+    let across = [(0, 0), (0, 1), (0, 2)];
+    agree(
+        &grids,
+        "[[any-of]]\ncells = \"r1c1 r1c2 r1c3\"\nfamilies = [\"region-sum-line\", \"renban\"]",
+        &|g| {
+            let x = digits(g, &across);
+            x[0] + x[1] == x[2] || renban(&x)
+        },
+    );
+    // A dot that is white or black ("consecutive or in a 1:2 ratio").
+    let pair = [(0, 1), (0, 2)];
+    agree(
+        &grids,
+        "[[any-of]]\ncells = \"r1c2 r1c3\"\nfamilies = [\"white-dot\", \"black-dot\"]",
+        &|g| {
+            let x = digits(g, &pair);
+            x[0].abs_diff(x[1]) == 1 || x[0] == 2 * x[1] || x[1] == 2 * x[0]
+        },
+    );
+}
+
+#[cfg(feature = "cli")]
+#[test]
+fn an_any_of_that_cannot_be_read_is_refused_by_name() {
+    let cases = [
+        ("families = [\"renban\"]", "needs two or more `families`"),
+        (
+            "families = [\"renban\", \"zigzag\"]",
+            "`zigzag` is no family",
+        ),
+        (
+            "families = [\"renban\", \"xv\"]",
+            "family `xv` from the cells alone: needs `letter",
+        ),
+        (
+            "families = [\"renban\", \"any-of\"]",
+            "cannot hold another any-of",
+        ),
+        ("", "needs `families`"),
+    ];
+    for (part, why) in cases {
+        let stderr = refused(&format!("[[any-of]]\ncells = \"r1c1 r1c2\"\n{part}"));
+        assert!(
+            stderr.contains(": line ") && stderr.contains(why),
+            "{part}: {stderr}"
+        );
+    }
 }

@@ -282,37 +282,38 @@ pub fn family_named(format: RecordFormat, name: &str) -> Option<&'static Family>
         .find(|family| family.names(format).contains(&name))
 }
 
+/// The fields of a record that has at most its `cells`: what each family of an any-of
+/// reads from the any-of's cells (none: a record with no fields at all).
+pub(crate) struct OnlyCells(pub(crate) Option<Vec<Cell>>);
+
+impl Fields for OnlyCells {
+    fn cells(&mut self, key: &str) -> Result<Option<Vec<Cell>>, RecordError> {
+        Ok(self.0.clone().filter(|_| key == "cells"))
+    }
+    fn lines(&mut self, _: &str) -> Result<Option<Vec<Vec<Cell>>>, RecordError> {
+        Ok(None)
+    }
+    fn position(&mut self, _: &str) -> Result<Option<(usize, usize)>, RecordError> {
+        Ok(None)
+    }
+    fn number(&mut self, _: &str) -> Result<Option<u32>, RecordError> {
+        Ok(None)
+    }
+    fn numbers(&mut self, _: &str) -> Result<Option<Vec<u32>>, RecordError> {
+        Ok(None)
+    }
+    fn text(&mut self, _: &str) -> Result<Option<String>, RecordError> {
+        Ok(None)
+    }
+    fn flag(&mut self, _: &str) -> Result<Option<bool>, RecordError> {
+        Ok(None)
+    }
+    fn skip(&mut self, _: &str) {}
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A record with no fields at all.
-    struct Empty;
-
-    impl Fields for Empty {
-        fn cells(&mut self, _: &str) -> Result<Option<Vec<Cell>>, RecordError> {
-            Ok(None)
-        }
-        fn lines(&mut self, _: &str) -> Result<Option<Vec<Vec<Cell>>>, RecordError> {
-            Ok(None)
-        }
-        fn position(&mut self, _: &str) -> Result<Option<(usize, usize)>, RecordError> {
-            Ok(None)
-        }
-        fn number(&mut self, _: &str) -> Result<Option<u32>, RecordError> {
-            Ok(None)
-        }
-        fn numbers(&mut self, _: &str) -> Result<Option<Vec<u32>>, RecordError> {
-            Ok(None)
-        }
-        fn text(&mut self, _: &str) -> Result<Option<String>, RecordError> {
-            Ok(None)
-        }
-        fn flag(&mut self, _: &str) -> Result<Option<bool>, RecordError> {
-            Ok(None)
-        }
-        fn skip(&mut self, _: &str) {}
-    }
 
     #[test]
     fn every_name_of_the_table_reaches_its_family_and_asks_for_its_keys() {
@@ -321,7 +322,8 @@ mod tests {
             for format in [RecordFormat::Toml, RecordFormat::Fpuzzles] {
                 for &name in family.names(format) {
                     names.push(name);
-                    let read = (family.read)(&mut Record::new(format, name, None, &mut Empty));
+                    let read =
+                        (family.read)(&mut Record::new(format, name, None, &mut OnlyCells(None)));
                     match read {
                         // f-puzzles clues without a value say nothing.
                         Ok(none) => assert!(

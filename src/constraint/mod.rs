@@ -1,5 +1,6 @@
 //! Variant constraints (killer cages, thermometers, arrows, dots …): one file each, holding how files write it, its clauses and its check, behind the [`Constraint`] trait.
 
+mod any_of;
 mod apart;
 mod arrow;
 mod between;
@@ -67,6 +68,7 @@ mod zipper;
 
 use std::fmt;
 
+pub use any_of::AnyOf;
 pub use apart::{Apart, Spacing};
 pub use arrow::Arrow;
 pub use between::Between;
@@ -473,6 +475,9 @@ variants! {
     Custom(CustomRule) => "custom rule"
         says "A custom rule holds as its record writes it: an expression between pairs of its digits, over their sum or product, or a pattern its digits match in order.",
         toml ["rule"], fpuzzles [];
+    AnyOf(AnyOf) => "any-of rule"
+        says "Cells of an any-of rule hold the rule of at least one of the families it names.",
+        toml ["any-of"], fpuzzles [];
 }
 
 impl fmt::Display for VariantConstraint {
@@ -510,6 +515,7 @@ impl VariantConstraint {
             VariantConstraint::Indexer(indexer) => {
                 VariantConstraint::Indexer(indexer.settled(region))
             }
+            VariantConstraint::AnyOf(any) => VariantConstraint::AnyOf(any.settled(all, region)),
             other => other,
         }
     }
@@ -522,6 +528,7 @@ impl VariantConstraint {
         match self {
             VariantConstraint::RegionSumLine(_) | VariantConstraint::RegionSubsetLine(_) => true,
             VariantConstraint::Indexer(indexer) => indexer.kind() == IndexerKind::Box,
+            VariantConstraint::AnyOf(any) => any.parts().iter().any(Self::needs_regions),
             _ => false,
         }
     }
@@ -533,6 +540,9 @@ impl VariantConstraint {
     /// positions, counts of digits), which such a grid refuses.
     pub fn fits_more_digits(&self) -> bool {
         use VariantConstraint as V;
+        if let V::AnyOf(any) = self {
+            return any.parts().iter().all(Self::fits_more_digits);
+        }
         matches!(
             self,
             V::Cage(_)

@@ -195,17 +195,17 @@ mod tests {
 
     use super::*;
     use crate::constraint::{
-        Apart, Arrow, Between, Branches, Cage, CageTotal, CloneCells, Combine, CountDistinct,
-        CountKind, CountingCircles, CustomRule, DifferenceCount, DigitCount, DigitPattern,
-        DistanceKind, DistanceRule, Dot, DotColour, DoubleArrow, DutchFlatmates, EntropicLine,
-        EqualProducts, EqualSums, EqualityCage, EveryWindow, Expression, Extremum, ExtremumKind,
-        Fields, FullRank, GreaterThan, HiddenSkyscraper, Indexer, IndexerKind, LittleKiller,
-        Lockout, Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome,
-        Parity, ParityKind, ParityLine, Quadruple, Record, RecordError, RegionSubsetLine,
-        RegionSumLine, Rellik, Renban, RulePairs, RulePart, SameDigits, Sandwich, Sightline,
-        Skyscraper, SlowThermometer, Spacing, SumLine, Summands, Thermometer, ValueIndexing,
-        VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv, XvLetter, Zipper,
-        family_named,
+        AnyOf, Apart, Arrow, Between, Branches, Cage, CageTotal, CloneCells, Combine,
+        CountDistinct, CountKind, CountingCircles, CustomRule, DifferenceCount, DigitCount,
+        DigitPattern, DistanceKind, DistanceRule, Dot, DotColour, DoubleArrow, DutchFlatmates,
+        EntropicLine, EqualProducts, EqualSums, EqualityCage, EveryWindow, Expression, Extremum,
+        ExtremumKind, Fields, FullRank, GreaterThan, HiddenSkyscraper, Indexer, IndexerKind,
+        LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom,
+        Palindrome, Parity, ParityKind, ParityLine, Quadruple, Record, RecordError,
+        RegionSubsetLine, RegionSumLine, Rellik, Renban, RulePairs, RulePart, SameDigits, Sandwich,
+        Sightline, Skyscraper, SlowThermometer, Spacing, SumLine, Summands, Thermometer,
+        ValueIndexing, VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv, XvLetter,
+        Zipper, family_named,
     };
     use crate::grid::{House, Shape};
 
@@ -387,6 +387,14 @@ mod tests {
         let mut samples: Vec<(VariantConstraint, &'static [RecordFormat])> =
             lines.into_iter().map(|c| (c, ANYWHERE)).collect();
         samples.push((Lockout::new(line(), Some(3)).into(), NOT_FPUZZLES));
+        // Rules combined with "or": satdoku's TOML only.
+        let families = ["renban".to_string(), "whispers".to_string()];
+        samples.push((
+            AnyOf::new(line(), &families, Some(Shape::NINE))
+                .unwrap()
+                .into(),
+            NOT_FPUZZLES,
+        ));
         // Lines with branches: satdoku's TOML writes them, f-puzzles holds none.
         let branches = || Branches::new(vec![cells("r5c2 r4c2 r3c2"), cells("r3c2 r3c3")]);
         samples.extend([
