@@ -241,3 +241,30 @@ fn published_puzzles_are_right_refused_or_flagged() {
             .count()
     );
 }
+
+/// Logic on published puzzles with long region-sum lines ("Nautilus": a forking shell of 33
+/// cells; "N is for Naughty and Nice"), narrowed piece by piece: solved, and every step
+/// agrees with the published solution.
+#[test]
+fn logic_solves_published_long_region_sum_lines_soundly() {
+    use satdoku::Layout;
+    use satdoku::logic::{End, explain};
+    let all = puzzles();
+    for id in ["sb059-", "sb099-"] {
+        let published = all.iter().find(|p| p.id.starts_with(id)).unwrap();
+        let file = read(&published.data).unwrap();
+        let puzzle = file.puzzle(0).unwrap().unwrap();
+        let layout = Layout::new(puzzle.rules());
+        let path = explain(&layout, puzzle.grid(), true);
+        assert_eq!(path.end, End::Solved, "{id}");
+        let solution: Grid = published.solution.parse().unwrap();
+        for step in &path.steps {
+            for p in &step.placements {
+                assert_eq!(solution.get(p.cell), Some(p.digit), "{id}: {step}");
+            }
+            for e in &step.eliminations {
+                assert_ne!(solution.get(e.cell), Some(e.digit), "{id}: {step}");
+            }
+        }
+    }
+}

@@ -17,7 +17,7 @@ use super::{
     Branches, CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat,
     VariantConstraint, Written, WrittenRecord, cell_list, loop_problem, ring,
 };
-use crate::grid::{Cell, Shape};
+use crate::grid::{Cell, DigitSet, Shape};
 
 /// A region-sum line: its pieces (runs of consecutive cells in one region) have equal sums.
 /// A line with branches is cut the same way, and pieces of the line and its branches that
@@ -148,14 +148,248 @@ impl Constraint for RegionSumLine {
         equal_sums_admit(values, &self.pieces)
     }
 
+    /// On a line longer than [`SEARCHED`] cells (where trying every filling of the whole
+    /// line gives up), piece by piece: the sums each piece can make from its cells'
+    /// candidates (its digits differ: it lies in one region), the sums every piece can
+    /// make, and each cell's candidates that some filling of its piece to one of those
+    /// sums holds. A piece of more fillings than [`PIECE_NODES`] is judged by its digits'
+    /// least and greatest sums instead.
+    fn narrow(&self, scope: &[Cell], sets: &[DigitSet]) -> Option<Vec<DigitSet>> {
+        if scope.len() <= SEARCHED || self.pieces.len() < 2 {
+            return None;
+        }
+        let set_of = |cell: &Cell| scope.iter().position(|c| c == cell).map(|i| sets[i]);
+        let pieces: Vec<Vec<DigitSet>> = (self.pieces.iter())
+            .map(|piece| piece.iter().map(set_of).collect::<Option<Vec<_>>>())
+            .collect::<Option<_>>()?;
+        let sums: Vec<PieceSums> = pieces.iter().map(|sets| PieceSums::of(sets)).collect();
+        let common = |total: u32| sums.iter().all(|p| p.makes(total));
+        let mut kept = vec![DigitSet::EMPTY; scope.len()];
+        for (piece, sums) in self.pieces.iter().zip(&sums) {
+            for (k, cell) in piece.iter().enumerate() {
+                let i = scope.iter().position(|c| c == cell)?;
+                kept[i] = kept[i] | sums.kept(k, &common);
+            }
+        }
+        Some(kept)
+    }
+
     fn draw(&self, _shape: Shape) -> Vec<Mark> {
         self.branches.marks(&self.cells, "#39b4e6", 0.22)
     }
 }
 
+/// The longest line whose fillings logic tries all of (the generic search, exact); a
+/// longer one is narrowed piece by piece ([`RegionSumLine`]'s `narrow`).
+const SEARCHED: usize = 8;
+
+/// The most fillings of one piece tried before it is judged by its digits' bounds.
+const PIECE_NODES: usize = 20_000;
+
+/// What one piece of a line can add up to, from its cells' candidates (its digits differ).
+enum PieceSums {
+    /// Every filling tried: by total, the digits each cell holds in some filling of it.
+    Exact(std::collections::BTreeMap<u32, Vec<DigitSet>>),
+    /// Too many fillings: each cell's candidates, judged by the least and greatest totals
+    /// the other cells' candidates allow.
+    Bounds(Vec<DigitSet>),
+}
+
+impl PieceSums {
+    /// The sums of the piece whose cells have candidates `sets`.
+    fn of(sets: &[DigitSet]) -> PieceSums {
+        let mut by_total = std::collections::BTreeMap::new();
+        let mut digits = Vec::with_capacity(sets.len());
+        let mut nodes = 0;
+        if fill(
+            sets,
+            &mut digits,
+            DigitSet::EMPTY,
+            &mut nodes,
+            &mut by_total,
+        ) {
+            PieceSums::Exact(by_total)
+        } else {
+            PieceSums::Bounds(sets.to_vec())
+        }
+    }
+
+    /// The least and greatest totals of the cells other than `k`.
+    fn others(sets: &[DigitSet], k: usize) -> (u32, u32) {
+        (sets.iter().enumerate())
+            .filter(|&(i, _)| i != k)
+            .fold((0, 0), |(lo, hi), (_, set)| {
+                let min = set.iter().next().map_or(0, |d| u32::from(d.get()));
+                let max = set.iter().last().map_or(0, |d| u32::from(d.get()));
+                (lo + min, hi + max)
+            })
+    }
+
+    /// Whether some filling may add up to `total`.
+    fn makes(&self, total: u32) -> bool {
+        match self {
+            PieceSums::Exact(by_total) => by_total.contains_key(&total),
+            PieceSums::Bounds(sets) => {
+                let (lo, hi) = PieceSums::others(sets, usize::MAX);
+                (lo..=hi).contains(&total)
+            }
+        }
+    }
+
+    /// The candidates of cell `k` some filling to a total `common` accepts holds.
+    fn kept(&self, k: usize, common: &dyn Fn(u32) -> bool) -> DigitSet {
+        match self {
+            PieceSums::Exact(by_total) => (by_total.iter())
+                .filter(|&(&total, _)| common(total))
+                .fold(DigitSet::EMPTY, |kept, (_, cells)| kept | cells[k]),
+            PieceSums::Bounds(sets) => {
+                let (lo, hi) = PieceSums::others(sets, k);
+                (sets[k].iter())
+                    .filter(|d| {
+                        let v = u32::from(d.get());
+                        (v + lo..=v + hi).any(common)
+                    })
+                    .collect()
+            }
+        }
+    }
+}
+
+/// Fills the piece's cells from `digits.len()` on with different digits from `sets`, noting
+/// each complete filling under its total; false when it tried more than [`PIECE_NODES`].
+fn fill(
+    sets: &[DigitSet],
+    digits: &mut Vec<crate::grid::Digit>,
+    used: DigitSet,
+    nodes: &mut usize,
+    by_total: &mut std::collections::BTreeMap<u32, Vec<DigitSet>>,
+) -> bool {
+    let k = digits.len();
+    if k == sets.len() {
+        let total = digits.iter().map(|d| u32::from(d.get())).sum();
+        let cells = by_total
+            .entry(total)
+            .or_insert_with(|| vec![DigitSet::EMPTY; sets.len()]);
+        for (cell, &d) in cells.iter_mut().zip(digits.iter()) {
+            cell.insert(d);
+        }
+        return true;
+    }
+    for digit in (sets[k] & !used).iter() {
+        *nodes += 1;
+        if *nodes > PIECE_NODES {
+            return false;
+        }
+        digits.push(digit);
+        let done = fill(
+            sets,
+            digits,
+            used | DigitSet::single(digit),
+            nodes,
+            by_total,
+        );
+        digits.pop();
+        if !done {
+            return false;
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Digit;
+
+    /// The candidates some filling of the whole line holds (each piece's digits different,
+    /// every piece the same total), by brute force over the candidates.
+    fn held_by_brute_force(
+        line: &RegionSumLine,
+        scope: &[Cell],
+        sets: &[DigitSet],
+    ) -> Vec<DigitSet> {
+        let mut held = vec![DigitSet::EMPTY; scope.len()];
+        let mut digits = vec![0u8; scope.len()];
+        fn walk(
+            k: usize,
+            line: &RegionSumLine,
+            scope: &[Cell],
+            sets: &[DigitSet],
+            digits: &mut Vec<u8>,
+            held: &mut Vec<DigitSet>,
+        ) {
+            if k == scope.len() {
+                let at = |c: &Cell| digits[scope.iter().position(|s| s == c).unwrap()];
+                let totals: Vec<u32> = (line.pieces.iter())
+                    .map(|p| p.iter().map(|c| u32::from(at(c))).sum())
+                    .collect();
+                let distinct = line.pieces.iter().all(|p| {
+                    let mut d: Vec<u8> = p.iter().map(at).collect();
+                    d.sort_unstable();
+                    d.windows(2).all(|w| w[0] != w[1])
+                });
+                if distinct && totals.windows(2).all(|w| w[0] == w[1]) {
+                    for (h, &d) in held.iter_mut().zip(digits.iter()) {
+                        h.insert(Digit::new(d).unwrap());
+                    }
+                }
+                return;
+            }
+            for d in sets[k].iter() {
+                digits[k] = d.get();
+                walk(k + 1, line, scope, sets, digits, held);
+            }
+        }
+        walk(0, line, scope, sets, &mut digits, &mut held);
+        held
+    }
+
+    #[test]
+    fn a_long_line_is_narrowed_piece_by_piece_to_what_some_filling_holds() {
+        let cell = |r, c| Cell::at(r, c).unwrap();
+        // Nine cells: eight along row 1 of regions 3 wide and 2 high (pieces of 3, 3 and 2
+        // cells) and a ninth back in the first region.
+        let cells: Vec<Cell> = (0..8).map(|c| cell(0, c)).chain([cell(1, 0)]).collect();
+        let line = RegionSumLine::new(cells.clone()).settled(&|c: Cell| {
+            let first = c.col() / 3 * 3;
+            (0..2)
+                .flat_map(|r| (first..first + 3).map(move |col| cell(r, col)))
+                .collect()
+        });
+        assert_eq!(line.pieces.len(), 4, "{:?}", line.pieces);
+        let scope = line.cells(Shape::NINE);
+        // Pseudo-random candidates of 1–6, as a board in the middle of a path has them.
+        let mut seed = 12345u64;
+        for _ in 0..25 {
+            let sets: Vec<DigitSet> = (0..scope.len())
+                .map(|_| {
+                    (1..=6u8)
+                        .filter(|_| {
+                            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                            seed >> 62 != 0
+                        })
+                        .filter_map(Digit::new)
+                        .collect()
+                })
+                .collect();
+            let kept = line.narrow(&scope, &sets).expect("a line of nine cells");
+            assert_eq!(kept, held_by_brute_force(&line, &scope, &sets), "{sets:?}");
+        }
+        // A piece of too many fillings (nine cells of 1–9) is judged by its bounds.
+        let whole = PieceSums::of(&[DigitSet::all(9); 9]);
+        assert!(matches!(whole, PieceSums::Bounds(_)));
+        assert!(whole.makes(45) && !whole.makes(8));
+        assert_eq!(whole.kept(0, &|t| t == 45), DigitSet::all(9));
+        // (Bounds do not see that the digits differ: a total of 9 keeps the 1.)
+        assert_eq!(
+            whole.kept(0, &|t| t == 9),
+            DigitSet::single(Digit::new(1).unwrap())
+        );
+        assert_eq!(whole.kept(0, &|t| t == 7), DigitSet::EMPTY);
+        // A line of eight cells or fewer is left to the search of every filling.
+        let short = RegionSumLine::new(cells[..8].to_vec()).settled(&|c: Cell| vec![c]);
+        assert!(short.narrow(&cells[..8], &[DigitSet::all(9); 8]).is_none());
+    }
 
     #[test]
     fn a_loop_is_cut_all_round() {
