@@ -22,7 +22,7 @@ pub struct Branches(Vec<Vec<Cell>>);
 
 impl Branches {
     /// Branches along `paths`, each starting on a cell drawn before it (checked by
-    /// [`Branches::problem`]).
+    /// `Branches::problem`).
     pub fn new(paths: Vec<Vec<Cell>>) -> Branches {
         Branches(paths)
     }

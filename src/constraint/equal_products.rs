@@ -171,7 +171,7 @@ impl Constraint for EqualProducts {
         }
     }
 
-    /// Where trying every filling is too much (more than [`FILLINGS`] of the candidates):
+    /// Where trying every filling is too much (more than `FILLINGS` of the candidates):
     /// the products each group can make from its cells' candidates, those all groups can
     /// make in common, and each cell keeping the digits that enter one of those in every
     /// group it is in (the cells taken apart: what it drops, no filling holds; fewer

@@ -52,7 +52,7 @@ impl HiddenSkyscraper {
 impl Constraint for HiddenSkyscraper {
     sightline_cells_and_problem!("hidden skyscraper");
 
-    /// The digits walked as states from the clue (`Chain::walk`, see [`HiddenSkyscraper::step`]);
+    /// The digits walked as states from the clue (`Chain::walk`, see `HiddenSkyscraper::step`);
     /// the line must end in the state "found".
     fn encode(&self, cnf: &mut ConstraintCnf) {
         let n = cnf.size();

@@ -148,11 +148,11 @@ impl Constraint for RegionSumLine {
         equal_sums_admit(values, &self.pieces)
     }
 
-    /// On a line longer than [`SEARCHED`] cells (where trying every filling of the whole
+    /// On a line longer than `SEARCHED` cells (where trying every filling of the whole
     /// line gives up), piece by piece: the sums each piece can make from its cells'
     /// candidates (its digits differ: it lies in one region), the sums every piece can
     /// make, and each cell's candidates that some filling of its piece to one of those
-    /// sums holds. A piece of more fillings than [`PIECE_NODES`] is judged by its digits'
+    /// sums holds. A piece of more fillings than `PIECE_NODES` is judged by its digits'
     /// least and greatest sums instead.
     fn narrow(&self, scope: &[Cell], sets: &[DigitSet]) -> Option<Vec<DigitSet>> {
         if scope.len() <= SEARCHED || self.pieces.len() < 2 {

@@ -866,7 +866,7 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
         .collect()
 }
 
-/// What one sentence of the rules names: rules (as [`topics`] names them, whether or not
+/// What one sentence of the rules names: rules (as `topics` names them, whether or not
 /// a puzzle states them) and colours, for the readers of drawings to match a drawing's
 /// colour and kind with the words that give its meaning.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -892,7 +892,7 @@ impl Mention {
             .collect()
     }
 
-    /// Whether the sentence has the phrase (words separated by spaces; see [`topics`]).
+    /// Whether the sentence has the phrase (words separated by spaces; see `topics`).
     pub fn has(&self, phrase: &str) -> bool {
         has(&self.words, phrase)
     }

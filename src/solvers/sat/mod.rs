@@ -376,7 +376,7 @@ impl Solver for SatSolver {
     /// With more than one thread, a search for one or two solutions (solving, checking)
     /// races that many searches, each configured and ordered differently, on the same
     /// puzzle: the first final answer wins and the others stop (see
-    /// [`race::race`]). The answer is the one a single search gives, on every run; only
+    /// `race::race`). The answer is the one a single search gives, on every run; only
     /// the time varies. The effort of a raced run is not measured. Counting further and
     /// [`check_minimal`](Solver::check_minimal) stay on one thread.
     fn set_threads(&mut self, threads: usize) {
