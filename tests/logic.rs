@@ -360,6 +360,7 @@ fn every_technique_has_a_fixture_where_it_applies() {
                     Technique::ConstraintLogic,
                     Technique::InniesOuties,
                     Technique::CageLockedCandidates,
+                    Technique::ConstraintClaiming,
                 ]
                 .contains(t)
         })

@@ -241,3 +241,17 @@ fn killer_paths_take_locked_candidates_by_cage() {
         "{cage_steps:?}"
     );
 }
+
+#[test]
+fn arrow_paths_take_claiming_by_constraint() {
+    // A house holding a digit only among an arrow's cells: the arrow's fillings must place
+    // it there (every step of the path checked against SAT's solution).
+    let steps = steps_of("arrow-1.json", Technique::ConstraintClaiming);
+    assert!(
+        steps
+            .iter()
+            .all(|s| s.contains(" must hold ")
+                && s.contains(": every filling it allows that does has ")),
+        "{steps:?}"
+    );
+}

@@ -192,6 +192,9 @@ pub(super) struct Search<'s, 'b> {
     /// The candidates of each open cell some filling holds.
     held: Vec<DigitSet>,
     pub(super) nodes: usize,
+    /// Digits a filling must place, each in one of its cells (by index): what a house that
+    /// holds the digit only among the group's cells requires.
+    required: Vec<(Vec<usize>, u8)>,
 }
 
 /// The search ran out of [`NODES`].
@@ -230,7 +233,17 @@ impl<'s, 'b> Search<'s, 'b> {
             open,
             values,
             nodes: 0,
+            required: Vec::new(),
         }
+    }
+
+    /// The same search, its fillings each placing every digit of `required` in one of its
+    /// cells (by index).
+    pub(super) fn requiring(self, required: Vec<(Vec<usize>, Digit)>) -> Search<'s, 'b> {
+        let required = (required.into_iter())
+            .map(|(cells, digit)| (cells, digit.get()))
+            .collect();
+        Search { required, ..self }
     }
 
     /// What each cell of the group keeps, in the group's order (the candidates some
@@ -276,6 +289,11 @@ impl<'s, 'b> Search<'s, 'b> {
     /// value of it is then held).
     fn fill(&mut self, depth: usize) -> Result<bool, OutOfWork> {
         if depth == self.open.len() {
+            let placed =
+                |(cells, digit): &(Vec<usize>, u8)| cells.iter().any(|&c| self.values[c] == *digit);
+            if !self.required.iter().all(placed) {
+                return Ok(false);
+            }
             for (t, &cell) in self.open.iter().enumerate() {
                 self.held[t].insert(Digit::new(self.values[cell]).expect("filled"));
             }

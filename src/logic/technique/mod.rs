@@ -34,6 +34,7 @@ mod bug;
 mod cage_locked;
 mod chains;
 mod constraint;
+mod constraint_claiming;
 mod direct;
 mod fish;
 mod forcing;
@@ -50,6 +51,7 @@ pub use bug::Bug;
 pub use cage_locked::CageLockedCandidates;
 pub use chains::{Aic, XChain, XyChain};
 pub use constraint::ConstraintLogic;
+pub use constraint_claiming::ConstraintClaiming;
 pub use direct::{DirectHiddenSubset, DirectLockedCandidates};
 pub use fish::Fish;
 pub use forcing::{ForcingChain, Level};
@@ -194,6 +196,9 @@ techniques! {
     /// its places in the cage (pointing); a digit a house holds only inside a cage leaves
     /// the cage's other cells (claiming).
     CageLockedCandidates: "cage_locked_candidates", 2.7, Medium, found by CageLockedCandidates;
+    /// A house that holds a digit only among a constraint's cells: the constraint's
+    /// fillings must place it there, and candidates no such filling holds go.
+    ConstraintClaiming: "constraint_claiming", 2.8, Medium, found by ConstraintClaiming;
     /// Two cells of a house with the same two candidates: the rest of the house loses them.
     NakedPair: "naked_pair", 3.0, Medium, found by NakedSubset { size: 2 };
     /// A digit whose places in two rows lie in the same two columns (or the other way
