@@ -481,3 +481,25 @@ fn lines_with_branches_count_as_the_validator_reads_them() {
         "{stderr}"
     );
 }
+
+/// The same rule written twice in f-puzzles data (a typed renban and the cosmetic line drawn
+/// over it, as published "The Two Headed Martian" has them) is read as one rule: counted the
+/// same, and shown once.
+#[test]
+fn a_rule_written_twice_is_one_rule() {
+    let grid = (0..4)
+        .map(|_| "[{},{},{},{}]")
+        .collect::<Vec<_>>()
+        .join(",");
+    let renban = "{\"lines\":[[\"R1C1\",\"R2C2\",\"R3C3\"]]}";
+    let once = format!("{{\"size\":4,\"grid\":[{grid}],\"renban\":[{renban}]}}");
+    let twice = format!("{{\"size\":4,\"grid\":[{grid}],\"renban\":[{renban},{renban}]}}");
+    let dir = tempfile::tempdir().unwrap();
+    let (_, counted_once, _, _) = count_json(&dir, &once);
+    let (code, counted_twice, stderr, file) = count_json(&dir, &twice);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(counted_twice, counted_once);
+    let rules = satdoku().arg("rules").arg(&file).output().unwrap();
+    let shown = String::from_utf8_lossy(&rules.stdout);
+    assert!(shown.contains("1 renban line"), "{shown}");
+}

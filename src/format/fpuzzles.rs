@@ -647,7 +647,15 @@ impl Reader<'_> {
                         Some(shape),
                         &mut fields,
                     ));
-                    out.extend(read.map_err(|error| self.bad(field, entry, &json_why(error)))?);
+                    // The same rule twice (a typed renban and the cosmetic line f-puzzles
+                    // draws over it, read as one too) is one rule.
+                    for constraint in
+                        read.map_err(|error| self.bad(field, entry, &json_why(error)))?
+                    {
+                        if !out.contains(&constraint) {
+                            out.push(constraint);
+                        }
+                    }
                     // A field that states something unread would be a rule left out.
                     if let Some(key) = fields.unread() {
                         return Err(FpuzzlesError::Unsupported {
