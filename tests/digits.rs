@@ -94,18 +94,8 @@ fn the_same_digits_from_more_multiply_the_classic_count() {
 #[test]
 fn the_command_line_and_files_read_and_write_the_digits() {
     let six = "9.....\n......\n......\n......\n......\n.....1\n";
-    let output = satdoku()
-        .args(["solve", "--digits", "9", "--same-digits"])
-        .write_stdin(six)
-        .output()
-        .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        common::stderr_of(&output)
-    );
-    let line = common::stdout_of(&output);
+    let (code, line, stderr) = common::run(&["solve", "--digits", "9", "--same-digits"], six);
+    assert_eq!(code, Some(0), "{stderr}");
     let solution = parse_line(line.trim());
     let rules = PlainRules {
         boxes: Some((2, 3)),
@@ -323,18 +313,12 @@ fn pencil_marks_show_every_digit_the_grid_takes() {
 #[test]
 fn hints_read_pencil_marks_of_more_digits() {
     let marks = "8 4 5 6\n6 5 4 8\n48 8 6 5\n45 6 8 4\n";
-    let output = satdoku()
-        .args(["hint", "--marks", "--digits", "9", "--same-digits", "-"])
-        .write_stdin(marks)
-        .output()
-        .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        common::stderr_of(&output)
+    let (code, stdout, stderr) = common::run(
+        &["hint", "--marks", "--digits", "9", "--same-digits", "-"],
+        marks,
     );
-    assert!(common::stdout_of(&output).contains("(r3c1=4)"));
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("(r3c1=4)"));
     satdoku()
         .args(["hint", "--marks", "-"])
         .write_stdin(marks)
@@ -473,19 +457,11 @@ fn fpuzzles_givens_beyond_the_size_are_read_when_the_words_give_the_digits() {
 /// the rule a house may miss it, and they do not.
 #[test]
 fn a_digit_placed_under_the_same_digits_rule_gives_hidden_singles() {
-    let hint = |args: &[&str]| {
-        let out = satdoku()
-            .arg("hint")
-            .args(args)
-            .write_stdin("1....2.321......\n")
-            .output()
-            .unwrap();
-        common::stdout_of(&out)
-    };
+    let hint = |args: &[&str]| common::run(args, "1....2.321......\n").1;
     // 3 is placed in r2c4: box 1 holds it, and only r1c2 is left for it there.
     assert_eq!(
-        hint(&["--digits", "5", "--same-digits"]).trim(),
+        hint(&["hint", "--digits", "5", "--same-digits"]).trim(),
         "hidden_single: r1c2 is the only place for 3 in box 1 (r1c2=3)"
     );
-    assert!(!hint(&["--digits", "5"]).contains("hidden_single"));
+    assert!(!hint(&["hint", "--digits", "5"]).contains("hidden_single"));
 }

@@ -163,11 +163,10 @@ impl Constraint for AnyOf {
         }
     }
 
+    /// Some rule admits the values (a rule that cannot hold on the grid admits no complete
+    /// grid, so it needs no leaving out here).
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        let shape = values.shape();
-        (self.parts.iter())
-            .filter(|p| p.get().problem(shape).is_none())
-            .any(|p| p.get().admits(values))
+        self.parts.iter().any(|p| p.get().admits(values))
     }
 
     /// A grey line through its cells, and a line of the legend naming its rules (one for

@@ -6,6 +6,7 @@
 //! data holds no branches: satdoku's TOML writes them as `branches`, and its reading of
 //! SudokuPad drawings gives them to the f-puzzles reader under the same key.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use super::drawing::{Colour, Mark};
@@ -78,15 +79,20 @@ impl Branches {
     }
 
     /// Every cell of the line along `line` (a loop's first cell once) and of its branches,
-    /// each once, in the order drawn.
-    pub(crate) fn cells(&self, line: &[Cell]) -> Vec<Cell> {
+    /// each once, in the order drawn: the line's own cells, borrowed, when it has no
+    /// branches (the checks of partial grids ask on every step of a search).
+    pub(crate) fn cells<'a>(&self, line: &'a [Cell]) -> Cow<'a, [Cell]> {
+        let ring = ring(line).0;
+        if self.0.is_empty() {
+            return Cow::Borrowed(ring);
+        }
         let mut cells: Vec<Cell> = Vec::new();
-        for &cell in ring(line).0.iter().chain(self.0.iter().flatten()) {
+        for &cell in ring.iter().chain(self.0.iter().flatten()) {
             if !cells.contains(&cell) {
                 cells.push(cell);
             }
         }
-        cells
+        Cow::Owned(cells)
     }
 
     /// Where the line along `line` or a branch jumps between cells that do not touch.

@@ -46,12 +46,10 @@ impl Nabner {
         Nabner { cells, branches }
     }
 
-    /// Every pair of its cells, each once.
-    fn pairs(&self) -> Vec<(Cell, Cell)> {
+    /// Whether `related` holds between every two of its cells (each pair once).
+    fn every_pair(&self, mut related: impl FnMut(Cell, Cell) -> bool) -> bool {
         let cells = self.branches.cells(&self.cells);
-        (cells.iter().enumerate())
-            .flat_map(|(i, &a)| cells[i + 1..].iter().map(move |&b| (a, b)))
-            .collect()
+        (cells.iter().enumerate()).all(|(i, &a)| cells[i + 1..].iter().all(|&b| related(a, b)))
     }
 }
 
@@ -63,7 +61,7 @@ impl fmt::Display for Nabner {
 
 impl Constraint for Nabner {
     fn cells(&self, _shape: Shape) -> Vec<Cell> {
-        self.branches.cells(&self.cells)
+        self.branches.cells(&self.cells).into_owned()
     }
 
     fn oddity(&self) -> Option<String> {
@@ -85,15 +83,16 @@ impl Constraint for Nabner {
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        for (a, b) in self.pairs() {
+        self.every_pair(|a, b| {
             cnf.relation(a, b, |x, y| x.abs_diff(y) >= 2);
-        }
+            true
+        });
     }
 
     /// Filled digits pairwise two or more apart (exact on a complete line; a partial line
     /// may pass and still not complete, which the search then finds).
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        (self.pairs().into_iter()).all(|(a, b)| match (values.get(a), values.get(b)) {
+        self.every_pair(|a, b| match (values.get(a), values.get(b)) {
             (Some(x), Some(y)) => x.abs_diff(y) >= 2,
             _ => true,
         })

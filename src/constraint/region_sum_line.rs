@@ -59,7 +59,7 @@ impl RegionSumLine {
     /// A region-sum line along `cells` with `branches`.
     pub fn branched(cells: Vec<Cell>, branches: Branches) -> RegionSumLine {
         RegionSumLine {
-            pieces: vec![branches.cells(&cells)],
+            pieces: vec![branches.cells(&cells).into_owned()],
             cells,
             branches,
         }
@@ -128,7 +128,7 @@ impl fmt::Display for RegionSumLine {
 
 impl Constraint for RegionSumLine {
     fn cells(&self, _shape: Shape) -> Vec<Cell> {
-        self.branches.cells(&self.cells)
+        self.branches.cells(&self.cells).into_owned()
     }
 
     fn oddity(&self) -> Option<String> {

@@ -55,7 +55,7 @@ impl fmt::Display for Renban {
 
 impl Constraint for Renban {
     fn cells(&self, _shape: Shape) -> Vec<Cell> {
-        self.branches.cells(&self.cells)
+        self.branches.cells(&self.cells).into_owned()
     }
 
     fn oddity(&self) -> Option<String> {
@@ -75,7 +75,8 @@ impl Constraint for Renban {
     /// Different digits, and no two of them `len` or more apart: a variable per value
     /// says the line holds it.
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        let cells = &self.branches.cells(&self.cells)[..];
+        let cells = self.branches.cells(&self.cells);
+        let cells = &cells[..];
         let (len, n) = (cells.len(), cnf.size());
         cnf.all_different(cells);
         let present: Vec<_> = (1..=n)
@@ -96,7 +97,8 @@ impl Constraint for Renban {
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        let cells = &self.branches.cells(&self.cells)[..];
+        let cells = self.branches.cells(&self.cells);
+        let cells = &cells[..];
         let filled: Vec<usize> = cells.iter().filter_map(|&c| values.get(c)).collect();
         let (Some(&lo), Some(&hi)) = (filled.iter().min(), filled.iter().max()) else {
             return true;

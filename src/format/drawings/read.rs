@@ -483,6 +483,16 @@ impl Readers<'_> {
         shape.label.clone()
     }
 
+    /// The thermometers the words give, as their topic and f-puzzles field: slow when the
+    /// words say so.
+    fn thermometer_kind(&self) -> (&'static str, &'static str) {
+        if self.words.name("slow thermometer") {
+            ("slow thermometer", "slowthermometer")
+        } else {
+            ("thermometer", "thermometer")
+        }
+    }
+
     /// A thick line from a round bulb: a thermometer, slow when the words say so.
     fn thermometers(&mut self) {
         let mut thermometers = Vec::new();
@@ -519,12 +529,7 @@ impl Readers<'_> {
             }
             self.stroke_taken[i] = true;
             self.shape_taken[b] = true;
-            let slow = self.words.name("slow thermometer");
-            let (topic, field) = if slow {
-                ("slow thermometer", "slowthermometer")
-            } else {
-                ("thermometer", "thermometer")
-            };
+            let (topic, field) = self.thermometer_kind();
             let what = format!(
                 "{topic} {} ({}, {})",
                 cells_name(&cells),
@@ -541,11 +546,7 @@ impl Readers<'_> {
     /// own): branches, each a thermometer from the bulb along the first line to where the
     /// branch leaves it and on along the branch (branches of branches too).
     fn thermometer_branches(&mut self, mut thermometers: Vec<DrawnLine>) {
-        let (topic, field) = if self.words.name("slow thermometer") {
-            ("slow thermometer", "slowthermometer")
-        } else {
-            ("thermometer", "thermometer")
-        };
+        let (topic, field) = self.thermometer_kind();
         loop {
             let mut grew = None;
             'strokes: for (i, stroke) in self.scene.strokes.iter().enumerate() {
