@@ -221,7 +221,9 @@ fn killer_paths_take_innies_and_outies() {
         let innies = steps_of(name, Technique::InniesOuties);
         // Each names its houses and the sum it found, and no single constraint.
         assert!(
-            innies.iter().all(|s| s.contains(" adds up to ")),
+            innies
+                .iter()
+                .all(|s| s.contains(" up to ") && s.contains(" = ")),
             "{innies:?}"
         );
     }

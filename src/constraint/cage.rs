@@ -326,6 +326,12 @@ impl fmt::Display for Cage {
 }
 
 impl Constraint for Cage {
+    fn linear_sum(&self) -> Option<super::LinearSum> {
+        let sum = self.sum()?;
+        let terms = self.cells.iter().map(|&c| (c, 1));
+        Some(super::LinearSum::new(terms, i64::from(sum)))
+    }
+
     fn cells(&self, _shape: Shape) -> Vec<Cell> {
         self.cells.clone()
     }

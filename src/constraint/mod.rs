@@ -31,6 +31,7 @@ mod full_rank;
 mod hidden_skyscraper;
 mod indexer;
 mod inequality;
+mod linear;
 mod little_killer;
 mod lockout;
 mod lunchbox;
@@ -100,6 +101,7 @@ pub use full_rank::FullRank;
 pub use hidden_skyscraper::HiddenSkyscraper;
 pub use indexer::{Indexer, IndexerKind};
 pub use inequality::GreaterThan;
+pub use linear::LinearSum;
 pub use little_killer::LittleKiller;
 pub use lockout::Lockout;
 pub use lunchbox::Lunchbox;
@@ -224,6 +226,13 @@ pub trait Constraint: fmt::Display {
     /// some filling the constraint allows holds. `None`: logic tries the fillings.
     fn narrow(&self, scope: &[Cell], sets: &[DigitSet]) -> Option<Vec<DigitSet>> {
         let _ = (scope, sets);
+        None
+    }
+
+    /// The linear sum it states (Σ weight·digit = total), if it states one whatever the
+    /// digits: a killer cage with one total, an arrow, a little killer, an XV pair, a
+    /// weighted sum. Logic adds it to and takes it from the houses' sums.
+    fn linear_sum(&self) -> Option<LinearSum> {
         None
     }
 

@@ -123,6 +123,10 @@ impl fmt::Display for WeightedSum {
 }
 
 impl Constraint for WeightedSum {
+    fn linear_sum(&self) -> Option<super::LinearSum> {
+        Some(super::LinearSum::new(self.terms(), i64::from(self.sum)))
+    }
+
     fn cells(&self, _shape: Shape) -> Vec<Cell> {
         let mut cells: Vec<Cell> = self.terms().into_iter().map(|(c, _)| c).collect();
         cells.sort();

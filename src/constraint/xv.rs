@@ -124,6 +124,11 @@ impl fmt::Display for Xv {
 }
 
 impl Constraint for Xv {
+    fn linear_sum(&self) -> Option<super::LinearSum> {
+        let terms = self.cells.iter().map(|&c| (c, 1));
+        Some(super::LinearSum::new(terms, self.sum as i64))
+    }
+
     fn cells(&self, _shape: Shape) -> Vec<Cell> {
         self.cells.to_vec()
     }

@@ -1,27 +1,40 @@
-//! Innies and outies: the cells of a house (or of neighbouring lines) that its killer cages leave out, or reach beyond it with, add up to what the house sums and the cage sums leave.
+//! Innies and outies: what a house's (or neighbouring lines') sum leaves once the sums of the cages, arrows and other sums inside it, or covering it, are taken off.
 
-use super::constraint::{Search, narrowed, what_is_left};
+use super::constraint::{narrowed, what_is_left};
 use super::{Find, Technique, spend};
-use crate::constraint::{Cage, CageTotal, Constraint, VariantConstraint};
+use crate::constraint::LinearSum;
+use crate::grid::{Digit, DigitSet, House};
 use crate::logic::{Board, Sentence, Step};
-use crate::rules::Scope;
+use crate::rules::WeakLinks;
 
-/// The most cells a sum of innies or outies is looked at over.
-const MOST_CELLS: usize = 4;
+/// The most open cells a sum left over is judged over.
+const MOST_CELLS: usize = 5;
 
-/// Innies and outies (the "45 rule"): every house holds 1 to N once, so N houses that do
-/// not overlap add up to N·N(N+1)/2. Take single houses and two or three neighbouring rows
-/// or columns: the killer cages inside them leave some cells out (innies), which add up to
-/// the houses' sum less the cages'; when cages cover the houses and reach beyond them, the
-/// cells beyond (outies) add up to the cages' sum less the houses'. A sum over at most four
-/// cells is then judged as a cage of its own would be (cells that see each other differ).
+/// The largest weight a cell left over may have.
+const MOST_WEIGHT: i64 = 3;
+
+/// The most fillings one sum's search tries before it gives up on that sum.
+const NODES: usize = 20_000;
+
+/// Innies and outies (the "45 rule"): every house holds its digits once, so houses that
+/// do not overlap (a single house, two or three neighbouring rows or columns) add up to a
+/// known total. Take away the sums the constraints state (a killer cage's total, an
+/// arrow's circle equal to its shaft, a little killer's, an XV pair's, a weighted sum's)
+/// for those wholly inside (innies), or for all that reach into the houses (outies): what
+/// is left is a sum over a few cells, some counted twice or taken away (an arrow whose
+/// shaft lies inside counts its circle twice), equal to a known number. A sum over at most
+/// five open cells is then judged as a cage of its own would be (cells that see each other
+/// differ, and no two values a constraint forbids together).
 #[derive(Clone, Copy, Debug)]
 pub struct InniesOuties;
 
-/// A cage with one sum, by cell index.
+/// A sum by cell index: each open or placed cell with its weight, and the total.
 struct Summed {
-    cells: Vec<u32>,
-    sum: i64,
+    terms: Vec<(u32, i64)>,
+    total: i64,
+    /// What states it, for the sentence ("killer cage", "arrow" …), and in the plural.
+    kind: &'static str,
+    plural: &'static str,
 }
 
 impl Find for InniesOuties {
@@ -32,27 +45,23 @@ impl Find for InniesOuties {
     fn find(&self, board: &Board<'_>) -> Option<Step> {
         let layout = board.layout();
         let shape = layout.shape;
-        let cages: Vec<Summed> = layout
-            .rules
-            .constraints()
-            .iter()
-            .filter_map(|c| match c {
-                VariantConstraint::Cage(cage) => cage.sum().map(|sum| Summed {
-                    cells: cage
-                        .cells(shape)
-                        .iter()
-                        .map(|&c| shape.index(c) as u32)
+        let sums: Vec<Summed> = (layout.rules.constraints().iter())
+            .filter_map(|c| {
+                let LinearSum { terms, total } = c.get().linear_sum()?;
+                Some(Summed {
+                    terms: (terms.into_iter())
+                        .map(|(cell, w)| (shape.index(cell) as u32, w))
                         .collect(),
-                    sum: i64::from(sum),
-                }),
-                _ => None,
+                    total,
+                    kind: c.kind(),
+                    plural: c.kind_plural(),
+                })
             })
             .collect();
-        if cages.is_empty() {
+        if sums.is_empty() {
             return None;
         }
         let n = shape.size();
-        let house_sum = (n * (n + 1) / 2) as i64;
         let mut regions: Vec<Vec<usize>> = (0..layout.house_count()).map(|h| vec![h]).collect();
         for lines in board.lines() {
             for k in 2..=3.min(n) {
@@ -64,22 +73,10 @@ impl Find for InniesOuties {
                 }
             }
         }
-        let mut inside = vec![false; shape.cell_count()];
-        let mut values = vec![0u8; shape.cell_count()];
+        let mut weight = vec![0i64; shape.cell_count()];
         for region in &regions {
-            for &h in region {
-                for &c in layout.house(h) {
-                    inside[c as usize] = true;
-                }
-            }
-            let found = self.in_region(board, &cages, region, &inside, house_sum, &mut values);
-            for &h in region {
-                for &c in layout.house(h) {
-                    inside[c as usize] = false;
-                }
-            }
-            if found.is_some() {
-                return found;
+            if let Some(step) = self.in_region(board, &sums, region, &mut weight) {
+                return Some(step);
             }
         }
         None
@@ -87,111 +84,353 @@ impl Find for InniesOuties {
 }
 
 impl InniesOuties {
-    /// A step of the innies or outies of `region` (house indices; `inside` marks its
-    /// cells), if one rules something out.
+    /// A step of the innies or outies of `region` (house indices), if one rules something
+    /// out; `weight` is all zero before and after.
     fn in_region(
         &self,
         board: &Board<'_>,
-        cages: &[Summed],
+        sums: &[Summed],
         region: &[usize],
-        inside: &[bool],
-        house_sum: i64,
-        values: &mut Vec<u8>,
+        weight: &mut [i64],
     ) -> Option<Step> {
         let layout = board.layout();
-        let total = house_sum * region.len() as i64;
-        let mut covered = vec![0u8; inside.len()];
-        let (mut sum_in, mut sum_all) = (0, 0);
-        let mut outies = Vec::new();
-        for cage in cages {
-            let within = cage.cells.iter().filter(|&&c| inside[c as usize]).count();
-            if within == 0 {
-                continue;
-            }
-            sum_all += cage.sum;
-            if within == cage.cells.len() {
-                sum_in += cage.sum;
-            } else {
-                outies.extend(cage.cells.iter().copied().filter(|&c| !inside[c as usize]));
-            }
-            for &c in &cage.cells {
-                covered[c as usize] += 1;
-            }
-        }
-        // Cages that overlap do not add up: leave the region alone.
-        if covered.iter().any(|&k| k > 1) {
-            return None;
-        }
-        let cells: Vec<u32> = region
-            .iter()
-            .flat_map(|&h| layout.house(h).iter().copied())
-            .collect();
-        let innies: Vec<u32> = cells
-            .iter()
-            .copied()
-            .filter(|&c| {
-                !cages.iter().any(|cage| {
-                    cage.cells.contains(&c) && cage.cells.iter().all(|&d| inside[d as usize])
-                })
-            })
-            .collect();
-        let houses: Vec<_> = region.iter().map(|&h| layout.kind(h)).collect();
-        let mut tries = Vec::new();
-        if (1..=MOST_CELLS).contains(&innies.len()) {
-            let text = Sentence::default().houses(&houses).text(format!(
-                ": the cages wholly inside add up to {sum_in}, so the rest, "
-            ));
-            tries.push((
-                innies,
-                total - sum_in,
-                text,
-                format!(" ({total} − {sum_in})"),
-            ));
-        }
-        if cells.iter().all(|&c| covered[c as usize] == 1)
-            && (1..=MOST_CELLS).contains(&outies.len())
-        {
-            let text = Sentence::default().houses(&houses).text(format!(
-                ": the cages covering it add up to {sum_all}, so what they hold outside, "
-            ));
-            tries.push((
-                outies,
-                sum_all - total,
-                text,
-                format!(" ({sum_all} − {total})"),
-            ));
-        }
-        for (cells, sum, text, why) in tries {
-            if sum < 1 || cells.iter().all(|&c| board.placed(c as usize)) {
-                continue;
-            }
-            let cage = Cage::with_total(
-                cells.iter().map(|&c| board.cell(c as usize)).collect(),
-                CageTotal::Sums(vec![sum as u32]),
-                true,
-            );
-            let scope = Scope {
-                constraint: usize::MAX,
-                cells,
-                part: false,
-            };
-            let mut search = Search::new(board, layout.weak_links(), &cage, &scope, values);
-            let kept = search.kept(&scope);
-            if !spend((search.nodes as u64 + 1) * scope.cells.len() as u64) {
+        let mut total = 0;
+        for &h in region {
+            let digits = board.must_hold(h);
+            if digits.len() != layout.house(h).len() {
                 return None;
             }
-            let Some((mut step, left)) =
-                kept.and_then(|kept| narrowed(board, Technique::InniesOuties, &scope.cells, &kept))
-            else {
+            total += digits.iter().map(|d| i64::from(d.get())).sum::<i64>();
+        }
+        let inside = |c: u32| region.iter().any(|&h| layout.house(h).contains(&c));
+        let touching: Vec<&Summed> = (sums.iter())
+            .filter(|s| s.terms.iter().any(|&(c, _)| inside(c)))
+            .collect();
+        let within: Vec<&Summed> = (touching.iter().copied())
+            .filter(|s| s.terms.iter().all(|&(c, _)| inside(c)))
+            .collect();
+        let houses: Vec<_> = region.iter().map(|&h| layout.kind(h)).collect();
+        for (taken, innies) in [(within, true), (touching, false)] {
+            if taken.is_empty() {
                 continue;
+            }
+            // The houses' sum less the sums taken: Σ weight·digit = left.
+            for &h in region {
+                for &c in layout.house(h) {
+                    weight[c as usize] += 1;
+                }
+            }
+            let mut left = total;
+            for sum in &taken {
+                left -= sum.total;
+                for &(c, w) in &sum.terms {
+                    weight[c as usize] -= w;
+                }
+            }
+            let mut terms: Vec<(usize, i64)> = Vec::new();
+            let mut cleared = |weight: &mut [i64], c: usize| {
+                if weight[c] != 0 {
+                    terms.push((c, weight[c]));
+                    weight[c] = 0;
+                }
             };
-            step.houses = houses.clone();
-            let text = text
-                .cells(&step.cells)
-                .text(format!(", adds up to {sum}{why}: every filling has "));
-            step.sentence = what_is_left(text, &left);
-            return Some(step);
+            for &h in region {
+                for &c in layout.house(h) {
+                    cleared(weight, c as usize);
+                }
+            }
+            for sum in &taken {
+                for &(c, _) in &sum.terms {
+                    cleared(weight, c as usize);
+                }
+            }
+            let open: Vec<(usize, i64)> = (terms.iter().copied())
+                .filter(|&(c, _)| !board.placed(c))
+                .collect();
+            // A person weighs a cell once, twice or three times (an arrow's circle
+            // inside its house), not as a pill's tens.
+            if !(1..=MOST_CELLS).contains(&open.len())
+                || open.iter().any(|&(_, w)| w.abs() > MOST_WEIGHT)
+            {
+                continue;
+            }
+            let leftover = Leftover {
+                terms,
+                left,
+                open,
+                total,
+                innies,
+            };
+            let found = self.judge(board, &leftover, &houses, &taken);
+            if found.is_some() {
+                return found;
+            }
         }
         None
+    }
+
+    /// The step of `leftover`, what `houses` leave once the sums `taken` are off, if
+    /// judging it rules something out.
+    fn judge(
+        &self,
+        board: &Board<'_>,
+        leftover: &Leftover,
+        houses: &[House],
+        taken: &[&Summed],
+    ) -> Option<Step> {
+        let Leftover {
+            terms,
+            left,
+            open,
+            total,
+            innies,
+        } = leftover;
+        let (total, innies) = (*total, *innies);
+        let placed: i64 = (terms.iter())
+            .filter(|&&(c, _)| board.placed(c))
+            .map(|&(c, w)| w * board.set(c).only().map_or(0, |d| i64::from(d.get())))
+            .sum();
+        // The open cells' sum, its total not below zero, its first weight positive
+        // where it can be.
+        let mut open = open.clone();
+        let mut left = left - placed;
+        if left < 0 || (left == 0 && open.iter().all(|&(_, w)| w < 0)) {
+            left = -left;
+            for term in &mut open {
+                term.1 = -term.1;
+            }
+        }
+        let k = open.len();
+        let mut shown = open.clone();
+        shown.sort_by_key(|&(c, w)| (w < 0, c));
+        let mut search = Filling {
+            board,
+            links: board.layout().weak_links(),
+            open,
+            chosen: vec![None; k],
+            held: vec![DigitSet::EMPTY; k],
+            nodes: 0,
+        };
+        search
+            .open
+            .sort_by_key(|&(c, w)| (std::cmp::Reverse(w.abs()), board.set(c).len()));
+        let complete = search.fill(0, left);
+        if !spend((search.nodes as u64 + 1) * k as u64) {
+            return None;
+        }
+        complete?;
+        let cells: Vec<u32> = search.open.iter().map(|&(c, _)| c as u32).collect();
+        let (mut step, kept) = narrowed(board, Technique::InniesOuties, &cells, &search.held)?;
+        step.houses = houses.to_vec();
+        let mut kinds: Vec<&str> = taken.iter().map(|s| s.kind).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        let things = match (taken.len(), kinds.as_slice()) {
+            (1, [kind]) => kind.to_string(),
+            (k, [_]) => format!("{k} {}", taken[0].plural),
+            (k, _) => format!("{k} sums ({})", kinds.join(", ")),
+        };
+        let stated: i64 = taken.iter().map(|s| s.total).sum();
+        let mut expression = String::new();
+        for (k, &(c, w)) in shown.iter().enumerate() {
+            let sign = match (k, w < 0) {
+                (0, false) => "",
+                (0, true) => "−",
+                (_, false) => " + ",
+                (_, true) => " − ",
+            };
+            let times = if w.abs() == 1 {
+                String::new()
+            } else {
+                format!("{}×", w.abs())
+            };
+            expression.push_str(&format!("{sign}{times}{}", board.cell(c)));
+        }
+        let adds = if houses.len() == 1 { "adds" } else { "add" };
+        let which = if innies {
+            "wholly inside"
+        } else {
+            "reaching in"
+        };
+        let others = if terms.len() > shown.len() {
+            " and the placed digits"
+        } else {
+            ""
+        };
+        let text = Sentence::default().houses(houses).text(format!(
+            " {adds} up to {total}; taking off the {things} {which} (stating {stated}){others}, \
+             {expression} = {left}: every filling has "
+        ));
+        step.sentence = what_is_left(text, &kept);
+        Some(step)
+    }
+}
+
+/// The sum a region's houses leave: Σ weight·digit over `terms` (by cell index) is `left`.
+struct Leftover {
+    terms: Vec<(usize, i64)>,
+    left: i64,
+    /// The terms of open cells.
+    open: Vec<(usize, i64)>,
+    /// What the houses add up to.
+    total: i64,
+    /// Whether the sums taken are those wholly inside the houses (or all reaching in).
+    innies: bool,
+}
+
+/// The fillings of a sum's open cells.
+struct Filling<'b> {
+    board: &'b Board<'b>,
+    links: &'b WeakLinks,
+    /// Each open cell by index with its weight, largest weight first.
+    open: Vec<(usize, i64)>,
+    chosen: Vec<Option<Digit>>,
+    /// The candidates of each open cell some filling holds.
+    held: Vec<DigitSet>,
+    nodes: usize,
+}
+
+impl Filling<'_> {
+    /// Fills the open cells from `depth` on so that their weighted digits make `left`,
+    /// marking what each filling found holds; `None` when it ran out of work.
+    fn fill(&mut self, depth: usize, left: i64) -> Option<()> {
+        if depth == self.open.len() {
+            if left == 0 {
+                for (t, chosen) in self.chosen.iter().enumerate() {
+                    self.held[t].insert(chosen.expect("filled"));
+                }
+            }
+            return Some(());
+        }
+        let (lo, hi) = self.bounds(depth + 1);
+        let (cell, w) = self.open[depth];
+        for digit in self.board.set(cell).iter() {
+            let rest = left - w * i64::from(digit.get());
+            if rest < lo || rest > hi || !self.fits(depth, digit) {
+                continue;
+            }
+            self.nodes += 1;
+            if self.nodes > NODES {
+                return None;
+            }
+            self.chosen[depth] = Some(digit);
+            self.fill(depth + 1, rest)?;
+            self.chosen[depth] = None;
+        }
+        Some(())
+    }
+
+    /// The smallest and largest sums the open cells from `from` on can make.
+    fn bounds(&self, from: usize) -> (i64, i64) {
+        self.open[from..].iter().fold((0, 0), |(lo, hi), &(c, w)| {
+            let set = self.board.set(c);
+            let (a, b) = match (set.iter().next(), set.iter().last()) {
+                (Some(a), Some(b)) => (w * i64::from(a.get()), w * i64::from(b.get())),
+                _ => (0, 0),
+            };
+            (lo + a.min(b), hi + a.max(b))
+        })
+    }
+
+    /// Whether `digit` in the open cell at `t` agrees with the cells chosen before it.
+    fn fits(&self, t: usize, digit: Digit) -> bool {
+        let size = self.board.layout().shape.digit_count();
+        let cell = self.open[t].0;
+        let node = (cell * size + digit.index()) as u32;
+        (0..t).all(|u| {
+            let other = self.open[u].0;
+            let Some(d) = self.chosen[u] else { return true };
+            !((d == digit && self.board.sees(cell, other))
+                || self.links.forbids(node, (other * size + d.index()) as u32))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::constraint::{Arrow, VariantConstraint};
+    use crate::grid::{Cell, Grid, Shape};
+    use crate::rules::{Layout, Rules};
+
+    fn cells(names: &str) -> Vec<Cell> {
+        names.split(' ').map(|n| n.parse().unwrap()).collect()
+    }
+
+    /// Every 4×4 Sudoku grid (288), as values in reading order, filled by brute force.
+    fn all_grids() -> Vec<[u8; 16]> {
+        fn fill(grid: &mut [u8; 16], at: usize, out: &mut Vec<[u8; 16]>) {
+            if at == 16 {
+                out.push(*grid);
+                return;
+            }
+            let (r, c) = (at / 4, at % 4);
+            for v in 1..=4 {
+                let clash = (0..16).any(|j| {
+                    let (s, t) = (j / 4, j % 4);
+                    j != at
+                        && grid[j] == v
+                        && (s == r || t == c || (s / 2 == r / 2 && t / 2 == c / 2))
+                });
+                if !clash {
+                    grid[at] = v;
+                    fill(grid, at + 1, out);
+                    grid[at] = 0;
+                }
+            }
+        }
+        let mut out = Vec::new();
+        fill(&mut [0; 16], 0, &mut out);
+        out
+    }
+
+    #[test]
+    fn an_arrow_inside_a_house_counts_its_circle_twice_and_no_solution_is_lost() {
+        // Box 1 of a 4×4 adds up to 10 and holds an arrow r1c1 <- r1c2, r2c1: taking the
+        // arrow off leaves 2×r1c1 + r2c2 = 10, which only 3+4 and 4+2 fill.
+        let four = Shape::from_size(4).unwrap();
+        let arrow = Arrow::new(cells("r1c1"), cells("r1c2 r2c1"));
+        let rules = Arc::new(
+            Rules::standard(four)
+                .unwrap()
+                .with_constraint(arrow.clone())
+                .unwrap(),
+        );
+        let layout = Layout::new(&rules);
+        let board = Board::new(&layout, &Grid::empty(four), false);
+        let arrow = VariantConstraint::from(arrow);
+        let solutions: Vec<[u8; 16]> = (all_grids().into_iter())
+            .filter(|g| g[0] == g[1] + g[4])
+            .collect();
+        assert!(!solutions.is_empty());
+        let mut steps = 0;
+        let mut board = board;
+        while let Some(step) = InniesOuties.find(&board) {
+            let shown = step.sentence.to_string();
+            assert!(shown.contains("arrow"), "{shown}");
+            for e in &step.eliminations {
+                let at = e.cell.row() * 4 + e.cell.col();
+                assert!(
+                    solutions.iter().all(|g| g[at] != e.digit.get()),
+                    "{shown}: {} <> {} is in a solution",
+                    e.cell,
+                    e.digit
+                );
+            }
+            steps += 1;
+            if shown.starts_with("box 1 adds up to 10; taking off the arrow wholly inside") {
+                assert!(shown.contains("2×r1c1 + r2c2 = 10"), "{shown}");
+                assert!(shown.ends_with("r1c1 in {3,4}, r2c2 in {2,4}"), "{shown}");
+            }
+            board.apply(&step);
+        }
+        assert!(steps > 0);
+        assert_eq!(
+            board.set(0).iter().map(|d| d.get()).collect::<Vec<_>>(),
+            [3, 4]
+        );
+        assert!(arrow.get().linear_sum().is_some());
     }
 }

@@ -186,8 +186,9 @@ techniques! {
     /// A variant constraint's own logic: the candidates of its cells (or of a group of
     /// them it judges together) that no filling it allows holds.
     ConstraintLogic: "constraint", 2.5, Medium, found by ConstraintLogic;
-    /// Innies and outies: the cells a house's (or two or three lines') killer cages leave
-    /// out, or reach beyond it with, add up to what the houses' and cages' sums leave.
+    /// Innies and outies: the cells a house's (or two or three lines') sums — killer cages,
+    /// arrows, little killers, XV pairs, weighted sums — leave out, or reach beyond it with,
+    /// add up to what the houses' and the sums' totals leave.
     InniesOuties: "innies_outies", 2.5, Medium, found by InniesOuties;
     /// A digit that one house holds only where it meets another leaves the rest of the
     /// other (pointing: a box onto a line, 2.6; claiming: a line onto a box, 2.8).

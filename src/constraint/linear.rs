@@ -1,0 +1,45 @@
+//! The linear sum a constraint states: its cells' digits, each times a weight, add up to a total.
+
+use std::collections::BTreeMap;
+
+use crate::grid::Cell;
+
+/// Σ weight·digit = total over some cells: what a killer cage (every weight 1), an arrow
+/// (its shaft 1, its circle −1, a pill's digits −10, −1 …), a little killer, an XV pair or a
+/// weighted sum states. Logic adds such sums to the houses' and takes them away across
+/// houses (innies and outies).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinearSum {
+    /// Each cell once, with its weight (never 0), in cell order.
+    pub terms: Vec<(Cell, i64)>,
+    /// What the weighted digits add up to.
+    pub total: i64,
+}
+
+impl LinearSum {
+    /// The sum of `terms` (a cell named twice counts both weights; weights that cancel
+    /// leave the cell out) equal to `total`.
+    pub fn new(terms: impl IntoIterator<Item = (Cell, i64)>, total: i64) -> LinearSum {
+        let mut weights: BTreeMap<Cell, i64> = BTreeMap::new();
+        for (cell, weight) in terms {
+            *weights.entry(cell).or_default() += weight;
+        }
+        LinearSum {
+            terms: weights.into_iter().filter(|&(_, w)| w != 0).collect(),
+            total,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cell_named_twice_adds_its_weights_and_cancelled_cells_go() {
+        let [a, b] = [Cell::at(0, 0).unwrap(), Cell::at(0, 1).unwrap()];
+        let sum = LinearSum::new([(a, 1), (b, 1), (a, 2), (b, -1)], 5);
+        assert_eq!(sum.terms, vec![(a, 3)]);
+        assert_eq!(sum.total, 5);
+    }
+}
