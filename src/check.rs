@@ -33,6 +33,25 @@ impl Spell for Difference {
     }
 }
 
+/// What a unique puzzle can lose, one item at a time, and still have its one solution: the
+/// answer of `check --minimal` to "which givens and which constraints carry no weight?".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Redundant {
+    /// The givens whose removal alone keeps the solution unique, in reading order.
+    pub givens: Vec<CellDigit>,
+    /// The variant constraints (by index among the rules' constraints) whose removal alone
+    /// keeps it unique, removed as a setter would remove them: a negative rule then covers
+    /// the pair a removed dot marked ([`Rules::without_constraint`](crate::Rules::without_constraint)).
+    pub constraints: Vec<usize>,
+}
+
+impl Redundant {
+    /// Whether nothing can go: every given and every constraint is needed.
+    pub fn is_empty(&self) -> bool {
+        self.givens.is_empty() && self.constraints.is_empty()
+    }
+}
+
 /// Whether a puzzle has exactly one solution, with the evidence.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {

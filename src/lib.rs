@@ -31,7 +31,7 @@ pub mod rules;
 pub mod solvers;
 pub mod truth;
 
-pub use check::{Count, Verdict};
+pub use check::{Count, Redundant, Verdict};
 pub use format::{AlphabetError, InputError, ParseError};
 pub use grid::{
     BoxError, BoxShape, Candidates, Cell, Conflict, Digit, DigitSet, Grid, House, Relation, Shape,

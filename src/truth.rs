@@ -5,6 +5,7 @@ use crate::grid::{Candidates, Cell, CellDigit, DigitSet, Grid};
 use crate::logic;
 use crate::rules::{Layout, Puzzle};
 use crate::solvers::{AutoSolver, GivensAs, SatSolver, Solver};
+use varisat::Lit;
 
 /// The true candidates of `puzzle`: for each cell, every digit it holds in at least one
 /// solution; `None` when there is no solution. On a unique puzzle, the solution.
@@ -73,6 +74,131 @@ pub fn true_candidates(puzzle: &Puzzle) -> Option<Candidates> {
         }
     }
     Some(cover.found)
+}
+
+/// How cells of a puzzle with several solutions relate in every one of them, beyond what
+/// their true candidates and the rules show: what a setter colours by hand to see where a
+/// draft is loose.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Relations {
+    /// Pairs of cells that hold the same digit in every solution (each of them open: two
+    /// or more true candidates), in reading order.
+    pub equal: Vec<(Cell, Cell)>,
+    /// Pairs of cells that never hold the same digit although they share a true candidate
+    /// and no rule sets them apart (no common house, no anti-knight or other relation), in
+    /// reading order.
+    pub different: Vec<(Cell, Cell)>,
+}
+
+/// The solutions a relation search starts from, before it asks about single pairs.
+const FIRST_SOLUTIONS: usize = 32;
+
+/// The forced relations of `puzzle`'s solutions ([`Relations`]), given its true candidates
+/// `truth` (from [`true_candidates`]): pairs of open cells that are equal in every
+/// solution, and pairs that share a true candidate, have no rule keeping them apart and yet
+/// differ in every solution. Empty on a unique puzzle.
+///
+/// From the true candidates, every pair of open cells that could be equal (or differ) is a
+/// claim; up to 32 solutions refute most claims at once; each claim left is one incremental
+/// SAT call under the puzzle's rules, with a selector for "these two differ" (or "these two
+/// are equal", one new variable per shared digit) assumed: a solution found refutes every
+/// claim it breaks, none proves the claim.
+///
+/// ```
+/// use satdoku::{Grid, Puzzle};
+/// // Two solutions, 1 and 3 swapped in a rectangle: its opposite corners are equal.
+/// let puzzle = Puzzle::standard(".2.4.4.221434321".parse::<Grid>()?)?;
+/// let truth = satdoku::truth::true_candidates(&puzzle).expect("solvable");
+/// let relations = satdoku::truth::forced_relations(&puzzle, &truth);
+/// let shown: Vec<String> = relations.equal.iter().map(|(a, b)| format!("{a}={b}")).collect();
+/// assert_eq!(shown, ["r1c1=r2c3", "r1c3=r2c1"]);
+/// assert!(relations.different.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn forced_relations(puzzle: &Puzzle, truth: &Candidates) -> Relations {
+    let shape = puzzle.shape();
+    let sets = truth.sets();
+    let open: Vec<usize> = (0..shape.cell_count())
+        .filter(|&i| sets[i].len() > 1)
+        .collect();
+    if open.is_empty() {
+        return Relations::default();
+    }
+    let layout = Layout::new(puzzle.rules());
+    // Claims: pairs that may be equal in every solution, and pairs that may differ in
+    // every one (sharing a candidate, no rule between them).
+    let mut equal = Vec::new();
+    let mut different = Vec::new();
+    for (k, &a) in open.iter().enumerate() {
+        for &b in &open[k + 1..] {
+            let shared = sets[a] & sets[b];
+            if shared.is_empty() || layout.peers(a).contains(&(b as u32)) {
+                continue;
+            }
+            if sets[a] == sets[b] {
+                equal.push((a, b));
+            }
+            different.push((a, b));
+        }
+    }
+    let mut search = SatSolver::new().search(puzzle, GivensAs::Units);
+    let cells: Vec<Cell> = shape.cells().collect();
+    // Claims of each kind: [equal in every solution, different in every solution].
+    let mut claims = [equal, different];
+    let refute = |grid: &Grid, claims: &mut [Vec<(usize, usize)>; 2]| {
+        let digit = |i: usize| grid.get(cells[i]);
+        claims[0].retain(|&(a, b)| digit(a) == digit(b));
+        claims[1].retain(|&(a, b)| digit(a) != digit(b));
+    };
+    for _ in 0..FIRST_SOLUTIONS {
+        let Some(grid) = search.next_solution() else {
+            break;
+        };
+        refute(&grid, &mut claims);
+    }
+    // Each claim left: a call assuming its opposite, under a selector of its own.
+    let mut proved: [Vec<(Cell, Cell)>; 2] = Default::default();
+    for kind in 0..2 {
+        let mut k = 0;
+        while k < claims[kind].len() {
+            let (a, b) = claims[kind][k];
+            let selector = search.new_var().positive();
+            let shared: Vec<(Lit, Lit)> = (sets[a] & sets[b])
+                .iter()
+                .filter_map(|digit| {
+                    let x = search.numbering().var(cells[a], digit)?;
+                    let y = search.numbering().var(cells[b], digit)?;
+                    Some((x.positive(), y.positive()))
+                })
+                .collect();
+            if kind == 0 {
+                // The two differ: no digit in both.
+                for (x, y) in shared {
+                    search.add_guarded(&[!selector, !x, !y]);
+                }
+            } else {
+                // The two are equal: some digit in both.
+                let mut some = vec![!selector];
+                for (x, y) in shared {
+                    let both = search.new_var().positive();
+                    search.add_guarded(&[!both, x]);
+                    search.add_guarded(&[!both, y]);
+                    some.push(both);
+                }
+                search.add_guarded(&some);
+            }
+            match search.solution_with(&[selector]) {
+                Some(grid) => refute(&grid, &mut claims),
+                None => {
+                    proved[kind].push((cells[a], cells[b]));
+                    k += 1;
+                }
+            }
+            search.add_guarded(&[!selector]);
+        }
+    }
+    let [equal, different] = proved;
+    Relations { equal, different }
 }
 
 /// The digits the solutions found so far show each cell may hold, widened by the

@@ -110,6 +110,30 @@ fn check_minimal_lists_redundant_givens() {
             .all(|l| l.ends_with(" minimal") || l.contains(" redundant r"))
     );
 
+    // Constraints too: a thermometer the rest make unnecessary is named, in text and JSON;
+    // a puzzle whose every constraint and given is needed is minimal.
+    let thermo = "puzzles/variants/constraints/thermometer-1.json";
+    let (code, out, _) = run(&["check", "--minimal", thermo], "");
+    assert_eq!(code, Some(0));
+    assert!(
+        out.trim_end()
+            .ends_with(" redundant constraints: thermometer r9c2-r9c1-r8c2"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["check", "--minimal", "--format", "json", thermo], "");
+    let row = &json_rows(&out)[0];
+    assert_eq!(row["minimal"], false);
+    assert_eq!(row["redundant"].as_array().unwrap().len(), 0);
+    assert_eq!(
+        row["redundant_constraints"],
+        serde_json::json!(["thermometer r9c2-r9c1-r8c2"])
+    );
+    let arrow = "puzzles/variants/constraints/arrow-2.json";
+    let (_, out, _) = run(&["check", "--minimal", "--format", "json", arrow], "");
+    let row = &json_rows(&out)[0];
+    assert_eq!(row["minimal"], true);
+    assert_eq!(row["redundant_constraints"], serde_json::json!([]));
+
     // A timeout it would not honour is refused, not ignored.
     let (code, out, err) = run(
         &["check", "--minimal", "--timeout", "1s", "puzzles/4x4.txt"],

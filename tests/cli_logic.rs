@@ -220,6 +220,21 @@ fn candidates_print_a_grid_and_json() {
     }
     let (code, _, _) = run(&["candidates", "puzzles/unsolvable-4x4.txt"]);
     assert_eq!(code, Some(1));
+    // With --relations: the pairs every solution keeps, in text and JSON; none on a
+    // unique puzzle, and no field without the flag.
+    let swap = "puzzles/swap-4x4.txt";
+    let (code, out, _) = run(&["candidates", "--relations", "-f", "json", swap]);
+    assert_eq!(code, Some(0));
+    let row = &json_rows(&out)[0];
+    assert_eq!(row["equal"], serde_json::json!(["r1c1 r2c3", "r1c3 r2c1"]));
+    assert_eq!(row["different"], serde_json::json!([]));
+    let (_, out, _) = run(&["candidates", "--relations", "puzzles/4x4.txt"]);
+    assert!(
+        out.contains("# always equal: none\n# never equal: none\n"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["candidates", "-f", "json", swap]);
+    assert!(json_rows(&out)[0].get("equal").is_none());
     let (code, _, err) = run(&["candidates", "-f", "tokens", "puzzles/4x4.txt"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("--format"), "{err}");

@@ -92,7 +92,7 @@ proptest! {
                     for (c, &v) in row.iter().enumerate() {
                         if v == 0 { continue; }
                         let is_redundant = brute_force_count(&without(&values, r, c), diagonal, 2) == 1;
-                        let reported = redundant.as_ref().unwrap().iter().any(|g| (g.cell.row(), g.cell.col()) == (r, c));
+                        let reported = redundant.as_ref().unwrap().givens.iter().any(|g| (g.cell.row(), g.cell.col()) == (r, c));
                         prop_assert_eq!(is_redundant, reported, "r{}c{}", r + 1, c + 1);
                     }
                 }
@@ -272,4 +272,328 @@ fn shared_top95_is_judged_unique_when_present() {
         count += 1;
     }
     assert_eq!(count, 95);
+}
+
+/// Numbers below n, one after another from `seed` (xorshift): the tests' own dice, the same
+/// on every run.
+fn xorshift(mut state: u64) -> impl FnMut(usize) -> usize {
+    move |n| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    }
+}
+
+/// A constraint of the generated 4×4 puzzles below, as the test reads it on its own.
+#[derive(Clone, Debug)]
+enum Small {
+    Cage(Vec<(usize, usize)>, u32),
+    Thermo(Vec<(usize, usize)>),
+    V((usize, usize), (usize, usize)),
+    /// The rule `negative-xv`: no unmarked orthogonal neighbours add up to 5 or 10.
+    NegativeXv,
+}
+
+impl Small {
+    fn toml(&self) -> String {
+        let names = |cells: &[(usize, usize)]| {
+            let names: Vec<String> = (cells.iter())
+                .map(|(r, c)| format!("r{}c{}", r + 1, c + 1))
+                .collect();
+            names.join(" ")
+        };
+        match self {
+            Small::Cage(cells, sum) => {
+                format!("[[cage]]\ncells = \"{}\"\nsum = {sum}\n\n", names(cells))
+            }
+            Small::Thermo(cells) => format!("[[thermometer]]\ncells = \"{}\"\n\n", names(cells)),
+            Small::V(a, b) => format!(
+                "[[xv]]\ncells = \"{}\"\nletter = \"V\"\n\n",
+                names(&[*a, *b])
+            ),
+            Small::NegativeXv => String::new(),
+        }
+    }
+
+    /// The cells it covers, sorted (every cell for the rule over the whole grid).
+    fn cells(&self) -> Vec<(usize, usize)> {
+        let mut cells = match self {
+            Small::Cage(cells, _) | Small::Thermo(cells) => cells.clone(),
+            Small::V(a, b) => vec![*a, *b],
+            Small::NegativeXv => (0..16).map(|i| (i / 4, i % 4)).collect(),
+        };
+        cells.sort();
+        cells
+    }
+
+    /// Whether grid `g` keeps it, among `all` (the V pairs `negative-xv` exempts).
+    fn holds(&self, g: &Plain, all: &[Small]) -> bool {
+        let v = |&(r, c): &(usize, usize)| g[r][c];
+        match self {
+            Small::Cage(cells, sum) => {
+                let digits: HashSet<u32> = cells.iter().map(v).collect();
+                digits.len() == cells.len() && cells.iter().map(v).sum::<u32>() == *sum
+            }
+            Small::Thermo(cells) => cells.windows(2).all(|w| v(&w[0]) < v(&w[1])),
+            Small::V(a, b) => v(a) + v(b) == 5,
+            Small::NegativeXv => {
+                let marked = |a: (usize, usize), b: (usize, usize)| {
+                    all.iter().any(
+                        |s| matches!(s, Small::V(x, y) if (*x, *y) == (a, b) || (*x, *y) == (b, a)),
+                    )
+                };
+                (0..16).all(|i| {
+                    let a = (i / 4, i % 4);
+                    [(a.0 + 1, a.1), (a.0, a.1 + 1)]
+                        .into_iter()
+                        .filter(|&(r, c)| r < 4 && c < 4)
+                        .all(|b| marked(a, b) || ![5, 10].contains(&(v(&a) + v(&b))))
+                })
+            }
+        }
+    }
+}
+
+/// The 4×4 grids keeping `givens` and every constraint of `all`.
+fn small_solutions<'g>(grids: &'g [Plain], givens: &Plain, all: &[Small]) -> Vec<&'g Plain> {
+    (grids.iter())
+        .filter(|g| {
+            (0..16).all(|i| givens[i / 4][i % 4] == 0 || givens[i / 4][i % 4] == g[i / 4][i % 4])
+        })
+        .filter(|g| all.iter().all(|s| s.holds(g, all)))
+        .collect()
+}
+
+#[test]
+fn redundant_constraints_agree_with_brute_force_on_4x4() {
+    // Puzzles made from a 4×4 grid: cages, a thermometer and V pairs it keeps (with the
+    // negative-xv rule on every other one, every V pair it holds then marked), givens
+    // added until brute force finds one solution. A constraint is redundant when the grids
+    // keeping the rest (the negative rule then covering a removed V's pair) are that one.
+    let grids = common::all_4x4_grids();
+    let mut next = xorshift(0x2545F4914F6CDD1D);
+    let steps = [(0isize, 1isize), (1, 0), (0, -1), (-1, 0)];
+    let mut checked = (0, 0);
+    for case in 0..60 {
+        let g = &grids[next(288)];
+        let neighbour = |(r, c): (usize, usize), k: usize| {
+            let (dr, dc) = steps[k % 4];
+            let (r, c) = (r as isize + dr, c as isize + dc);
+            ((0..4).contains(&r) && (0..4).contains(&c)).then_some((r as usize, c as usize))
+        };
+        let mut all: Vec<Small> = Vec::new();
+        for _ in 0..2 {
+            let mut cells = vec![(next(4), next(4))];
+            for _ in 0..next(2) + 1 {
+                if let Some(n) =
+                    neighbour(*cells.last().unwrap(), next(4)).filter(|n| !cells.contains(n))
+                {
+                    cells.push(n);
+                }
+            }
+            let digits: HashSet<u32> = cells.iter().map(|&(r, c)| g[r][c]).collect();
+            if cells.len() > 1 && digits.len() == cells.len() {
+                let sum = cells.iter().map(|&(r, c)| g[r][c]).sum();
+                all.push(Small::Cage(cells, sum));
+            }
+        }
+        let mut thermo = vec![(next(4), next(4))];
+        while let Some(n) = (0..4)
+            .filter_map(|k| neighbour(*thermo.last().unwrap(), k))
+            .find(|&(r, c)| g[r][c] > g[thermo.last().unwrap().0][thermo.last().unwrap().1])
+        {
+            thermo.push(n);
+        }
+        if thermo.len() > 1 {
+            all.push(Small::Thermo(thermo));
+        }
+        let negative = case % 2 == 1;
+        let pairs: Vec<((usize, usize), (usize, usize))> = (0..16)
+            .flat_map(|i| {
+                let a = (i / 4, i % 4);
+                [(a.0 + 1, a.1), (a.0, a.1 + 1)]
+                    .into_iter()
+                    .filter(|&(r, c)| r < 4 && c < 4)
+                    .map(move |b| (a, b))
+            })
+            .filter(|&(a, b)| g[a.0][a.1] + g[b.0][b.1] == 5)
+            .collect();
+        for (k, &(a, b)) in pairs.iter().enumerate() {
+            if negative || k % 3 == 0 {
+                all.push(Small::V(a, b));
+            }
+        }
+        if negative {
+            all.push(Small::NegativeXv);
+        }
+        // No two constraints over the same cells: each is found by its cells below.
+        let cell_sets: HashSet<Vec<(usize, usize)>> = all.iter().map(Small::cells).collect();
+        if cell_sets.len() != all.len() {
+            continue;
+        }
+        let mut givens: Plain = vec![vec![0; 4]; 4];
+        while small_solutions(&grids, &givens, &all).len() > 1 {
+            let (r, c) = (next(4), next(4));
+            givens[r][c] = g[r][c];
+        }
+        let mut toml = String::from("puzzle = \"\"\"\n");
+        for row in &givens {
+            let row: Vec<String> = row
+                .iter()
+                .map(|&v| if v == 0 { ".".into() } else { v.to_string() })
+                .collect();
+            toml.push_str(&row.join(" "));
+            toml.push('\n');
+        }
+        toml.push_str("\"\"\"\n");
+        if negative {
+            toml.push_str("rules = [\"negative-xv\"]\n");
+        }
+        toml.push('\n');
+        for s in &all {
+            toml.push_str(&s.toml());
+        }
+        let file = satdoku::format::PuzzleFile::parse(&toml).unwrap();
+        let puzzle = file.puzzle(0).unwrap().unwrap();
+        let shape = puzzle.shape();
+        // The library's constraints, each matched to the test's by its cells.
+        let order: Vec<usize> = (puzzle.rules().constraints().iter())
+            .map(|c| {
+                let mut cells: Vec<(usize, usize)> = (c.get().cells(shape).iter())
+                    .map(|c| (c.row(), c.col()))
+                    .collect();
+                cells.sort();
+                all.iter()
+                    .position(|s| s.cells() == cells)
+                    .expect("every constraint is the test's")
+            })
+            .collect();
+        assert_eq!(order.len(), all.len(), "{toml}");
+        let expected: Vec<usize> = (0..order.len())
+            .filter(|&i| {
+                let rest: Vec<Small> = (all.iter().enumerate())
+                    .filter(|&(j, _)| j != order[i])
+                    .map(|(_, s)| s.clone())
+                    .collect();
+                small_solutions(&grids, &givens, &rest) == vec![g]
+            })
+            .collect();
+        let solvers: Vec<Box<dyn Solver>> = vec![
+            Box::new(SatSolver::new()),
+            Box::new(satdoku::solvers::DlxSolver::default()),
+        ];
+        for mut solver in solvers {
+            let (verdict, redundant) = solver.check_minimal(&puzzle);
+            assert_eq!(verdict.name(), "unique", "{toml}");
+            let redundant = redundant.unwrap();
+            assert_eq!(redundant.constraints, expected, "{}: {toml}", solver.name());
+        }
+        checked.0 += 1;
+        checked.1 += expected.len();
+    }
+    // Enough puzzles checked, and both answers seen.
+    assert!(checked.0 >= 30, "{checked:?}");
+    assert!(checked.1 > 0, "{checked:?}");
+}
+
+/// The forced relations of a plain puzzle's `solutions` (all of them), found by the test:
+/// pairs of open cells always equal, and pairs of open cells sharing a candidate, seeing
+/// each other in no row, column or box (of `boxes` rows × columns), never equal.
+#[allow(clippy::type_complexity)]
+fn relations_of(
+    solutions: &[Plain],
+    boxes: (usize, usize),
+) -> (
+    Vec<((usize, usize), (usize, usize))>,
+    Vec<((usize, usize), (usize, usize))>,
+) {
+    let n = solutions[0].len();
+    let cells: Vec<(usize, usize)> = (0..n * n).map(|i| (i / n, i % n)).collect();
+    let set =
+        |&(r, c): &(usize, usize)| solutions.iter().map(|s| s[r][c]).collect::<HashSet<u32>>();
+    let open: Vec<(usize, usize)> = cells.iter().copied().filter(|c| set(c).len() > 1).collect();
+    let sees = |a: (usize, usize), b: (usize, usize)| {
+        a.0 == b.0
+            || a.1 == b.1
+            || (a.0 / boxes.0 == b.0 / boxes.0 && a.1 / boxes.1 == b.1 / boxes.1)
+    };
+    let (mut equal, mut different) = (Vec::new(), Vec::new());
+    for (k, &a) in open.iter().enumerate() {
+        for &b in &open[k + 1..] {
+            if solutions.iter().all(|s| s[a.0][a.1] == s[b.0][b.1]) {
+                equal.push((a, b));
+            }
+            if !sees(a, b)
+                && !set(&a).is_disjoint(&set(&b))
+                && solutions.iter().all(|s| s[a.0][a.1] != s[b.0][b.1])
+            {
+                different.push((a, b));
+            }
+        }
+    }
+    (equal, different)
+}
+
+#[test]
+fn forced_relations_agree_with_brute_force_on_4x4_and_6x6() {
+    let pairs = |list: &[(satdoku::grid::Cell, satdoku::grid::Cell)]| -> Vec<((usize, usize), (usize, usize))> {
+        list.iter().map(|(a, b)| ((a.row(), a.col()), (b.row(), b.col()))).collect()
+    };
+    let mut seen = (0, 0, 0);
+    let mut check = |givens: &Plain, solutions: &[Plain], boxes: (usize, usize)| {
+        let puzzle = Puzzle::standard(to_grid(givens)).unwrap();
+        let truth = satdoku::truth::true_candidates(&puzzle).unwrap();
+        let found = satdoku::truth::forced_relations(&puzzle, &truth);
+        let (equal, different) = relations_of(solutions, boxes);
+        assert_eq!(pairs(&found.equal), equal, "{givens:?}");
+        assert_eq!(pairs(&found.different), different, "{givens:?}");
+        seen = (seen.0 + 1, seen.1 + equal.len(), seen.2 + different.len());
+    };
+    // 4×4: givens taken from a grid, three to six of them, every solution by brute force.
+    let grids = common::all_4x4_grids();
+    let mut next = xorshift(0x9E3779B97F4A7C15);
+    for _ in 0..60 {
+        let g = &grids[next(288)];
+        let mut givens: Plain = vec![vec![0; 4]; 4];
+        for _ in 0..3 + next(4) {
+            let (r, c) = (next(4), next(4));
+            givens[r][c] = g[r][c];
+        }
+        let solutions: Vec<Plain> = (grids.iter())
+            .filter(|s| {
+                (0..16)
+                    .all(|i| givens[i / 4][i % 4] == 0 || givens[i / 4][i % 4] == s[i / 4][i % 4])
+            })
+            .cloned()
+            .collect();
+        if solutions.len() > 1 {
+            check(&givens, &solutions, (2, 2));
+        }
+    }
+    // 6×6: bundled puzzles with givens taken away, solved by the test's own backtracking.
+    let rules = common::PlainRules {
+        boxes: Some((2, 3)),
+        ..Default::default()
+    };
+    for (k, puzzle) in parse_file("variants/6x6.txt").into_iter().enumerate() {
+        let mut givens = puzzle.clone();
+        let mut taken = 0;
+        for i in (k..36).step_by(5) {
+            if givens[i / 6][i % 6] != 0 && taken < 3 {
+                givens[i / 6][i % 6] = 0;
+                taken += 1;
+            }
+        }
+        let mut solutions = Vec::new();
+        common::brute_force_solutions_under(&givens, &rules, 5000, &mut |s| {
+            solutions.push(s.clone())
+        });
+        if (2..5000).contains(&solutions.len()) {
+            check(&givens, &solutions, (2, 3));
+        }
+    }
+    // Enough puzzles, and both kinds of relation seen.
+    assert!(seen.0 >= 40, "{seen:?}");
+    assert!(seen.1 > 0 && seen.2 > 0, "{seen:?}");
 }

@@ -5,7 +5,9 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use satdoku::format::{candidate_texts, write_candidates};
+use satdoku::grid::Cell;
 use satdoku::logic::explain;
+use satdoku::truth::forced_relations;
 use satdoku::{Layout, Puzzle};
 use serde::Serialize;
 
@@ -23,6 +25,12 @@ pub struct CandidatesArgs {
     /// `logic_candidates`.
     #[arg(long)]
     pub logic: bool,
+    /// Also print the relations every solution keeps (of a puzzle with several): pairs of
+    /// open cells that always hold the same digit, and pairs that share a true candidate and
+    /// no rule, yet never hold the same digit; in JSON as `equal` and `different` (pairs
+    /// such as `"r1c3 r2c1"`).
+    #[arg(long)]
+    pub relations: bool,
 }
 
 /// A JSON row of `candidates`.
@@ -35,7 +43,16 @@ struct Row<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     logic_candidates: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    equal: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    different: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+}
+
+/// Pairs of cells as `r1c3 r2c1`.
+fn pair_texts(pairs: &[(Cell, Cell)]) -> Vec<String> {
+    pairs.iter().map(|(a, b)| format!("{a} {b}")).collect()
 }
 
 /// Prints the true candidates of every puzzle of the input.
@@ -47,7 +64,7 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     // The status follows from the candidates: none, one digit in every cell, or more.
-    let logic = args.logic;
+    let (logic, relations) = (args.logic, args.relations);
     let work = |_: &mut (), puzzle: &Puzzle| {
         let truth = satdoku::truth::true_candidates(puzzle);
         let left = match &truth {
@@ -58,7 +75,11 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
             }
             _ => None,
         };
-        (truth, left)
+        let related = match &truth {
+            Some(truth) if relations => Some(forced_relations(puzzle, truth)),
+            _ => None,
+        };
+        (truth, left, related)
     };
     let errors = input::for_each_parallel(
         &args.run.input,
@@ -66,13 +87,15 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
         || (),
         work,
         |item: Item, found| {
-            let (Ok(puzzle), Some((candidates, left))) = (&item.puzzle, found) else {
+            let (Ok(puzzle), Some((candidates, left, related))) = (&item.puzzle, found) else {
                 let error = item.error().unwrap_or_default();
                 tally.record(Status::Invalid, false);
                 let row = Row {
                     head: RowHead::new(&item, Status::Invalid),
                     candidates: None,
                     logic_candidates: None,
+                    equal: None,
+                    different: None,
                     error: Some(error.clone()),
                 };
                 return out.row(&row, &format!("invalid {error}"));
@@ -94,6 +117,8 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
                         logic_candidates: left
                             .as_ref()
                             .map(|left| candidate_texts(left, &item.notation)),
+                        equal: related.as_ref().map(|r| pair_texts(&r.equal)),
+                        different: related.as_ref().map(|r| pair_texts(&r.different)),
                         error: None,
                     })
                     .context("writing the output");
@@ -122,6 +147,22 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
                     puzzle.rules().box_shape(),
                 ))
                 .context("writing the output")?;
+            }
+            if let Some(related) = &related {
+                let joined = |pairs: &[(Cell, Cell)], sign: &str| {
+                    let texts: Vec<String> =
+                        pairs.iter().map(|(a, b)| format!("{a}{sign}{b}")).collect();
+                    if texts.is_empty() {
+                        "none".to_string()
+                    } else {
+                        texts.join(" ")
+                    }
+                };
+                out.comment(&format!("always equal: {}", joined(&related.equal, "=")))
+                    .and_then(|()| {
+                        out.comment(&format!("never equal: {}", joined(&related.different, "≠")))
+                    })
+                    .context("writing the output")?;
             }
             Ok(())
         },

@@ -5,9 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
-use satdoku::check::Verdict;
+use satdoku::check::{Redundant, Verdict};
 use satdoku::format::{Notation, Spell};
-use satdoku::grid::CellDigit;
 use satdoku::{Grid, Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
@@ -20,7 +19,8 @@ use super::output::{Output, RowHead, Status, Stems, Tally, report_item};
 pub struct CheckArgs {
     #[command(flatten)]
     run: SolvingArgs,
-    /// Also tell whether every given is needed, and list the redundant ones; and shrink
+    /// Also tell whether every given and every variant constraint is needed, and list the
+    /// redundant ones (those whose removal alone keeps the solution unique); and shrink
     /// the clash of a puzzle without solutions to a minimal one however long it takes
     /// (without it, the shrinking stops at a budget tied to the verdict's cost and may
     /// report `clash (not minimal)`). Not with `--timeout`: each check runs to its end.
@@ -53,6 +53,8 @@ struct Row<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     redundant: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    redundant_constraints: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
 
@@ -67,6 +69,7 @@ impl<'a> Row<'a> {
             constraints: Vec::new(),
             minimal: None,
             redundant: None,
+            redundant_constraints: None,
             error,
         }
     }
@@ -80,9 +83,21 @@ fn texts<T: Spell>(items: &[T], notation: &Notation) -> Vec<String> {
         .collect()
 }
 
+/// The constraints of `puzzle` at `indices`, as the rules show them.
+fn constraint_texts(puzzle: &Puzzle, indices: &[usize]) -> Vec<String> {
+    let all = puzzle.rules().constraints();
+    indices.iter().map(|&i| all[i].to_string()).collect()
+}
+
 /// The verdict in words, after the status: the evidence a setter needs, with digits named
-/// as the puzzle writes them.
-fn explain(verdict: &Verdict, redundant: &Option<Vec<CellDigit>>, notation: &Notation) -> String {
+/// as the puzzle writes them; with `--minimal`, what can go (`redundant r1c1=5 …`,
+/// `redundant constraints: …`) or `minimal` when nothing can.
+fn explain(
+    verdict: &Verdict,
+    redundant: &Option<Redundant>,
+    puzzle: &Puzzle,
+    notation: &Notation,
+) -> String {
     let mut text = match verdict {
         Verdict::Unique { .. } => String::new(),
         Verdict::Multiple { .. } => {
@@ -94,17 +109,26 @@ fn explain(verdict: &Verdict, redundant: &Option<Vec<CellDigit>>, notation: &Not
         Verdict::NoSolution { .. } => verdict.clash(notation),
     };
     if let Some(redundant) = redundant {
+        let mut parts = Vec::new();
+        if redundant.is_empty() {
+            parts.push("minimal".to_string());
+        }
+        if !redundant.givens.is_empty() {
+            parts.push(format!(
+                "redundant {}",
+                texts(&redundant.givens, notation).join(" ")
+            ));
+        }
+        if !redundant.constraints.is_empty() {
+            parts.push(format!(
+                "redundant constraints: {}",
+                constraint_texts(puzzle, &redundant.constraints).join("; ")
+            ));
+        }
         if !text.is_empty() {
             text.push(' ');
         }
-        if redundant.is_empty() {
-            text.push_str("minimal");
-        } else {
-            text.push_str(&format!(
-                "redundant {}",
-                texts(redundant, notation).join(" ")
-            ));
-        }
+        text.push_str(&parts.join(" "));
     }
     text
 }
@@ -213,9 +237,13 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                     },
                     minimal: match &verdict {
                         Verdict::NoSolution { minimal, .. } => Some(*minimal),
-                        _ => redundant.as_ref().map(Vec::is_empty),
+                        _ => redundant.as_ref().map(Redundant::is_empty),
                     },
-                    redundant: redundant.as_ref().map(|r| texts(r, &item.notation)),
+                    redundant: redundant.as_ref().map(|r| texts(&r.givens, &item.notation)),
+                    redundant_constraints: redundant
+                        .as_ref()
+                        .filter(|_| !puzzle.rules().constraints().is_empty())
+                        .map(|r| constraint_texts(puzzle, &r.constraints)),
                     error: None,
                 })
             } else if out.is_line() {
@@ -226,7 +254,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                     line.push(' ');
                     line.push_str(&out.line(grid, item.notation.alphabet()));
                 }
-                let explanation = explain(&verdict, &redundant, &item.notation);
+                let explanation = explain(&verdict, &redundant, puzzle, &item.notation);
                 if !explanation.is_empty() {
                     line.push(' ');
                     line.push_str(&explanation);
@@ -234,7 +262,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 line.push_str(&unread_note(&item));
                 out.text(&line)
             } else {
-                let explanation = explain(&verdict, &redundant, &item.notation);
+                let explanation = explain(&verdict, &redundant, puzzle, &item.notation);
                 let sep = if explanation.is_empty() { "" } else { ": " };
                 out.comment(&format!(
                     "puzzle {} (line {}): {}{sep}{explanation}{}",

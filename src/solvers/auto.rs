@@ -6,8 +6,7 @@ use super::bitboard::BitboardSolver;
 use super::names::SolverKind;
 use super::sat::SatSolver;
 use super::solver::{Outcome, Solver, ran_out_of_budget};
-use crate::check::{Verdict, verdict_of};
-use crate::grid::CellDigit;
+use crate::check::{Redundant, Verdict, verdict_of};
 use crate::rules::Puzzle;
 
 /// Each puzzle to the approach that answers it fastest, chosen by measurement
@@ -154,7 +153,7 @@ impl Solver for AutoSolver {
     }
 
     /// SAT's: one solver answers every question under assumptions.
-    fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<CellDigit>>) {
+    fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Redundant>) {
         self.sat.check_minimal(puzzle)
     }
 }

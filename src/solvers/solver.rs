@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::check::{Count, Verdict, verdict_of};
+use crate::check::{Count, Redundant, Verdict, verdict_of};
 use crate::grid::{CellDigit, Grid};
 use crate::rules::Puzzle;
 
@@ -75,15 +75,23 @@ pub trait Solver {
         verdict_by_search(self, puzzle, deadline, false)
     }
 
-    /// The verdict and, for a unique puzzle, its redundant givens (those whose removal alone
-    /// keeps the solution unique).
+    /// The verdict and, for a unique puzzle, what it can lose and stay unique: its
+    /// redundant givens and constraints (those whose removal alone keeps the solution
+    /// unique).
     ///
     /// The clash of a puzzle without solutions is shrunk to a minimal one, however long
     /// that takes.
-    fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<CellDigit>>) {
+    fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Redundant>) {
         let verdict = verdict_by_search(self, puzzle, None, true).expect("no deadline");
-        let redundant =
-            matches!(verdict, Verdict::Unique { .. }).then(|| redundant_by_search(self, puzzle));
+        let redundant = match &verdict {
+            Verdict::Unique { solution } => Some(Redundant {
+                givens: redundant_by_search(self, puzzle),
+                constraints: (0..puzzle.rules().constraints().len())
+                    .filter(|&i| unique_without(self, puzzle, i, solution))
+                    .collect(),
+            }),
+            _ => None,
+        };
         (verdict, redundant)
     }
 }
@@ -201,6 +209,26 @@ fn redundant_by_search<S: Solver + ?Sized>(solver: &mut S, puzzle: &Puzzle) -> V
         })
         .map(|(_, &given)| given)
         .collect()
+}
+
+/// `puzzle` without its `i`-th constraint, removed as a setter would remove it (see
+/// [`Rules::without_constraint`](crate::Rules::without_constraint)); `None` when its givens
+/// then break a rule (two givens a removed dot marked, under a negative rule).
+pub(crate) fn without_constraint(puzzle: &Puzzle, i: usize) -> Option<Puzzle> {
+    Puzzle::new(puzzle.grid().clone(), puzzle.rules().without_constraint(i)).ok()
+}
+
+/// Whether `puzzle`, whose one solution is `solution`, keeps it as its one solution
+/// without its `i`-th constraint (removed as [`without_constraint`] does).
+pub(crate) fn unique_without<S: Solver + ?Sized>(
+    solver: &mut S,
+    puzzle: &Puzzle,
+    i: usize,
+    solution: &Grid,
+) -> bool {
+    without_constraint(puzzle, i).is_some_and(|trial| {
+        matches!(solver.check(&trial), Verdict::Unique { solution: only } if only == *solution)
+    })
 }
 
 /// The givens of `puzzle`, in reading order.

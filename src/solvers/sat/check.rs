@@ -4,9 +4,11 @@ use std::ops::ControlFlow;
 
 use varisat::Lit;
 
-use super::search::SatSearch;
+use super::search::{GivensAs, SatSearch};
 use crate::check::Verdict;
+use crate::encode::{Encoding, Numbering};
 use crate::grid::{CellDigit, Grid};
+use crate::rules::Puzzle;
 
 /// The verdict on a search that assumes the givens and, when it is unique, the redundant
 /// givens: those whose removal alone keeps the solution unique. The one solver answers
@@ -30,6 +32,45 @@ pub(super) fn verdict_and_redundant(
         redundant
     });
     Some((verdict, redundant))
+}
+
+/// One solver asked, constraint by constraint, whether a unique puzzle stays unique
+/// without it: the rules with each constraint behind a selector, the puzzle's solution
+/// forbidden, and every call assuming the givens and every selector but one.
+pub(super) struct WithoutOne {
+    search: SatSearch,
+    givens: Vec<Lit>,
+    selectors: Vec<Lit>,
+}
+
+impl WithoutOne {
+    /// The solver for `puzzle` under `encoding` (the whole encoding of its rules), whose
+    /// one solution is `solution`.
+    pub(super) fn new(encoding: &Encoding, puzzle: &Puzzle, solution: &Grid) -> WithoutOne {
+        let (formula, selectors) = encoding.guarded_rules();
+        let mut search = SatSearch::new(
+            None,
+            Numbering::Full(encoding.clone()),
+            &formula,
+            &[],
+            &Grid::empty(puzzle.shape()),
+            GivensAs::Assumptions,
+        );
+        search.forbid(solution);
+        WithoutOne {
+            search,
+            givens: encoding.given_lits(puzzle.grid()).collect(),
+            selectors,
+        }
+    }
+
+    /// Whether the puzzle keeps its one solution with the `skip`-th constraint's clauses
+    /// dropped (the others as they are).
+    pub(super) fn unique_without(&mut self, skip: usize) -> bool {
+        let mut assumptions = without(&self.selectors, skip);
+        assumptions.extend_from_slice(&self.givens);
+        !self.search.satisfiable_with(&assumptions)
+    }
 }
 
 /// Calls `each` with every solution `search` finds, at most `limit` of them, until `each`

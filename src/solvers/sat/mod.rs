@@ -22,10 +22,10 @@ pub use search::{GivensAs, SatSearch};
 
 use super::budget::Budget;
 use super::names::SolverKind;
-use super::solver::{Outcome, Solver};
-use crate::check::{Verdict, verdict_of};
+use super::solver::{Outcome, Solver, unique_without};
+use crate::check::{Redundant, Verdict, verdict_of};
 use crate::encode::{AmoEncoding, Encoding, EncodingKind, Numbering, Preprocess, Reduced};
-use crate::grid::{CellDigit, Grid};
+use crate::grid::Grid;
 use crate::rules::{Layout, layout_for};
 use crate::rules::{Puzzle, Rules};
 use clash::Shrink;
@@ -260,6 +260,33 @@ impl SatSolver {
         })
     }
 
+    /// The constraints of `puzzle`, unique with `solution`, whose removal alone keeps it
+    /// unique. One solver answers for every constraint whose removal leaves the others as
+    /// they are ([`check::WithoutOne`]); one the others are settled from (a dot under a
+    /// negative rule, whose pair the rule covers once it goes) is judged on the puzzle
+    /// without it.
+    fn redundant_constraints(&mut self, puzzle: &Puzzle, solution: &Grid) -> Vec<usize> {
+        let all = puzzle.rules().constraints();
+        if all.is_empty() {
+            return Vec::new();
+        }
+        let encoding = self.rules(puzzle.rules()).0.clone();
+        let mut selected = check::WithoutOne::new(&encoding, puzzle, solution);
+        (0..all.len())
+            .filter(|&i| {
+                let rest = puzzle.rules().without_constraint(i);
+                let others = (all.iter().enumerate())
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, c)| c);
+                if rest.constraints().iter().eq(others) {
+                    selected.unique_without(i)
+                } else {
+                    unique_without(self, puzzle, i, solution)
+                }
+            })
+            .collect()
+    }
+
     /// The clash of `puzzle`, which has no solution (see [`clash::find`]).
     fn clash(&mut self, puzzle: &Puzzle, shrink: Shrink) -> Verdict {
         let encoding = self.rules(puzzle.rules()).0.clone();
@@ -411,11 +438,22 @@ impl Solver for SatSolver {
     /// let puzzle = Puzzle::standard(complete)?;
     /// let (verdict, redundant) = SatSolver::new().check_minimal(&puzzle);
     /// assert_eq!(verdict.name(), "unique");
-    /// assert_eq!(redundant.unwrap().len(), 16); // any one given of a full grid can go
+    /// assert_eq!(redundant.unwrap().givens.len(), 16); // any one given of a full grid can go
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Vec<CellDigit>>) {
-        check::verdict_and_redundant(&mut self.search(puzzle, GivensAs::Assumptions))
-            .unwrap_or_else(|| (self.clash(puzzle, Shrink::Exhaustive), None))
+    fn check_minimal(&mut self, puzzle: &Puzzle) -> (Verdict, Option<Redundant>) {
+        let Some((verdict, givens)) =
+            check::verdict_and_redundant(&mut self.search(puzzle, GivensAs::Assumptions))
+        else {
+            return (self.clash(puzzle, Shrink::Exhaustive), None);
+        };
+        let redundant = match (&verdict, givens) {
+            (Verdict::Unique { solution }, Some(givens)) => Some(Redundant {
+                givens,
+                constraints: self.redundant_constraints(puzzle, solution),
+            }),
+            _ => None,
+        };
+        (verdict, redundant)
     }
 }

@@ -323,6 +323,23 @@ impl SatSearch {
         self.add_clause(&block);
     }
 
+    /// A new variable, beyond the numbering's: a selector for clauses a caller adds with
+    /// [`SatSearch::add_guarded`] and assumes in some calls.
+    ///
+    /// # Panics
+    /// On a search over a renamed formula (a racer's), whose variables only the racer maps.
+    pub fn new_var(&mut self) -> Var {
+        assert!(self.renaming.is_none(), "new variables on a renamed search");
+        self.solver.new_var()
+    }
+
+    /// Adds `clause` (the numbering's literals and variables from [`SatSearch::new_var`]),
+    /// which holds from then on: with a selector among its literals, it binds only the
+    /// calls that assume the selector.
+    pub fn add_guarded(&mut self, clause: &[Lit]) {
+        self.add_clause(clause);
+    }
+
     /// Whether the rules, the blocking clauses added so far and `assumptions` (literals of
     /// this encoding, such as a subset of the givens) can all hold. With [`GivensAs::Units`]
     /// every given holds as well.
