@@ -230,6 +230,18 @@ fn killer_paths_take_innies_and_outies() {
 }
 
 #[test]
+fn sums_across_two_boxes_take_little_killers_off() {
+    // A 6×6 little killer puzzle: boxes 3 and 5, one above the other, add up to 42, and
+    // the little killers reaching into them leave five cells (one counted against).
+    let innies = steps_of("little-killer-3.json", Technique::InniesOuties);
+    assert!(
+        innies.iter().any(|s| s
+            .contains("box 3, box 5 add up to 42; taking off the 3 little killers reaching in")),
+        "{innies:?}"
+    );
+}
+
+#[test]
 fn killer_paths_take_locked_candidates_by_cage() {
     // A multi-sum killer (cages of any sum of a digital root, published reading of
     // f-puzzles' cosmetic cages): its 2-cell cage of root 8 beside the row's others can hold

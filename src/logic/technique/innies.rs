@@ -17,8 +17,8 @@ const MOST_WEIGHT: i64 = 3;
 const NODES: usize = 20_000;
 
 /// Innies and outies (the "45 rule"): every house holds its digits once, so houses that
-/// do not overlap (a single house, two or three neighbouring rows or columns) add up to a
-/// known total. Take away the sums the constraints state (a killer cage's total, an
+/// do not overlap (a single house, two or three neighbouring rows or columns, two boxes or
+/// jigsaw regions side by side) add up to a known total. Take away the sums the constraints state (a killer cage's total, an
 /// arrow's circle equal to its shaft, a little killer's, an XV pair's, a weighted sum's)
 /// for those wholly inside (innies), or for all that reach into the houses (outies): what
 /// is left is a sum over a few cells, some counted twice or taken away (an arrow whose
@@ -70,6 +70,30 @@ impl Find for InniesOuties {
                     if houses.iter().all(|&h| h != usize::MAX) {
                         regions.push(houses.to_vec());
                     }
+                }
+            }
+        }
+        // Two boxes (or jigsaw regions) side by side: "boxes 1 and 2 add up to 90".
+        let blocks: Vec<usize> = (0..layout.house_count())
+            .filter(|&h| matches!(layout.kind(h), House::Box(_) | House::Region(..)))
+            .collect();
+        let mut block_of = vec![usize::MAX; shape.cell_count()];
+        for &h in &blocks {
+            for &c in layout.house(h) {
+                block_of[c as usize] = h;
+            }
+        }
+        for (k, &a) in blocks.iter().enumerate() {
+            for &b in &blocks[k + 1..] {
+                let touch = layout.house(a).iter().any(|&c| {
+                    let cell = board.cell(c as usize);
+                    [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                        .into_iter()
+                        .filter_map(|step| shape.step(cell, step))
+                        .any(|n| block_of[shape.index(n)] == b)
+                });
+                if touch {
+                    regions.push(vec![a, b]);
                 }
             }
         }
