@@ -98,9 +98,20 @@ impl Find for InniesOuties {
             }
         }
         let mut weight = vec![0i64; shape.cell_count()];
+        let mut inside = vec![false; shape.cell_count()];
         for region in &regions {
-            if let Some(step) = self.in_region(board, &sums, region, &mut weight) {
-                return Some(step);
+            let mark = |inside: &mut [bool], to: bool| {
+                for &h in region {
+                    for &c in layout.house(h) {
+                        inside[c as usize] = to;
+                    }
+                }
+            };
+            mark(&mut inside, true);
+            let found = self.in_region(board, &sums, region, &inside, &mut weight);
+            mark(&mut inside, false);
+            if found.is_some() {
+                return found;
             }
         }
         None
@@ -108,13 +119,14 @@ impl Find for InniesOuties {
 }
 
 impl InniesOuties {
-    /// A step of the innies or outies of `region` (house indices), if one rules something
-    /// out; `weight` is all zero before and after.
+    /// A step of the innies or outies of `region` (house indices; `inside` marks its
+    /// cells), if one rules something out; `weight` is all zero before and after.
     fn in_region(
         &self,
         board: &Board<'_>,
         sums: &[Summed],
         region: &[usize],
+        inside: &[bool],
         weight: &mut [i64],
     ) -> Option<Step> {
         let layout = board.layout();
@@ -126,7 +138,7 @@ impl InniesOuties {
             }
             total += digits.iter().map(|d| i64::from(d.get())).sum::<i64>();
         }
-        let inside = |c: u32| region.iter().any(|&h| layout.house(h).contains(&c));
+        let inside = |c: u32| inside[c as usize];
         let touching: Vec<&Summed> = (sums.iter())
             .filter(|s| s.terms.iter().any(|&(c, _)| inside(c)))
             .collect();
