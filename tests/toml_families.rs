@@ -1082,6 +1082,63 @@ fn bundled_difference_count_puzzles() {
     );
 }
 
+/// Whether a same-difference line (or, `in_order`, a sequence line) holds in `g`: every
+/// neighbouring pair differs by the same distance (a loop's closing pair too); a sequence's
+/// digits go up or down by one step that is not 0.
+fn same_difference_ok(g: &Plain, cells: &[Pos], in_order: bool) -> bool {
+    let steps: Vec<i64> = cells
+        .windows(2)
+        .map(|p| i64::from(g[p[1].0][p[1].1]) - i64::from(g[p[0].0][p[0].1]))
+        .collect();
+    if in_order {
+        steps[0] != 0 && steps.iter().all(|&s| s == steps[0])
+    } else {
+        steps.iter().all(|s| s.abs() == steps[0].abs())
+    }
+}
+
+/// Same-difference lines (sometimes loops) and sequence lines on 4×4 against the 288 grids.
+#[test]
+fn same_difference_and_sequence_lines_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut rng = Rng(131);
+    let mut some = 0;
+    for round in 0..40 {
+        let in_order = round % 2 == 1;
+        let mut text = String::new();
+        let mut lines = Vec::new();
+        for _ in 0..1 + rng.below(2) {
+            let len = 2 + rng.below(3);
+            let mut cells = rng.cells(len);
+            if !in_order && len >= 3 && rng.below(4) == 0 {
+                cells.push(cells[0]);
+            }
+            let table = if in_order {
+                "sequence-line"
+            } else {
+                "same-difference-line"
+            };
+            text += &format!("[[{table}]]\ncells = \"{}\"\n", names(&cells));
+            lines.push(cells);
+        }
+        let holds = |g: &Plain| lines.iter().all(|l| same_difference_ok(g, l, in_order));
+        some += grids.iter().filter(|g| holds(g)).count();
+        agree(&grids, &text, rng.given(3), &holds);
+    }
+    assert!(some > 0, "no grid keeps any of the lines tried");
+}
+
+#[test]
+fn bundled_same_difference_puzzles() {
+    for (family, in_order) in [("same-difference-line", false), ("sequence-line", true)] {
+        bundled_are_unique(family, family, &|g, tables| {
+            tables
+                .iter()
+                .all(|t| same_difference_ok(g, &table_cells(t), in_order))
+        });
+    }
+}
+
 /// Whether a weighted-sum record holds in `g`: its `cells` times its `weights`, or its
 /// `numbers` read as decimal numbers, add up to its `sum`.
 fn weighted_sum_ok(g: &Plain, table: &toml::Table) -> bool {

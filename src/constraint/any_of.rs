@@ -13,7 +13,7 @@ use super::drawing::{GREY, Mark};
 use super::family::{OnlyCells, family_named};
 use super::{
     CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
-    VariantConstraint, Written, WrittenRecord, cell_list, toml_only,
+    VariantConstraint, Written, WrittenRecord, cell_list,
 };
 use crate::grid::{Cell, Shape};
 
@@ -28,8 +28,9 @@ pub struct AnyOf {
 }
 
 impl AnyOf {
-    /// Reads an any-of record (satdoku's TOML only): its `cells` and `families`, the TOML
-    /// names of two or more families each read from those cells alone.
+    /// Reads an any-of record (satdoku's TOML, and f-puzzles' `anyof` entries, the name
+    /// f-puzzles' extension scheme gives it): its `cells` and `families`, the TOML names of
+    /// two or more families each read from those cells alone.
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         let cells = record.cells("cells")?;
         let families = record
@@ -86,15 +87,15 @@ impl AnyOf {
         })
     }
 
-    /// The record that `read` reads back: `any-of` with its `cells` and `families`, in
-    /// satdoku's TOML only (f-puzzles has no "or").
+    /// The record that `read` reads back: `any-of` (f-puzzles: `anyof`) with its `cells`
+    /// and `families`.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        toml_only(self, "rules combined with \"or\"", format, || {
-            let families = self.families.iter().map(ToString::to_string).collect();
-            WrittenRecord::new("any-of")
+        let families = self.families.iter().map(ToString::to_string).collect();
+        Ok(vec![
+            WrittenRecord::new(format.choose("any-of", "anyof"))
                 .cells("cells", &self.cells)
-                .with("families", FieldValue::Texts(families))
-        })
+                .with("families", FieldValue::Texts(families)),
+        ])
     }
 
     /// Its rules, each a family's constraint on its cells.

@@ -12,7 +12,7 @@ use std::fmt;
 
 use super::drawing::{Mark, Point};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, RecordFormat, Unwritable,
+    CellValues, Constraint, ConstraintCnf, Literal, Record, RecordError, RecordFormat,
     VariantConstraint, Written, WrittenRecord, cell_list, line_cells_and_oddity, line_problem,
 };
 use crate::grid::{Cell, Shape};
@@ -30,31 +30,22 @@ impl Lockout {
     /// least `difference` if not ⌊N/2⌋ (f-puzzles files carry none).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         let paths = record.paths()?;
-        let difference = match record.format() {
-            RecordFormat::Toml => record.number("difference")?,
-            RecordFormat::Fpuzzles => None,
-        };
+        let difference = record.number(record.key("difference", "value"))?;
         Ok(paths
             .into_iter()
             .map(|cells| Lockout::new(cells, difference).into())
             .collect())
     }
 
-    /// The record that `read` reads back as this line: its cells and, in satdoku's TOML,
-    /// its least `difference` when it has one. f-puzzles' lockout lines carry none (their
-    /// ends differ by ⌊N/2⌋ or more): a line with a difference of its own is unwritable there.
+    /// The record that `read` reads back as this line: its cells and its least
+    /// `difference` when it has one (f-puzzles' lockout lines carry none, their ends
+    /// differing by ⌊N/2⌋ or more: satdoku writes one as the entry's `value`, as f-puzzles'
+    /// whispers take theirs).
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        if let (RecordFormat::Fpuzzles, Some(d)) = (format, self.difference) {
-            return Err(Unwritable::new(
-                self,
-                format,
-                format!("its lockout lines' ends differ by ⌊N/2⌋ or more, not by {d} or more"),
-            ));
-        }
         let record = WrittenRecord::path(format, "lockout", "lockout", &self.cells);
         Ok(vec![record.optional_number(
             format,
-            "difference",
+            format.choose("difference", "value"),
             self.difference,
         )])
     }

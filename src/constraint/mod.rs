@@ -49,6 +49,7 @@ mod region_subset;
 mod region_sum_line;
 mod rellik;
 mod renban;
+mod same_difference;
 mod same_digits;
 mod sandwich;
 mod skyscraper;
@@ -118,6 +119,7 @@ pub use region_subset::RegionSubsetLine;
 pub use region_sum_line::RegionSumLine;
 pub use rellik::Rellik;
 pub use renban::Renban;
+pub use same_difference::SameDifference;
 pub use same_digits::SameDigits;
 pub use sandwich::Sandwich;
 pub use skyscraper::Skyscraper;
@@ -475,6 +477,9 @@ variants! {
     DifferenceCount(DifferenceCount) => "difference-count line"
         says "The difference between two neighbours on a difference-count line is the number of neighbouring pairs on the line with that difference.",
         toml ["difference-count-line"], fpuzzles ["differencecountline"];
+    SameDifference(SameDifference) => "same-difference line"
+        says "Neighbours along a same-difference line all differ by the same amount; along a sequence line the digits also run in order, up or down by the same step.",
+        toml ["same-difference-line", "sequence-line"], fpuzzles ["samedifferenceline", "sequenceline"];
     FullRank(FullRank) => "full rank clue"
         says "A full rank clue outside the grid gives the rank of its row or column, read from the clue as a number, among all rows and columns read both ways (1 is the lowest); no line ties a clued one.",
         toml ["full-rank"], fpuzzles [];
@@ -486,7 +491,7 @@ variants! {
         toml ["rule"], fpuzzles [];
     AnyOf(AnyOf) => "any-of rule"
         says "Cells of an any-of rule hold the rule of at least one of the families it names.",
-        toml ["any-of"], fpuzzles [];
+        toml ["any-of"], fpuzzles ["anyof"];
 }
 
 impl fmt::Display for VariantConstraint {

@@ -202,10 +202,10 @@ mod tests {
         ExtremumKind, Fields, FullRank, GreaterThan, HiddenSkyscraper, Indexer, IndexerKind,
         LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom,
         Palindrome, Parity, ParityKind, ParityLine, Quadruple, Record, RecordError,
-        RegionSubsetLine, RegionSumLine, Rellik, Renban, RulePairs, RulePart, SameDigits, Sandwich,
-        Sightline, Skyscraper, SlowThermometer, Spacing, SumLine, Summands, Thermometer,
-        ValueIndexing, VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv, XvLetter,
-        Zipper, family_named,
+        RegionSubsetLine, RegionSumLine, Rellik, Renban, RulePairs, RulePart, SameDifference,
+        SameDigits, Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing, SumLine, Summands,
+        Thermometer, ValueIndexing, VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv,
+        XvLetter, Zipper, family_named,
     };
     use crate::grid::{House, Shape};
 
@@ -386,14 +386,14 @@ mod tests {
         ];
         let mut samples: Vec<(VariantConstraint, &'static [RecordFormat])> =
             lines.into_iter().map(|c| (c, ANYWHERE)).collect();
-        samples.push((Lockout::new(line(), Some(3)).into(), NOT_FPUZZLES));
-        // Rules combined with "or": satdoku's TOML only.
+        samples.push((Lockout::new(line(), Some(3)).into(), ANYWHERE));
+        // Rules combined with "or".
         let families = ["renban".to_string(), "whispers".to_string()];
         samples.push((
             AnyOf::new(line(), &families, Some(Shape::NINE))
                 .unwrap()
                 .into(),
-            NOT_FPUZZLES,
+            ANYWHERE,
         ));
         // Lines with branches: satdoku's TOML writes them, f-puzzles holds none.
         let branches = || Branches::new(vec![cells("r5c2 r4c2 r3c2"), cells("r3c2 r3c3")]);
@@ -568,6 +568,11 @@ mod tests {
                 DifferenceCount::new(cells("r1c1 r1c2 r2c2 r2c1 r1c1")).into(),
                 ANYWHERE,
             ),
+            (
+                SameDifference::new(cells("r1c1 r1c2 r2c2 r2c1 r1c1")).into(),
+                ANYWHERE,
+            ),
+            (SameDifference::sequence(three()).into(), ANYWHERE),
             (
                 WeightedSum::new(Summands::Weighted(three(), vec![1, 2, 3]), 20).into(),
                 ANYWHERE,

@@ -805,6 +805,22 @@ impl Fields for JsonFields<'_> {
         Ok(self.get(key).and_then(Value::as_str).map(str::to_string))
     }
 
+    fn texts(&mut self, key: &str) -> Result<Option<Vec<String>>, RecordError> {
+        let Some(value) = self.get(key) else {
+            return Ok(None);
+        };
+        let texts = match value.as_array() {
+            Some(list) => list
+                .iter()
+                .map(|v| v.as_str().map(str::to_string))
+                .collect(),
+            None => value.as_str().map(|text| vec![text.to_string()]),
+        };
+        texts
+            .map(Some)
+            .ok_or_else(|| RecordError::why(format!("`{key}` is not a text or a list of texts")))
+    }
+
     fn flag(&mut self, key: &str) -> Result<Option<bool>, RecordError> {
         self.get(key)
             .map(|value| {

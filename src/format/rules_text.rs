@@ -11,6 +11,7 @@
 
 use std::sync::LazyLock;
 
+use crate::constraint::VariantConstraint;
 use crate::rules::{GlobalRule, RulesSpec};
 
 /// What a sentence of the rules was read as.
@@ -74,6 +75,9 @@ const NARROWER: &[(&str, &str)] = &[
     ("zipper line", "region-sum line"),
     // "The center of a zipper line, which is marked with a dot": the dot marks the centre.
     ("zipper line", "kropki dot"),
+    // "Digits along a lockout line must not be between the values of the endpoints, which
+    // have a difference of at least 4": the ends' difference, not whispers.
+    ("lockout line", "whispers line"),
 ];
 
 /// The topics of the families' rules text (the rules over the whole grid name theirs in
@@ -264,6 +268,24 @@ const FAMILY_TOPICS: &[Topic] = &[
     Topic {
         name: "lockout line",
         words: &["lockout*"],
+        repeats: true,
+    },
+    Topic {
+        name: "any-of rule",
+        words: &["any-of rule*"],
+        repeats: false,
+    },
+    Topic {
+        name: "same-difference line",
+        // Not "the same difference" alone: region-difference lines have "the same
+        // difference within each box".
+        words: &[
+            "same difference line*",
+            "same-difference line*",
+            "sequence line*",
+            "arithmetic sequence*",
+            "arithmetic progression*",
+        ],
         repeats: true,
     },
     Topic {
@@ -552,7 +574,13 @@ const REPEATS: &[&str] = &[
 /// global rules and jigsaw regions.
 fn present(spec: &RulesSpec) -> Vec<&'static str> {
     let mut names: Vec<&'static str> = Vec::new();
-    for constraint in &spec.constraints {
+    // Rules combined with "or" state each of their rules (a grey dot: a white or a black
+    // dot, both kropki dots).
+    let parts = spec.constraints.iter().flat_map(|c| match c {
+        VariantConstraint::AnyOf(any) => std::iter::once(c).chain(any.parts()).collect(),
+        other => vec![other],
+    });
+    for constraint in parts {
         let name = match GlobalRule::of_constraint(constraint) {
             Some(rule) => rule.row().topic,
             None => constraint.kind(),

@@ -725,6 +725,21 @@ def difference_counts(rng, n, sol):
     return {"difference-count-line": [{"cells": " ".join(name(*x).lower() for x in p)} for p in paths]}
 
 
+def same_differences(table, in_order):
+    """Lines of 3 to 5 cells whose neighbours all differ by the same distance or, `in_order`,
+    whose digits go up or down by one step."""
+    def derive(rng, n, sol):
+        at = lambda x: sol[x[0]][x[1]]
+        def ok(p, x):
+            if len(p) < 2:
+                return at(x) != at(p[-1]) if in_order else True
+            step, now = at(p[-1]) - at(p[-2]), at(x) - at(p[-1])
+            return now == step if in_order else abs(now) == abs(step)
+        paths = lines(rng, n, sol, 6, [3, 4, 5], ok)
+        return {table: [{"cells": " ".join(name(*x).lower() for x in p)} for p in paths]}
+    return derive
+
+
 def weighted_sums(rng, n, sol):
     """Weighted sums of their solution's digits: a few paths of 2 to 4 cells with weights 1
     to 5, and pairs of neighbouring runs of 2 or 3 cells read as numbers (roman-numeral
@@ -807,6 +822,8 @@ TOML_FAMILIES = {
     "hidden-skyscraper": (hidden_skyscrapers, None),
     "full-rank": (full_rank, None),
     "difference-count-line": (difference_counts, None),
+    "same-difference-line": (same_differences("same-difference-line", False), None),
+    "sequence-line": (same_differences("sequence-line", True), None),
     "weighted-sum": (weighted_sums, None),
     "equal-products": (equal_products, None),
     "region-subset-line": (region_subsets, None),

@@ -15,6 +15,8 @@ pub(super) const LINE_FAMILIES: &[(&str, &str)] = &[
     ("difference-count line", "differencecountline"),
     ("region-subset line", "regionsubsetline"),
     ("sum line", "sumline"),
+    ("same-difference line", "samedifferenceline"),
+    ("lockout line", "lockout"),
 ];
 
 /// Line families whose rule is over each line as a whole (its set of digits, its pieces, its
@@ -28,6 +30,8 @@ pub(super) const WHOLE_LINE: &[&str] = &[
     "difference-count line",
     "region-subset line",
     "sum line",
+    "same-difference line",
+    "lockout line",
 ];
 
 /// Of [`WHOLE_LINE`], the families whose rule reads lines of one that meet as one line with

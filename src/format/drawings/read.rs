@@ -125,6 +125,40 @@ impl Words<'_> {
             .any(|m| m.colours.iter().any(|c| alike(c, name)))
     }
 
+    /// Whether some sentence gives grey dots either a white dot's rule or a black dot's
+    /// ("cells separated by a grey dot are either consecutive or in a 1:2 ratio").
+    fn grey_dots_either(&self) -> bool {
+        self.mentions.iter().any(|m| {
+            m.colours.contains(&"grey")
+                && m.has("dot*")
+                && m.has("consecutive")
+                && m.has("ratio")
+                && m.has("or")
+        })
+    }
+
+    /// The number after "at least" in a sentence naming the rule `topic` (a lockout line's
+    /// least difference between its ends).
+    fn at_least(&self, topic: &str) -> Option<u32> {
+        self.mentions
+            .iter()
+            .filter(|m| m.topics.contains(&topic))
+            .find_map(|m| {
+                m.words.windows(3).find_map(|w| {
+                    (w[0] == "at" && w[1] == "least")
+                        .then(|| w[2].parse().ok())
+                        .flatten()
+                })
+            })
+    }
+
+    /// Whether some sentence names the rule `topic` and has the phrase.
+    fn names_with(&self, topic: &str, phrase: &str) -> bool {
+        self.mentions
+            .iter()
+            .any(|m| m.topics.contains(&topic) && m.has(phrase))
+    }
+
     /// Whether some sentence names the rule `topic` and a colour like `name`.
     fn names_beside(&self, topic: &str, name: &str) -> bool {
         self.mentions
@@ -839,6 +873,18 @@ impl Readers<'_> {
             } else if shape.rounded && small && shape.width >= 0.15 {
                 let dark = |c: Option<Colour>| c.is_some_and(|c| c.name() == "black");
                 let light = |c: Option<Colour>| c.is_some_and(|c| c.name() == "white");
+                let grey = shape.fill.is_some_and(|c| c.name() == "grey");
+                if grey && self.words.grey_dots_either() {
+                    self.shape_taken[i] = true;
+                    let what = format!(
+                        "grey dot {} ({}): a white or a black dot",
+                        cells_name(&pair),
+                        Self::shape_name(shape)
+                    );
+                    let entry = json!({"cells": cells, "families": ["white-dot", "black-dot"]});
+                    self.found("kropki dot", "anyof", entry, what);
+                    continue;
+                }
                 let field = if dark(shape.fill) {
                     "ratio"
                 } else if light(shape.fill) && shape.border.is_some() {
@@ -1242,10 +1288,18 @@ impl Readers<'_> {
                         ));
                         continue;
                     }
-                    let field = LINE_FAMILIES
+                    let mut field = LINE_FAMILIES
                         .iter()
                         .find(|(f, _)| *f == family)
                         .map_or("", |(_, field)| *field);
+                    // "Sequence lines contain digits in order": a same-difference line
+                    // whose digits run in order.
+                    if family == "same-difference line"
+                        && (self.words.names_with(family, "sequence")
+                            || self.words.names_with(family, "in order"))
+                    {
+                        field = "sequenceline";
+                    }
                     let mut entry = json!({"lines": [fp_cells(cells)]});
                     if family == "sum line" {
                         let Some(total) = self.words.total(family) else {
@@ -1261,14 +1315,37 @@ impl Readers<'_> {
                     {
                         entry["value"] = json!(4);
                     }
+                    // "The endpoints, which have a difference of at least 4".
+                    if family == "lockout line"
+                        && let Some(least) = self.words.at_least(family)
+                    {
+                        entry["value"] = json!(least);
+                    }
                     self.out.entries.push((field, entry));
-                    self.out.read.push(format!("{family}: {drawn}"));
+                    let named = if field == "sequenceline" {
+                        "sequence line"
+                    } else {
+                        family
+                    };
+                    self.out.read.push(format!("{named}: {drawn}"));
                     if family == "zipper line" {
                         self.centre_marks(cells, &drawn);
+                    }
+                    if family == "lockout line" {
+                        self.end_marks(cells, &drawn);
                     }
                 }
             }
         }
+    }
+
+    /// The marks without text centred on the two end cells of the lockout line through
+    /// `cells` (diamonds, circles), as setters mark the ends whose digits lock the others
+    /// out: decoration of the line.
+    fn end_marks(&mut self, cells: &[(usize, usize)], drawn: &str) {
+        let centre = |(r, c): (usize, usize)| (r as f64 + 0.5, c as f64 + 0.5);
+        let ends = [centre(cells[0]), centre(cells[cells.len() - 1])];
+        self.marks_at(&ends, 1.0, &format!("an end mark of {drawn}"));
     }
 
     /// The small marks without text at the centre of the zipper line through `cells` (a
@@ -1283,17 +1360,23 @@ impl Readers<'_> {
             (centre(cells[k / 2 - 1]), centre(cells[k / 2]))
         };
         let middle = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        self.marks_at(&[middle], 0.6, &format!("the centre mark of {drawn}"));
+    }
+
+    /// The shapes without text, no wider or taller than `most`, centred on one of `points`:
+    /// decoration, as `what` (a line's marks).
+    fn marks_at(&mut self, points: &[Point], most: f64, what: &str) {
         for (i, shape) in self.scene.shapes.iter().enumerate() {
-            let near = (shape.center.0 - middle.0).hypot(shape.center.1 - middle.1) < 0.1;
-            let small = shape.width <= 0.6 && shape.height <= 0.6;
-            if self.shape_taken[i] || !shape.text.is_empty() || !near || !small {
+            let near =
+                (points.iter()).any(|p| (shape.center.0 - p.0).hypot(shape.center.1 - p.1) < 0.1);
+            let fits = shape.width <= most && shape.height <= most;
+            if self.shape_taken[i] || !shape.text.is_empty() || !near || !fits {
                 continue;
             }
             self.shape_taken[i] = true;
-            self.out.read.push(format!(
-                "decoration: {}, the centre mark of {drawn}",
-                Self::shape_name(shape)
-            ));
+            self.out
+                .read
+                .push(format!("decoration: {}, {what}", Self::shape_name(shape)));
         }
     }
 
@@ -2037,6 +2120,59 @@ mod tests {
         assert!(read.entries.is_empty(), "{:?}", read.entries);
         assert!(
             read.unread.iter().any(|u| u.contains("no total")),
+            "{:?}",
+            read.unread
+        );
+    }
+
+    #[test]
+    fn sequence_and_lockout_lines_and_grey_dots_read_as_the_words_give_them() {
+        // Published "Pumpkin Wizard" (Lizzy01), in small: a grey sequence line, a purple
+        // lockout line with diamonds on its ends, a grey dot.
+        let diamond = |r: f64, c: f64| json!({"center": [r, c], "width": 0.587, "height": 0.587, "backgroundColor": "#ebeaffd6"});
+        let fields = json!({
+            "lines": [
+                {"wayPoints": [[4.5, 3.5], [4.5, 2.5], [3.5, 2.5]], "color": "#9d9d9dff", "thickness": 10},
+                {"wayPoints": [[8.5, 2.5], [8.5, 1.5], [7.5, 0.5]], "color": "#9b86ecff", "thickness": 8},
+            ],
+            "overlays": [
+                diamond(8.5, 2.5),
+                diamond(7.5, 0.5),
+                {"center": [2.0, 5.5], "width": 0.31, "height": 0.31, "rounded": true,
+                 "backgroundColor": "#383838", "borderColor": "#000000"},
+            ],
+        });
+        let rules = "Grey sequence lines contain digits in order, with the same difference \
+            between each adjacent pair. Digits along a purple lockout line must not be between \
+            the values of the diamond endpoints, which have a difference of at least 3. Cells \
+            separated by a grey dot are either consecutive or in a 1:2 ratio (or both).";
+        let read = reading(fields.clone(), rules);
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
+        let field = |name: &str| read.entries.iter().find(|(f, _)| *f == name).map(|e| &e.1);
+        assert_eq!(field("sequenceline").unwrap()["lines"][0][0], "R5C4");
+        assert_eq!(field("lockout").unwrap()["value"], 3);
+        assert_eq!(
+            field("anyof").unwrap()["families"],
+            json!(["white-dot", "black-dot"])
+        );
+        assert!(field("whispers").is_none(), "{:?}", read.entries);
+        let marks = read
+            .read
+            .iter()
+            .filter(|r| r.contains("an end mark"))
+            .count();
+        assert_eq!(marks, 2, "{:?}", read.read);
+        // Same difference without order; a grey dot the words give one rule only: unread.
+        let rules = "Every pair of adjacent cells along a 'same difference' line has the same \
+            difference. Cells separated by a grey dot are consecutive.";
+        let mut fields = fields;
+        fields["lines"].as_array_mut().unwrap().truncate(1);
+        let read = reading(fields, rules);
+        let field = |name: &str| read.entries.iter().find(|(f, _)| *f == name).map(|e| &e.1);
+        assert!(field("samedifferenceline").is_some(), "{:?}", read.entries);
+        assert!(field("anyof").is_none(), "{:?}", read.entries);
+        assert!(
+            read.unread.iter().any(|u| u.contains("overlay 3")),
             "{:?}",
             read.unread
         );
