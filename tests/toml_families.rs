@@ -1139,6 +1139,64 @@ fn bundled_same_difference_puzzles() {
     }
 }
 
+/// XV markers of several sums ("either X or V") on 4×4 against the 288 grids: each marked
+/// pair adds up to one of its sums; with every marker given (negative XV), no unmarked pair
+/// of orthogonal neighbours adds up to 10, 5 or any marker's sum.
+#[test]
+fn markers_of_several_sums_with_and_without_every_marker_given_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut rng = Rng(137);
+    let mut some = 0;
+    for round in 0..40 {
+        let negative = round % 2 == 1;
+        let mut text = if negative {
+            "rules = [\"negative-xv\"]\n".to_string()
+        } else {
+            String::new()
+        };
+        let mut markers: Vec<(Pos, Pos, Vec<u32>)> = Vec::new();
+        for _ in 0..1 + rng.below(3) {
+            let (a, b) = if rng.below(2) == 0 {
+                let (r, c) = (rng.below(4), rng.below(3));
+                ((r, c), (r, c + 1))
+            } else {
+                let (r, c) = (rng.below(3), rng.below(4));
+                ((r, c), (r + 1, c))
+            };
+            let sums: Vec<u32> = (0..1 + rng.below(2))
+                .map(|_| 3 + rng.below(5) as u32)
+                .collect();
+            text += &format!("[[xv]]\ncells = \"{}\"\nsums = {sums:?}\n", names(&[a, b]));
+            markers.push((a, b, sums));
+        }
+        let holds = |g: &Plain| {
+            let at = |(r, c): Pos| g[r][c];
+            let marked = markers
+                .iter()
+                .all(|(a, b, sums)| sums.contains(&(at(*a) + at(*b))));
+            let mut banned: Vec<u32> = vec![10, 5];
+            banned.extend(markers.iter().flat_map(|m| m.2.iter().copied()));
+            let unmarked_ok = (0..4).all(|r| {
+                (0..4).all(|c| {
+                    [(r, c + 1), (r + 1, c)].into_iter().all(|(r2, c2)| {
+                        let pair = ((r, c), (r2, c2));
+                        r2 > 3
+                            || c2 > 3
+                            || markers
+                                .iter()
+                                .any(|(a, b, _)| (*a, *b) == pair || (*b, *a) == pair)
+                            || !banned.contains(&(g[r][c] + g[r2][c2]))
+                    })
+                })
+            });
+            marked && (!negative || unmarked_ok)
+        };
+        some += grids.iter().filter(|g| holds(g)).count();
+        agree(&grids, &text, rng.given(3), &holds);
+    }
+    assert!(some > 0, "no grid keeps any of the markers tried");
+}
+
 /// Whether a weighted-sum record holds in `g`: its `cells` times its `weights`, or its
 /// `numbers` read as decimal numbers, add up to its `sum`.
 fn weighted_sum_ok(g: &Plain, table: &toml::Table) -> bool {

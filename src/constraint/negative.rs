@@ -76,12 +76,18 @@ impl Negative {
     pub(crate) fn settled(self, all: &[VariantConstraint]) -> Negative {
         let mut rule = Negative::new(self.kind);
         let ordered = |(a, b): (Cell, Cell)| (a.min(b), a.max(b));
-        for constraint in all {
+        // A rule combined with "or" marks its pair as its parts do (a grey dot, white or
+        // black, is a dot).
+        let parts = all.iter().flat_map(|c| match c {
+            VariantConstraint::AnyOf(any) => any.parts().iter().collect(),
+            other => vec![other],
+        });
+        for constraint in parts {
             match (self.kind, constraint) {
                 (NegativeKind::Xv, VariantConstraint::Xv(xv)) => {
                     rule.marked.push(ordered(xv.pair()));
-                    // A marker of another sum is given too: its sum joins X's and V's.
-                    rule.amounts.push(xv.sum());
+                    // A marker of other sums is given too: its sums join X's and V's.
+                    rule.amounts.extend_from_slice(xv.sums());
                 }
                 (NegativeKind::Xv, _) => {}
                 (kind, VariantConstraint::Dot(dot)) => {

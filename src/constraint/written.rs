@@ -494,6 +494,8 @@ mod tests {
             (Xv::new(a, b, XvLetter::X).into(), ANYWHERE),
             (Xv::new(a, b, XvLetter::V).into(), ANYWHERE),
             (Xv::with_sum(a, b, 7).into(), NOT_FPUZZLES),
+            (Xv::with_sums(a, b, vec![10, 5]).into(), NOT_FPUZZLES),
+            (Xv::with_sums(a, b, vec![7, 9]).into(), NOT_FPUZZLES),
             (Parity::new(a, ParityKind::Odd).into(), ANYWHERE),
             (Parity::new(a, ParityKind::Even).into(), ANYWHERE),
             (Extremum::new(a, ExtremumKind::Minimum).into(), ANYWHERE),

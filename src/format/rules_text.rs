@@ -78,6 +78,8 @@ const NARROWER: &[(&str, &str)] = &[
     // "Digits along a lockout line must not be between the values of the endpoints, which
     // have a difference of at least 4": the ends' difference, not whispers.
     ("lockout line", "whispers line"),
+    // "Not all possible dots are given": no negative constraint.
+    ("no negative", "negative"),
 ];
 
 /// The topics of the families' rules text (the rules over the whole grid name theirs in
@@ -174,7 +176,21 @@ const FAMILY_TOPICS: &[Topic] = &[
     },
     Topic {
         name: "XV sum",
-        words: &["xv", "an x", "a v", "x or v", "x and v", "xs", "xes", "vs"],
+        // "The green dots are either X or V": dots drawn for XV markers, no kropki dots.
+        words: &[
+            "xv",
+            "an x",
+            "a v",
+            "an v",
+            "x or v",
+            "x and v",
+            "xs",
+            "xes",
+            "vs",
+            "x's",
+            "v's",
+            "dot* are either x or v",
+        ],
         repeats: false,
     },
     Topic {

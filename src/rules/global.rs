@@ -170,6 +170,10 @@ const ALL_GIVEN: &[&str] = &[
     "all dots",
     "all kropki",
     "negative constraint",
+    // "All X's and V's are given", "All blue squares are given".
+    "all * are given",
+    "all * * are given",
+    "all * * * are given",
 ];
 
 /// The table, in the order of [`GlobalRule::ALL`].

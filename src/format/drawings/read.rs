@@ -95,25 +95,22 @@ impl Words<'_> {
         self.mentions
             .iter()
             .filter(|m| m.topics.contains(&topic))
+            .find_map(|m| sum_after(&m.words))
+    }
+
+    /// The sums a sentence naming a colour like `colour` gives markers of it: 10 and 5 where
+    /// they are "either X or V", else the number it says they sum to ("cells connected by a
+    /// blue square must sum to 7").
+    fn marker_sums(&self, colour: &str) -> Option<Vec<u32>> {
+        self.mentions
+            .iter()
+            .filter(|m| m.colours.iter().any(|c| alike(c, colour)))
             .find_map(|m| {
-                (0..m.words.len()).find_map(|i| {
-                    let number = match &m.words[i..] {
-                        [sum, to, n, ..]
-                            if matches!(sum.as_str(), "sum" | "sums") && to == "to" =>
-                        {
-                            n
-                        }
-                        [add, up, to, n, ..]
-                            if matches!(add.as_str(), "add" | "adds")
-                                && up == "up"
-                                && to == "to" =>
-                        {
-                            n
-                        }
-                        _ => return None,
-                    };
-                    number.parse().ok()
-                })
+                if m.has("x or v") {
+                    Some(vec![10, 5])
+                } else {
+                    sum_after(&m.words).map(|sum| vec![sum])
+                }
             })
     }
 
@@ -222,6 +219,22 @@ impl Words<'_> {
         found.dedup();
         found
     }
+}
+
+/// The number after "sum to" (or "sums to", "add up to") in a sentence's words.
+fn sum_after(words: &[String]) -> Option<u32> {
+    (0..words.len()).find_map(|i| {
+        let number = match &words[i..] {
+            [sum, to, n, ..] if matches!(sum.as_str(), "sum" | "sums") && to == "to" => n,
+            [add, up, to, n, ..]
+                if matches!(add.as_str(), "add" | "adds") && up == "up" && to == "to" =>
+            {
+                n
+            }
+            _ => return None,
+        };
+        number.parse().ok()
+    })
 }
 
 /// Whether two colour names may be the same colour as words say it.
@@ -866,6 +879,25 @@ impl Readers<'_> {
                 );
                 let entry = json!({"cells": fp_cells(&order)});
                 self.found("inequality sign", "greaterthan", entry, what);
+            } else if let Some(sums) = (shape.fill)
+                .filter(|_| small && text.is_empty())
+                .and_then(|fill| self.words.marker_sums(fill.name()))
+            {
+                // A marker of a colour the words give a sum ("cells connected by a blue
+                // square must sum to 7"), or either X or V ("the green dots").
+                self.shape_taken[i] = true;
+                let colour = shape.fill.map_or("", |c| c.name());
+                let what = format!(
+                    "{colour} marker {} ({}): {}",
+                    cells_name(&pair),
+                    Self::shape_name(shape),
+                    match &sums[..] {
+                        [sum] => format!("digits adding up to {sum}"),
+                        _ => "an X or a V".to_string(),
+                    }
+                );
+                let entry = json!({"cells": cells, "sums": sums});
+                self.found("XV sum", "xv", entry, what);
             } else if matches!(text.as_str(), "X" | "V") && small {
                 self.shape_taken[i] = true;
                 let what = format!("{text} {} ({})", cells_name(&pair), Self::shape_name(shape));
@@ -2176,6 +2208,31 @@ mod tests {
             "{:?}",
             read.unread
         );
+    }
+
+    #[test]
+    fn coloured_markers_take_the_sums_the_words_give_their_colour() {
+        // Published "Stolen Numerals XVII-5" (NurglesGift), in small: a green dot that is an
+        // X or a V, a blue square whose digits add up to 7, a red dot no sentence names.
+        let marker = |r: f64, c: f64, fill: &str, rounded: bool| {
+            json!({"center": [r, c], "width": 0.25, "height": 0.25, "rounded": rounded,
+                   "backgroundColor": fill, "borderColor": "#000000"})
+        };
+        let fields = json!({"overlays": [
+            marker(8.0, 5.5, "#38DE00", true),
+            marker(1.0, 8.5, "#00E1FF", false),
+            marker(4.0, 4.5, "#ff0000", true),
+        ]});
+        let rules = "The green dots are either X or V. Cells connected by a blue square must \
+            sum to 7. All X's and V's are given.";
+        let read = reading(fields, rules);
+        let sums: Vec<&Value> = (read.entries.iter())
+            .filter(|(field, _)| *field == "xv")
+            .map(|(_, entry)| &entry["sums"])
+            .collect();
+        // The red dot, whose colour no sentence names, is no marker.
+        assert_eq!(sums, [&json!([10, 5]), &json!([7])], "{:?}", read.entries);
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
     }
 
     #[test]
