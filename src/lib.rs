@@ -29,6 +29,7 @@ pub mod rate;
 pub mod render;
 pub mod rules;
 pub mod solvers;
+pub mod suggest;
 pub mod truth;
 
 pub use check::{Count, Redundant, Verdict};

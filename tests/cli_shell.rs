@@ -75,6 +75,7 @@ fn man_pages_cover_every_command() {
         "explain",
         "hint",
         "candidates",
+        "suggest",
         "render",
         "report",
         "rules",

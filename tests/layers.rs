@@ -18,6 +18,7 @@ const LAYERS: &[&str] = &[
     "encode",
     "solvers",
     "truth",
+    "suggest",
     "rate",
     "generate",
     "render",

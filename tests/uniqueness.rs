@@ -597,3 +597,87 @@ fn forced_relations_agree_with_brute_force_on_4x4_and_6x6() {
     assert!(seen.0 >= 40, "{seen:?}");
     assert!(seen.1 > 0 && seen.2 > 0, "{seen:?}");
 }
+
+/// The givens `satdoku suggest` finds make the puzzle unique and are the fewest: on 4×4
+/// puzzles with several solutions (a few givens, with and without a cage and a thermometer
+/// the grid keeps), brute force over the 288 grids finds no smaller set of cells that,
+/// holding one solution's digits, leaves that solution alone.
+#[test]
+fn suggested_givens_are_the_fewest_by_brute_force_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut next = xorshift(0x9E3779B97F4A7C15);
+    let mut checked = 0;
+    for case in 0..40 {
+        let g = &grids[next(288)];
+        let mut all: Vec<Small> = Vec::new();
+        if case % 2 == 1 {
+            // A cage of two neighbours across a row, and a thermometer down a column where
+            // the grid rises.
+            let (r, c) = (next(4), next(3));
+            all.push(Small::Cage(vec![(r, c), (r, c + 1)], g[r][c] + g[r][c + 1]));
+            let col = next(4);
+            let thermo: Vec<(usize, usize)> = (0..4)
+                .map(|r| (r, col))
+                .take_while(|&(r, c)| r == 0 || g[r][c] > g[r - 1][c])
+                .collect();
+            if thermo.len() > 1 && !thermo.contains(&(r, c)) && !thermo.contains(&(r, c + 1)) {
+                all.push(Small::Thermo(thermo));
+            }
+        }
+        let mut givens: Plain = vec![vec![0; 4]; 4];
+        for _ in 0..1 + next(3) {
+            let (r, c) = (next(4), next(4));
+            givens[r][c] = g[r][c];
+        }
+        let solutions = small_solutions(&grids, &givens, &all);
+        if solutions.len() < 2 {
+            continue;
+        }
+        // Brute force: the fewest open cells whose digits in some solution no other
+        // solution shares.
+        let open: Vec<usize> = (0..16).filter(|&i| givens[i / 4][i % 4] == 0).collect();
+        let digit = |s: &Plain, i: usize| s[i / 4][i % 4];
+        let keeps_one = |mask: u32| {
+            solutions.iter().any(|s| {
+                solutions
+                    .iter()
+                    .filter(|t| {
+                        (0..open.len())
+                            .filter(|k| mask & (1 << k) != 0)
+                            .all(|k| digit(s, open[k]) == digit(t, open[k]))
+                    })
+                    .count()
+                    == 1
+            })
+        };
+        let fewest = (1..=open.len() as u32)
+            .find(|&k| (0u32..1 << open.len()).any(|m| m.count_ones() == k && keeps_one(m)))
+            .expect("every open cell given keeps one solution");
+        let mut toml = String::from("boxes = \"2x2\"\npuzzle = \"");
+        for row in &givens {
+            for &v in row {
+                toml.push_str(&if v == 0 { ".".into() } else { v.to_string() });
+            }
+        }
+        toml.push_str("\"\n");
+        for s in &all {
+            toml.push_str(&s.toml());
+        }
+        let file = satdoku::format::PuzzleFile::parse(&toml).unwrap();
+        let puzzle = file.puzzle(0).unwrap().unwrap();
+        let found = satdoku::suggest::fewest_givens(&puzzle, &Default::default()).unwrap();
+        assert!(found.fewest && found.all_solutions, "{toml}");
+        assert_eq!(found.solutions, solutions.len(), "{toml}");
+        assert_eq!(found.givens.len() as u32, fewest, "{toml}");
+        let mut more = givens.clone();
+        for given in &found.givens {
+            more[given.cell.row()][given.cell.col()] = u32::from(given.digit.get());
+        }
+        assert_eq!(small_solutions(&grids, &more, &all).len(), 1, "{toml}");
+        checked += 1;
+    }
+    assert!(
+        checked >= 20,
+        "only {checked} puzzles with several solutions"
+    );
+}

@@ -24,6 +24,7 @@ mod shell;
 mod sink;
 mod solve;
 mod step;
+mod suggest;
 
 use std::io;
 use std::process::ExitCode;
@@ -142,6 +143,19 @@ enum Command {
     /// grid (`--format line` or `block`) or JSON. Exit status: 0 when every puzzle has a
     /// solution, 1 when any has none, 2 on input errors.
     Candidates(candidates::CandidatesArgs),
+    /// Suggest what makes each puzzle with several solutions unique: the fewest givens to
+    /// add, and how the puzzle then solves.
+    ///
+    /// Givens that make a puzzle unique keep one of its solutions and must meet, for every
+    /// other, a cell where it differs: the fewest are a smallest hitting set of those
+    /// differences, over every solution kept. Up to --limit solutions, all are listed and
+    /// the answer is the fewest possible; past it, givens are first added one at a time
+    /// where the solutions differ most, and the answer says so. Each line: the givens
+    /// (`r1c3=5`), how sure, the puzzle with them in the line format and its rating as
+    /// `rate` prints it; JSON `givens`, `fewest`, `solutions`, `all_solutions`, `puzzle`,
+    /// `rating`, `hardest`. Exit status: 0 when every puzzle has a solution, 1 when any has
+    /// none, 2 on input errors.
+    Suggest(suggest::SuggestArgs),
     /// Draw each puzzle as setters' tools draw it, as SVG or PNG.
     ///
     /// The grid with its boxes or jigsaw regions (a region in several pieces shaded),
@@ -216,6 +230,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Explain(args) => explain::run(&args),
         Command::Hint(args) => hint::run(args),
         Command::Candidates(args) => candidates::run(&args),
+        Command::Suggest(args) => suggest::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Report(args) => report::run(&args),
         Command::Rules(args) => rules::run(&args),

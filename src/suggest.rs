@@ -1,0 +1,312 @@
+//! What makes a draft with several solutions unique: the fewest givens to add, found as a smallest hitting set of the ways its solutions differ.
+//!
+//! Givens that make a puzzle unique keep exactly one of its solutions, the target: they
+//! must meet, for every other solution, a cell where it differs from the target. The
+//! fewest givens for one target are a smallest hitting set of those difference sets; the
+//! fewest for the puzzle, the best over every target. Where every solution is known (no
+//! more than the limit), the sets are complete and the answer is the fewest possible.
+//! Where there are more, givens are first added one at a time (in the cell where the
+//! solutions listed differ most, the digit fewest of them hold) until no more than the
+//! limit are left, then the fewest for those: enough givens, not always the fewest.
+
+use crate::grid::{Cell, CellDigit, Grid};
+use crate::rules::Puzzle;
+use crate::solvers::{GivensAs, SatSolver};
+
+/// How far [`fewest_givens`] looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SuggestLimits {
+    /// The most solutions listed: up to it, every solution is tried as the target.
+    pub solutions: usize,
+    /// The most nodes of each smallest-hitting-set search: past it, the best set found so
+    /// far is kept and the answer is no longer the fewest possible.
+    pub nodes: u64,
+}
+
+impl Default for SuggestLimits {
+    /// 1,000 solutions, 100,000 nodes.
+    fn default() -> SuggestLimits {
+        SuggestLimits {
+            solutions: 1000,
+            nodes: 100_000,
+        }
+    }
+}
+
+/// Givens that make a puzzle with several solutions unique.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    /// The givens to add, in reading order (none for a puzzle already unique).
+    pub givens: Vec<CellDigit>,
+    /// Whether no fewer givens make the puzzle unique: every solution was tried as the
+    /// target, and every search finished.
+    pub fewest: bool,
+    /// The solutions listed at first (up to the limit).
+    pub solutions: usize,
+    /// Whether those are all the puzzle's solutions.
+    pub all_solutions: bool,
+    /// Of the givens, how many were added one at a time before every solution left was
+    /// known (0 when there were no more than the limit).
+    pub added_first: usize,
+}
+
+/// The fewest givens (each a digit of one solution, in an empty cell) that make `puzzle`
+/// unique, as far as `limits` let the search go; `None` when it has no solution, and no
+/// givens for a puzzle that is unique already.
+///
+/// ```
+/// use satdoku::suggest::{fewest_givens, SuggestLimits};
+/// use satdoku::{Grid, Puzzle};
+/// // Two solutions, 1 and 3 swapped in a rectangle: one given settles it.
+/// let puzzle = Puzzle::standard(".2.4.4.221434321".parse::<Grid>()?)?;
+/// let suggestion = fewest_givens(&puzzle, &SuggestLimits::default()).expect("solvable");
+/// assert_eq!(suggestion.givens.len(), 1);
+/// assert!(suggestion.fewest && suggestion.all_solutions);
+/// assert_eq!(suggestion.solutions, 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn fewest_givens(puzzle: &Puzzle, limits: &SuggestLimits) -> Option<Suggestion> {
+    let limit = limits.solutions.max(2);
+    let (mut solutions, all_solutions) = list(puzzle, limit);
+    let listed = solutions.len();
+    if solutions.is_empty() {
+        return None;
+    }
+    // More solutions than the limit: a given at a time where the listed ones differ most.
+    let mut grid = puzzle.grid().clone();
+    let mut added: Vec<CellDigit> = Vec::new();
+    while solutions.len() > limit {
+        let given = splitting_given(&grid, &solutions)?;
+        grid.set(given.cell, Some(given.digit));
+        added.push(given);
+        let narrowed = Puzzle::new(grid.clone(), puzzle.rules().clone()).ok()?;
+        solutions = list(&narrowed, limit).0;
+    }
+    let open: Vec<Cell> = puzzle
+        .shape()
+        .cells()
+        .filter(|&c| grid.get(c).is_none())
+        .collect();
+    let (chosen, target, finished) = if solutions.len() == 1 {
+        (Vec::new(), 0, true)
+    } else {
+        fewest_over(&open, &solutions, limits.nodes)?
+    };
+    let mut givens = givens_of(&open, &solutions[target], &chosen);
+    givens.extend(added.iter().copied());
+    givens.sort_by_key(|given| given.cell);
+    Some(Suggestion {
+        givens,
+        fewest: finished && all_solutions,
+        solutions: listed.min(limit),
+        all_solutions,
+        added_first: added.len(),
+    })
+}
+
+/// Up to `limit` + 1 solutions of `puzzle`, and whether there are no more than `limit`.
+fn list(puzzle: &Puzzle, limit: usize) -> (Vec<Grid>, bool) {
+    let mut search = SatSolver::new().search(puzzle, GivensAs::Units);
+    let mut solutions = Vec::new();
+    while solutions.len() <= limit {
+        match search.next_solution() {
+            Some(solution) => solutions.push(solution),
+            None => break,
+        }
+    }
+    let all = solutions.len() <= limit;
+    (solutions, all)
+}
+
+/// The given that splits `solutions` most: in the open cell of `grid` where they hold the
+/// most different digits, the digit fewest of them hold there.
+fn splitting_given(grid: &Grid, solutions: &[Grid]) -> Option<CellDigit> {
+    let open = grid.shape().cells().filter(|&c| grid.get(c).is_none());
+    let counted = open.map(|cell| {
+        let mut counts = vec![0usize; grid.shape().digit_count()];
+        for solution in solutions {
+            let digit = solution.get(cell).expect("a solution fills every cell");
+            counts[digit.index()] += 1;
+        }
+        let kinds = counts.iter().filter(|&&k| k > 0).count();
+        (cell, counts, kinds)
+    });
+    let (cell, counts, kinds) = counted.max_by_key(|(_, _, kinds)| *kinds)?;
+    if kinds < 2 {
+        return None;
+    }
+    let (index, _) = (counts.iter().enumerate())
+        .filter(|&(_, &k)| k > 0)
+        .min_by_key(|&(_, &k)| k)?;
+    Some(CellDigit {
+        cell,
+        digit: crate::grid::Digit::from_index(index),
+    })
+}
+
+/// The fewest cells of `open` that, holding one of `solutions`' digits (all the puzzle's
+/// solutions), no other solution agrees with there: the cells (positions in `open`), the
+/// solution kept, and whether every search finished (else the best found).
+fn fewest_over(open: &[Cell], solutions: &[Grid], nodes: u64) -> Option<(Vec<usize>, usize, bool)> {
+    let differ = |s: &Grid, t: &Grid| -> Vec<u32> {
+        (open.iter().enumerate())
+            .filter(|&(_, &c)| s.get(c) != t.get(c))
+            .map(|(i, _)| i as u32)
+            .collect()
+    };
+    let mut best: Option<(Vec<u32>, usize)> = None;
+    let mut finished = true;
+    for (s, target) in solutions.iter().enumerate() {
+        let sets: Vec<Vec<u32>> = (solutions.iter().enumerate())
+            .filter(|&(t, _)| t != s)
+            .map(|(_, other)| differ(target, other))
+            .collect();
+        let bound = best.as_ref().map(|(cells, _)| cells.len());
+        let (found, done) = smallest_hitting_set(&sets, open.len(), bound, nodes);
+        finished &= done;
+        if let Some(found) = found {
+            best = Some((found, s));
+        }
+    }
+    let (chosen, target) = best?;
+    Some((
+        chosen.iter().map(|&i| i as usize).collect(),
+        target,
+        finished,
+    ))
+}
+
+/// The givens `chosen` (positions in `open`) with the target's digits, in reading order.
+fn givens_of(open: &[Cell], target: &Grid, chosen: &[usize]) -> Vec<CellDigit> {
+    let mut givens: Vec<CellDigit> = (chosen.iter())
+        .map(|&i| CellDigit {
+            cell: open[i],
+            digit: target.get(open[i]).expect("a solution fills every cell"),
+        })
+        .collect();
+    givens.sort_by_key(|given| given.cell);
+    givens
+}
+
+/// A smallest set of elements (below `elements`) meeting every one of `sets`, smaller than
+/// `bound` when one is given (`None` when no such set exists), by branch and bound within
+/// `nodes` nodes; and whether the search finished (else the set is the best found, and
+/// maybe not the smallest).
+fn smallest_hitting_set(
+    sets: &[Vec<u32>],
+    elements: usize,
+    bound: Option<usize>,
+    nodes: u64,
+) -> (Option<Vec<u32>>, bool) {
+    let mut search = Hitting {
+        sets,
+        chosen: Vec::new(),
+        taken: vec![false; elements],
+        banned: vec![false; elements],
+        best: None,
+        bound: bound.unwrap_or(usize::MAX),
+        nodes,
+        finished: true,
+    };
+    search.branch();
+    (search.best, search.finished)
+}
+
+/// The state of a smallest-hitting-set search.
+struct Hitting<'a> {
+    sets: &'a [Vec<u32>],
+    chosen: Vec<u32>,
+    /// Whether each element is chosen.
+    taken: Vec<bool>,
+    /// Elements an earlier branch tried: later branches leave them out.
+    banned: Vec<bool>,
+    best: Option<Vec<u32>>,
+    /// The size a set found must be below.
+    bound: usize,
+    /// Nodes left.
+    nodes: u64,
+    finished: bool,
+}
+
+impl Hitting<'_> {
+    fn branch(&mut self) {
+        if self.nodes == 0 {
+            self.finished = false;
+            return;
+        }
+        self.nodes -= 1;
+        let unhit: Vec<&Vec<u32>> = (self.sets.iter())
+            .filter(|set| !set.iter().any(|&e| self.taken[e as usize]))
+            .collect();
+        if unhit.is_empty() {
+            if self.chosen.len() < self.bound {
+                self.bound = self.chosen.len();
+                self.best = Some(self.chosen.clone());
+            }
+            return;
+        }
+        // Every set of a family of disjoint unhit sets needs an element of its own.
+        let mut used = vec![false; self.taken.len()];
+        let mut disjoint = 0;
+        for set in &unhit {
+            if set.iter().all(|&e| !used[e as usize]) {
+                disjoint += 1;
+                set.iter().for_each(|&e| used[e as usize] = true);
+            }
+        }
+        if self.chosen.len() + disjoint >= self.bound {
+            return;
+        }
+        // Branch on the unhit set with the fewest elements left, the elements that meet
+        // the most unhit sets first.
+        let allowed = |set: &Vec<u32>| -> Vec<u32> {
+            set.iter()
+                .copied()
+                .filter(|&e| !self.banned[e as usize])
+                .collect()
+        };
+        let Some(mut options) = unhit.iter().map(|set| allowed(set)).min_by_key(Vec::len) else {
+            return;
+        };
+        let mut meets = vec![0u32; self.taken.len()];
+        for set in &unhit {
+            set.iter().for_each(|&e| meets[e as usize] += 1);
+        }
+        options.sort_by_key(|&e| std::cmp::Reverse(meets[e as usize]));
+        let mut tried = Vec::new();
+        for e in options {
+            self.chosen.push(e);
+            self.taken[e as usize] = true;
+            self.branch();
+            self.taken[e as usize] = false;
+            self.chosen.pop();
+            self.banned[e as usize] = true;
+            tried.push(e);
+        }
+        for e in tried {
+            self.banned[e as usize] = false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_smallest_hitting_set_is_found_and_a_bound_refused() {
+        // {0,1}, {1,2}, {2,3}, {3,0}: two opposite elements hit them all.
+        let sets = vec![vec![0, 1], vec![1, 2], vec![2, 3], vec![3, 0]];
+        let (found, done) = smallest_hitting_set(&sets, 4, None, 1000);
+        assert!(done);
+        let found = found.unwrap();
+        assert_eq!(found.len(), 2);
+        assert!(sets.iter().all(|s| s.iter().any(|e| found.contains(e))));
+        assert_eq!(smallest_hitting_set(&sets, 4, Some(2), 1000), (None, true));
+        // An empty set cannot be hit.
+        assert_eq!(
+            smallest_hitting_set(&[vec![0], vec![]], 1, None, 1000),
+            (None, true)
+        );
+    }
+}
