@@ -104,6 +104,67 @@ pub fn fewest_givens(puzzle: &Puzzle, limits: &SuggestLimits) -> Option<Suggesti
     })
 }
 
+/// What one removal would give solutions to a puzzle with none: each given, and each
+/// constraint (by index in the rules), whose removal alone leaves solutions.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Removals {
+    /// The givens, in reading order.
+    pub givens: Vec<CellDigit>,
+    /// The constraints, by index in the puzzle's rules.
+    pub constraints: Vec<usize>,
+}
+
+/// The single givens and constraints whose removal gives `puzzle` solutions (all of them
+/// for a puzzle that has some). Givens are assumptions of one SAT search, each left out in
+/// turn; a constraint is removed as a setter would remove it
+/// ([`Rules::without_constraint`](crate::rules::Rules::without_constraint)) and the rest
+/// solved afresh.
+///
+/// ```
+/// use satdoku::suggest::single_removals;
+/// use satdoku::{Grid, Puzzle};
+/// // r2c3=3 leaves no place for 3 in row 1 beside the 1 and 2 there; r4c4=3 plays no part.
+/// let clash = Puzzle::standard("12....3........3".parse::<Grid>()?)?;
+/// let shown: Vec<String> = single_removals(&clash).givens.iter().map(|g| g.to_string()).collect();
+/// assert_eq!(shown, ["r1c1=1", "r1c2=2", "r2c3=3"]);
+/// // A puzzle with solutions keeps them without any one given.
+/// let puzzle = Puzzle::standard("1.........1.....".parse::<Grid>()?)?;
+/// assert_eq!(single_removals(&puzzle).givens.len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn single_removals(puzzle: &Puzzle) -> Removals {
+    let mut search = SatSolver::new().search(puzzle, GivensAs::Assumptions);
+    let givens: Vec<(CellDigit, Option<varisat::Lit>)> = (puzzle.grid().givens())
+        .map(|(cell, digit)| {
+            let lit = search.numbering().var(cell, digit).map(|v| v.positive());
+            (CellDigit { cell, digit }, lit)
+        })
+        .collect();
+    let mut removals = Removals::default();
+    for i in 0..givens.len() {
+        let others: Vec<varisat::Lit> = (givens.iter().enumerate())
+            .filter(|&(j, _)| j != i)
+            .filter_map(|(_, &(_, lit))| lit)
+            .collect();
+        if search.satisfiable_with(&others) {
+            removals.givens.push(givens[i].0);
+        }
+    }
+    for i in 0..puzzle.rules().constraints().len() {
+        let rules = puzzle.rules().without_constraint(i);
+        let Ok(trial) = Puzzle::new(puzzle.grid().clone(), rules) else {
+            continue;
+        };
+        if (SatSolver::new().search(&trial, GivensAs::Units))
+            .solution_with(&[])
+            .is_some()
+        {
+            removals.constraints.push(i);
+        }
+    }
+    removals
+}
+
 /// Up to `limit` + 1 solutions of `puzzle`, and whether there are no more than `limit`.
 fn list(puzzle: &Puzzle, limit: usize) -> (Vec<Grid>, bool) {
     let mut search = SatSolver::new().search(puzzle, GivensAs::Units);

@@ -681,3 +681,78 @@ fn suggested_givens_are_the_fewest_by_brute_force_on_4x4() {
         "only {checked} puzzles with several solutions"
     );
 }
+
+/// The givens and constraints `suggest` names for a puzzle with no solution are exactly those
+/// whose removal alone leaves solutions: brute force over the 288 4×4 grids, on random
+/// givens (taken from two grids, so that they often clash) with a cage and a thermometer.
+#[test]
+fn single_removals_agree_with_brute_force_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut next = xorshift(0xD1B54A32D192ED03);
+    let mut checked = 0;
+    for _ in 0..60 {
+        let (g, h) = (&grids[next(288)], &grids[next(288)]);
+        let (r, c) = (next(4), next(3));
+        let mut all = vec![Small::Cage(vec![(r, c), (r, c + 1)], g[r][c] + g[r][c + 1])];
+        let col = next(4);
+        if ![(0, col), (1, col)].contains(&(r, c)) && ![(0, col), (1, col)].contains(&(r, c + 1)) {
+            all.push(Small::Thermo(vec![(0, col), (1, col)]));
+        }
+        let mut givens: Plain = vec![vec![0; 4]; 4];
+        for k in 0..4 + next(3) {
+            let (r, c) = (next(4), next(4));
+            givens[r][c] = if k % 2 == 0 { g[r][c] } else { h[r][c] };
+        }
+        // Givens that break a rule on their own are refused when read: skip them.
+        let text: String = givens
+            .iter()
+            .flatten()
+            .map(|&v| {
+                if v == 0 {
+                    '.'
+                } else {
+                    char::from_digit(v, 10).unwrap()
+                }
+            })
+            .collect();
+        let mut toml = format!("boxes = \"2x2\"\npuzzle = \"{text}\"\n");
+        for s in &all {
+            toml.push_str(&s.toml());
+        }
+        let file = satdoku::format::PuzzleFile::parse(&toml).unwrap();
+        let Some(Ok(puzzle)) = file.puzzle(0) else {
+            continue;
+        };
+        if !small_solutions(&grids, &givens, &all).is_empty() {
+            continue;
+        }
+        let removals = satdoku::suggest::single_removals(&puzzle);
+        let cells: Vec<(usize, usize)> = (0..16)
+            .map(|i| (i / 4, i % 4))
+            .filter(|&(r, c)| givens[r][c] != 0)
+            .collect();
+        let expected: Vec<(usize, usize)> = (cells.iter().copied())
+            .filter(|&(r, c)| {
+                let mut fewer = givens.clone();
+                fewer[r][c] = 0;
+                !small_solutions(&grids, &fewer, &all).is_empty()
+            })
+            .collect();
+        let found: Vec<(usize, usize)> = (removals.givens.iter())
+            .map(|g| (g.cell.row(), g.cell.col()))
+            .collect();
+        assert_eq!(found, expected, "{toml}");
+        let shape = puzzle.shape();
+        for (i, constraint) in puzzle.rules().constraints().iter().enumerate() {
+            let mut own: Vec<(usize, usize)> = (constraint.get().cells(shape).iter())
+                .map(|c| (c.row(), c.col()))
+                .collect();
+            own.sort();
+            let rest: Vec<Small> = (all.iter()).filter(|s| s.cells() != own).cloned().collect();
+            let helps = !small_solutions(&grids, &givens, &rest).is_empty();
+            assert_eq!(removals.constraints.contains(&i), helps, "{i}: {toml}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} puzzles with no solution");
+}

@@ -7,7 +7,7 @@ use clap::Args;
 use satdoku::Puzzle;
 use satdoku::format::Notation;
 use satdoku::rate::rate;
-use satdoku::suggest::{SuggestLimits, Suggestion, fewest_givens};
+use satdoku::suggest::{Removals, SuggestLimits, Suggestion, fewest_givens, single_removals};
 use serde::Serialize;
 
 use super::args::BatchArgs;
@@ -51,6 +51,10 @@ struct Row<'a> {
     rating: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hardest: Option<String>,
+    /// Of a puzzle with no solution: each given and constraint whose removal alone gives
+    /// solutions (`r1c3=5`, `thermometer r3c1-r3c2`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    removals: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
@@ -59,6 +63,8 @@ struct Row<'a> {
 struct Found {
     suggestion: Option<Suggestion>,
     made: Option<(Puzzle, satdoku::rate::Rating)>,
+    /// Of a puzzle with no solution, what one removal would give solutions.
+    removals: Option<Removals>,
 }
 
 /// The givens as `r1c3=5 r7c7=2`, digits as the puzzle writes them.
@@ -103,7 +109,12 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
             let rating = rate(&made);
             Some((made, rating))
         });
-        Found { suggestion, made }
+        let removals = suggestion.is_none().then(|| single_removals(puzzle));
+        Found {
+            suggestion,
+            made,
+            removals,
+        }
     };
     let errors = input::for_each_parallel(
         &args.run.input,
@@ -123,6 +134,7 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                     puzzle: None,
                     rating: None,
                     hardest: None,
+                    removals: None,
                     error: Some(error.clone()),
                 };
                 return out.row(&row, &format!("invalid {error}"));
@@ -141,6 +153,25 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
             let rating = found.made.as_ref().map(|(_, rating)| rating.to_string());
             let hardest = found.made.as_ref().map(|(_, r)| r.hardest.to_string());
             let Some(suggestion) = &found.suggestion else {
+                let removals: Vec<String> = match (&found.removals, &item.puzzle) {
+                    (Some(removals), Ok(puzzle)) => (removals.givens.iter())
+                        .map(|given| item.notation.show(given).to_string())
+                        .chain(
+                            (removals.constraints.iter())
+                                .map(|&i| puzzle.rules().constraints()[i].to_string()),
+                        )
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                let text = if removals.is_empty() {
+                    "no_solution no one given or constraint taken out gives it a solution"
+                        .to_string()
+                } else {
+                    format!(
+                        "no_solution take out one of these for solutions: {}",
+                        removals.join("; ")
+                    )
+                };
                 let row = Row {
                     head: RowHead::new(&item, status),
                     givens: None,
@@ -150,9 +181,10 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                     puzzle: None,
                     rating: None,
                     hardest: None,
+                    removals: Some(removals),
                     error: None,
                 };
-                return out.row(&row, "no_solution no givens make it unique");
+                return out.row(&row, &text);
             };
             let givens = given_texts(suggestion, &item.notation);
             let text = if givens.is_empty() {
@@ -180,6 +212,7 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                 puzzle: line,
                 rating,
                 hardest,
+                removals: None,
                 error: None,
             };
             out.row(&row, &text).context("writing the output")
