@@ -536,6 +536,15 @@ impl VariantConstraint {
 }
 
 impl VariantConstraint {
+    /// It and, for rules combined with "or", each of its rules: what it states (a grey dot
+    /// states a white dot and a black dot, and marks its pair as each does).
+    pub fn with_parts(&self) -> Vec<&VariantConstraint> {
+        match self {
+            VariantConstraint::AnyOf(any) => std::iter::once(self).chain(any.parts()).collect(),
+            _ => vec![self],
+        }
+    }
+
     /// Whether it is placed by the grid's given regions (a region-sum or region-subset
     /// line cut by them, a box indexer): a grid with no given regions cannot hold it.
     pub fn needs_regions(&self) -> bool {

@@ -76,13 +76,8 @@ impl Negative {
     pub(crate) fn settled(self, all: &[VariantConstraint]) -> Negative {
         let mut rule = Negative::new(self.kind);
         let ordered = |(a, b): (Cell, Cell)| (a.min(b), a.max(b));
-        // A rule combined with "or" marks its pair as its parts do (a grey dot, white or
-        // black, is a dot).
-        let parts = all.iter().flat_map(|c| match c {
-            VariantConstraint::AnyOf(any) => any.parts().iter().collect(),
-            other => vec![other],
-        });
-        for constraint in parts {
+        // A rule combined with "or" marks its pair as its parts do.
+        for constraint in all.iter().flat_map(VariantConstraint::with_parts) {
             match (self.kind, constraint) {
                 (NegativeKind::Xv, VariantConstraint::Xv(xv)) => {
                     rule.marked.push(ordered(xv.pair()));

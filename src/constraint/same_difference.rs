@@ -149,22 +149,19 @@ impl Constraint for SameDifference {
         cnf.clause(chosen.iter().copied());
         cnf.at_most_one(&chosen);
         for (&step, &lit) in steps.iter().zip(&chosen) {
+            // Under the step, `from` holding v allows in `to` only the digits `fits` pairs
+            // with v.
+            let mut support = |from: Cell, to: Cell, v: usize, fits: &dyn Fn(usize) -> bool| {
+                let mut clause = vec![!lit, !cnf.holds(from, v)];
+                clause.extend((1..=n).filter(|&w| fits(w)).map(|w| cnf.holds(to, w)));
+                cnf.clause(clause);
+            };
             for pair in self.cells.windows(2) {
                 let (a, b) = (pair[0], pair[1]);
                 for v in 1..=n {
                     // Forward from a's digit, then back from b's.
-                    let next: Vec<usize> = (1..=n)
-                        .filter(|&w| self.follows(v as i64, w as i64, step))
-                        .collect();
-                    let mut clause = vec![!lit, !cnf.holds(a, v)];
-                    clause.extend(next.iter().map(|&w| cnf.holds(b, w)));
-                    cnf.clause(clause);
-                    let before: Vec<usize> = (1..=n)
-                        .filter(|&u| self.follows(u as i64, v as i64, step))
-                        .collect();
-                    let mut clause = vec![!lit, !cnf.holds(b, v)];
-                    clause.extend(before.iter().map(|&u| cnf.holds(a, u)));
-                    cnf.clause(clause);
+                    support(a, b, v, &|w| self.follows(v as i64, w as i64, step));
+                    support(b, a, v, &|u| self.follows(u as i64, v as i64, step));
                 }
             }
         }

@@ -590,13 +590,12 @@ const REPEATS: &[&str] = &[
 /// global rules and jigsaw regions.
 fn present(spec: &RulesSpec) -> Vec<&'static str> {
     let mut names: Vec<&'static str> = Vec::new();
-    // Rules combined with "or" state each of their rules (a grey dot: a white or a black
-    // dot, both kropki dots).
-    let parts = spec.constraints.iter().flat_map(|c| match c {
-        VariantConstraint::AnyOf(any) => std::iter::once(c).chain(any.parts()).collect(),
-        other => vec![other],
-    });
-    for constraint in parts {
+    // Rules combined with "or" state each of their rules too.
+    for constraint in spec
+        .constraints
+        .iter()
+        .flat_map(VariantConstraint::with_parts)
+    {
         let name = match GlobalRule::of_constraint(constraint) {
             Some(rule) => rule.row().topic,
             None => constraint.kind(),
