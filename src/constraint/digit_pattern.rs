@@ -191,17 +191,43 @@ impl DigitPattern {
 
     /// Whether the digits, 0 for a blank that may be any of 1..=`n`, can still match.
     pub fn can_match(&self, digits: &[usize], n: usize) -> bool {
-        let sets: Vec<DigitSet> = digits
-            .iter()
-            .map(|&d| match Digit::new(d as u8) {
-                Some(digit) => DigitSet::single(digit),
-                None => DigitSet::all(n),
-            })
-            .collect();
-        let step = |s: usize, d: Digit| self.step(s, d.index() + 1);
-        let reached = super::walk::reachable(&sets, self.next.len(), step);
-        let last = reached.last().expect("one layer per cell and the start");
-        (0..last.len()).any(|s| last[s] && self.accepts(s))
+        let states = self.next.len();
+        if states > u128::BITS as usize {
+            let sets: Vec<DigitSet> = digits
+                .iter()
+                .map(|&d| match Digit::new(d as u8) {
+                    Some(digit) => DigitSet::single(digit),
+                    None => DigitSet::all(n),
+                })
+                .collect();
+            let step = |s: usize, d: Digit| self.step(s, d.index() + 1);
+            let reached = super::walk::reachable(&sets, states, step);
+            let last = reached.last().expect("one layer per cell and the start");
+            return (0..states).any(|s| last[s] && self.accepts(s));
+        }
+        // Few states (every pattern a setter writes): the states reached so far as the bits
+        // of one number, nothing allocated (partial grids are checked this way by the
+        // thousand on a logical path).
+        let mut reached: u128 = 1;
+        for &d in digits {
+            let digits = if d == 0 { 1..=n } else { d..=d };
+            let mut after: u128 = 0;
+            let mut from = reached;
+            while from != 0 {
+                let s = from.trailing_zeros() as usize;
+                from &= from - 1;
+                for d in digits.clone() {
+                    if let Some(t) = self.next[s].get(d - 1).filter(|&&t| t != DEAD) {
+                        after |= 1 << t;
+                    }
+                }
+            }
+            if after == 0 {
+                return false;
+            }
+            reached = after;
+        }
+        (0..states).any(|s| reached >> s & 1 == 1 && self.accepts(s))
     }
 }
 
@@ -230,6 +256,13 @@ mod tests {
         assert!(p.can_match(&[0, 0, 9], 9));
         assert!(!p.can_match(&[0, 5, 0], 9));
         assert!(!p.can_match(&[9, 0], 9));
+        // Past 128 states (a pattern no setter writes, but allowed): the same answers.
+        let long = DigitPattern::parse("(1[2-9]){70}").unwrap();
+        assert!(long.next.len() > 128);
+        let mut digits = vec![0; 140];
+        assert!(long.can_match(&digits, 9));
+        digits[1] = 1;
+        assert!(!long.can_match(&digits, 9) && !long.can_match(&digits[..139], 9));
         // A pattern needing digits above the grid's.
         let big = DigitPattern::parse("A").unwrap();
         assert!(!big.can_match(&[0], 9) && big.can_match(&[0], 16));
