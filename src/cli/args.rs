@@ -23,6 +23,13 @@ pub struct InputArgs {
     #[arg(long, value_name = "SYMBOLS")]
     pub alphabet: Option<String>,
 
+    /// Read each input as a table (CSV or TSV, its first line a header) with the puzzles in
+    /// this column, by name or number from 1; its other columns are carried into JSON rows
+    /// (`columns`) and CSV output. Without it, an input whose header names a column
+    /// `puzzle`, `quizzes`, `question`, `grid` … is read from that column.
+    #[arg(long, value_name = "NAME|N", value_parser = |s: &str| s.parse::<satdoku::format::Column>())]
+    pub column: Option<satdoku::format::Column>,
+
     #[command(flatten)]
     pub rules: RuleArgs,
 
@@ -203,6 +210,7 @@ impl InputArgs {
             },
             alphabet: self.alphabet()?,
             digits: self.rules.digits.map(usize::from),
+            column: self.column.clone(),
         })
     }
 }
@@ -283,7 +291,8 @@ impl SolverArgs {
 /// How results are printed.
 #[derive(Debug, Args)]
 pub struct OutputArgs {
-    /// Output layout: grids as `line`, `block` or `tokens`, or JSON Lines (`json`).
+    /// Output layout: grids as `line`, `block` or `tokens`, or a row per puzzle as JSON
+    /// Lines (`json`) or CSV (`csv`: a table input's columns, then the command's fields).
     #[arg(long, short = 'f', value_enum, default_value_t = FormatKind::Line)]
     pub format: FormatKind,
 }
@@ -299,6 +308,9 @@ pub enum FormatKind {
     Tokens,
     /// One JSON object per puzzle per line.
     Json,
+    /// A CSV table, a row per puzzle: a table input's own columns, then the command's
+    /// fields (`status`, `solution` …); `file,index,line` first for other inputs.
+    Csv,
 }
 
 impl FormatKind {
@@ -308,7 +320,7 @@ impl FormatKind {
             FormatKind::Line => Some(OutputFormat::Line),
             FormatKind::Block => Some(OutputFormat::Block),
             FormatKind::Tokens => Some(OutputFormat::Tokens),
-            FormatKind::Json => None,
+            FormatKind::Json | FormatKind::Csv => None,
         }
     }
 }

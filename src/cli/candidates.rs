@@ -106,12 +106,12 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
                 Some(_) => Status::Multiple,
             };
             tally.record(status, status != Status::NoSolution);
-            if out.is_json() {
+            if out.writes_rows() {
                 let texts = candidates
                     .as_ref()
                     .map(|candidates| candidate_texts(candidates, &item.notation));
                 return out
-                    .json(&Row {
+                    .write_row(&Row {
                         head: RowHead::new(&item, status),
                         candidates: texts,
                         logic_candidates: left

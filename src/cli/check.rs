@@ -31,6 +31,12 @@ pub struct CheckArgs {
     /// (NAME: the input file's stem).
     #[arg(long, value_name = "DIR")]
     proof: Option<PathBuf>,
+    /// Compare each puzzle with the solution in this column of a table input (by name or
+    /// number from 1): status `invalid_solution` when that grid cannot be read, is
+    /// incomplete or breaks a rule, `mismatch` when it obeys every rule but differs from a
+    /// given (exit status 1 for either, the reason in `error`).
+    #[arg(long, value_name = "COLUMN", value_parser = |s: &str| s.parse::<satdoku::format::Column>())]
+    expect: Option<satdoku::format::Column>,
     #[command(flatten)]
     portfolio: PortfolioArgs,
 }
@@ -146,6 +152,7 @@ fn unread_note(item: &Item) -> String {
 /// Checks every puzzle of the input.
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
+    out.csv_fields(&["status", "solutions", "differences", "conflict", "error"]);
     if let Some(dir) = &args.proof {
         super::output::make_dir(dir)?;
     }
@@ -179,8 +186,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 (Err(_), _) => {
                     let error = item.error().unwrap_or_default();
                     tally.record(Status::Invalid, false);
-                    if out.is_json() {
-                        out.json(&Row::bare(
+                    if out.writes_rows() {
+                        out.write_row(&Row::bare(
                             RowHead::new(&item, Status::Invalid),
                             Some(error),
                         ))
@@ -206,6 +213,10 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 Verdict::Multiple { first, second } => (Status::Multiple, vec![first, second]),
                 Verdict::NoSolution { .. } => (Status::NoSolution, vec![]),
             };
+            // The input's own solution, when it gives one: its verdict comes first.
+            let expected = (args.expect.as_ref())
+                .and_then(|column| super::expect::judge(&item, column, puzzle, &item.notation));
+            let status = expected.as_ref().map_or(status, |(status, _)| *status);
             tally.record(status, status == Status::Unique);
             if status == Status::Unique
                 && let (Some(dir), Some(solution)) = (&args.proof, solutions.first())
@@ -213,8 +224,8 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 let name = stems.of(&item.file);
                 super::proof::write(dir, &name, item.index, &mut prover, puzzle, solution)?;
             }
-            if out.is_json() {
-                out.json(&Row {
+            if out.writes_rows() {
+                out.write_row(&Row {
                     head: RowHead::new(&item, status),
                     solutions: solutions
                         .iter()
@@ -244,17 +255,20 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                         .as_ref()
                         .filter(|_| !puzzle.rules().constraints().is_empty())
                         .map(|r| constraint_texts(puzzle, &r.constraints)),
-                    error: None,
+                    error: expected.map(|(_, why)| why),
                 })
             } else if out.is_line() {
                 let cells = puzzle.grid().digits().len();
                 let mut line = String::with_capacity(32 + solutions.len() * (cells + 1));
-                line.push_str(verdict.name());
+                line.push_str(status.name());
                 for grid in &solutions {
                     line.push(' ');
                     line.push_str(&out.line(grid, item.notation.alphabet()));
                 }
-                let explanation = explain(&verdict, &redundant, puzzle, &item.notation);
+                let explanation = match &expected {
+                    Some((_, why)) => why.clone(),
+                    None => explain(&verdict, &redundant, puzzle, &item.notation),
+                };
                 if !explanation.is_empty() {
                     line.push(' ');
                     line.push_str(&explanation);
@@ -262,13 +276,16 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 line.push_str(&unread_note(&item));
                 out.text(&line)
             } else {
-                let explanation = explain(&verdict, &redundant, puzzle, &item.notation);
+                let explanation = match &expected {
+                    Some((_, why)) => why.clone(),
+                    None => explain(&verdict, &redundant, puzzle, &item.notation),
+                };
                 let sep = if explanation.is_empty() { "" } else { ": " };
                 out.comment(&format!(
                     "puzzle {} (line {}): {}{sep}{explanation}{}",
                     item.index,
                     item.line,
-                    verdict.name(),
+                    status.words(),
                     unread_note(&item)
                 ))
                 .and_then(|()| {

@@ -38,6 +38,7 @@ struct Row<'a> {
 /// default `auto`, which hands enumerations past three solutions to a backtracker).
 pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
+    out.csv_fields(&["status", "count", "complete", "error"]);
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     let count = |solver: &mut Box<dyn Solver + Send>, puzzle: &Puzzle| {

@@ -130,10 +130,14 @@ fn end_name(end: End) -> &'static str {
 
 /// Explains every puzzle of the input.
 pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
-    if !matches!(args.run.output.format, FormatKind::Line | FormatKind::Json) {
+    if !matches!(
+        args.run.output.format,
+        FormatKind::Line | FormatKind::Json | FormatKind::Csv
+    ) {
         anyhow::bail!("explain prints steps as lines: use --format line or json");
     }
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
+    out.csv_fields(&["status", "end", "error"]);
     if let Some(dir) = &args.render {
         make_dir(dir)?;
     }
@@ -195,9 +199,9 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
             }
             let left = (explained.end != End::Solved)
                 .then(|| satdoku::format::candidate_texts(&explained.candidates, notation));
-            if out.is_json() {
+            if out.writes_rows() {
                 return out
-                    .json(&Row {
+                    .write_row(&Row {
                         head: RowHead::new(&item, status),
                         end: Some(end_name(explained.end)),
                         steps: Some(

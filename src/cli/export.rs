@@ -81,12 +81,12 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<ExitCode> {
             Status::Invalid
         };
         tally.record(status, written.is_ok());
-        if out.is_json() {
+        if out.writes_rows() {
             let (written, error) = match written {
                 Ok(text) => (Some(text), None),
                 Err(error) => (None, error.or_else(|| item.error())),
             };
-            out.json(&Row {
+            out.write_row(&Row {
                 head: RowHead::new(&item, status),
                 written,
                 error,

@@ -124,7 +124,21 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     });
     let pool = args.threads.pool()?;
     let mut out = Output::stdout(args.output.format, Alphabet::default())?;
-    if !out.is_json() && Rules::standard(shape).ok().as_ref() != Some(&*options.rules) {
+    out.csv_fields_alone(&[
+        "index",
+        "status",
+        "seed",
+        "size",
+        "rules",
+        "puzzle",
+        "solution",
+        "givens",
+        "difficulty",
+        "hardest",
+        "guesses",
+        "error",
+    ]);
+    if !out.writes_rows() && Rules::standard(shape).ok().as_ref() != Some(&*options.rules) {
         // The grids alone do not say their rules: a comment line (which the reader skips)
         // does.
         out.comment(&format!("rules: {}", options.rules))
@@ -164,8 +178,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                     tally.record(Status::Timeout, false);
                     let err = format!("{err}{}", super::flag_hints::generate(&err));
                     report(&format!("satdoku: puzzle {index} (seed {seed}): {err}"));
-                    if out.is_json() {
-                        out.json(&Row {
+                    if out.writes_rows() {
+                        out.write_row(&Row {
                             index,
                             status: Status::Timeout,
                             seed,
@@ -193,9 +207,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn print(out: &mut Output, index: usize, generated: &Generated) -> std::io::Result<()> {
-    if out.is_json() {
+    if out.writes_rows() {
         let rating = &generated.rating;
-        out.json(&Row {
+        out.write_row(&Row {
             index,
             status: Status::Generated,
             seed: generated.seed,

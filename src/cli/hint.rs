@@ -114,7 +114,10 @@ fn find(solver: &mut AutoSolver, puzzle: &Puzzle, marks: Option<&Candidates>) ->
 
 /// Gives a hint for every grid of the input.
 pub fn run(mut args: HintArgs) -> anyhow::Result<ExitCode> {
-    if !matches!(args.output.format, FormatKind::Line | FormatKind::Json) {
+    if !matches!(
+        args.output.format,
+        FormatKind::Line | FormatKind::Json | FormatKind::Csv
+    ) {
         anyhow::bail!("hint prints one step as a line: use --format line or json");
     }
     if args.marks {
@@ -197,6 +200,7 @@ fn run_marks(args: &HintArgs) -> anyhow::Result<ExitCode> {
                 notation: Notation::symbols(alphabet.clone()),
                 grid: Ok(puzzle.grid().clone()),
                 warnings: Vec::new(),
+                record: None,
             },
             puzzle: Ok(puzzle),
         };

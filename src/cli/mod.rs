@@ -6,6 +6,7 @@ mod check;
 mod cnf;
 mod compare;
 mod count;
+mod expect;
 mod explain;
 mod export;
 mod flag_hints;

@@ -35,6 +35,12 @@ pub enum Status {
     Generated,
     /// The time limit stopped the work on this puzzle.
     Timeout,
+    /// The solution the input gives (`--expect`) obeys the rules but is not this puzzle's:
+    /// a given differs.
+    Mismatch,
+    /// The solution the input gives (`--expect`) cannot be read, is incomplete or breaks a
+    /// rule.
+    InvalidSolution,
 }
 
 impl Status {
@@ -60,12 +66,14 @@ impl Status {
     }
 
     /// Every status, in the order summaries list them.
-    pub const ALL: [Status; 7] = [
+    pub const ALL: [Status; 9] = [
         Status::Solved,
         Status::Unique,
         Status::Multiple,
         Status::NoSolution,
         Status::Timeout,
+        Status::Mismatch,
+        Status::InvalidSolution,
         Status::Generated,
         Status::Invalid,
     ];
@@ -75,6 +83,7 @@ impl Status {
         match self {
             Status::NoSolution => "no solution",
             Status::Timeout => "timed out",
+            Status::InvalidSolution => "invalid solution",
             other => other.name(),
         }
     }
@@ -89,6 +98,8 @@ impl Status {
             Status::Invalid => "invalid",
             Status::Generated => "generated",
             Status::Timeout => "timeout",
+            Status::Mismatch => "mismatch",
+            Status::InvalidSolution => "invalid_solution",
         }
     }
 }
@@ -124,6 +135,24 @@ pub struct RowHead<'a> {
     /// verdict was reached without it.
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     pub unread: &'a [String],
+    /// The puzzle's row of a table input: every column with its field, in order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub columns: Option<Columns<'a>>,
+}
+
+/// A table row's columns, written as a JSON object in the header's order.
+#[derive(Debug)]
+pub struct Columns<'a>(&'a satdoku::format::Record);
+
+impl Serialize for Columns<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.header().len()))?;
+        for (name, field) in self.0.pairs() {
+            map.serialize_entry(name, field)?;
+        }
+        map.end()
+    }
 }
 
 impl<'a> RowHead<'a> {
@@ -141,6 +170,7 @@ impl<'a> RowHead<'a> {
                 .map(super::flag_hints::warned)
                 .collect(),
             unread: item.unread(),
+            columns: item.record.as_ref().map(Columns),
         }
     }
 }
@@ -230,6 +260,147 @@ pub struct Output {
     needs_gap: bool,
     /// When the run started, for the summary.
     start: std::time::Instant,
+    /// The columns of CSV output.
+    csv: Csv,
+}
+
+/// CSV output: the header, written before the first row, and the fields written.
+#[derive(Debug)]
+struct Csv {
+    /// The command's fields, after the input's columns.
+    fields: &'static [&'static str],
+    /// The input's columns, once the first row has set them (`file,index,line` for an
+    /// input that is no table; none at all for a command that reads no input).
+    columns: Option<Vec<String>>,
+    /// Whether the header line has been written.
+    header_written: bool,
+}
+
+/// A row's field as CSV writes it: its text (an array's items joined by spaces), or an
+/// object's fields in order (a table input's `columns`).
+enum Cell {
+    /// A value's text.
+    Text(String),
+    /// An object's fields, in order.
+    Fields(Vec<(String, Cell)>),
+}
+
+impl Cell {
+    fn text(&self) -> String {
+        match self {
+            Cell::Text(text) => text.clone(),
+            Cell::Fields(fields) => (fields.iter())
+                .map(|(k, v)| format!("{k}={}", v.text()))
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Cell {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Cell, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = Cell;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_bool<E>(self, v: bool) -> Result<Cell, E> {
+                Ok(Cell::Text(v.to_string()))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<Cell, E> {
+                Ok(Cell::Text(v.to_string()))
+            }
+            fn visit_u64<E>(self, v: u64) -> Result<Cell, E> {
+                Ok(Cell::Text(v.to_string()))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<Cell, E> {
+                Ok(Cell::Text(v.to_string()))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<Cell, E> {
+                Ok(Cell::Text(v.to_string()))
+            }
+            fn visit_unit<E>(self) -> Result<Cell, E> {
+                Ok(Cell::Text(String::new()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Cell, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element::<Cell>()? {
+                    items.push(item.text());
+                }
+                Ok(Cell::Text(items.join(" ")))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Cell, A::Error> {
+                let mut fields = Vec::new();
+                while let Some((key, value)) = map.next_entry::<String, Cell>()? {
+                    fields.push((key, value));
+                }
+                Ok(Cell::Fields(fields))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+impl Csv {
+    /// The CSV line of `row` (a JSON row), after the header when it is the first.
+    fn line(&mut self, row: &impl Serialize) -> io::Result<Vec<u8>> {
+        // Through JSON text, which keeps the fields' order (a table's columns in its own).
+        let json = serde_json::to_string(row)?;
+        let Cell::Fields(fields) = serde_json::from_str::<Cell>(&json)? else {
+            return Err(io::Error::other("a row is a JSON object"));
+        };
+        let field = |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| v);
+        let (names, values): (Vec<String>, Vec<String>) = match field("columns") {
+            Some(Cell::Fields(columns)) => {
+                columns.iter().map(|(k, v)| (k.clone(), v.text())).unzip()
+            }
+            _ => ["file", "index", "line"]
+                .iter()
+                .map(|&k| (k.to_string(), field(k).map(Cell::text).unwrap_or_default()))
+                .unzip(),
+        };
+        let mut writer = csv::WriterBuilder::new().from_writer(Vec::new());
+        // A field named as one of the input's columns is told apart from it.
+        let own = self.fields.iter().map(|&f| {
+            if names.iter().any(|n| n == f) {
+                format!("satdoku_{f}")
+            } else {
+                f.to_string()
+            }
+        });
+        match &self.columns {
+            Some(columns) if columns.is_empty() && !self.header_written => {
+                writer.write_record(own)?;
+            }
+            _ if self.columns.as_ref().is_some_and(Vec::is_empty) => {}
+            None => {
+                writer.write_record(names.iter().cloned().chain(own))?;
+                self.columns = Some(names);
+            }
+            Some(columns) if *columns != names => {
+                return Err(io::Error::other(format!(
+                    "CSV output is one table, and this input's columns ({}) are not the first's ({})",
+                    names.join(","),
+                    columns.join(",")
+                )));
+            }
+            Some(_) => {}
+        }
+        self.header_written = true;
+        let own = self
+            .fields
+            .iter()
+            .map(|&f| field(f).map(Cell::text).unwrap_or_default());
+        if self.columns.as_ref().is_some_and(Vec::is_empty) {
+            writer.write_record(own)?;
+        } else {
+            writer.write_record(values.into_iter().chain(own))?;
+        }
+        writer
+            .into_inner()
+            .map_err(|e| io::Error::other(e.to_string()))
+    }
 }
 
 impl Output {
@@ -242,12 +413,29 @@ impl Output {
             alphabet,
             needs_gap: false,
             start: std::time::Instant::now(),
+            csv: Csv {
+                fields: &["status", "error"],
+                columns: None,
+                header_written: false,
+            },
         })
     }
 
-    /// Whether rows are JSON.
-    pub fn is_json(&self) -> bool {
-        self.format == FormatKind::Json
+    /// Whether results are a row per puzzle (JSON or CSV) rather than grids or lines.
+    pub fn writes_rows(&self) -> bool {
+        matches!(self.format, FormatKind::Json | FormatKind::Csv)
+    }
+
+    /// The fields of this command's rows that CSV output writes, after the input's own
+    /// columns (`status` and `error` unless a command names its own).
+    pub fn csv_fields(&mut self, fields: &'static [&'static str]) {
+        self.csv.fields = fields;
+    }
+
+    /// CSV output of these fields alone, for a command that reads no input (`generate`).
+    pub fn csv_fields_alone(&mut self, fields: &'static [&'static str]) {
+        self.csv.fields = fields;
+        self.csv.columns = Some(Vec::new());
     }
 
     /// `grid` on one line, for JSON fields, in the puzzle's own symbols when it was
@@ -308,19 +496,23 @@ impl Output {
         record.write_all(b"\n")
     }
 
-    /// Prints `row` as JSON, or `text` as a line, by the chosen layout.
+    /// Prints `row` as JSON or CSV, or `text` as a line, by the chosen layout.
     pub fn row(&mut self, row: &impl Serialize, text: &str) -> anyhow::Result<()> {
-        if self.is_json() {
-            self.json(row)
+        if self.writes_rows() {
+            self.write_row(row)
         } else {
             self.text(text)
         }
         .context("writing the output")
     }
 
-    /// Prints one JSON row.
-    pub fn json(&mut self, row: &impl Serialize) -> io::Result<()> {
+    /// Prints one row, as JSON or CSV by the chosen layout.
+    pub fn write_row(&mut self, row: &impl Serialize) -> io::Result<()> {
         let mut record = sink::record();
+        if self.format == FormatKind::Csv {
+            let line = self.csv.line(row)?;
+            return record.write_all(&line);
+        }
         serde_json::to_writer(&mut record, row)?;
         record.write_all(b"\n")
     }

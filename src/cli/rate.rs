@@ -55,12 +55,24 @@ struct Row<'a> {
 /// Rates every puzzle of the input; a puzzle without exactly one solution gets its
 /// status instead of a rating. Ends with the distribution on stderr.
 pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
-    if !matches!(args.run.output.format, FormatKind::Line | FormatKind::Json) {
+    if !matches!(
+        args.run.output.format,
+        FormatKind::Line | FormatKind::Json | FormatKind::Csv
+    ) {
         anyhow::bail!(
             "rate prints one line per puzzle: use --format line or json (block and tokens lay out grids)"
         );
     }
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
+    out.csv_fields(&[
+        "status",
+        "rating",
+        "difficulty",
+        "hardest",
+        "steps",
+        "guesses",
+        "error",
+    ]);
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     let mut by_difficulty = [0usize; Difficulty::ALL.len()];

@@ -89,8 +89,8 @@ pub fn run(args: &RulesArgs) -> anyhow::Result<ExitCode> {
         tally.record(status, error.is_none());
         let sentences: Vec<SentenceRow<'_>> =
             item.reading.sentences.iter().map(SentenceRow::of).collect();
-        if out.is_json() {
-            out.json(&Row {
+        if out.writes_rows() {
+            out.write_row(&Row {
                 head: RowHead::new(&item, status),
                 ruleset: item.puzzle.as_ref().ok().map(|p| p.rules().to_string()),
                 drawings: &item.reading.readings,

@@ -45,6 +45,7 @@ struct Row<'a> {
 /// Solves every puzzle of the input.
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
+    out.csv_fields(&["status", "solution", "error"]);
     args.portfolio.check(&args.run.solver)?;
     if args.all && args.portfolio.portfolio {
         anyhow::bail!(
@@ -99,8 +100,8 @@ fn row(
     solution: Option<&Grid>,
     error: Option<String>,
 ) -> anyhow::Result<()> {
-    if out.is_json() {
-        out.json(&Row {
+    if out.writes_rows() {
+        out.write_row(&Row {
             head: RowHead::new(item, status),
             number,
             solution: solution.map(|grid| out.line(grid, item.notation.alphabet())),
@@ -138,7 +139,7 @@ fn all(args: &SolveArgs, mut out: Output) -> anyhow::Result<ExitCode> {
         let mut number = 0;
         let found = enumerator.for_each_solution(puzzle, limit, |solution| {
             number += 1;
-            if number == 1 && !out.is_json() {
+            if number == 1 && !out.writes_rows() {
                 // Solutions of different puzzles are told apart by a comment line.
                 out.comment(&format!(
                     "puzzle {} of {} (line {})",

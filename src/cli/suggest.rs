@@ -92,6 +92,16 @@ fn how_sure(suggestion: &Suggestion) -> String {
 /// Suggests givens for every puzzle of the input.
 pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
+    out.csv_fields(&[
+        "status",
+        "givens",
+        "fewest",
+        "solutions",
+        "puzzle",
+        "rating",
+        "hardest",
+        "error",
+    ]);
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
     let limits = SuggestLimits {

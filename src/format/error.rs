@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::InputFormat;
+use super::{Column, InputFormat};
 use crate::grid::{Cell, Conflict, Shape};
 use crate::rules::{PuzzleError, RulesError};
 
@@ -231,6 +231,24 @@ pub enum ParseError {
     /// Text meant to hold exactly one puzzle holds none.
     #[error("no puzzle found")]
     NoPuzzle,
+    /// A table's header has no column of the name or number asked for.
+    #[error("line {line}: the header has no column {column} (its columns: {})", header.join(", "))]
+    NoColumn {
+        /// The header's line.
+        line: usize,
+        /// The column asked for.
+        column: Column,
+        /// The header's column names.
+        header: Vec<String>,
+    },
+    /// A row of a table cannot be read as the header's columns.
+    #[error("line {line}: {why}")]
+    BadRow {
+        /// The input line.
+        line: usize,
+        /// What is wrong: too many fields, an unclosed quote, an empty puzzle column.
+        why: String,
+    },
     /// Text meant to hold exactly one puzzle holds more.
     #[error("line {line}: more input after the puzzle")]
     ExtraInput {
@@ -281,6 +299,8 @@ impl ParseError {
             | ParseError::UnknownSymbol { line, .. }
             | ParseError::NotANumber { line, .. }
             | ParseError::OutOfRange { line, .. }
+            | ParseError::NoColumn { line, .. }
+            | ParseError::BadRow { line, .. }
             | ParseError::ExtraInput { line } => Some(line),
             ParseError::NoPuzzle => None,
         }

@@ -25,9 +25,9 @@ pub use fpuzzles::{
 };
 pub use marks::{MarksError, read_marks, read_marks_of};
 pub use notation::{Notation, Spell, Spelled};
-pub use options::{InputFormat, ReadOptions};
+pub use options::{Column, InputFormat, ReadOptions};
 pub use puzzle_file::{PuzzleFile, PuzzleFileError, PuzzleText, rule_names};
-pub use read::{Entry, MAX_LINE, PuzzleReader, ReadWarning, SkippedLine, parse_one, utf16};
+pub use read::{Entry, MAX_LINE, PuzzleReader, ReadWarning, Record, SkippedLine, parse_one, utf16};
 pub use regions::RegionsError;
 pub use sudokupad::{
     SudokuPadError, is_sudokupad_link, parse_sudokupad, parse_sudokupad_link,

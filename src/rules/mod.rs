@@ -251,6 +251,15 @@ impl Rules {
         self.constraints.iter().all(|c| c.get().admits(&values))
     }
 
+    /// The index of the first variant constraint that the filled cells of `values` (by
+    /// cell index, 0 blank) break, if any (see [`Rules::admits`]).
+    pub fn broken_constraint(&self, values: &[u8]) -> Option<usize> {
+        let values = CellValues::new(self.shape, values);
+        self.constraints
+            .iter()
+            .position(|c| !c.get().admits(&values))
+    }
+
     /// With one more region: `cells` must hold every digit once. An error unless they are
     /// N distinct cells of the grid.
     pub fn with_extra_region(mut self, cells: &[Cell]) -> Result<Rules, RulesError> {

@@ -17,6 +17,7 @@ mod classify;
 mod detect;
 mod hexadoku;
 mod lines;
+mod table;
 #[cfg(test)]
 mod tests;
 
@@ -25,16 +26,18 @@ use std::sync::Arc;
 
 use self::array::array_shape;
 use self::cells::Cells;
-use self::classify::{content, read_row, symbol_count};
+use self::classify::{Row, content, read_row, symbol_count};
 use self::detect::{is_count, is_header, starts_wide_grid, too_big_grid};
 use self::hexadoku::{HEX, Hexadoku, hexadoku};
 use self::lines::Lines;
+use self::table::Table;
 use crate::format::{Alphabet, InputError, InputFormat, Notation, ParseError, ReadOptions};
 use crate::grid::{Grid, Shape};
 use crate::rules::{Puzzle, Rules, RulesError, RulesSpec};
 
 pub use self::hexadoku::ReadWarning;
 pub use self::lines::{MAX_LINE, utf16};
+pub use self::table::Record;
 
 /// One puzzle of an input, read or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +56,9 @@ pub struct Entry {
     pub grid: Result<Grid, ParseError>,
     /// What the reader guessed about the puzzle and its author should know.
     pub warnings: Vec<ReadWarning>,
+    /// The puzzle's row, when the input is a table: every column's field, the puzzle's
+    /// among them (for output that carries them on, and a column of solutions to compare).
+    pub record: Option<Record>,
 }
 
 impl Entry {
@@ -116,6 +122,10 @@ pub struct PuzzleReader<R> {
     /// Whether the next line with cells starts a block of them: at the start of the input
     /// or after a blank line (where a grid too big to read can start).
     block_start: bool,
+    /// The table the input is, once its header has been read: each later line is a row.
+    table: Option<Table>,
+    /// Set when the input cannot be read further (a table without the column asked for).
+    ended: bool,
 }
 
 /// A line the reader passed over as part of no puzzle: a count of the puzzles that follow
@@ -160,6 +170,8 @@ impl<R: BufRead> PuzzleReader<R> {
             failed: false,
             skipped: None,
             block_start: true,
+            table: None,
+            ended: false,
         }
     }
 
@@ -308,7 +320,66 @@ impl<R: BufRead> PuzzleReader<R> {
             notation,
             grid,
             warnings,
+            record: None,
         }
+    }
+
+    /// The puzzle of a table's row, `text` its field: a one-line puzzle (symbols, numbers
+    /// or an array) and nothing else.
+    fn field(&self, line: usize, text: &str) -> Built {
+        let input = self.options.input;
+        let Some(row) = read_row(text, input) else {
+            let why = format!("no cells in the puzzle column ({text})");
+            return (
+                Err(ParseError::BadRow { line, why }),
+                Notation::Numbers,
+                Vec::new(),
+            );
+        };
+        let shape = Shape::from_cell_count(row.cells.len());
+        self.single_line(line, text, row, shape)
+    }
+
+    /// The puzzle on line `line` alone, `row` its cells read from `text`: an array's lists,
+    /// or the cells of a grid of `shape`; without a shape, what is wrong with its length.
+    fn single_line(&self, line: usize, text: &str, row: Row, shape: Option<Shape>) -> Built {
+        let width = row.cells.len();
+        if row.lists.len() > 1 {
+            return match array_shape(line, &row.lists, width) {
+                Ok(shape) => self.build(line, shape, &[(line, row.cells)], None),
+                Err(error) => (Err(error), Notation::Numbers, Vec::new()),
+            };
+        }
+        match shape {
+            Some(shape) => self.build(line, shape, &[(line, row.cells)], None),
+            None => {
+                let error = ParseError::BadLength {
+                    line,
+                    count: width,
+                    symbols: symbol_count(text),
+                    unit: row.cells.unit(),
+                    input: self.options.input,
+                };
+                (Err(error), self.notation_of(&row.cells), Vec::new())
+            }
+        }
+    }
+
+    /// The entry of a table's row on line `line` (its text `text`).
+    fn table_row(&mut self, line: usize, text: &str) -> Option<Entry> {
+        let table = self.table.as_ref()?;
+        Some(match table.row(line, text) {
+            Ok((record, puzzle)) => {
+                let built = self.field(line, &puzzle);
+                let mut entry = self.entry(line, built);
+                entry.record = Some(record);
+                entry
+            }
+            Err(error) => {
+                let notation = Notation::Symbols(Arc::clone(&self.alphabet));
+                self.entry(line, (Err(error), notation, Vec::new()))
+            }
+        })
     }
 
     /// Reads the next puzzle, or `None` at the end of the input.
@@ -328,12 +399,42 @@ impl<R: BufRead> PuzzleReader<R> {
                 let notation = Notation::Symbols(Arc::clone(&self.alphabet));
                 return Ok(Some(self.entry(line, (Err(error), notation, Vec::new()))));
             }
+            // A table's row: every byte of the line but its end (a field may hold `#`,
+            // `//` or white space at either end); a line starting with `#` is a comment.
+            if self.table.is_some() {
+                let raw = next.text.trim_end_matches(['\r', '\n']);
+                if raw.trim().is_empty() || raw.trim_start().starts_with('#') {
+                    continue;
+                }
+                return Ok(self.table_row(line, raw));
+            }
             let text = content(&next.text);
             if text.is_empty() {
                 self.block_start |= next.text.trim().is_empty();
                 continue;
             }
             let first = !std::mem::replace(&mut self.seen_content, true);
+            // A table: its header first, then a puzzle on each row.
+            if first {
+                let column = self.options.column.as_ref();
+                match Table::start(line, next.text.trim(), column) {
+                    Ok(Some(table)) => {
+                        self.table = Some(table);
+                        self.skipped.get_or_insert_with(|| SkippedLine {
+                            line,
+                            text: text.to_string(),
+                            count: false,
+                        });
+                        continue;
+                    }
+                    Ok(None) => {}
+                    Err(error) => {
+                        self.ended = true;
+                        let notation = Notation::Symbols(Arc::clone(&self.alphabet));
+                        return Ok(Some(self.entry(line, (Err(error), notation, Vec::new()))));
+                    }
+                }
+            }
             let header = is_header(text, &self.options);
             if header || (first && is_count(text, &mut self.lines, &self.options)?) {
                 self.skipped.get_or_insert_with(|| SkippedLine {
@@ -390,22 +491,8 @@ impl<R: BufRead> PuzzleReader<R> {
             let built = if let Some(shape) = block_shape {
                 let (rows, error) = self.gather(line, shape, row.cells)?;
                 self.build(line, shape, &rows, error)
-            } else if row.lists.len() > 1 {
-                match array_shape(line, &row.lists, width) {
-                    Ok(shape) => self.build(line, shape, &[(line, row.cells)], None),
-                    Err(error) => (Err(error), Notation::Numbers, Vec::new()),
-                }
-            } else if let Some(shape) = line_shape {
-                self.build(line, shape, &[(line, row.cells)], None)
             } else {
-                let error = ParseError::BadLength {
-                    line,
-                    count: width,
-                    symbols: symbol_count(text),
-                    unit: row.cells.unit(),
-                    input,
-                };
-                (Err(error), self.notation_of(&row.cells), Vec::new())
+                self.single_line(line, text, row, line_shape)
             };
             return Ok(Some(self.entry(line, built)));
         }
@@ -424,7 +511,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     type Item = io::Result<Entry>;
 
     fn next(&mut self) -> Option<io::Result<Entry>> {
-        if self.failed {
+        if self.failed || self.ended {
             return None;
         }
         let result = self.next_entry();

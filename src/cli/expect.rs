@@ -1,0 +1,81 @@
+//! `--expect COLUMN`: the solution a table's column gives for each puzzle, checked against the puzzle's rules and givens.
+
+use satdoku::Puzzle;
+use satdoku::format::{Column, Notation, ReadOptions, parse_one};
+
+use super::input::Item;
+use super::output::Status;
+
+/// What the solution in `column` of `item`'s row says of `puzzle`: `None` when it is a
+/// solution of the puzzle (complete, breaking no rule, keeping every given), else the
+/// status (`invalid_solution`, or `mismatch` when only a given differs) and why.
+pub fn judge(
+    item: &Item,
+    column: &Column,
+    puzzle: &Puzzle,
+    notation: &Notation,
+) -> Option<(Status, String)> {
+    let invalid = |why: String| Some((Status::InvalidSolution, why));
+    let Some(record) = &item.record else {
+        return invalid(format!(
+            "--expect {column} reads a column of a table (CSV or TSV with a header), and this input is none"
+        ));
+    };
+    let Some(text) = record.get(column) else {
+        return invalid(format!(
+            "no column {column} for --expect (the columns: {})",
+            record.header().join(", ")
+        ));
+    };
+    if text.trim().is_empty() {
+        return invalid(format!("the solution column ({column}) is empty"));
+    }
+    let options = ReadOptions {
+        alphabet: match notation {
+            Notation::Symbols(alphabet) => (**alphabet).clone(),
+            Notation::Numbers => ReadOptions::default().alphabet,
+        },
+        ..ReadOptions::default()
+    };
+    let shape = puzzle.shape();
+    let grid = match parse_one(text, &options).map(|g| g.reshaped(shape)) {
+        Err(error) => return invalid(format!("the solution cannot be read: {error}")),
+        Ok(None) => {
+            return invalid(format!(
+                "the solution is no {}×{} grid",
+                shape.size(),
+                shape.size()
+            ));
+        }
+        Ok(Some(grid)) => grid,
+    };
+    if let Some(cell) = shape.cells().find(|&c| grid.get(c).is_none()) {
+        return invalid(format!("the solution leaves {} blank", cell));
+    }
+    if let Some(conflict) = grid.conflict(puzzle.rules()) {
+        return invalid(format!(
+            "the solution breaks a rule: {}",
+            notation.show(&conflict)
+        ));
+    }
+    let values: Vec<u8> = (grid.digits().iter())
+        .map(|d| d.map_or(0, |d| d.get()))
+        .collect();
+    if let Some(k) = puzzle.rules().broken_constraint(&values) {
+        let constraint = &puzzle.rules().constraints()[k];
+        return invalid(format!("the solution breaks the {constraint}"));
+    }
+    let differs = (puzzle.grid().givens()).find(|&(cell, digit)| grid.get(cell) != Some(digit));
+    differs.map(|(cell, digit)| {
+        let found = grid.get(cell).expect("the solution is complete");
+        (
+            Status::Mismatch,
+            format!(
+                "the solution has {} at {}, where the puzzle gives {}",
+                notation.show(&found),
+                cell,
+                notation.show(&digit)
+            ),
+        )
+    })
+}
