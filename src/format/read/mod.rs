@@ -367,8 +367,8 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// The entry of a table's row on line `line` (its text `text`).
     fn table_row(&mut self, line: usize, text: &str) -> Option<Entry> {
-        let table = self.table.as_ref()?;
-        Some(match table.row(line, text) {
+        let row = self.table.as_mut()?.row(line, text);
+        Some(match row {
             Ok((record, puzzle)) => {
                 let built = self.field(line, &puzzle);
                 let mut entry = self.entry(line, built);

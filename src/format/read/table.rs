@@ -52,11 +52,14 @@ impl Record {
     }
 }
 
-/// A table being read: its header, how its fields are separated, and its puzzle column.
+/// A table being read: its header, how its fields are separated (and the CSV reader that
+/// splits them, built once: building one costs more than splitting a row), and its puzzle
+/// column.
 #[derive(Debug)]
 pub(super) struct Table {
     header: Arc<[String]>,
     delimiter: u8,
+    reader: csv_core::Reader,
     puzzle: usize,
 }
 
@@ -70,7 +73,12 @@ impl Table {
         column: Option<&Column>,
     ) -> Result<Option<Table>, ParseError> {
         let delimiter = delimiter_of(text);
-        let header: Arc<[String]> = match split(text, delimiter) {
+        if column.is_none() && !text.contains([',', '\t', ';']) {
+            // One column at most: no dataset's header.
+            return Ok(None);
+        }
+        let mut reader = csv_reader(delimiter);
+        let header: Arc<[String]> = match split(&mut reader, delimiter, text) {
             Ok(fields) => fields.into_iter().map(|f| f.trim().to_string()).collect(),
             Err(why) if column.is_some() => return Err(ParseError::BadRow { line, why }),
             Err(_) => return Ok(None),
@@ -101,15 +109,16 @@ impl Table {
         Ok(Some(Table {
             header,
             delimiter,
+            reader,
             puzzle,
         }))
     }
 
     /// The row on line `line`, and the text of its puzzle column; an error when the line
     /// has more fields than the header, an unclosed quote or no puzzle.
-    pub(super) fn row(&self, line: usize, text: &str) -> Result<(Record, String), ParseError> {
+    pub(super) fn row(&mut self, line: usize, text: &str) -> Result<(Record, String), ParseError> {
         let bad = |why: String| ParseError::BadRow { line, why };
-        let mut fields = split(text, self.delimiter).map_err(bad)?;
+        let mut fields = split(&mut self.reader, self.delimiter, text).map_err(bad)?;
         if fields.len() > self.header.len() {
             return Err(bad(format!(
                 "{} fields, and the header names {} columns",
@@ -146,18 +155,23 @@ fn delimiter_of(header: &str) -> u8 {
     }
 }
 
-/// The fields of one line of a table separated by `delimiter` (quoted fields as CSV writes
-/// them: `"a ""b"", c"`), or why it cannot be split.
-fn split(text: &str, delimiter: u8) -> Result<Vec<String>, String> {
+/// A CSV reader of fields separated by `delimiter`, quoted as CSV quotes them (`"a ""b"",
+/// c"`). Only a line feed ends a record: a carriage return or other control byte inside a
+/// line stays in its field.
+fn csv_reader(delimiter: u8) -> csv_core::Reader {
+    csv_core::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .terminator(csv_core::Terminator::Any(b'\n'))
+        .build()
+}
+
+/// The fields of one line of a table, split by `reader` (of fields separated by
+/// `delimiter`), or why it cannot be split.
+fn split(reader: &mut csv_core::Reader, delimiter: u8, text: &str) -> Result<Vec<String>, String> {
     if text.bytes().filter(|&b| b == b'"').count() % 2 == 1 {
         return Err("a quote that is not closed (a field cannot go on to the next line)".into());
     }
-    // Only a line feed ends a record: a carriage return or other control byte inside a
-    // line stays in its field.
-    let mut reader = csv_core::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .terminator(csv_core::Terminator::Any(b'\n'))
-        .build();
+    reader.reset();
     let input = text.as_bytes();
     // Room for every byte and for a field at every delimiter; a call with no input left
     // ends the record. The ends count from the record's start, across calls.
@@ -196,16 +210,28 @@ mod tests {
 
     #[test]
     fn fields_split_as_csv_writes_them() {
-        assert_eq!(split("a,b,,c", b',').unwrap(), ["a", "b", "", "c"]);
         assert_eq!(
-            split("\"x, \"\"y\"\"\",2", b',').unwrap(),
+            split(&mut csv_reader(b','), b',', "a,b,,c").unwrap(),
+            ["a", "b", "", "c"]
+        );
+        assert_eq!(
+            split(&mut csv_reader(b','), b',', "\"x, \"\"y\"\"\",2").unwrap(),
             ["x, \"y\"", "2"]
         );
-        assert_eq!(split("a\tb c", b'\t').unwrap(), ["a", "b c"]);
-        assert_eq!(split("only", b',').unwrap(), ["only"]);
-        assert!(split("\"open,2", b',').is_err());
+        assert_eq!(
+            split(&mut csv_reader(b'\t'), b'\t', "a\tb c").unwrap(),
+            ["a", "b c"]
+        );
+        assert_eq!(
+            split(&mut csv_reader(b','), b',', "only").unwrap(),
+            ["only"]
+        );
+        assert!(split(&mut csv_reader(b','), b',', "\"open,2").is_err());
         // A carriage return or a form feed inside a line stays in its field.
-        assert_eq!(split("a\rb,c\x0c", b',').unwrap(), ["a\rb", "c\x0c"]);
+        assert_eq!(
+            split(&mut csv_reader(b','), b',', "a\rb,c\x0c").unwrap(),
+            ["a\rb", "c\x0c"]
+        );
     }
 
     #[test]
@@ -238,7 +264,7 @@ mod tests {
 
     #[test]
     fn rows_keep_every_field_and_name_what_is_wrong() {
-        let table = Table::start(1, "id,puzzle,rating", None).unwrap().unwrap();
+        let mut table = Table::start(1, "id,puzzle,rating", None).unwrap().unwrap();
         let (record, puzzle) = table.row(2, "7, 1..2 ,").unwrap();
         assert_eq!(puzzle, "1..2");
         assert_eq!(record.fields(), ["7", " 1..2 ", ""]);
