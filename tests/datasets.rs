@@ -32,24 +32,24 @@ fn dataset() -> (Vec<String>, Vec<Vec<String>>) {
     (header, lines.map(split).collect())
 }
 
+/// `command --expect solution -f json` on the bundled dataset: the run and its rows.
+fn expecting_solutions(command: &str) -> (std::process::Output, Vec<serde_json::Value>) {
+    let output = satdoku()
+        .arg(command)
+        .args(["--expect", "solution", "-f", "json", "puzzles/dataset.csv"])
+        .output()
+        .unwrap();
+    let rows = json_rows(&stdout_of(&output));
+    (output, rows)
+}
+
 #[test]
 fn a_solution_column_is_checked_against_the_rules_and_the_givens() {
     let (header, rows) = dataset();
     assert_eq!(header, ["id", "source", "puzzle", "solution"]);
-    let output = satdoku()
-        .args([
-            "check",
-            "--expect",
-            "solution",
-            "-f",
-            "json",
-            "puzzles/dataset.csv",
-        ])
-        .output()
-        .unwrap();
+    let (output, found) = expecting_solutions("check");
     // A wrong solution is a failure (exit 1), as a puzzle that is not unique is.
     assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
-    let found = json_rows(&stdout_of(&output));
     assert_eq!(found.len(), rows.len());
     for (row, fields) in found.iter().zip(&rows) {
         // Every column comes back, in order, quotes undone.
@@ -91,6 +91,47 @@ fn a_solution_column_is_checked_against_the_rules_and_the_givens() {
             "invalid_solution"
         ]
     );
+}
+
+#[test]
+fn solve_says_when_the_input_gives_another_solution() {
+    // Grids have no place for the verdict: it goes to stderr, and the exit status is 1.
+    let output = satdoku()
+        .args(["solve", "--expect", "4", "puzzles/dataset.csv"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let (_, rows) = dataset();
+    let solutions: Vec<String> = stdout_of(&output).lines().map(String::from).collect();
+    let given: Vec<String> = rows.iter().map(|r| r[3].clone()).collect();
+    assert_eq!(solutions[..5], given[..5]);
+    let stderr = stderr_of(&output);
+    assert!(
+        stderr.contains(
+            "puzzle 6 (line 11): mismatch: the solution has 2 at r2c4, where the puzzle gives 1"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("puzzle 7 (line 12): invalid solution: the solution breaks a rule"));
+    let (_, rows) = expecting_solutions("solve");
+    let statuses: Vec<String> = rows
+        .iter()
+        .map(|r| r["status"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(statuses[4..], ["solved", "mismatch", "invalid_solution"]);
+    // One solution per puzzle is compared: not with --all.
+    let all = satdoku()
+        .args([
+            "solve",
+            "--all",
+            "--expect",
+            "solution",
+            "puzzles/dataset.csv",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(all.status.code(), Some(2));
+    assert!(stderr_of(&all).contains("drop --all"));
 }
 
 #[test]

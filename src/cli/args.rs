@@ -255,6 +255,32 @@ pub struct SolvingArgs {
     pub threads: ThreadArgs,
 }
 
+/// `--expect`: the solutions a table input gives, compared with each puzzle (`check`,
+/// `solve`).
+#[derive(Debug, Args)]
+pub struct ExpectArgs {
+    /// Compare each puzzle with the solution in this column of a table input (by name or
+    /// number from 1): status `invalid_solution` when that grid cannot be read, is
+    /// incomplete or breaks a rule, `mismatch` when it obeys every rule but differs from a
+    /// given (exit status 1 for either, the reason in `error`).
+    #[arg(long, value_name = "COLUMN", value_parser = |s: &str| s.parse::<satdoku::format::Column>())]
+    pub expect: Option<satdoku::format::Column>,
+}
+
+impl ExpectArgs {
+    /// What the expected solution of `item` says of `puzzle`: `None` without `--expect` or
+    /// when it is a solution of the puzzle, else the status and why (see
+    /// [`expect::judge`](super::expect::judge)).
+    pub fn judge(
+        &self,
+        item: &super::input::Item,
+        puzzle: &satdoku::Puzzle,
+    ) -> Option<(super::output::Status, String)> {
+        let column = self.expect.as_ref()?;
+        super::expect::judge(item, column, puzzle, &item.notation)
+    }
+}
+
 /// Which solver to use.
 #[derive(Debug, Args)]
 pub struct SolverArgs {

@@ -10,7 +10,7 @@ use satdoku::format::{Notation, Spell};
 use satdoku::{Grid, Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
-use super::args::{PortfolioArgs, SolvingArgs};
+use super::args::{ExpectArgs, PortfolioArgs, SolvingArgs};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Stems, Tally, report_item};
 
@@ -31,12 +31,8 @@ pub struct CheckArgs {
     /// (NAME: the input file's stem).
     #[arg(long, value_name = "DIR")]
     proof: Option<PathBuf>,
-    /// Compare each puzzle with the solution in this column of a table input (by name or
-    /// number from 1): status `invalid_solution` when that grid cannot be read, is
-    /// incomplete or breaks a rule, `mismatch` when it obeys every rule but differs from a
-    /// given (exit status 1 for either, the reason in `error`).
-    #[arg(long, value_name = "COLUMN", value_parser = |s: &str| s.parse::<satdoku::format::Column>())]
-    expect: Option<satdoku::format::Column>,
+    #[command(flatten)]
+    expect: ExpectArgs,
     #[command(flatten)]
     portfolio: PortfolioArgs,
 }
@@ -214,8 +210,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 Verdict::NoSolution { .. } => (Status::NoSolution, vec![]),
             };
             // The input's own solution, when it gives one: its verdict comes first.
-            let expected = (args.expect.as_ref())
-                .and_then(|column| super::expect::judge(&item, column, puzzle, &item.notation));
+            let expected = args.expect.judge(&item, puzzle);
             let status = expected.as_ref().map_or(status, |(status, _)| *status);
             tally.record(status, status == Status::Unique);
             if status == Status::Unique

@@ -8,7 +8,7 @@ use clap::Args;
 use satdoku::{Grid, Puzzle, SatSolver, Solver};
 use serde::Serialize;
 
-use super::args::{PortfolioArgs, SolvingArgs, at_least_one};
+use super::args::{ExpectArgs, PortfolioArgs, SolvingArgs, at_least_one};
 use super::input::{self, Item};
 use super::interrupt::interrupted;
 use super::output::{Output, RowHead, Status, Tally, report_item};
@@ -25,6 +25,8 @@ pub struct SolveArgs {
     /// With `--all`, stop after this many solutions per puzzle (at least 1).
     #[arg(long, requires = "all", value_parser = at_least_one)]
     limit: Option<u64>,
+    #[command(flatten)]
+    expect: ExpectArgs,
     #[command(flatten)]
     portfolio: PortfolioArgs,
 }
@@ -52,6 +54,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
             "--all enumerates solutions one after another and does not race: drop --portfolio"
         );
     }
+    if args.all && args.expect.expect.is_some() {
+        anyhow::bail!(
+            "--expect compares the one solution solve finds with the input's: drop --all"
+        );
+    }
     if args.all {
         if !matches!(args.run.solver.name(), "auto" | "sat") {
             anyhow::bail!("--all enumerates solutions with the SAT engine only: drop --solver");
@@ -74,7 +81,19 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
         |item: Item, solution| {
             let (status, solution, error) = match (&item.puzzle, solution) {
                 (Err(_), _) => (Status::Invalid, None, item.error()),
-                (Ok(_), Some((false, Some(solution)))) => (Status::Solved, Some(solution), None),
+                (Ok(puzzle), Some((false, Some(solution)))) => {
+                    // The input's own solution, when it gives one: its verdict comes first
+                    // (on stderr too when the output is grids, which have no place for it).
+                    match args.expect.judge(&item, puzzle) {
+                        Some((status, why)) => {
+                            if !out.writes_rows() {
+                                report_item(&item, &format!("{}: {why}", status.words()));
+                            }
+                            (status, Some(solution), Some(why))
+                        }
+                        None => (Status::Solved, Some(solution), None),
+                    }
+                }
                 (Ok(_), Some((true, _))) => {
                     report_item(&item, "timeout");
                     (Status::Timeout, None, None)
