@@ -93,6 +93,69 @@ pub struct Relations {
 /// The solutions a relation search starts from, before it asks about single pairs.
 const FIRST_SOLUTIONS: usize = 32;
 
+/// How many solutions of a puzzle put each digit in each cell (their share of solutions,
+/// which setters colour), counted over every solution listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolutionCounts {
+    /// The solutions counted.
+    pub total: u64,
+    /// Whether they are every solution of the puzzle (else it has more than the limit, and
+    /// the counts cover only those listed first).
+    pub complete: bool,
+    /// Digits a cell may hold: the stride of `counts`.
+    digits: usize,
+    /// By cell index and digit: the solutions counted that put the digit there.
+    counts: Vec<u64>,
+}
+
+impl SolutionCounts {
+    /// The solutions counted that put `digit` in the cell with index `cell`.
+    pub fn count(&self, cell: usize, digit: crate::grid::Digit) -> u64 {
+        self.counts[cell * self.digits + digit.index()]
+    }
+}
+
+/// The solutions of `puzzle` that put each digit in each cell, from listing them all (with
+/// the SAT engine, under any rule set) up to `limit`: [`SolutionCounts::complete`] says
+/// whether the puzzle has no more.
+///
+/// ```
+/// use satdoku::{Grid, Puzzle, grid::Digit};
+/// let puzzle = Puzzle::standard("12..34..........".parse::<Grid>()?)?;
+/// let counts = satdoku::truth::solution_counts(&puzzle, 100);
+/// assert!(counts.complete);
+/// // r3c1 holds 2 or 4 in as many solutions each.
+/// let (two, four) = (Digit::new(2).unwrap(), Digit::new(4).unwrap());
+/// assert_eq!(counts.count(8, two) + counts.count(8, four), counts.total);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solution_counts(puzzle: &Puzzle, limit: u64) -> SolutionCounts {
+    let digits = puzzle.shape().digit_count();
+    let mut counts = vec![0; puzzle.shape().cell_count() * digits];
+    let mut total = 0;
+    let found = SatSolver::new().for_each_solution(puzzle, limit.saturating_add(1), |solution| {
+        if total < limit {
+            total += 1;
+            for (cell, digit) in solution.digits().iter().enumerate() {
+                if let Some(digit) = digit {
+                    counts[cell * digits + digit.index()] += 1;
+                }
+            }
+        }
+        Ok::<_, std::convert::Infallible>(std::ops::ControlFlow::Continue(()))
+    });
+    let found = match found {
+        Ok(found) => found,
+        Err(never) => match never {},
+    };
+    SolutionCounts {
+        total,
+        complete: found <= limit,
+        digits,
+        counts,
+    }
+}
+
 /// The forced relations of `puzzle`'s solutions ([`Relations`]), given its true candidates
 /// `truth` (from [`true_candidates`]): pairs of open cells that are equal in every
 /// solution, and pairs that share a true candidate, have no rule keeping them apart and yet

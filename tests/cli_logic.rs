@@ -391,3 +391,45 @@ fn a_long_logical_path_shows_how_far_it_has_come() {
     assert!(text.contains(" · puzzle 1 (line 4): "), "{text}");
     assert!(text.contains("% of its logic's work left"), "{text}");
 }
+
+#[test]
+fn candidates_count_each_digits_share_of_the_solutions() {
+    // The empty 4×4 has 288 solutions, each digit in each cell in a quarter of them.
+    let output = common::satdoku()
+        .args([
+            "candidates",
+            "--count",
+            "-f",
+            "json",
+            "puzzles/empty-4x4.txt",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let rows = json_rows(&common::stdout_of(&output));
+    assert_eq!(rows[0]["solutions"], 288);
+    assert_eq!(rows[0]["all_solutions"], true);
+    let counts = rows[0]["counts"].as_object().unwrap();
+    assert_eq!(counts.len(), 16);
+    for digits in counts.values() {
+        let digits = digits.as_object().unwrap();
+        assert_eq!(digits.len(), 4);
+        assert!(digits.values().all(|n| *n == 72));
+    }
+    // Past the limit: no counts, and the line says why.
+    let capped = common::satdoku()
+        .args([
+            "candidates",
+            "--count",
+            "--limit",
+            "100",
+            "puzzles/empty-4x4.txt",
+        ])
+        .output()
+        .unwrap();
+    let text = common::stdout_of(&capped);
+    assert!(
+        text.contains("# more than 100 solutions: counts need every one (raise --limit)"),
+        "{text}"
+    );
+}

@@ -356,6 +356,63 @@ impl Small {
 }
 
 /// The 4×4 grids keeping `givens` and every constraint of `all`.
+/// A draft made from one of `grids`: `count` of its digits as givens (drawn at random,
+/// perhaps the same cell twice), and with `constrained` the constraints [`cage_and_rise`]
+/// gives.
+fn small_draft(
+    grids: &[Plain],
+    constrained: bool,
+    count: usize,
+    next: &mut impl FnMut(usize) -> usize,
+) -> (Vec<Small>, Plain) {
+    let g = &grids[next(288)];
+    let all = if constrained {
+        cage_and_rise(g, next)
+    } else {
+        Vec::new()
+    };
+    let mut givens: Plain = vec![vec![0; 4]; 4];
+    for _ in 0..count {
+        let (r, c) = (next(4), next(4));
+        givens[r][c] = g[r][c];
+    }
+    (all, givens)
+}
+
+/// Constraints grid `g` keeps: a cage of two neighbours across a row, and a thermometer
+/// down a column where the grid rises (when it rises and misses the cage).
+fn cage_and_rise(g: &Plain, next: &mut impl FnMut(usize) -> usize) -> Vec<Small> {
+    let (r, c) = (next(4), next(3));
+    let mut all = vec![Small::Cage(vec![(r, c), (r, c + 1)], g[r][c] + g[r][c + 1])];
+    let col = next(4);
+    let thermo: Vec<(usize, usize)> = (0..4)
+        .map(|r| (r, col))
+        .take_while(|&(r, c)| r == 0 || g[r][c] > g[r - 1][c])
+        .collect();
+    if thermo.len() > 1 && !thermo.contains(&(r, c)) && !thermo.contains(&(r, c + 1)) {
+        all.push(Small::Thermo(thermo));
+    }
+    all
+}
+
+/// The puzzle of `givens` and `all` as satdoku reads it from TOML, and that TOML (for
+/// messages).
+fn small_puzzle(givens: &Plain, all: &[Small]) -> (Puzzle, String) {
+    let mut toml = String::from("boxes = \"2x2\"\npuzzle = \"");
+    for row in givens {
+        for &v in row {
+            toml.push_str(&if v == 0 { ".".into() } else { v.to_string() });
+        }
+    }
+    toml.push_str("\"\n");
+    for s in all {
+        toml.push_str(&s.toml());
+    }
+    let file = satdoku::format::PuzzleFile::parse(&toml).unwrap();
+    let puzzle = file.puzzle(0).unwrap().unwrap();
+    (puzzle, toml)
+}
+
 fn small_solutions<'g>(grids: &'g [Plain], givens: &Plain, all: &[Small]) -> Vec<&'g Plain> {
     (grids.iter())
         .filter(|g| {
@@ -608,27 +665,8 @@ fn suggested_givens_are_the_fewest_by_brute_force_on_4x4() {
     let mut next = xorshift(0x9E3779B97F4A7C15);
     let mut checked = 0;
     for case in 0..40 {
-        let g = &grids[next(288)];
-        let mut all: Vec<Small> = Vec::new();
-        if case % 2 == 1 {
-            // A cage of two neighbours across a row, and a thermometer down a column where
-            // the grid rises.
-            let (r, c) = (next(4), next(3));
-            all.push(Small::Cage(vec![(r, c), (r, c + 1)], g[r][c] + g[r][c + 1]));
-            let col = next(4);
-            let thermo: Vec<(usize, usize)> = (0..4)
-                .map(|r| (r, col))
-                .take_while(|&(r, c)| r == 0 || g[r][c] > g[r - 1][c])
-                .collect();
-            if thermo.len() > 1 && !thermo.contains(&(r, c)) && !thermo.contains(&(r, c + 1)) {
-                all.push(Small::Thermo(thermo));
-            }
-        }
-        let mut givens: Plain = vec![vec![0; 4]; 4];
-        for _ in 0..1 + next(3) {
-            let (r, c) = (next(4), next(4));
-            givens[r][c] = g[r][c];
-        }
+        let count = 1 + next(3);
+        let (all, givens) = small_draft(&grids, case % 2 == 1, count, &mut next);
         let solutions = small_solutions(&grids, &givens, &all);
         if solutions.len() < 2 {
             continue;
@@ -653,18 +691,7 @@ fn suggested_givens_are_the_fewest_by_brute_force_on_4x4() {
         let fewest = (1..=open.len() as u32)
             .find(|&k| (0u32..1 << open.len()).any(|m| m.count_ones() == k && keeps_one(m)))
             .expect("every open cell given keeps one solution");
-        let mut toml = String::from("boxes = \"2x2\"\npuzzle = \"");
-        for row in &givens {
-            for &v in row {
-                toml.push_str(&if v == 0 { ".".into() } else { v.to_string() });
-            }
-        }
-        toml.push_str("\"\n");
-        for s in &all {
-            toml.push_str(&s.toml());
-        }
-        let file = satdoku::format::PuzzleFile::parse(&toml).unwrap();
-        let puzzle = file.puzzle(0).unwrap().unwrap();
+        let (puzzle, toml) = small_puzzle(&givens, &all);
         let found = satdoku::suggest::fewest_givens(&puzzle, &Default::default()).unwrap();
         assert!(found.fewest && found.all_solutions, "{toml}");
         assert_eq!(found.solutions, solutions.len(), "{toml}");
@@ -755,4 +782,40 @@ fn single_removals_agree_with_brute_force_on_4x4() {
         checked += 1;
     }
     assert!(checked >= 10, "only {checked} puzzles with no solution");
+}
+
+/// The solutions `truth::solution_counts` counts for each digit of each cell are those
+/// brute force over the 288 4×4 grids finds, with and without a cage and a thermometer; past
+/// the limit it says the count is not complete.
+#[test]
+fn solution_counts_agree_with_brute_force_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut next = xorshift(0x2545F4914F6CDD1D);
+    for case in 0..30 {
+        let count = next(4);
+        let (all, givens) = small_draft(&grids, case % 2 == 1, count, &mut next);
+        let solutions = small_solutions(&grids, &givens, &all);
+        let (puzzle, toml) = small_puzzle(&givens, &all);
+        let counts = satdoku::truth::solution_counts(&puzzle, 1000);
+        assert!(counts.complete, "{toml}");
+        assert_eq!(counts.total, solutions.len() as u64, "{toml}");
+        for i in 0..16 {
+            for d in 1..=4u8 {
+                let expected = solutions
+                    .iter()
+                    .filter(|s| s[i / 4][i % 4] == u32::from(d))
+                    .count();
+                let digit = satdoku::grid::Digit::new(d).unwrap();
+                assert_eq!(
+                    counts.count(i, digit),
+                    expected as u64,
+                    "{toml} cell {i} digit {d}"
+                );
+            }
+        }
+        if solutions.len() > 2 {
+            let capped = satdoku::truth::solution_counts(&puzzle, 2);
+            assert!(!capped.complete && capped.total == 2, "{toml}");
+        }
+    }
 }

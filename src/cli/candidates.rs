@@ -4,14 +4,15 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
+use satdoku::format::Notation;
 use satdoku::format::{candidate_texts, write_candidates};
 use satdoku::grid::Cell;
 use satdoku::logic::explain;
-use satdoku::truth::forced_relations;
+use satdoku::truth::{SolutionCounts, forced_relations, solution_counts};
 use satdoku::{Layout, Puzzle};
 use serde::Serialize;
 
-use super::args::{BatchArgs, FormatKind};
+use super::args::{BatchArgs, FormatKind, at_least_one};
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
 
@@ -31,6 +32,15 @@ pub struct CandidatesArgs {
     /// such as `"r1c3 r2c1"`).
     #[arg(long)]
     pub relations: bool,
+    /// Also count, for each digit of each open cell, the solutions that put it there (its
+    /// share of the solutions), listing every solution up to `--limit`; in JSON as
+    /// `counts` (`{"r1c3": {"1": 20, "2": 201}}`), `solutions` and `all_solutions`. A puzzle
+    /// with more solutions than the limit gets no counts, and says so.
+    #[arg(long)]
+    pub count: bool,
+    /// With `--count`, the most solutions listed per puzzle (at least 1).
+    #[arg(long, requires = "count", default_value_t = 10_000, value_parser = at_least_one)]
+    pub limit: u64,
 }
 
 /// A JSON row of `candidates`.
@@ -47,7 +57,72 @@ struct Row<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     different: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    all_solutions: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counts: Option<Counts>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+}
+
+/// Each open cell's digits with the solutions that put them there, in cell order: a JSON
+/// object of objects (`{"r1c3": {"1": 20, "2": 201}}`).
+struct Counts(Vec<(String, Vec<(String, u64)>)>);
+
+impl Counts {
+    /// The counts of the open cells of `puzzle` (digits no solution uses left out), digits
+    /// named as `notation` writes them.
+    fn of(puzzle: &Puzzle, counts: &SolutionCounts, notation: &Notation) -> Counts {
+        let shape = puzzle.shape();
+        let cells = (shape.cells())
+            .filter(|&cell| puzzle.grid().get(cell).is_none())
+            .map(|cell| {
+                let digits = (shape.digits())
+                    .map(|d| {
+                        (
+                            notation.show(&d).to_string(),
+                            counts.count(shape.index(cell), d),
+                        )
+                    })
+                    .filter(|&(_, n)| n > 0)
+                    .collect();
+                (cell.to_string(), digits)
+            })
+            .collect();
+        Counts(cells)
+    }
+
+    /// One line per cell: `r1c3 1:20 2:201`.
+    fn lines(&self) -> Vec<String> {
+        (self.0.iter())
+            .map(|(cell, digits)| {
+                let parts: Vec<String> = digits.iter().map(|(d, n)| format!("{d}:{n}")).collect();
+                format!("{cell} {}", parts.join(" "))
+            })
+            .collect()
+    }
+}
+
+impl Serialize for Counts {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        struct Digits<'a>(&'a [(String, u64)]);
+        impl Serialize for Digits<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(self.0.len()))?;
+                for (digit, count) in self.0 {
+                    map.serialize_entry(digit, count)?;
+                }
+                map.end()
+            }
+        }
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (cell, digits) in &self.0 {
+            map.serialize_entry(cell, &Digits(digits))?;
+        }
+        map.end()
+    }
 }
 
 /// Pairs of cells as `r1c3 r2c1`.
@@ -65,6 +140,7 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
     let mut tally = Tally::default();
     // The status follows from the candidates: none, one digit in every cell, or more.
     let (logic, relations) = (args.logic, args.relations);
+    let count = args.count.then_some(args.limit);
     let work = |_: &mut (), puzzle: &Puzzle| {
         let truth = satdoku::truth::true_candidates(puzzle);
         let left = match &truth {
@@ -79,7 +155,11 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
             Some(truth) if relations => Some(forced_relations(puzzle, truth)),
             _ => None,
         };
-        (truth, left, related)
+        let counted = match (&truth, count) {
+            (Some(_), Some(limit)) => Some(solution_counts(puzzle, limit)),
+            _ => None,
+        };
+        (truth, left, related, counted)
     };
     let errors = input::for_each_parallel(
         &args.run.input,
@@ -87,7 +167,8 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
         || (),
         work,
         |item: Item, found| {
-            let (Ok(puzzle), Some((candidates, left, related))) = (&item.puzzle, found) else {
+            let (Ok(puzzle), Some((candidates, left, related, counted))) = (&item.puzzle, found)
+            else {
                 let error = item.error().unwrap_or_default();
                 tally.record(Status::Invalid, false);
                 let row = Row {
@@ -96,6 +177,9 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
                     logic_candidates: None,
                     equal: None,
                     different: None,
+                    solutions: None,
+                    all_solutions: None,
+                    counts: None,
                     error: Some(error.clone()),
                 };
                 return out.row(&row, &format!("invalid {error}"));
@@ -119,6 +203,11 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
                             .map(|left| candidate_texts(left, &item.notation)),
                         equal: related.as_ref().map(|r| pair_texts(&r.equal)),
                         different: related.as_ref().map(|r| pair_texts(&r.different)),
+                        solutions: counted.as_ref().map(|c| c.total),
+                        all_solutions: counted.as_ref().map(|c| c.complete),
+                        counts: (counted.as_ref())
+                            .filter(|c| c.complete)
+                            .map(|c| Counts::of(puzzle, c, &item.notation)),
                         error: None,
                     })
                     .context("writing the output");
@@ -163,6 +252,23 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
                         out.comment(&format!("never equal: {}", joined(&related.different, "≠")))
                     })
                     .context("writing the output")?;
+            }
+            if let Some(counted) = &counted {
+                if counted.complete {
+                    let lines = Counts::of(puzzle, counted, &item.notation).lines();
+                    out.comment(&format!(
+                        "{} solutions; each open cell's digits with the solutions that put them there:",
+                        counted.total
+                    ))
+                    .and_then(|()| lines.iter().try_for_each(|line| out.comment(line)))
+                    .context("writing the output")?;
+                } else {
+                    out.comment(&format!(
+                        "more than {} solutions: counts need every one (raise --limit)",
+                        counted.total
+                    ))
+                    .context("writing the output")?;
+                }
             }
             Ok(())
         },
