@@ -267,20 +267,6 @@ pub struct ExpectArgs {
     pub expect: Option<satdoku::format::Column>,
 }
 
-impl ExpectArgs {
-    /// What the expected solution of `item` says of `puzzle`: `None` without `--expect` or
-    /// when it is a solution of the puzzle, else the status and why (see
-    /// [`expect::judge`](super::expect::judge)).
-    pub fn judge(
-        &self,
-        item: &super::input::Item,
-        puzzle: &satdoku::Puzzle,
-    ) -> Option<(super::output::Status, String)> {
-        let column = self.expect.as_ref()?;
-        super::expect::judge(item, column, puzzle, &item.notation)
-    }
-}
-
 /// Which solver to use.
 #[derive(Debug, Args)]
 pub struct SolverArgs {

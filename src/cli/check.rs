@@ -210,7 +210,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                 Verdict::NoSolution { .. } => (Status::NoSolution, vec![]),
             };
             // The input's own solution, when it gives one: its verdict comes first.
-            let expected = args.expect.judge(&item, puzzle);
+            let expected = super::expect::judged(&args.expect, &item, puzzle);
             let status = expected.as_ref().map_or(status, |(status, _)| *status);
             tally.record(status, status == Status::Unique);
             if status == Status::Unique

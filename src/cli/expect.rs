@@ -3,8 +3,17 @@
 use satdoku::Puzzle;
 use satdoku::format::{Column, Notation, ReadOptions, parse_one};
 
+use super::args::ExpectArgs;
 use super::input::Item;
 use super::output::Status;
+
+/// What the expected solution of `item` says of `puzzle` under `args`: `None` without
+/// `--expect` or when it is a solution of the puzzle, else the status and why (see
+/// [`judge`]).
+pub fn judged(args: &ExpectArgs, item: &Item, puzzle: &Puzzle) -> Option<(Status, String)> {
+    let column = args.expect.as_ref()?;
+    judge(item, column, puzzle, &item.notation)
+}
 
 /// What the solution in `column` of `item`'s row says of `puzzle`: `None` when it is a
 /// solution of the puzzle (complete, breaking no rule, keeping every given), else the

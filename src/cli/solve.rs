@@ -84,7 +84,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
                 (Ok(puzzle), Some((false, Some(solution)))) => {
                     // The input's own solution, when it gives one: its verdict comes first
                     // (on stderr too when the output is grids, which have no place for it).
-                    match args.expect.judge(&item, puzzle) {
+                    match super::expect::judged(&args.expect, &item, puzzle) {
                         Some((status, why)) => {
                             if !out.writes_rows() {
                                 report_item(&item, &format!("{}: {why}", status.words()));
