@@ -269,11 +269,11 @@ pub struct Output {
 struct Csv {
     /// The command's fields, after the input's columns.
     fields: &'static [&'static str],
-    /// The input's columns, once the first row has set them (`file,index,line` for an
-    /// input that is no table; none at all for a command that reads no input).
+    /// Whether the command reads no input (`generate`): its fields alone, no input columns.
+    alone: bool,
+    /// The input's columns, once the header has been written (`file,index,line` for an
+    /// input that is no table; none for a command that reads no input).
     columns: Option<Vec<String>>,
-    /// Whether the header line has been written.
-    header_written: bool,
 }
 
 /// A row's field as CSV writes it: its text (an array's items joined by spaces), or an
@@ -352,6 +352,7 @@ impl Csv {
         };
         let field = |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| v);
         let (names, values): (Vec<String>, Vec<String>) = match field("columns") {
+            _ if self.alone => (Vec::new(), Vec::new()),
             Some(Cell::Fields(columns)) => {
                 columns.iter().map(|(k, v)| (k.clone(), v.text())).unzip()
             }
@@ -361,20 +362,16 @@ impl Csv {
                 .unzip(),
         };
         let mut writer = csv::WriterBuilder::new().from_writer(Vec::new());
-        // A field named as one of the input's columns is told apart from it.
-        let own = self.fields.iter().map(|&f| {
-            if names.iter().any(|n| n == f) {
-                format!("satdoku_{f}")
-            } else {
-                f.to_string()
-            }
-        });
         match &self.columns {
-            Some(columns) if columns.is_empty() && !self.header_written => {
-                writer.write_record(own)?;
-            }
-            _ if self.columns.as_ref().is_some_and(Vec::is_empty) => {}
             None => {
+                // A field named as one of the input's columns is told apart from it.
+                let own = self.fields.iter().map(|&f| {
+                    if names.iter().any(|n| n == f) {
+                        format!("satdoku_{f}")
+                    } else {
+                        f.to_string()
+                    }
+                });
                 writer.write_record(names.iter().cloned().chain(own))?;
                 self.columns = Some(names);
             }
@@ -387,16 +384,8 @@ impl Csv {
             }
             Some(_) => {}
         }
-        self.header_written = true;
-        let own = self
-            .fields
-            .iter()
-            .map(|&f| field(f).map(Cell::text).unwrap_or_default());
-        if self.columns.as_ref().is_some_and(Vec::is_empty) {
-            writer.write_record(own)?;
-        } else {
-            writer.write_record(values.into_iter().chain(own))?;
-        }
+        let own = (self.fields.iter()).map(|&f| field(f).map(Cell::text).unwrap_or_default());
+        writer.write_record(values.into_iter().chain(own))?;
         writer
             .into_inner()
             .map_err(|e| io::Error::other(e.to_string()))
@@ -415,8 +404,8 @@ impl Output {
             start: std::time::Instant::now(),
             csv: Csv {
                 fields: &["status", "error"],
+                alone: false,
                 columns: None,
-                header_written: false,
             },
         })
     }
@@ -435,7 +424,7 @@ impl Output {
     /// CSV output of these fields alone, for a command that reads no input (`generate`).
     pub fn csv_fields_alone(&mut self, fields: &'static [&'static str]) {
         self.csv.fields = fields;
-        self.csv.columns = Some(Vec::new());
+        self.csv.alone = true;
     }
 
     /// `grid` on one line, for JSON fields, in the puzzle's own symbols when it was
