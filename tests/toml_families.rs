@@ -6,44 +6,12 @@
 
 mod common;
 
-use common::{Plain, PlainRules, check_solution_under, plain};
+use common::{Plain, PlainRules, Rng, check_solution_under, plain};
 use satdoku::check::Verdict;
 use satdoku::format::PuzzleFile;
 use satdoku::{Puzzle, SatSolver, Solver, encode::EncodingKind};
 
 type Pos = (usize, usize);
-
-/// A small random number source.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-
-    /// A given at a random cell, or none, one time in `none_every`.
-    fn given(&mut self, none_every: usize) -> Option<(Pos, u32)> {
-        (self.below(none_every) != 0).then(|| {
-            let cell = (self.below(4), self.below(4));
-            (cell, 1 + self.below(4) as u32)
-        })
-    }
-
-    /// `len` different cells of a 4×4 grid.
-    fn cells(&mut self, len: usize) -> Vec<Pos> {
-        let mut out = Vec::new();
-        while out.len() < len {
-            let cell = (self.below(4), self.below(4));
-            if !out.contains(&cell) {
-                out.push(cell);
-            }
-        }
-        out
-    }
-}
 
 fn names(cells: &[Pos]) -> String {
     cells
@@ -1564,4 +1532,18 @@ fn sum_lines_drawn_as_loops_are_cut_anywhere_round() {
             agree(&grids, &tables, None, &holds);
         }
     }
+}
+
+#[test]
+fn bundled_pencil_mark_puzzles() {
+    bundled_are_unique("pencil-marks", "marks", &|g, tables| {
+        tables.iter().all(|t| {
+            let digits: Vec<u32> = (t["digits"].as_array().unwrap().iter())
+                .map(|d| d.as_integer().unwrap() as u32)
+                .collect();
+            table_cells(t)
+                .iter()
+                .all(|&(r, c)| digits.contains(&g[r][c]))
+        })
+    });
 }

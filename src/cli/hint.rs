@@ -201,6 +201,7 @@ fn run_marks(args: &HintArgs) -> anyhow::Result<ExitCode> {
                 grid: Ok(puzzle.grid().clone()),
                 warnings: Vec::new(),
                 record: None,
+                marks: None,
             },
             puzzle: Ok(puzzle),
         };

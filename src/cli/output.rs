@@ -5,8 +5,8 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use satdoku::format::{Alphabet, OutputFormat, write_grid_with, write_line};
-use satdoku::{Grid, Rules};
+use satdoku::format::{Alphabet, OutputFormat, write_grid_with, write_line, write_marks_line};
+use satdoku::{Grid, Puzzle, Rules};
 use serde::Serialize;
 
 use super::args::FormatKind;
@@ -431,6 +431,17 @@ impl Output {
     /// written in symbols (`symbols`: a hexadoku's `0`–`F`), else in the output alphabet.
     pub fn line(&self, grid: &Grid, symbols: Option<&Alphabet>) -> String {
         write_line(grid, symbols.unwrap_or(&self.alphabet))
+    }
+
+    /// `puzzle` on one line, for JSON fields, as [`Output::line`] writes its grid; a puzzle
+    /// with given pencil marks as its marks (a given its digit alone), which read back as
+    /// the same puzzle.
+    pub fn puzzle_line(&self, puzzle: &Puzzle, symbols: Option<&Alphabet>) -> String {
+        let alphabet = symbols.unwrap_or(&self.alphabet);
+        let marks = puzzle.rules().pencil_marks();
+        marks
+            .and_then(|marks| write_marks_line(puzzle.grid(), &marks, alphabet))
+            .unwrap_or_else(|| write_line(puzzle.grid(), alphabet))
     }
 
     /// Whether results are one line per puzzle.

@@ -159,7 +159,7 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
             let line = found
                 .made
                 .as_ref()
-                .map(|(made, _)| out.line(made.grid(), alphabet));
+                .map(|(made, _)| out.puzzle_line(made, alphabet));
             let rating = found.made.as_ref().map(|(_, rating)| rating.to_string());
             let hardest = found.made.as_ref().map(|(_, r)| r.hardest.to_string());
             let Some(suggestion) = &found.suggestion else {

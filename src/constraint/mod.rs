@@ -44,6 +44,7 @@ mod outside;
 mod palindrome;
 mod parity;
 mod parity_line;
+mod pencil_marks;
 mod quadruple;
 mod region_subset;
 mod region_sum_line;
@@ -114,6 +115,7 @@ pub use outside::Sightline;
 pub use palindrome::Palindrome;
 pub use parity::{Parity, ParityKind};
 pub use parity_line::ParityLine;
+pub use pencil_marks::PencilMarks;
 pub use quadruple::Quadruple;
 pub use region_subset::RegionSubsetLine;
 pub use region_sum_line::RegionSumLine;
@@ -492,6 +494,9 @@ variants! {
     AnyOf(AnyOf) => "any-of rule"
         says "Cells of an any-of rule hold the rule of at least one of the families it names.",
         toml ["any-of"], fpuzzles ["anyof"];
+    PencilMarks(PencilMarks) => "pencil-marked cell"
+        says "A cell with given pencil marks holds one of them.",
+        toml ["marks"], fpuzzles [];
 }
 
 impl fmt::Display for VariantConstraint {
@@ -583,6 +588,7 @@ impl VariantConstraint {
                 | V::Xv(_)
                 | V::Negative(_)
                 | V::Parity(_)
+                | V::PencilMarks(_)
                 | V::Extremum(_)
                 | V::Quadruple(_)
                 | V::Clone(_)

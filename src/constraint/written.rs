@@ -201,13 +201,13 @@ mod tests {
         EntropicLine, EqualProducts, EqualSums, EqualityCage, EveryWindow, Expression, Extremum,
         ExtremumKind, Fields, FullRank, GreaterThan, HiddenSkyscraper, Indexer, IndexerKind,
         LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom,
-        Palindrome, Parity, ParityKind, ParityLine, Quadruple, Record, RecordError,
+        Palindrome, Parity, ParityKind, ParityLine, PencilMarks, Quadruple, Record, RecordError,
         RegionSubsetLine, RegionSumLine, Rellik, Renban, RulePairs, RulePart, SameDifference,
         SameDigits, Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing, SumLine, Summands,
         Thermometer, ValueIndexing, VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv,
         XvLetter, Zipper, family_named,
     };
-    use crate::grid::{House, Shape};
+    use crate::grid::{DigitSet, House, Shape};
 
     const TOML: RecordFormat = RecordFormat::Toml;
     const FPUZZLES: RecordFormat = RecordFormat::Fpuzzles;
@@ -630,6 +630,16 @@ mod tests {
         for kind in WindowKind::ALL {
             samples.push((EveryWindow::new(kind).into(), NOWHERE));
         }
+        // Given pencil marks: f-puzzles keeps them in its grid, not as records.
+        let marks = [1, 4, 9].into_iter().filter_map(crate::grid::Digit::new);
+        let marks = PencilMarks::new(
+            cells("r2c3")[0],
+            marks.fold(DigitSet::EMPTY, |mut s, d| {
+                s.insert(d);
+                s
+            }),
+        );
+        samples.push((marks.into(), NOT_FPUZZLES));
         samples
     }
 

@@ -228,6 +228,21 @@ pub enum ParseError {
         /// The grid's shape.
         shape: Shape,
     },
+    /// A cell of a grid of pencil marks holds no set of the grid's digits.
+    #[error(
+        "line {line}, {cell}: '{}' is not a set of candidates of a {shape} grid (its digits run together, each once, or - for none)",
+        Shown(text)
+    )]
+    BadMarks {
+        /// The input line.
+        line: usize,
+        /// The cell.
+        cell: Cell,
+        /// The cell's text.
+        text: String,
+        /// The grid's shape.
+        shape: Shape,
+    },
     /// Text meant to hold exactly one puzzle holds none.
     #[error("no puzzle found")]
     NoPuzzle,
@@ -299,6 +314,7 @@ impl ParseError {
             | ParseError::UnknownSymbol { line, .. }
             | ParseError::NotANumber { line, .. }
             | ParseError::OutOfRange { line, .. }
+            | ParseError::BadMarks { line, .. }
             | ParseError::NoColumn { line, .. }
             | ParseError::BadRow { line, .. }
             | ParseError::ExtraInput { line } => Some(line),

@@ -114,6 +114,10 @@ pub fn fpuzzles_json(puzzle: &Puzzle, about: &About<'_>) -> Result<Value, Export
             Regions::None => Some(cell.row()),
         }
     };
+    // Given pencil marks live in the grid's cells (`givenPencilMarks`), as f-puzzles keeps
+    // them.
+    let marks = rules.pencil_marks();
+    let all_digits = crate::grid::DigitSet::all(shape.digit_count());
     let grid: Vec<Vec<Value>> = (0..n)
         .map(|r| {
             (0..n)
@@ -126,6 +130,11 @@ pub fn fpuzzles_json(puzzle: &Puzzle, about: &About<'_>) -> Result<Value, Export
                         }
                         if let Some(region) = region_of(cell) {
                             entry.insert("region".into(), json!(region));
+                        }
+                        let set = marks.as_ref().map(|m| m.sets()[shape.index(cell)]);
+                        if let Some(set) = set.filter(|&set| set != all_digits) {
+                            let digits: Vec<u8> = set.iter().map(|d| d.get()).collect();
+                            entry.insert("givenPencilMarks".into(), json!(digits));
                         }
                     }
                     Value::Object(entry)
@@ -170,8 +179,10 @@ pub fn fpuzzles_json(puzzle: &Puzzle, about: &About<'_>) -> Result<Value, Export
     }
     let mut records: Vec<WrittenRecord> = Vec::new();
     for constraint in rules.constraints() {
-        // A rule over the whole grid's constraint is written with the rules, above.
-        if GlobalRule::of_constraint(constraint).is_none() {
+        // A rule over the whole grid's constraint is written with the rules, given pencil
+        // marks with the grid, above.
+        let in_grid = matches!(constraint, VariantConstraint::PencilMarks(_));
+        if GlobalRule::of_constraint(constraint).is_none() && !in_grid {
             records.extend(constraint.written(RecordFormat::Fpuzzles)?);
         }
     }
@@ -328,6 +339,11 @@ pub fn sudokupad_link(puzzle: &Puzzle, about: &About<'_>) -> Result<String, Expo
     for constraint in puzzle.rules().constraints() {
         if GlobalRule::of_constraint(constraint).is_some() {
             continue;
+        }
+        // Given pencil marks are no record but a field of f-puzzles' cells, which
+        // SudokuPad's import leaves out.
+        if matches!(constraint, VariantConstraint::PencilMarks(_)) {
+            return Err(ExportError::NotInSudokuPad(constraint.to_string()));
         }
         let records = constraint.written(RecordFormat::Fpuzzles)?;
         if records.iter().any(|record| {

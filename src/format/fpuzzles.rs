@@ -11,10 +11,10 @@ use serde_json::{Map, Value};
 
 use super::puzzle_file::{PuzzleFile, PuzzleText};
 use crate::constraint::{
-    Cage, Fields, Parity, ParityKind, Record, RecordError, RecordFormat, VariantConstraint,
-    families,
+    Cage, Fields, Parity, ParityKind, PencilMarks, Record, RecordError, RecordFormat,
+    VariantConstraint, families,
 };
-use crate::grid::{BoxShape, Cell, Shape};
+use crate::grid::{BoxShape, Cell, DigitSet, Shape};
 use crate::rules::{FpuzzlesForm, GlobalRule, Jigsaw, RulesSpec};
 
 /// Fields that only draw, or describe the puzzle: read and ignored (the title and author
@@ -54,11 +54,10 @@ const EXTRA_REGIONS_BEFORE: &str = "quadruple";
 
 /// The fields of a grid cell that only draw (pencil marks, candidates, colours): read and
 /// ignored.
-const CELL_DRAWING_FIELDS: [&str; 6] = [
+const CELL_DRAWING_FIELDS: [&str; 5] = [
     "centerPencilMarks",
     "cornerPencilMarks",
     "candidates",
-    "givenPencilMarks",
     "c",
     "highlight",
 ];
@@ -403,9 +402,37 @@ impl Reader<'_> {
         }
     }
 
-    /// The regions and givens: boxes unless some cell names another region.
-    /// The regions and givens, the cells' parity marks (as the spec's constraints) and the
-    /// warnings about the grid.
+    /// A cell's `givenPencilMarks` (on row `r`, 0-based): the digits it may hold, as
+    /// f-puzzles' solver and the solvers beside it take them.
+    fn given_marks(
+        &self,
+        field: &Value,
+        at: Cell,
+        shape: Shape,
+        r: usize,
+    ) -> Result<PencilMarks, FpuzzlesError> {
+        let m = shape.digit_count();
+        let bad = || {
+            self.bad(
+                "grid",
+                r + 1,
+                &format!("{at}: givenPencilMarks {field} is not a list of digits from 1 to {m}"),
+            )
+        };
+        let mut digits = DigitSet::EMPTY;
+        for value in field.as_array().ok_or_else(bad)? {
+            let value = json_number("givenPencilMarks", value).map_err(|_| bad())?;
+            let digit = value
+                .and_then(|v| shape.digit(v as usize))
+                .ok_or_else(bad)?;
+            digits.insert(digit);
+        }
+        Ok(PencilMarks::new(at, digits))
+    }
+
+    /// The regions and givens (boxes unless some cell names another region), the cells'
+    /// parity marks and given pencil marks (as the spec's constraints) and the warnings
+    /// about the grid.
     fn grid(&self, shape: Shape) -> Result<(RulesSpec, String, Vec<String>), FpuzzlesError> {
         let (n, m) = (shape.size(), shape.digit_count());
         let rows = self
@@ -416,9 +443,10 @@ impl Reader<'_> {
             .ok_or_else(|| self.bad("grid", 0, &format!("it needs {n} rows")))?;
         let boxes = BoxShape::default_for(shape);
         let mut region_of = Vec::with_capacity(shape.cell_count());
-        // Values a solver entered (not givens), cells' parity marks, fields not understood.
+        // Values a solver entered (not givens), cells' parity and pencil marks, fields not
+        // understood.
         let mut entered = Vec::new();
-        let mut parities: Vec<VariantConstraint> = Vec::new();
+        let mut cell_rules: Vec<VariantConstraint> = Vec::new();
         let mut unsupported = Vec::new();
         let mut custom = false;
         let mut text = String::new();
@@ -492,7 +520,7 @@ impl Reader<'_> {
                 for (key, field) in cell.as_object().into_iter().flatten() {
                     match key.as_str() {
                         "region" | "value" | "given" => {}
-                        "parity" => parities.push(match field.as_str() {
+                        "parity" => cell_rules.push(match field.as_str() {
                             Some("Odd" | "odd") => Parity::new(at, ParityKind::Odd).into(),
                             Some("Even" | "even") => Parity::new(at, ParityKind::Even).into(),
                             _ => {
@@ -503,6 +531,9 @@ impl Reader<'_> {
                                 ));
                             }
                         }),
+                        "givenPencilMarks" if !is_empty(field) => {
+                            cell_rules.push(self.given_marks(field, at, shape, r)?.into());
+                        }
                         key if CELL_DRAWING_FIELDS.contains(&key) || is_empty(field) => {}
                         key => unsupported.push(format!("cell field {key:?} ({at})")),
                     }
@@ -528,7 +559,7 @@ impl Reader<'_> {
             ));
         }
         let mut spec = RulesSpec {
-            constraints: parities,
+            constraints: cell_rules,
             ..RulesSpec::default()
         };
         let is_boxes = boxes.is_some_and(|b| {

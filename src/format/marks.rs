@@ -138,24 +138,108 @@ pub fn read_marks_of(
                 text: text.to_string(),
                 shape,
             };
-            let mut set = DigitSet::EMPTY;
-            if *text != "-" {
-                if text.contains(',') {
-                    for number in text.split(',') {
-                        let value = number.trim().parse::<usize>().map_err(|_| bad())?;
-                        set.insert(shape.digit(value).ok_or_else(bad)?);
-                    }
-                } else {
-                    for symbol in text.chars() {
-                        match alphabet.read(symbol, shape) {
-                            Some(Some(digit)) => set.insert(digit),
-                            _ => return Err(bad()),
-                        };
-                    }
-                }
-            }
-            sets.push(set);
+            sets.push(cell_marks(text, alphabet, shape).ok_or_else(bad)?);
         }
     }
     Ok(Candidates::from_sets(shape, sets))
+}
+
+/// One cell's pencil marks as a grid of them writes it: its candidates run together in
+/// `alphabet`'s symbols (`1457`), or as numbers joined by commas (`1,4,35`), `-` for none.
+/// `None` when `text` is no set of digits of `shape`.
+pub(crate) fn cell_marks(text: &str, alphabet: &Alphabet, shape: Shape) -> Option<DigitSet> {
+    let mut set = DigitSet::EMPTY;
+    if text == "-" {
+        return Some(set);
+    }
+    if text.contains(',') {
+        for number in text.split(',') {
+            set.insert(shape.digit(number.trim().parse::<usize>().ok()?)?);
+        }
+    } else {
+        for symbol in text.chars() {
+            set.insert(alphabet.read(symbol, shape)??);
+        }
+    }
+    Some(set)
+}
+
+/// The cells of a row of a grid of pencil marks (see [`read_marks`]), when `text` is one
+/// and no row of givens: as many cells as a grid of `digits` (or N) has in a row, each a
+/// set of its digits (each once) or `-`, at least one with two digits or more,
+/// and not every cell a number of the grid (`1 2 … 16` is a row of a 16×16's givens).
+pub(crate) fn marks_row<'a>(
+    text: &'a str,
+    alphabet: &Alphabet,
+    digits: Option<usize>,
+) -> Option<Vec<&'a str>> {
+    let cells: Vec<&str> = text.split_whitespace().filter(|t| *t != "|").collect();
+    let shape = Shape::from_size(cells.len())?;
+    let shape = match digits {
+        Some(digits) => shape.with_digits(digits)?,
+        None => shape,
+    };
+    let givens = cells.iter().all(|c| {
+        c.parse::<usize>().is_ok_and(|v| v <= shape.digit_count()) || matches!(*c, "." | "_")
+    });
+    if givens || cells.iter().all(|c| c.chars().count() < 2) {
+        return None;
+    }
+    // Each cell's digits once each (a row of a wider grid's symbols repeats some).
+    let distinct = |cell: &str| {
+        let written = match cell.contains(',') {
+            true => cell.split(',').count(),
+            false => cell.chars().count(),
+        };
+        cell == "-" || cell_marks(cell, alphabet, shape).is_some_and(|set| set.len() == written)
+    };
+    cells.iter().all(|cell| distinct(cell)).then_some(cells)
+}
+
+/// The pencil marks of a whole grid written on one line, as Sukaku puzzles are (tdoku's and
+/// Sukaku Explainer's form; 729 symbols on 9×9): a run of M symbols a cell (M the digits the
+/// grid takes, N unless `digits` says more), the digit d at the d-th place of its run and a
+/// blank (`.`, or `0` where it is no digit) for a candidate ruled out. `None` unless
+/// `symbols` are exactly that, every cell keeping a candidate: any other line is a puzzle's
+/// givens (a 64-symbol line of marks could otherwise be an 8×8 puzzle).
+///
+/// ```
+/// use satdoku::format::{Alphabet, marks_line};
+/// let line: Vec<char> = "1234".repeat(16).chars().collect();
+/// let marks = marks_line(&line, &Alphabet::default(), None).unwrap();
+/// assert_eq!(marks.shape().size(), 4);
+/// assert!(marks_line(&"1...".repeat(16).chars().collect::<Vec<_>>(), &Alphabet::default(), None).is_some());
+/// assert!(marks_line(&"2...".repeat(16).chars().collect::<Vec<_>>(), &Alphabet::default(), None).is_none());
+/// ```
+pub fn marks_line(
+    symbols: &[char],
+    alphabet: &Alphabet,
+    digits: Option<usize>,
+) -> Option<Candidates> {
+    let len = symbols.len();
+    let size = (4..=64).find(|&n| n * n * digits.unwrap_or(n).max(n) == len)?;
+    let shape = Shape::from_size(size)?;
+    let shape = match digits {
+        Some(digits) => shape.with_digits(digits)?,
+        None => shape,
+    };
+    let run = shape.digit_count();
+    let mut sets = Vec::with_capacity(shape.cell_count());
+    for cell in symbols.chunks(run) {
+        let mut set = DigitSet::EMPTY;
+        for (place, &symbol) in cell.iter().enumerate() {
+            match alphabet.read(symbol, shape)? {
+                None => {}
+                Some(digit) if digit.index() == place => {
+                    set.insert(digit);
+                }
+                Some(_) => return None,
+            }
+        }
+        if set.is_empty() {
+            return None;
+        }
+        sets.push(set);
+    }
+    Some(Candidates::from_sets(shape, sets))
 }

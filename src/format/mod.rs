@@ -23,7 +23,7 @@ pub use fpuzzles::{
     COSMETIC_FIELDS, FpuzzlesError, constraint_fields, fpuzzles_link_json, parse_fpuzzles,
     parse_fpuzzles_settled,
 };
-pub use marks::{MarksError, read_marks, read_marks_of};
+pub use marks::{MarksError, marks_line, read_marks, read_marks_of};
 pub use notation::{Notation, Spell, Spelled};
 pub use options::{Column, InputFormat, ReadOptions};
 pub use puzzle_file::{PuzzleFile, PuzzleFileError, PuzzleText, rule_names};
@@ -35,7 +35,7 @@ pub use sudokupad::{
 };
 pub use write::{
     OutputFormat, candidate_texts, write_block, write_block_with, write_candidates, write_grid,
-    write_grid_with, write_line, write_tokens,
+    write_grid_with, write_line, write_marks_line, write_tokens,
 };
 
 /// Parses one puzzle in any layout (line, block or tokens) with the default alphabet.

@@ -199,6 +199,16 @@ const FAMILY_TOPICS: &[Topic] = &[
         repeats: false,
     },
     Topic {
+        name: "pencil-marked cell",
+        words: &[
+            "pencil mark*",
+            "pencilmark*",
+            "centre mark*",
+            "center mark*",
+        ],
+        repeats: false,
+    },
+    Topic {
         name: "minimum or maximum cell",
         // Fortress cells ("shaded cells are greater than their unshaded neighbours") are
         // maximum cells, and the reverse minimum cells.

@@ -1,7 +1,7 @@
 //! Writing grids: one line, a block with box separators, or rows of numbers.
 
 use super::{Alphabet, Notation};
-use crate::grid::{BoxShape, Candidates, Digit, Grid};
+use crate::grid::{BoxShape, Candidates, Digit, DigitSet, Grid};
 
 /// A text layout for a grid.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -255,4 +255,38 @@ pub fn write_candidates(
         lines.push(parts.join(" | ").trim_end().to_string());
     }
     lines.join("\n")
+}
+
+/// A puzzle with given pencil marks on one line, as [`marks_line`](super::marks_line) reads
+/// it: M symbols a cell, digit d at the d-th place or `.` for a candidate left out; a given
+/// is a cell marked with its digit alone. `None` when the alphabet has no symbol for some
+/// digit (grids over 35 digits in the default alphabet).
+///
+/// ```
+/// use satdoku::{Candidates, Grid, Shape};
+/// use satdoku::format::{Alphabet, write_marks_line};
+/// let grid: Grid = "1...............".parse()?;
+/// let marks = Candidates::of_grid(&Grid::empty(grid.shape()));
+/// let line = write_marks_line(&grid, &marks, &Alphabet::default()).unwrap();
+/// assert_eq!(&line[..8], "1...1234");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_marks_line(grid: &Grid, marks: &Candidates, alphabet: &Alphabet) -> Option<String> {
+    let shape = grid.shape();
+    if !alphabet.covers(shape) {
+        return None;
+    }
+    let n = shape.digit_count();
+    let mut line = String::with_capacity(shape.cell_count() * n);
+    for (&given, &set) in grid.digits().iter().zip(marks.sets()) {
+        let set = given.map_or(set, DigitSet::single);
+        for i in 0..n {
+            let digit = Digit::from_index(i);
+            line.push(match set.contains(digit) {
+                true => symbol(Some(digit), alphabet),
+                false => '.',
+            });
+        }
+    }
+    Some(line)
 }

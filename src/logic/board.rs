@@ -32,12 +32,33 @@ pub enum Standing {
 
 impl<'a> Board<'a> {
     /// The board of `grid` (a puzzle or a partly filled grid) under `layout`: its filled
-    /// cells placed, their digits removed from their peers. `unique` says whether the puzzle
-    /// is known to have exactly one solution (some techniques rely on it).
+    /// cells placed, their digits removed from their peers, and the rules' given pencil
+    /// marks kept (a Sukaku puzzle starts from its marks, as Sudoku Explainer's does, a
+    /// cell marked with one digit no peer may hold placed).
+    /// `unique` says whether the puzzle is known to have exactly one solution (some
+    /// techniques rely on it).
     pub fn new(layout: &'a Layout, grid: &Grid, unique: bool) -> Board<'a> {
         let mut board = Board::bare(layout, Candidates::of_grid(grid), unique);
         for (cell, digit) in grid.givens() {
             board.place(layout.shape.index(cell), digit);
+        }
+        if let Some(marks) = layout.rules.pencil_marks() {
+            board.keep(&marks);
+            // A cell marked with one digit that none of its peers may hold is as good as
+            // given (Sudoku Explainer loads it so); one whose digit a peer still has is
+            // left to a single.
+            for i in 0..layout.shape.cell_count() {
+                let Some(digit) = board.set(i).only().filter(|_| !board.placed[i]) else {
+                    continue;
+                };
+                let peers = layout.peers(i);
+                if peers
+                    .iter()
+                    .all(|&p| !board.set(p as usize).contains(digit))
+                {
+                    board.place(i, digit);
+                }
+            }
         }
         board
     }

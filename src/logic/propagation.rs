@@ -33,7 +33,7 @@ pub(crate) struct Propagation {
 /// candidates.
 pub(crate) fn propagated(layout: &Layout, puzzle: &Puzzle) -> Option<Candidates> {
     match BitboardRules::of(puzzle.rules()) {
-        Some(rules) => bitboard::probed(rules, puzzle.grid()),
+        Some(rules) => bitboard::probed(rules, puzzle),
         None => candidates(layout, puzzle),
     }
 }

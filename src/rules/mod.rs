@@ -18,8 +18,8 @@ pub use puzzle::Puzzle;
 pub use regions::{Jigsaw, Regions};
 pub use spec::RulesSpec;
 
-use crate::constraint::{CellValues, VariantConstraint};
-use crate::grid::{BoxShape, Cell, House, Relation, Shape};
+use crate::constraint::{CellValues, PencilMarks, VariantConstraint};
+use crate::grid::{BoxShape, Candidates, Cell, DigitSet, House, Relation, Shape};
 
 /// The rules of one grid: which cell groups hold every digit once, and which cells must
 /// differ. Rows and columns always do; then the regions (boxes or jigsaw), and the extra
@@ -180,6 +180,63 @@ impl Rules {
         self.constraints.push(constraint);
         self.settle();
         Ok(self)
+    }
+
+    /// With given pencil marks: every cell of `marks` whose set leaves out a digit of the
+    /// grid holds one of its set ([`PencilMarks`], one constraint a cell, added at once). An
+    /// error when `marks` are for another grid.
+    ///
+    /// ```
+    /// use satdoku::{Candidates, Grid, Rules, Shape};
+    /// let mut marks = Candidates::of_grid(&Grid::empty(Shape::from_size(4).unwrap()));
+    /// marks.sets_mut()[0].remove(satdoku::Digit::new(1).unwrap());
+    /// let rules = Rules::standard(Shape::from_size(4).unwrap())?.with_pencil_marks(&marks)?;
+    /// assert_eq!(rules.constraints().len(), 1);
+    /// assert_eq!(rules.constraints()[0].to_string(), "pencil-marked cell r1c1 (2, 3, 4)");
+    /// # Ok::<(), satdoku::RulesError>(())
+    /// ```
+    pub fn with_pencil_marks(mut self, marks: &Candidates) -> Result<Rules, RulesError> {
+        if marks.shape().size() != self.shape.size() {
+            return Err(RulesError::ShapeMismatch {
+                grid: marks.shape(),
+                rules: self.shape,
+                what: "the pencil marks",
+            });
+        }
+        let all = DigitSet::all(self.shape.digit_count());
+        for (cell, &set) in self.shape.cells().zip(marks.sets()) {
+            if set == all {
+                continue;
+            }
+            let constraint = PencilMarks::new(cell, set);
+            if let Some(problem) = crate::constraint::Constraint::problem(&constraint, self.shape) {
+                return Err(RulesError::Constraint {
+                    index: None,
+                    constraint: constraint.to_string(),
+                    problem,
+                });
+            }
+            self.constraints.push(constraint.into());
+        }
+        self.settle();
+        Ok(self)
+    }
+
+    /// The candidates the given pencil marks leave each cell (every digit where none are
+    /// given): where logic starts.
+    pub fn pencil_marks(&self) -> Option<Candidates> {
+        let mut marked = self.constraints.iter().filter_map(|c| match c {
+            VariantConstraint::PencilMarks(marks) => Some(marks),
+            _ => None,
+        });
+        let first = marked.next()?;
+        let all = DigitSet::all(self.shape.digit_count());
+        let mut sets = vec![all; self.shape.cell_count()];
+        for marks in std::iter::once(first).chain(marked) {
+            let i = self.shape.index(marks.cell());
+            sets[i] = sets[i] & marks.digits();
+        }
+        Some(Candidates::from_sets(self.shape, sets))
     }
 
     /// The cells of the region (box or jigsaw region) holding `cell`, in reading order;

@@ -7,6 +7,7 @@ use super::names::SolverKind;
 use super::sat::SatSolver;
 use super::solver::{Outcome, Solver, ran_out_of_budget};
 use crate::check::{Redundant, Verdict, verdict_of};
+use crate::constraint::VariantConstraint;
 use crate::rules::Puzzle;
 
 /// Each puzzle to the approach that answers it fastest, chosen by measurement
@@ -54,13 +55,18 @@ impl AutoSolver {
     ///   propagation alone does not decide).
     ///
     /// Variant constraints up to 16×16 go to SAT at once (their clauses propagate, where
-    /// the backtracker only checks them); from 25×25 they get the same budget as without
+    /// the backtracker only checks them), given pencil marks aside (the bitboards start
+    /// from them); from 25×25 they get the same budget as without
     /// them, the backtracker checking them as it goes, since SAT is slow on the big sparse
     /// grids where the backtracker is fast (an empty 64×64 with a few cages and
     /// thermometers: under a second against minutes; BENCHMARKS.md).
     pub fn guess_budget(&mut self, puzzle: &Puzzle) -> Option<u64> {
         let shape = puzzle.rules().shape();
-        if !puzzle.rules().constraints().is_empty() && shape.size() <= 16 {
+        // Given pencil marks are candidates the backtrackers start from, no constraint to
+        // check as they go.
+        let judged = (puzzle.rules().constraints().iter())
+            .any(|c| !matches!(c, VariantConstraint::PencilMarks(_)));
+        if judged && shape.size() <= 16 {
             return None;
         }
         let cells = shape.cell_count() as u64;

@@ -681,3 +681,36 @@ pub fn on_path(names: &[&str]) -> Option<PathBuf> {
         .flat_map(|dir| names.iter().map(move |name| dir.join(name)))
         .find(|candidate| candidate.is_file())
 }
+
+/// A small random number source (xorshift), for tests that draw puzzles from a seed.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number from 0 to `n` − 1.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+
+    /// A given at a random cell of a 4×4 grid, or none, one time in `none_every`.
+    pub fn given(&mut self, none_every: usize) -> Option<((usize, usize), u32)> {
+        (self.below(none_every) != 0).then(|| {
+            let cell = (self.below(4), self.below(4));
+            (cell, 1 + self.below(4) as u32)
+        })
+    }
+
+    /// `len` different cells of a 4×4 grid.
+    pub fn cells(&mut self, len: usize) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        while out.len() < len {
+            let cell = (self.below(4), self.below(4));
+            if !out.contains(&cell) {
+                out.push(cell);
+            }
+        }
+        out
+    }
+}

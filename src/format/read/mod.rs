@@ -17,6 +17,7 @@ mod classify;
 mod detect;
 mod hexadoku;
 mod lines;
+mod marks;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -31,8 +32,10 @@ use self::detect::{is_count, is_header, starts_wide_grid, too_big_grid};
 use self::hexadoku::{HEX, Hexadoku, hexadoku};
 use self::lines::Lines;
 use self::table::Table;
-use crate::format::{Alphabet, InputError, InputFormat, Notation, ParseError, ReadOptions};
-use crate::grid::{Grid, Shape};
+use crate::format::{
+    Alphabet, InputError, InputFormat, Notation, ParseError, ReadOptions, marks_line,
+};
+use crate::grid::{Candidates, Grid, Shape};
 use crate::rules::{Puzzle, Rules, RulesError, RulesSpec};
 
 pub use self::hexadoku::ReadWarning;
@@ -59,6 +62,9 @@ pub struct Entry {
     /// The puzzle's row, when the input is a table: every column's field, the puzzle's
     /// among them (for output that carries them on, and a column of solutions to compare).
     pub record: Option<Record>,
+    /// The candidates the puzzle gives each cell, when it is written as pencil marks (a
+    /// Sukaku puzzle's 729 symbols): its rules get them ([`Rules::with_pencil_marks`]).
+    pub marks: Option<Candidates>,
 }
 
 impl Entry {
@@ -76,7 +82,12 @@ impl Entry {
     ) -> Result<Puzzle, InputError> {
         let line = self.line;
         let grid = self.grid.clone()?;
-        let rules = rules(grid.shape()).map_err(|error| InputError::Rules { line, error })?;
+        let at_line = |error| InputError::Rules { line, error };
+        let mut rules = rules(grid.shape()).map_err(at_line)?;
+        if let Some(marks) = &self.marks {
+            let marked = Rules::clone(&rules).with_pencil_marks(marks);
+            rules = Arc::new(marked.map_err(at_line)?);
+        }
         Puzzle::new(grid, rules).map_err(|error| InputError::at(line, error))
     }
 }
@@ -126,6 +137,9 @@ pub struct PuzzleReader<R> {
     table: Option<Table>,
     /// Set when the input cannot be read further (a table without the column asked for).
     ended: bool,
+    /// The pencil marks of the puzzle being read, when it is written as marks: handed out
+    /// with its entry.
+    marks: Option<Candidates>,
 }
 
 /// A line the reader passed over as part of no puzzle: a count of the puzzles that follow
@@ -172,6 +186,7 @@ impl<R: BufRead> PuzzleReader<R> {
             block_start: true,
             table: None,
             ended: false,
+            marks: None,
         }
     }
 
@@ -321,12 +336,13 @@ impl<R: BufRead> PuzzleReader<R> {
             grid,
             warnings,
             record: None,
+            marks: self.marks.take(),
         }
     }
 
     /// The puzzle of a table's row, `text` its field: a one-line puzzle (symbols, numbers
     /// or an array) and nothing else.
-    fn field(&self, line: usize, text: &str) -> Built {
+    fn field(&mut self, line: usize, text: &str) -> Built {
         let input = self.options.input;
         let Some(row) = read_row(text, input) else {
             let why = format!("no cells in the puzzle column ({text})");
@@ -336,8 +352,24 @@ impl<R: BufRead> PuzzleReader<R> {
                 Vec::new(),
             );
         };
+        if let Some(built) = self.marks_line(&row.cells) {
+            return built;
+        }
         let shape = Shape::from_cell_count(row.cells.len());
         self.single_line(line, text, row, shape)
+    }
+
+    /// A puzzle written as pencil marks on one line (see [`marks_line`]): a grid with no
+    /// givens, its marks kept for its entry. `None` for any other line.
+    fn marks_line(&mut self, cells: &Cells) -> Option<Built> {
+        let Cells::Symbols(symbols) = cells else {
+            return None;
+        };
+        let marks = marks_line(symbols, &self.alphabet, self.options.digits)?;
+        let grid = Grid::empty(marks.shape());
+        self.marks = Some(marks);
+        let notation = Notation::Symbols(Arc::clone(&self.alphabet));
+        Some((Ok(grid), notation, Vec::new()))
     }
 
     /// The puzzle on line `line` alone, `row` its cells read from `text`: an array's lists,
@@ -448,6 +480,16 @@ impl<R: BufRead> PuzzleReader<R> {
             let Some(row) = read_row(text, input) else {
                 continue;
             };
+            if input != InputFormat::Block
+                && let Some(built) = self.marks_line(&row.cells)
+            {
+                return Ok(Some(self.entry(line, built)));
+            }
+            if input != InputFormat::Line
+                && let Some(built) = self.marks_grid(line, text)?
+            {
+                return Ok(Some(self.entry(line, built)));
+            }
             let width = row.cells.len();
             let numbers = matches!(row.cells, Cells::Tokens(_));
             // A row of N cells starts a multi-line grid; N² cells are a one-line puzzle.

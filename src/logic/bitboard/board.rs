@@ -1,6 +1,7 @@
 //! The board (nine digit bitboards of three bands, the unplaced cells), its propagation to a fixed point, and probing.
 
 use super::band::{BandCells, matched_pairs, single_columns};
+use crate::grid::{Candidates, Digit};
 
 /// A 9×9 position, of propagation or of the bitboard search: where each digit may still
 /// go, and which cells are placed.
@@ -102,6 +103,18 @@ impl Bitboard {
         let new = old & keep;
         self.cands[b][d] = new;
         self.dirty |= u32::from(new != old) << (9 * b + d);
+    }
+
+    /// Keeps only each cell's digits in `marks` (9×9 given pencil marks).
+    pub(crate) fn keep_marks(&mut self, marks: &Candidates) {
+        for (i, set) in marks.sets().iter().enumerate() {
+            let (b, bit) = (i / 27, (i % 27) as u32);
+            for d in 0..9 {
+                if !set.contains(Digit::from_index(d)) {
+                    self.keep(d, b, !BandCells::cell(bit));
+                }
+            }
+        }
     }
 
     /// Whether digit `d` may go at bit `bit` of band `b`.

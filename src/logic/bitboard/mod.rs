@@ -5,8 +5,9 @@ mod board;
 
 pub(crate) use board::Bitboard;
 
+use crate::constraint::VariantConstraint;
 use crate::grid::{BoxShape, Candidates, Digit, DigitSet, Grid, Shape};
-use crate::rules::{GlobalRule, Rules};
+use crate::rules::{GlobalRule, Puzzle, Rules};
 
 /// The rule sets the bitboards implement exactly (their propagation, and the search of the
 /// [`BitboardSolver`](crate::BitboardSolver) over them).
@@ -41,6 +42,18 @@ impl BitboardRules {
         if rules.shape() != Shape::NINE {
             return None;
         }
+        // Given pencil marks are the board's starting candidates (see
+        // [`Bitboard::of_puzzle`]): the rules without them decide.
+        let marks_only = !rules.constraints().is_empty()
+            && (rules.constraints().iter()).all(|c| matches!(c, VariantConstraint::PencilMarks(_)));
+        let unmarked;
+        let rules = match marks_only {
+            true => {
+                unmarked = rules.with_constraints_kept(|_| false);
+                &unmarked
+            }
+            false => rules,
+        };
         let boxes = BoxShape::new(3, 3).ok()?;
         let diagonal = Rules::boxes(boxes).with_global(GlobalRule::Diagonal).ok()?;
         [
@@ -72,6 +85,16 @@ impl Bitboard {
         Bitboard::from_givens(given, of_digit)
     }
 
+    /// The board of `puzzle` (9×9): its givens, and its given pencil marks kept; not
+    /// propagated yet.
+    pub(crate) fn of_puzzle(puzzle: &Puzzle) -> Bitboard {
+        let mut board = Bitboard::of_givens(puzzle.grid());
+        if let Some(marks) = puzzle.rules().pencil_marks() {
+            board.keep_marks(&marks);
+        }
+        board
+    }
+
     /// The candidates of every cell.
     fn candidates(&self) -> Candidates {
         let sets = (0..81)
@@ -90,10 +113,11 @@ impl Bitboard {
     }
 }
 
-/// The candidates of `grid`'s givens under `rules` after the bitboard propagation and
-/// failed-literal probing of the cells with two candidates; `None` on a contradiction.
-pub(super) fn probed(rules: BitboardRules, grid: &Grid) -> Option<Candidates> {
-    let mut board = Bitboard::of_givens(grid);
+/// The candidates of `puzzle`'s givens (and pencil marks) under `rules` after the bitboard
+/// propagation and failed-literal probing of the cells with two candidates; `None` on a
+/// contradiction.
+pub(super) fn probed(rules: BitboardRules, puzzle: &Puzzle) -> Option<Candidates> {
+    let mut board = Bitboard::of_puzzle(puzzle);
     let consistent = match rules {
         BitboardRules::Classic => board.propagate::<false>() && board.probe::<false>(),
         BitboardRules::Diagonal => board.propagate::<true>() && board.probe::<true>(),

@@ -26,7 +26,7 @@ impl Find for Bug {
         let size = layout.shape.size();
         if !board.unique()
             || !layout.apart().is_empty()
-            || layout.has_constraints()
+            || layout.has_constraints_for_logic()
             || layout.houses().any(|house| house.len() != size)
         {
             return None;

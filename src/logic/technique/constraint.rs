@@ -28,7 +28,7 @@ impl Find for ConstraintLogic {
 
     fn find(&self, board: &Board<'_>) -> Option<Step> {
         let layout = board.layout();
-        if !layout.has_constraints() {
+        if !layout.has_constraints_for_logic() {
             return None;
         }
         let links = layout.weak_links();

@@ -12,12 +12,13 @@ use crate::rules::Layout;
 ///
 /// True only when the rules are houses of the plain kinds (rows, columns, boxes, jigsaw
 /// regions) with no relation between cells (anti-knight, anti-king) and no other
-/// constraint, and every house holds none of the corners, two on one row or column, or
+/// constraint but given pencil marks (which keep every candidate, so any swap of them),
+/// and every house holds none of the corners, two on one row or column, or
 /// all four. Extend this gate when the rules gain constraints: a killer cage, for one,
 /// is preserved only when it holds the corners in such pairs too.
 pub fn digit_swap_preserves_rules(layout: &Layout, corners: [usize; 4]) -> bool {
     let plain = layout.apart().is_empty()
-        && layout.rules.constraints().is_empty()
+        && !layout.has_constraints_for_logic()
         && (0..layout.house_count()).all(|h| {
             matches!(
                 layout.kind(h),

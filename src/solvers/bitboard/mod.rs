@@ -91,7 +91,7 @@ impl Solver for BitboardSolver {
         let Some(rules) = self.rules_of(puzzle) else {
             return self.fallback.run(puzzle, limit, deadline);
         };
-        let board = Bitboard::of_givens(puzzle.grid());
+        let board = Bitboard::of_puzzle(puzzle);
         let mut search = Search {
             budget: Budget::new(limit, deadline).with_effort_limit(self.guess_limit),
         };

@@ -146,7 +146,7 @@ impl Find for ForcingChain {
         let engine = Engine::new(
             board,
             self.level.links(),
-            self.level.inner(board.layout().has_constraints()),
+            self.level.inner(board.layout().has_constraints_for_logic()),
         );
         let search = Search {
             engine: &engine,
