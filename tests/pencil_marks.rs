@@ -88,6 +88,28 @@ fn grid_of(marks: &[Vec<u32>]) -> String {
         .join("\n")
 }
 
+/// The marks as HoDoKu draws a grid of them: `.---.` borders, `:---+---:` between bands,
+/// bars against the cells.
+fn bordered_of(marks: &[Vec<u32>]) -> String {
+    let rows: Vec<String> = grid_of(marks)
+        .lines()
+        .map(|row| {
+            let cells: Vec<&str> = row.split(' ').collect();
+            format!("|{} {}|{} {}|", cells[0], cells[1], cells[2], cells[3])
+        })
+        .collect();
+    [
+        ".-------.-------.",
+        &rows[0],
+        &rows[1],
+        ":-------+-------:",
+        &rows[2],
+        &rows[3],
+        "'-------'-------'",
+    ]
+    .join("\n")
+}
+
 /// The marks as satdoku's TOML: a `marks` table for each cell short of all four digits.
 fn toml_of(marks: &[Vec<u32>]) -> String {
     let mut text = format!("boxes = \"2x2\"\npuzzle = \"{}\"\n", ".".repeat(16));
@@ -142,8 +164,9 @@ fn every_form_of_random_marks_counts_the_grids_inside_them() {
         }
         // The other forms: the same count through the command line.
         let want = format!("{expected}\n");
-        let grid = grid_of(&marks);
-        assert_eq!(run(&["count", "-"], &grid).1, want, "{grid}");
+        for grid in [grid_of(&marks), bordered_of(&marks)] {
+            assert_eq!(run(&["count", "-"], &grid).1, want, "{grid}");
+        }
         for (name, text) in [
             ("marks.toml", toml_of(&marks)),
             ("marks.json", fpuzzles_of(&marks)),
@@ -331,6 +354,10 @@ fn lines_that_only_look_like_marks_stay_classic_puzzles() {
         .unwrap();
     assert!(entry.marks.is_none());
     assert_eq!(plain(&entry.grid.unwrap())[0][15], 16);
+    // A grid of givens drawn with Sudoku Explainer's borders stays a grid of givens.
+    let drawn = "*-----+-----*\n|1 . | . 2|\n|. 3 | . .|\n*-----+-----*\n|. . | . .|\n|. . | . .|\n*-----+-----*";
+    let grid = satdoku::format::parse_one(drawn, &ReadOptions::default()).unwrap();
+    assert_eq!(plain(&grid)[1][1], 3);
 }
 
 #[test]
@@ -416,4 +443,20 @@ fn the_bitboards_start_from_the_marks_and_agree_with_sat() {
             );
         }
     }
+}
+
+#[test]
+fn a_puzzle_file_keeps_marks_and_a_grid_of_givens_refuses_them() {
+    use satdoku::format::{PuzzleFile, parse_one};
+    let (line, _) = bundled().remove(0);
+    let file = PuzzleFile::parse(&format!("puzzle = \"{line}\"\n")).unwrap();
+    let puzzle = file.puzzle(0).unwrap().unwrap();
+    let marks = marks_of(&line, 9);
+    let marked = marks.iter().filter(|m| m.len() < 9).count();
+    assert_eq!(puzzle.rules().constraints().len(), marked);
+    // Where a grid of digits is asked for (a solution column, `Grid::from_str`), marks are
+    // an error, never an empty grid.
+    let err = parse_one(&line, &ReadOptions::default()).unwrap_err();
+    assert!(err.to_string().contains("pencil marks"), "{err}");
+    assert!(line.parse::<satdoku::Grid>().is_err());
 }

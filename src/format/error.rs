@@ -243,6 +243,12 @@ pub enum ParseError {
         /// The grid's shape.
         shape: Shape,
     },
+    /// A grid of givens was asked for, and the text holds pencil marks.
+    #[error("line {line}: pencil marks, where a grid of digits is expected")]
+    MarksNoGrid {
+        /// The input line.
+        line: usize,
+    },
     /// Text meant to hold exactly one puzzle holds none.
     #[error("no puzzle found")]
     NoPuzzle,
@@ -315,6 +321,7 @@ impl ParseError {
             | ParseError::NotANumber { line, .. }
             | ParseError::OutOfRange { line, .. }
             | ParseError::BadMarks { line, .. }
+            | ParseError::MarksNoGrid { line }
             | ParseError::NoColumn { line, .. }
             | ParseError::BadRow { line, .. }
             | ParseError::ExtraInput { line } => Some(line),

@@ -93,13 +93,10 @@ pub fn read_marks_of(
     let mut rows: Vec<(usize, Vec<&str>)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim();
-        if trimmed.is_empty()
-            || trimmed.starts_with('#')
-            || (trimmed.len() > 1 && trimmed.chars().all(|c| c == '-' || c == '+'))
-        {
+        if trimmed.is_empty() || trimmed.starts_with('#') || is_rule_line(trimmed) {
             continue;
         }
-        let cells: Vec<&str> = trimmed.split_whitespace().filter(|t| *t != "|").collect();
+        let cells: Vec<&str> = row_cells(trimmed);
         rows.push((i + 1, cells));
     }
     let (first_line, first) = rows.first().ok_or(MarksError::Empty)?;
@@ -144,6 +141,38 @@ pub fn read_marks_of(
     Ok(Candidates::from_sets(shape, sets))
 }
 
+/// Whether `text` is a rule line of a drawn grid and holds no cell: runs of `-` or `=` with
+/// corners and crossings (`+ . : ' *`), bars and spaces, more dashes than dots — the
+/// borders of `------+------`, Sudoku Explainer's `*-----*` and HoDoKu's `.-----.`,
+/// `:-----+-----:` and `'-----'`.
+///
+/// ```
+/// use satdoku::format::is_rule_line;
+/// assert!(is_rule_line(":-----------+-----------:"));
+/// assert!(is_rule_line("------+-------+------"));
+/// assert!(!is_rule_line("..-.....3"));
+/// ```
+pub fn is_rule_line(text: &str) -> bool {
+    let (mut dashes, mut dots) = (0, 0);
+    for c in text.chars() {
+        match c {
+            '-' | '=' => dashes += 1,
+            '.' => dots += 1,
+            '+' | ':' | '\'' | '*' | '|' | ' ' | '\t' => {}
+            _ => return false,
+        }
+    }
+    dashes > 1 && dashes > dots
+}
+
+/// The cells of a row of a grid of pencil marks: its words between white space and `|`
+/// (HoDoKu writes `12679|` against the bar).
+pub(crate) fn row_cells(text: &str) -> Vec<&str> {
+    (text.split(|c: char| c.is_whitespace() || c == '|'))
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
 /// One cell's pencil marks as a grid of them writes it: its candidates run together in
 /// `alphabet`'s symbols (`1457`), or as numbers joined by commas (`1,4,35`), `-` for none.
 /// `None` when `text` is no set of digits of `shape`.
@@ -173,7 +202,7 @@ pub(crate) fn marks_row<'a>(
     alphabet: &Alphabet,
     digits: Option<usize>,
 ) -> Option<Vec<&'a str>> {
-    let cells: Vec<&str> = text.split_whitespace().filter(|t| *t != "|").collect();
+    let cells: Vec<&str> = row_cells(text);
     let shape = Shape::from_size(cells.len())?;
     let shape = match digits {
         Some(digits) => shape.with_digits(digits)?,

@@ -23,11 +23,13 @@ pub use fpuzzles::{
     COSMETIC_FIELDS, FpuzzlesError, constraint_fields, fpuzzles_link_json, parse_fpuzzles,
     parse_fpuzzles_settled,
 };
-pub use marks::{MarksError, marks_line, read_marks, read_marks_of};
+pub use marks::{MarksError, is_rule_line, marks_line, read_marks, read_marks_of};
 pub use notation::{Notation, Spell, Spelled};
 pub use options::{Column, InputFormat, ReadOptions};
 pub use puzzle_file::{PuzzleFile, PuzzleFileError, PuzzleText, rule_names};
-pub use read::{Entry, MAX_LINE, PuzzleReader, ReadWarning, Record, SkippedLine, parse_one, utf16};
+pub use read::{
+    Entry, MAX_LINE, PuzzleReader, ReadWarning, Record, SkippedLine, parse_one, read_one, utf16,
+};
 pub use regions::RegionsError;
 pub use sudokupad::{
     SudokuPadError, is_sudokupad_link, parse_sudokupad, parse_sudokupad_link,

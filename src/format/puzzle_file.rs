@@ -455,10 +455,11 @@ impl PuzzleFile {
             ..ReadOptions::default()
         };
         let read = || -> Result<Puzzle, InputError> {
-            let grid = super::parse_one(text, &options)?;
-            let rules = (self.spec.rules_for(grid.shape()))
-                .map_err(|error| InputError::Rules { line: *line, error })?;
-            Puzzle::new(grid, rules).map_err(|error| InputError::at(*line, error))
+            // The puzzle's givens, or its pencil marks (which its rules then hold).
+            let mut entry = super::read_one(text, &options)?;
+            entry.grid.clone()?;
+            entry.line = *line;
+            entry.puzzle(&self.spec)
         };
         Some(read())
     }

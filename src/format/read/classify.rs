@@ -18,6 +18,7 @@
 use super::array::{array_lists, has_brackets};
 use super::cells::{Cells, tokens};
 use crate::format::InputFormat;
+use crate::format::marks::is_rule_line;
 use crate::grid::Shape;
 
 /// Symbols that separate boxes in block grids and carry no cell.
@@ -123,6 +124,10 @@ pub(super) fn read_row(text: &str, input: InputFormat) -> Option<Row> {
             lists: lengths,
             metadata: false,
         });
+    }
+    // A grid's border (`.----+----.`) holds no cell, whatever its corners.
+    if is_rule_line(text) {
+        return None;
     }
     let all = symbols(text);
     if all.is_empty() {

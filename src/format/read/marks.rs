@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::classify::content;
 use super::{Built, PuzzleReader};
-use crate::format::marks::{cell_marks, marks_row};
+use crate::format::marks::{cell_marks, is_rule_line, marks_row, row_cells};
 use crate::format::{Notation, ParseError};
 use crate::grid::{Candidates, Grid, Shape};
 
@@ -35,7 +35,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 break;
             }
             let text = content(&next.text);
-            if text.is_empty() || text.chars().all(|c| matches!(c, '-' | '+' | '|' | ' ')) {
+            if text.is_empty() || is_rule_line(text) {
                 continue;
             }
             if super::detect::is_header(text, &self.options) {
@@ -71,7 +71,7 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         let mut sets = Vec::with_capacity(shape.cell_count());
         for (r, (line, text)) in rows.iter().enumerate() {
-            let cells: Vec<&str> = text.split_whitespace().filter(|t| *t != "|").collect();
+            let cells: Vec<&str> = row_cells(text);
             if cells.len() != size {
                 return Err(ParseError::RowLength {
                     line: *line,

@@ -564,14 +564,33 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     }
 }
 
-/// Reads exactly one puzzle from `text`.
+/// Reads exactly one puzzle from `text`: its grid of givens. A puzzle written as pencil
+/// marks is an error here (its marks are no grid; [`read_one`] keeps them).
 ///
 /// ```
 /// use satdoku::format::{parse_one, ReadOptions};
 /// let grid = parse_one("1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1", &ReadOptions::default()).unwrap();
 /// assert!(grid.is_complete());
+/// assert!(parse_one(&"1234".repeat(16), &ReadOptions::default()).is_err());
 /// ```
 pub fn parse_one(text: &str, options: &ReadOptions) -> Result<Grid, ParseError> {
+    let entry = read_one(text, options)?;
+    match entry.marks {
+        Some(_) => Err(ParseError::MarksNoGrid { line: entry.line }),
+        None => entry.grid,
+    }
+}
+
+/// Reads exactly one puzzle from `text`, as an entry: its grid, or why it could not be
+/// read, and its pencil marks when it is written as marks.
+///
+/// ```
+/// use satdoku::format::{read_one, ReadOptions};
+/// let entry = read_one(&"1234".repeat(16), &ReadOptions::default())?;
+/// assert_eq!(entry.marks.unwrap().shape().size(), 4);
+/// # Ok::<(), satdoku::ParseError>(())
+/// ```
+pub fn read_one(text: &str, options: &ReadOptions) -> Result<Entry, ParseError> {
     let mut reader = PuzzleReader::new(text.as_bytes(), options.clone());
     let reading = "reading from memory cannot fail";
     let first = reader.next().transpose().expect(reading);
@@ -579,7 +598,7 @@ pub fn parse_one(text: &str, options: &ReadOptions) -> Result<Grid, ParseError> 
         None => Err(ParseError::NoPuzzle),
         Some(entry) => match reader.next().transpose().expect(reading) {
             Some(extra) => Err(ParseError::ExtraInput { line: extra.line }),
-            None => entry.grid,
+            None => Ok(entry),
         },
     }
 }
