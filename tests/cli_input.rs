@@ -636,3 +636,29 @@ fn a_forced_layout_that_does_not_fit_names_its_flag() {
             "it looks like a one-line puzzle: drop --input tokens",
         ));
 }
+
+#[test]
+fn a_puzzle_file_piped_in_is_read_as_that_file() {
+    // satdoku's TOML, f-puzzles JSON: the same answer as from the file itself.
+    for name in [
+        "variants/constraints/rellik-1.toml",
+        "variants/constraints/killer-2.json",
+        "variants/constraints/pencil-marks-3.toml",
+    ] {
+        let path = common::puzzle_path(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (code, piped, err) = common::run(&["check"], &text);
+        assert_eq!(code, Some(0), "{name}: {err}");
+        let (_, from_file, _) = common::run(&["check", path.to_str().unwrap()], "");
+        assert_eq!(piped, from_file, "{name}");
+    }
+    // Arrays from code that assign a name stay puzzle text.
+    let text = std::fs::read_to_string(common::puzzle_path("python-array.txt")).unwrap();
+    let (code, out, err) = common::run(&["solve"], &text);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.len(), 82);
+    // A piped TOML file with an error says what is wrong, as a file would.
+    let (code, _, err) = common::run(&["check"], "puzzle = \"1...\"\n[[cage]]\n");
+    assert_eq!(code, Some(2));
+    assert!(err.starts_with("satdoku: <stdin>"), "{err}");
+}

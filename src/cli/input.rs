@@ -178,15 +178,30 @@ pub fn for_each(
                     "satdoku: reading puzzles from standard input (one per line; {end} to end)"
                 ));
             }
-            let source = Source {
-                name: Arc::from(STDIN),
-                spec: &spec,
-                first_line: 1,
-                first_index: 1,
-                constraint_lines: None,
-                reading: Arc::default(),
-            };
-            run.text(&source, io::stdin().lock(), &mut each)?;
+            let mut stdin = io::stdin().lock();
+            // A puzzle file piped in (f-puzzles or SudokuPad JSON, satdoku's TOML) is read
+            // as that file would be; anything else as puzzle text.
+            if let Some(kind) = FileKind::sniff(stdin.fill_buf()?) {
+                let mut bytes = Vec::new();
+                stdin.read_to_end(&mut bytes)?;
+                let text = String::from_utf8(bytes).map_err(|err| {
+                    format!(
+                        "not UTF-8 text (a byte that is not UTF-8 at offset {})",
+                        err.utf8_error().valid_up_to()
+                    )
+                });
+                run.rules_file(STDIN, kind, text, &spec, &mut each)?;
+            } else {
+                let source = Source {
+                    name: Arc::from(STDIN),
+                    spec: &spec,
+                    first_line: 1,
+                    first_index: 1,
+                    constraint_lines: None,
+                    reading: Arc::default(),
+                };
+                run.text(&source, stdin, &mut each)?;
+            }
         } else if args.inline_grids && looks_like_grid(path, &run.options.alphabet) {
             let text = path.to_string_lossy().into_owned();
             let source = Source {
@@ -418,23 +433,33 @@ impl Run {
         each: &mut dyn FnMut(Item) -> anyhow::Result<()>,
     ) -> anyhow::Result<()> {
         let name = path.display().to_string();
-        let file = match kind {
-            FileKind::Link => parse_link(&name, &self.settled),
-            _ => read_text(path).and_then(|text| match kind {
-                FileKind::Toml => PuzzleFile::parse(&text).map_err(|err| err.to_string()),
-                // f-puzzles or SudokuPad data, told apart by content.
-                FileKind::Fpuzzles | FileKind::SudokuPad => {
-                    parse_sudokupad_settled(&text, &self.settled).map_err(|err| err.to_string())
-                }
-                FileKind::Link => unreachable!("links are not files"),
-            }),
-        };
-        let at = Place {
-            name: Arc::from(name),
-            line: None,
-            index: 1,
-        };
-        self.with_rules(&at, file, spec, each)?;
+        if kind == FileKind::Link {
+            let file = parse_link(&name, &self.settled);
+            self.with_rules(&Place::file(&name), file, spec, each)?;
+            return Ok(());
+        }
+        self.rules_file(&name, kind, read_text(path), spec, each)
+    }
+
+    /// Reads `text`, a puzzle file of `kind` named `name` (or why it could not be read), as
+    /// [`Run::puzzle_file`] does.
+    fn rules_file(
+        &mut self,
+        name: &str,
+        kind: FileKind,
+        text: Result<String, String>,
+        spec: &RulesSpec,
+        each: &mut dyn FnMut(Item) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        let file = text.and_then(|text| match kind {
+            FileKind::Toml => PuzzleFile::parse(&text).map_err(|err| err.to_string()),
+            // f-puzzles or SudokuPad data, told apart by content.
+            FileKind::Fpuzzles | FileKind::SudokuPad => {
+                parse_sudokupad_settled(&text, &self.settled).map_err(|err| err.to_string())
+            }
+            FileKind::Link => parse_link(&text, &self.settled),
+        });
+        self.with_rules(&Place::file(name), file, spec, each)?;
         Ok(())
     }
 
@@ -637,6 +662,17 @@ struct Place {
     index: usize,
 }
 
+impl Place {
+    /// The whole of the input named `name` (a file's puzzles are numbered from 1).
+    fn file(name: &str) -> Place {
+        Place {
+            name: Arc::from(name),
+            line: None,
+            index: 1,
+        }
+    }
+}
+
 /// What a line of a file of links holds.
 enum LinkLine<'a> {
     /// Nothing: blank, a comment, or a shortcut's other keys (`IconIndex=0`).
@@ -738,6 +774,37 @@ enum FileKind {
 }
 
 impl FileKind {
+    /// The kind of puzzle file whose first bytes are `start` (standard input's): JSON (an
+    /// object: f-puzzles or SudokuPad data) or satdoku's TOML (a first line that is a table
+    /// `[[cage]]` or a key given a string or a list of strings: `puzzle = "…"`,
+    /// `rules = ["anti-knight"]`); `None` for puzzle text, arrays from code (`grid = [` with
+    /// numbers) included.
+    fn sniff(start: &[u8]) -> Option<FileKind> {
+        let text = String::from_utf8_lossy(start);
+        let text = text.trim_start_matches('\u{feff}');
+        if text.trim_start().starts_with('{') {
+            return Some(FileKind::Fpuzzles);
+        }
+        let first = (text.lines().map(str::trim))
+            .find(|line| !line.is_empty() && !line.starts_with('#'))?;
+        let word = |t: &str| {
+            !t.is_empty()
+                && t.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        };
+        if let Some(table) = first.strip_prefix("[[").and_then(|t| t.strip_suffix("]]")) {
+            return word(table).then_some(FileKind::Toml);
+        }
+        let (key, value) = first.split_once('=')?;
+        let value = value.trim_start();
+        let toml = word(key.trim())
+            && (value.starts_with(['"', '\''])
+                || value
+                    .strip_prefix('[')
+                    .is_some_and(|v| v.trim_start().starts_with('"')));
+        toml.then_some(FileKind::Toml)
+    }
+
     /// The kind of input `path` names, `None` for plain puzzle text.
     fn of(path: &std::path::Path) -> Option<FileKind> {
         let text = path.to_string_lossy();
