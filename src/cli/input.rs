@@ -7,7 +7,6 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 
-use satdoku::constraint::VariantConstraint;
 use satdoku::format::{
     Entry, MAX_LINE, PuzzleFile, PuzzleReader, ReadOptions, Settled, fpuzzles_link_json,
     is_sudokupad_link, parse_fpuzzles_settled, parse_sudokupad_link_settled,
@@ -364,8 +363,7 @@ impl Run {
             entry.consumed += self.before;
             let line = entry.line;
             let puzzle = puzzle.and_then(|puzzle| {
-                let beyond_marks = (puzzle.rules().constraints().iter())
-                    .find(|c| !matches!(c, VariantConstraint::PencilMarks(_)));
+                let beyond_marks = puzzle.rules().constraints_beyond_marks().next();
                 match (self.classic_only, beyond_marks) {
                     // A scale that knows no constraint would mislead: refuse.
                     (Some(command), Some(constraint)) => Err(InputError::Rules {

@@ -3,7 +3,7 @@
 use std::sync::{Arc, OnceLock};
 
 use super::{Puzzle, Rules, WeakLinks};
-use crate::constraint::{CellValues, VariantConstraint};
+use crate::constraint::CellValues;
 use crate::grid::{Digit, Grid, House, Shape};
 
 /// The houses of one set of rules, and each cell's peers (the cells it must differ from:
@@ -175,7 +175,7 @@ impl Layout {
     /// pencil marks, which every board starts from (a Sukaku puzzle is a classic one for
     /// logic, its uniqueness techniques included: a cell's candidates never leave its marks).
     pub fn has_constraints_for_logic(&self) -> bool {
-        (self.rules.constraints().iter()).any(|c| !matches!(c, VariantConstraint::PencilMarks(_)))
+        self.rules.constraints_beyond_marks().next().is_some()
     }
 
     /// The groups of cells the variant constraints judge together and the pairs of

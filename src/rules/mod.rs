@@ -222,6 +222,12 @@ impl Rules {
         Ok(self)
     }
 
+    /// The variant constraints beyond given pencil marks: those a solver must check or
+    /// propagate and logic must judge (marks are every board's starting candidates).
+    pub fn constraints_beyond_marks(&self) -> impl Iterator<Item = &VariantConstraint> {
+        (self.constraints.iter()).filter(|c| !matches!(c, VariantConstraint::PencilMarks(_)))
+    }
+
     /// The candidates the given pencil marks leave each cell (every digit where none are
     /// given): where logic starts.
     pub fn pencil_marks(&self) -> Option<Candidates> {

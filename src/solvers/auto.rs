@@ -7,7 +7,6 @@ use super::names::SolverKind;
 use super::sat::SatSolver;
 use super::solver::{Outcome, Solver, ran_out_of_budget};
 use crate::check::{Redundant, Verdict, verdict_of};
-use crate::constraint::VariantConstraint;
 use crate::rules::Puzzle;
 
 /// Each puzzle to the approach that answers it fastest, chosen by measurement
@@ -64,8 +63,7 @@ impl AutoSolver {
         let shape = puzzle.rules().shape();
         // Given pencil marks are candidates the backtrackers start from, no constraint to
         // check as they go.
-        let judged = (puzzle.rules().constraints().iter())
-            .any(|c| !matches!(c, VariantConstraint::PencilMarks(_)));
+        let judged = puzzle.rules().constraints_beyond_marks().next().is_some();
         if judged && shape.size() <= 16 {
             return None;
         }

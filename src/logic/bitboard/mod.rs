@@ -5,7 +5,6 @@ mod board;
 
 pub(crate) use board::Bitboard;
 
-use crate::constraint::VariantConstraint;
 use crate::grid::{BoxShape, Candidates, Digit, DigitSet, Grid, Shape};
 use crate::rules::{GlobalRule, Puzzle, Rules};
 
@@ -44,8 +43,8 @@ impl BitboardRules {
         }
         // Given pencil marks are the board's starting candidates (see
         // [`Bitboard::of_puzzle`]): the rules without them decide.
-        let marks_only = !rules.constraints().is_empty()
-            && (rules.constraints().iter()).all(|c| matches!(c, VariantConstraint::PencilMarks(_)));
+        let marks_only =
+            !rules.constraints().is_empty() && rules.constraints_beyond_marks().next().is_none();
         let unmarked;
         let rules = match marks_only {
             true => {
