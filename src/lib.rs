@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+pub mod canon;
 pub mod check;
 pub mod constraint;
 pub mod encode;

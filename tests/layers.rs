@@ -12,6 +12,7 @@ const LAYERS: &[&str] = &[
     "named",
     "constraint",
     "rules",
+    "canon",
     "format",
     "logic",
     "check",

@@ -25,6 +25,47 @@ pub fn judge(
     notation: &Notation,
 ) -> Option<(Status, String)> {
     let invalid = |why: String| Some((Status::InvalidSolution, why));
+    let grid = match read(item, column, puzzle, notation) {
+        Ok(grid) => grid,
+        Err(why) => return invalid(why),
+    };
+    if let Some(conflict) = grid.conflict(puzzle.rules()) {
+        return invalid(format!(
+            "the solution breaks a rule: {}",
+            notation.show(&conflict)
+        ));
+    }
+    let values: Vec<u8> = (grid.digits().iter())
+        .map(|d| d.map_or(0, |d| d.get()))
+        .collect();
+    if let Some(k) = puzzle.rules().broken_constraint(&values) {
+        let constraint = &puzzle.rules().constraints()[k];
+        return invalid(format!("the solution breaks the {constraint}"));
+    }
+    let differs = (puzzle.grid().givens()).find(|&(cell, digit)| grid.get(cell) != Some(digit));
+    differs.map(|(cell, digit)| {
+        let found = grid.get(cell).expect("the solution is complete");
+        (
+            Status::Mismatch,
+            format!(
+                "the solution has {} at {}, where the puzzle gives {}",
+                notation.show(&found),
+                cell,
+                notation.show(&digit)
+            ),
+        )
+    })
+}
+
+/// The complete grid in `column` of `item`'s row, of `puzzle`'s shape (not yet checked
+/// against its rules), or why there is none.
+pub fn read(
+    item: &Item,
+    column: &Column,
+    puzzle: &Puzzle,
+    notation: &Notation,
+) -> Result<satdoku::Grid, String> {
+    let invalid = Err;
     let Some(record) = &item.record else {
         return invalid(format!(
             "--expect {column} reads a column of a table (CSV or TSV with a header), and this input is none"
@@ -61,30 +102,5 @@ pub fn judge(
     if let Some(cell) = shape.cells().find(|&c| grid.get(c).is_none()) {
         return invalid(format!("the solution leaves {} blank", cell));
     }
-    if let Some(conflict) = grid.conflict(puzzle.rules()) {
-        return invalid(format!(
-            "the solution breaks a rule: {}",
-            notation.show(&conflict)
-        ));
-    }
-    let values: Vec<u8> = (grid.digits().iter())
-        .map(|d| d.map_or(0, |d| d.get()))
-        .collect();
-    if let Some(k) = puzzle.rules().broken_constraint(&values) {
-        let constraint = &puzzle.rules().constraints()[k];
-        return invalid(format!("the solution breaks the {constraint}"));
-    }
-    let differs = (puzzle.grid().givens()).find(|&(cell, digit)| grid.get(cell) != Some(digit));
-    differs.map(|(cell, digit)| {
-        let found = grid.get(cell).expect("the solution is complete");
-        (
-            Status::Mismatch,
-            format!(
-                "the solution has {} at {}, where the puzzle gives {}",
-                notation.show(&found),
-                cell,
-                notation.show(&digit)
-            ),
-        )
-    })
+    Ok(grid)
 }

@@ -2,6 +2,7 @@
 
 mod args;
 mod candidates;
+mod canon;
 mod check;
 mod cnf;
 mod compare;
@@ -26,6 +27,7 @@ mod sink;
 mod solve;
 mod step;
 mod suggest;
+mod transform;
 
 use std::io;
 use std::process::ExitCode;
@@ -144,6 +146,25 @@ enum Command {
     /// grid (`--format line` or `block`) or JSON. Exit status: 0 when every puzzle has a
     /// solution, 1 when any has none, 2 on input errors.
     Candidates(candidates::CandidatesArgs),
+    /// Write each puzzle's canonical form: the least of the puzzles that the symmetries of
+    /// its rules make of it, so that two puzzles are the same in disguise exactly when their
+    /// forms are equal.
+    ///
+    /// The symmetries: for rows, columns and boxes, rows inside their band, bands, columns
+    /// inside their stack, stacks, transposition (square boxes) and any relabelling of the
+    /// digits; for rules that add houses or pairs (diagonals, windows, anti-knight, jigsaw
+    /// regions …), those of them (or of the grid's 8 turns and mirrors) that keep every
+    /// house and pair; for constraints (cages, lines, dots, pencil marks …), none: the
+    /// form is the puzzle. The least is taken cell by cell in reading order, a blank before
+    /// any digit ("minlex"). Exit status: 0, or 2 on input errors.
+    Canon(canon::CanonArgs),
+    /// Write random equivalent copies of each puzzle, made by the symmetries of its rules
+    /// (as `canon` names them), with the input's solutions (`--expect COLUMN`) transformed
+    /// alike.
+    ///
+    /// The same --seed and input give the same copies on every machine. Exit status: 0, or
+    /// 2 on input errors.
+    Transform(transform::TransformArgs),
     /// Suggest what makes each puzzle with several solutions unique: the fewest givens to
     /// add, and how the puzzle then solves.
     ///
@@ -232,6 +253,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Explain(args) => explain::run(&args),
         Command::Hint(args) => hint::run(args),
         Command::Candidates(args) => candidates::run(&args),
+        Command::Canon(args) => canon::run(&args),
+        Command::Transform(args) => transform::run(&args),
         Command::Suggest(args) => suggest::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Report(args) => report::run(&args),

@@ -41,6 +41,12 @@ pub enum Status {
     /// The solution the input gives (`--expect`) cannot be read, is incomplete or breaks a
     /// rule.
     InvalidSolution,
+    /// The puzzle's canonical form was written (`canon`).
+    Canonical,
+    /// The puzzle is equivalent to an earlier one (`canon --dedup`).
+    Duplicate,
+    /// Equivalent copies of the puzzle were written (`transform`).
+    Transformed,
 }
 
 impl Status {
@@ -66,7 +72,7 @@ impl Status {
     }
 
     /// Every status, in the order summaries list them.
-    pub const ALL: [Status; 9] = [
+    pub const ALL: [Status; 12] = [
         Status::Solved,
         Status::Unique,
         Status::Multiple,
@@ -75,6 +81,9 @@ impl Status {
         Status::Mismatch,
         Status::InvalidSolution,
         Status::Generated,
+        Status::Canonical,
+        Status::Duplicate,
+        Status::Transformed,
         Status::Invalid,
     ];
 
@@ -100,6 +109,9 @@ impl Status {
             Status::Timeout => "timeout",
             Status::Mismatch => "mismatch",
             Status::InvalidSolution => "invalid_solution",
+            Status::Canonical => "canonical",
+            Status::Duplicate => "duplicate",
+            Status::Transformed => "transformed",
         }
     }
 }
@@ -474,6 +486,17 @@ impl Output {
                 rules.box_shape()
             )
         )
+    }
+
+    /// Prints the comment line `# STATUS (puzzle N, line L)` in place of a puzzle's answer:
+    /// the reader skips it, so the output stays aligned with the input.
+    pub fn status_comment(&mut self, item: &Item, status: Status) -> io::Result<()> {
+        self.comment(&format!(
+            "{} (puzzle {}, line {})",
+            status.words(),
+            item.index,
+            item.line
+        ))
     }
 
     /// Prints a `# text` comment line heading the grids that follow.

@@ -129,13 +129,7 @@ fn row(
     } else if let (Some(solution), Ok(puzzle)) = (solution, &item.puzzle) {
         out.grid(solution, puzzle.rules(), item.notation.alphabet())
     } else {
-        // A comment line (which the reader skips) keeps the output aligned with the input.
-        out.comment(&format!(
-            "{} (puzzle {}, line {})",
-            status.words(),
-            item.index,
-            item.line
-        ))
+        out.status_comment(item, status)
     }
     .context("writing the output")
 }

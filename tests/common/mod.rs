@@ -1,6 +1,7 @@
 //! Test helpers: an independent validator and readers for the bundled puzzle files.
 #![allow(dead_code)]
 
+pub mod canon;
 pub mod drat;
 pub mod fpuzzles;
 pub mod lines;

@@ -1,0 +1,247 @@
+//! `satdoku canon`: each puzzle's canonical form, with duplicates up to symmetry marked and a train/test split by class.
+
+use std::collections::HashMap;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+use clap::Args;
+use satdoku::canon::{CanonError, Symmetries};
+use satdoku::{Grid, Puzzle, Rules};
+use serde::Serialize;
+
+use super::args::BatchArgs;
+use super::input::{self, Item};
+use super::output::{Output, RowHead, Status, Tally, report_item};
+
+/// Arguments of `satdoku canon`.
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    run: BatchArgs,
+    /// Mark each puzzle equivalent to an earlier one: status `duplicate` and `same_as` (the
+    /// earlier puzzle's index) in JSON and CSV; in lines and grids, a comment line
+    /// `# duplicate of puzzle 3 (puzzle 7, line 9)` instead of its form, so that what is
+    /// printed is each class once. Keeps every class's form in memory (about 130 bytes a
+    /// 9×9 puzzle).
+    #[arg(long)]
+    dedup: bool,
+    /// Give each puzzle a `split` field, `train` or `test`, by its class: a puzzle goes to
+    /// `test` with this probability (0 to 1), decided by its canonical form and `--seed`,
+    /// so that equivalent puzzles always land on the same side. JSON and CSV only.
+    #[arg(long, value_name = "SHARE", value_parser = share)]
+    split: Option<f64>,
+    /// With `--split`, which split: another seed sends other classes to `test`.
+    #[arg(long, requires = "split", default_value_t = 0)]
+    seed: u64,
+}
+
+/// A probability from 0 to 1.
+fn share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(share) if (0.0..=1.0).contains(&share) => Ok(share),
+        _ => Err(format!(
+            "{text} is no share from 0 to 1 (0.1 sends a tenth to test)"
+        )),
+    }
+}
+
+/// A JSON row of `canon`.
+#[derive(Serialize)]
+struct Row<'a> {
+    #[serde(flatten)]
+    head: RowHead<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    canonical: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    symmetries: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    same_as: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    split: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// The symmetries of the rules met last, worked out again only when the rules change (a
+/// batch usually keeps one set of rules).
+#[derive(Default)]
+pub struct SymmetriesCache {
+    last: Option<(Arc<Rules>, Arc<Symmetries>)>,
+}
+
+impl SymmetriesCache {
+    /// The symmetries of `rules`.
+    pub fn of(&mut self, rules: &Arc<Rules>) -> Arc<Symmetries> {
+        match &self.last {
+            Some((seen, symmetries)) if Arc::ptr_eq(seen, rules) || **seen == **rules => {
+                symmetries.clone()
+            }
+            _ => {
+                let symmetries = Arc::new(Symmetries::of(rules));
+                self.last = Some((rules.clone(), symmetries.clone()));
+                symmetries
+            }
+        }
+    }
+}
+
+/// A canonical form (or why it was not computed) and the group it was taken under.
+struct Form {
+    grid: Result<Grid, CanonError>,
+    symmetries: Arc<Symmetries>,
+}
+
+/// Prints the canonical form of every puzzle of the input.
+pub fn run(args: &CanonArgs) -> anyhow::Result<ExitCode> {
+    let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
+    out.csv_fields(&[
+        "status",
+        "canonical",
+        "symmetries",
+        "same_as",
+        "split",
+        "error",
+    ]);
+    if args.split.is_some() && !out.writes_rows() {
+        anyhow::bail!(
+            "--split labels each puzzle train or test in a field: add --format csv or --format json"
+        );
+    }
+    let pool = args.run.threads.pool()?;
+    let mut tally = Tally::default();
+    let mut seen: HashMap<Box<[u8]>, usize> = HashMap::new();
+    let work = |cache: &mut SymmetriesCache, puzzle: &Puzzle| {
+        let symmetries = cache.of(puzzle.rules());
+        let grid = symmetries.canonical(puzzle.grid()).map(|(grid, _)| grid);
+        Form { grid, symmetries }
+    };
+    let errors = input::for_each_parallel(
+        &args.run.input,
+        &pool,
+        SymmetriesCache::default,
+        work,
+        |item: Item, form| {
+            let (Ok(puzzle), Some(form)) = (&item.puzzle, form) else {
+                tally.record(Status::Invalid, false);
+                return write_failed(
+                    &mut out,
+                    &item,
+                    Row::failed(&item, Status::Invalid, item.error()),
+                )
+                .context("writing the output");
+            };
+            let grid = match form.grid {
+                Ok(grid) => grid,
+                Err(error) => {
+                    // A bound of the work, like a time limit: the puzzle is not answered.
+                    tally.record(Status::Timeout, false);
+                    report_item(&item, &error.to_string());
+                    let row = Row::failed(&item, Status::Timeout, Some(error.to_string()));
+                    return write_failed(&mut out, &item, row).context("writing the output");
+                }
+            };
+            let same_as = if args.dedup {
+                let key = values(&grid);
+                match seen.get(&key) {
+                    Some(&first) => Some(first),
+                    None => {
+                        seen.insert(key, item.index);
+                        None
+                    }
+                }
+            } else {
+                None
+            };
+            let status = if same_as.is_some() {
+                Status::Duplicate
+            } else {
+                Status::Canonical
+            };
+            tally.record(status, true);
+            let split = (args.split).map(|share| {
+                if is_test(&grid, share, args.seed) {
+                    "test"
+                } else {
+                    "train"
+                }
+            });
+            let canonical = puzzle.with_grid(grid.clone()).ok();
+            if out.writes_rows() {
+                let line = match &canonical {
+                    Some(canonical) => out.puzzle_line(canonical, item.notation.alphabet()),
+                    None => out.line(&grid, item.notation.alphabet()),
+                };
+                out.write_row(&Row {
+                    head: RowHead::new(&item, status),
+                    canonical: Some(line),
+                    symmetries: Some(form.symmetries.to_string()),
+                    same_as,
+                    split,
+                    error: None,
+                })
+            } else if let Some(first) = same_as {
+                out.comment(&format!(
+                    "duplicate of puzzle {first} (puzzle {}, line {})",
+                    item.index, item.line
+                ))
+            } else if out.is_line()
+                && let Some(canonical) = &canonical
+            {
+                let line = out.puzzle_line(canonical, item.notation.alphabet());
+                out.text(&line)
+            } else {
+                out.grid(&grid, puzzle.rules(), item.notation.alphabet())
+            }
+            .context("writing the output")
+        },
+    )?;
+    out.finish(tally, errors)
+}
+
+impl<'a> Row<'a> {
+    /// The row of a puzzle without a form: `status` and why.
+    fn failed(item: &'a Item, status: Status, error: Option<String>) -> Row<'a> {
+        Row {
+            head: RowHead::new(item, status),
+            canonical: None,
+            symmetries: None,
+            same_as: None,
+            split: None,
+            error,
+        }
+    }
+}
+
+/// Writes `row` as JSON or CSV, or in lines and grids a comment line naming the puzzle
+/// and its status (the output stays aligned with the input).
+fn write_failed(out: &mut Output, item: &Item, row: Row) -> std::io::Result<()> {
+    if out.writes_rows() {
+        out.write_row(&row)
+    } else {
+        out.status_comment(item, row.head.status)
+    }
+}
+
+/// The grid's cells as values, 0 for a blank: a key for its class.
+fn values(grid: &Grid) -> Box<[u8]> {
+    (grid.digits().iter())
+        .map(|d| d.map_or(0, |d| d.get()))
+        .collect()
+}
+
+/// Whether the class of canonical form `grid` goes to `test` under `share` and `seed`: a
+/// 64-bit FNV-1a hash of the form, mixed with the seed (the same on every machine and in
+/// every version), read as a fraction.
+fn is_test(grid: &Grid, share: f64, seed: u64) -> bool {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325 ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    for v in values(grid).iter() {
+        hash ^= u64::from(*v);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    // A final mix, so that nearby forms spread over the whole range.
+    hash ^= hash >> 33;
+    hash = hash.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    hash ^= hash >> 33;
+    ((hash >> 11) as f64 / (1u64 << 53) as f64) < share
+}
