@@ -433,6 +433,8 @@ fn no_puzzles_give_no_answer() {
         "explain",
         "hint",
         "candidates",
+        "canon",
+        "transform",
         "render",
         "report",
         "compare",

@@ -75,6 +75,8 @@ fn man_pages_cover_every_command() {
         "explain",
         "hint",
         "candidates",
+        "canon",
+        "transform",
         "suggest",
         "render",
         "report",

@@ -54,13 +54,9 @@ struct Row<'a> {
 pub fn run(args: &TransformArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.output.format, args.input.alphabet()?)?;
     out.csv_fields(&["status", "copy", "puzzle", "solution", "error"]);
-    let seed = args.seed.unwrap_or_else(|| {
-        let seed = rand::random::<u64>() >> 11;
-        notice(&format!(
-            "satdoku: seed {seed} (pass --seed {seed} to make these copies again)"
-        ));
-        seed
-    });
+    // A seed drawn here is told once a copy is made (an input without puzzles gets none).
+    let mut untold = args.seed.is_none();
+    let seed = args.seed.unwrap_or_else(|| rand::random::<u64>() >> 11);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut cache = SymmetriesCache::default();
     let mut tally = Tally::default();
@@ -95,6 +91,11 @@ pub fn run(args: &TransformArgs) -> anyhow::Result<ExitCode> {
             );
         }
         tally.record(Status::Transformed, true);
+        if std::mem::take(&mut untold) {
+            notice(&format!(
+                "satdoku: seed {seed} (pass --seed {seed} to make these copies again)"
+            ));
+        }
         for copy in 1..=args.random {
             let transform = symmetries.random(&mut rng);
             let moved = puzzle
