@@ -34,20 +34,20 @@ pub(crate) struct Blocks {
     pub transpose: bool,
 }
 
-/// One arrangement consistent with the rows chosen so far.
+/// One arrangement consistent with the rows chosen so far, on a grid of side at most `M`.
 #[derive(Clone, PartialEq, Eq, Hash)]
-struct Arrangement {
+struct Arrangement<const M: usize> {
     /// Whether it reads the transposed grid.
     transposed: bool,
     /// Source rows used.
     rows_used: u64,
     /// Source row of each output row chosen so far.
-    rows: [u8; MAX],
+    rows: [u8; M],
     /// Source stack at each output slot: the free stacks first.
-    stacks: [u8; MAX],
+    stacks: [u8; M],
     /// Each source stack's columns in output order, `stack` per stack: its free columns
     /// first (in increasing order, so that equal arrangements compare equal).
-    within: [u8; MAX],
+    within: [u8; M],
     /// Source columns blank in every chosen row.
     free_columns: u64,
     /// How many stacks are blank in every chosen row (the first slots).
@@ -65,6 +65,12 @@ struct Source<'a> {
     blocks: Blocks,
     straight: &'a [u8],
     transposed: Vec<u8>,
+    /// How many stacks (N / the stack's width).
+    stacks: usize,
+    /// The rows of each band, and of the band of each row, as bitmasks.
+    band_rows: [u64; MAX],
+    /// The columns of each stack as bitmasks.
+    stack_columns: [u64; MAX],
 }
 
 impl Source<'_> {
@@ -95,8 +101,22 @@ pub(crate) fn minlex(
     values: &[u8],
     blocks: Blocks,
 ) -> Result<(Vec<u8>, Transform), Unfound> {
+    // Arrangements sized for the grid: copied and compared all the time.
+    if shape.size() <= 16 {
+        search::<16>(shape, values, blocks)
+    } else {
+        search::<MAX>(shape, values, blocks)
+    }
+}
+
+/// [`minlex`] with arrangements for grids of side at most `M`.
+fn search<const M: usize>(
+    shape: Shape,
+    values: &[u8],
+    blocks: Blocks,
+) -> Result<(Vec<u8>, Transform), Unfound> {
     let n = shape.size();
-    if n > MAX
+    if n > M
         || values.len() != n * n
         || blocks.band == 0
         || blocks.stack == 0
@@ -107,19 +127,38 @@ pub(crate) fn minlex(
         return Err(Unfound::Unfit);
     }
     let transposed = (0..n * n).map(|i| values[(i % n) * n + i / n]).collect();
+    let lines = |size: usize| {
+        let mut masks = [0u64; MAX];
+        for (line, mask) in masks[..n].iter_mut().enumerate() {
+            let start = line / size * size;
+            *mask = (start..start + size).fold(0, |m, l| m | (1 << l));
+        }
+        masks
+    };
     let source = Source {
         n,
         blocks,
         straight: values,
         transposed,
+        stacks: n / blocks.stack,
+        band_rows: lines(blocks.band),
+        stack_columns: {
+            // By stack rather than by column.
+            let by_column = lines(blocks.stack);
+            let mut masks = [0u64; MAX];
+            for s in 0..n / blocks.stack {
+                masks[s] = by_column[s * blocks.stack];
+            }
+            masks
+        },
     };
     let start = |transposed: bool| {
         let mut arrangement = Arrangement {
             transposed,
             rows_used: 0,
-            rows: [0; MAX],
-            stacks: [0; MAX],
-            within: [0; MAX],
+            rows: [0; M],
+            stacks: [0; M],
+            within: [0; M],
             free_columns: if n == MAX { u64::MAX } else { (1 << n) - 1 },
             free_stacks: n / blocks.stack,
             labels: [UNLABELLED; MAX + 1],
@@ -138,7 +177,7 @@ pub(crate) fn minlex(
     }
     let mut form = Vec::with_capacity(n * n);
     let mut winners: Vec<(usize, usize)> = Vec::new();
-    let mut next: Vec<Arrangement> = Vec::new();
+    let mut next: Vec<Arrangement<M>> = Vec::new();
     let mut key = [0u8; MAX];
     let mut best = [0u8; MAX];
     for k in 0..n {
@@ -175,7 +214,7 @@ pub(crate) fn minlex(
 }
 
 /// Drops repeated arrangements (the same future from rows taken in another order).
-fn dedup(arrangements: &mut Vec<Arrangement>) {
+fn dedup<const M: usize>(arrangements: &mut Vec<Arrangement<M>>) {
     if arrangements.len() < 2 {
         return;
     }
@@ -197,9 +236,9 @@ fn dedup(arrangements: &mut Vec<Arrangement>) {
     }
 }
 
-impl Arrangement {
+impl<const M: usize> Arrangement<M> {
     /// What decides the rest of the form (the rows already chosen do not).
-    fn future(&self) -> (bool, u64, [u8; MAX], [u8; MAX], u64, [u8; MAX + 1]) {
+    fn future(&self) -> (bool, u64, [u8; M], [u8; M], u64, [u8; MAX + 1]) {
         (
             self.transposed,
             self.rows_used,
@@ -210,37 +249,34 @@ impl Arrangement {
         )
     }
 
-    fn same_future(&self, other: &Arrangement) -> bool {
+    fn same_future(&self, other: &Arrangement<M>) -> bool {
         self.transposed == other.transposed
             && self.rows_used == other.rows_used
+            && self.free_columns == other.free_columns
+            && self.next == other.next
             && self.stacks == other.stacks
             && self.within == other.within
-            && self.free_columns == other.free_columns
             && self.labels == other.labels
     }
 
     /// The source rows output row `k` may take.
-    fn candidates(&self, source: &Source, k: usize) -> impl Iterator<Item = usize> + use<> {
-        let band = source.blocks.band;
-        let n = source.n;
-        let rows_used = self.rows_used;
-        let (from, to) = if k.is_multiple_of(band) {
-            (0, n)
+    fn candidates(&self, source: &Source, k: usize) -> impl Iterator<Item = usize> + use<M> {
+        let mut rows = if k.is_multiple_of(source.blocks.band) {
+            // Every row of a band none of whose rows is used.
+            (0..source.n)
+                .step_by(source.blocks.band)
+                .map(|first| source.band_rows[first])
+                .filter(|&band| band & self.rows_used == 0)
+                .fold(0, |all, band| all | band)
         } else {
-            let start = self.rows[k - 1] as usize / band * band;
-            (start, start + band)
+            source.band_rows[self.rows[k - 1] as usize] & !self.rows_used
         };
-        (from..to).filter(move |&r| {
-            rows_used & (1 << r) == 0
-                && (!k.is_multiple_of(band) || {
-                    let start = r / band * band;
-                    let mask = if band == 64 {
-                        u64::MAX
-                    } else {
-                        ((1u64 << band) - 1) << start
-                    };
-                    rows_used & mask == 0
-                })
+        std::iter::from_fn(move || {
+            (rows != 0).then(|| {
+                let r = rows.trailing_zeros() as usize;
+                rows &= rows - 1;
+                r
+            })
         })
     }
 
@@ -262,7 +298,29 @@ impl Arrangement {
         let width = source.blocks.stack;
         // The free stacks, each as its sorted values, in sorted order.
         let mut at = 0;
-        if self.free_stacks > 0 {
+        if self.free_stacks > 0 && width <= 8 {
+            // Each stack's sorted values packed into a number, first value highest: numbers
+            // compare as the values do.
+            let mut keys = [0u64; MAX];
+            for (slot, key) in keys[..self.free_stacks].iter_mut().enumerate() {
+                let s = self.stacks[slot] as usize;
+                let mut values = [0u8; 8];
+                for (j, v) in values[..width].iter_mut().enumerate() {
+                    *v = self.label(row[s * width + j]);
+                }
+                values[..width].sort_unstable();
+                *key = values[..width]
+                    .iter()
+                    .fold(0u64, |packed, &v| (packed << 8) | u64::from(v));
+            }
+            keys[..self.free_stacks].sort_unstable();
+            for &key in &keys[..self.free_stacks] {
+                for j in 0..width {
+                    out[at + j] = (key >> (8 * (width - 1 - j))) as u8;
+                }
+                at += width;
+            }
+        } else if self.free_stacks > 0 {
             let mut order = [0u8; MAX];
             let mut values = [0u8; MAX];
             for slot in 0..self.free_stacks {
@@ -281,13 +339,10 @@ impl Arrangement {
                 at += width;
             }
         }
-        for slot in self.free_stacks..n / width {
+        for slot in self.free_stacks..source.stacks {
             let s = self.stacks[slot] as usize;
             let columns = &self.within[s * width..(s + 1) * width];
-            let free = columns
-                .iter()
-                .take_while(|&&c| self.free_columns & (1 << c) != 0)
-                .count();
+            let free = (self.free_columns & source.stack_columns[s]).count_ones() as usize;
             for (j, &c) in columns.iter().enumerate() {
                 out[at + j] = self.label(row[c as usize]);
             }
@@ -321,7 +376,7 @@ impl Arrangement {
     /// Every arrangement that takes source row `r` as output row `k` and shows its least
     /// string, pushed onto `out`; false, with nothing pushed, when that would make `out`
     /// longer than [`MOST_ARRANGEMENTS`].
-    fn expand(&self, source: &Source, k: usize, r: usize, out: &mut Vec<Arrangement>) -> bool {
+    fn expand(&self, source: &Source, k: usize, r: usize, out: &mut Vec<Arrangement<M>>) -> bool {
         let n = source.n;
         let width = source.blocks.stack;
         let row = source.row(self.transposed, r);
@@ -408,7 +463,7 @@ impl Arrangement {
             &mut base,
             &ties.ranges[..ties.len],
             0,
-            &mut |arrangement: &Arrangement| {
+            &mut |arrangement: &Arrangement<M>| {
                 let mut done = arrangement.clone();
                 done.label_row(source, row);
                 out.push(done);
@@ -458,7 +513,7 @@ impl Arrangement {
                 (r * n + c) as u16
             })
             .collect();
-        Transform::new(shape, from, labels[1..=digits].to_vec()).expect("a permutation")
+        Transform::from_parts(shape, from, labels[1..=digits].to_vec())
     }
 }
 
@@ -486,11 +541,11 @@ impl Ties {
 
 /// Calls `each` on every arrangement reached by permuting the ranges of `ties` from the
 /// `i`-th on.
-fn permute(
-    arrangement: &mut Arrangement,
+fn permute<const M: usize>(
+    arrangement: &mut Arrangement<M>,
     ties: &[(bool, usize, usize)],
     i: usize,
-    each: &mut dyn FnMut(&Arrangement),
+    each: &mut dyn FnMut(&Arrangement<M>),
 ) {
     let Some(&(stacks, start, end)) = ties.get(i) else {
         each(arrangement);

@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 
 use super::Transform;
 use super::minlex::{Blocks, MOST_ARRANGEMENTS, Unfound, minlex};
-use crate::grid::{Cell, Grid, House, Shape};
+use crate::grid::{Cell, Digit, Grid, House, Shape};
 use crate::rules::{Regions, Rules};
 
 /// Beyond this many moves of rows and columns the moves that keep the rules are looked for
@@ -172,7 +172,15 @@ impl Symmetries {
             .collect();
         let transform = match &self.kind {
             Kind::Blocks(blocks) => match minlex(self.shape, &values, *blocks) {
-                Ok((_, transform)) => transform,
+                Ok((values, transform)) => {
+                    // The form as the search wrote it, which the transformation makes.
+                    let mut form = Grid::empty(self.shape);
+                    for (cell, &v) in self.shape.cells().zip(&values) {
+                        form.set(cell, Digit::new(v));
+                    }
+                    debug_assert_eq!(transform.apply(grid), form);
+                    return Ok((form, transform));
+                }
                 Err(Unfound::Ties { row }) => {
                     return Err(CanonError::Ties {
                         row,

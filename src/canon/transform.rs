@@ -68,6 +68,16 @@ impl Transform {
         })
     }
 
+    /// [`Transform::new`] for parts known to be permutations.
+    pub(crate) fn from_parts(shape: Shape, from: Vec<u16>, digits: Vec<u8>) -> Transform {
+        debug_assert!(Transform::new(shape, from.clone(), digits.clone()).is_some());
+        Transform {
+            shape,
+            from,
+            digits,
+        }
+    }
+
     /// The grid's shape.
     pub fn shape(&self) -> Shape {
         self.shape

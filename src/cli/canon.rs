@@ -166,15 +166,20 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<ExitCode> {
                     "train"
                 }
             });
-            let canonical = puzzle.with_grid(grid.clone()).ok();
+            // A group that moves nothing leaves the puzzle as it is, pencil marks and all
+            // (marks keep every form fixed); any other form is a grid of givens.
+            let symbols = item.notation.alphabet();
+            let line = |out: &Output| {
+                if grid == *puzzle.grid() && !form.symmetries.relabels() {
+                    out.puzzle_line(puzzle, symbols)
+                } else {
+                    out.line(&grid, symbols)
+                }
+            };
             if out.writes_rows() {
-                let line = match &canonical {
-                    Some(canonical) => out.puzzle_line(canonical, item.notation.alphabet()),
-                    None => out.line(&grid, item.notation.alphabet()),
-                };
                 out.write_row(&Row {
                     head: RowHead::new(&item, status),
-                    canonical: Some(line),
+                    canonical: Some(line(&out)),
                     symmetries: Some(form.symmetries.to_string()),
                     same_as,
                     split,
@@ -185,13 +190,11 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<ExitCode> {
                     "duplicate of puzzle {first} (puzzle {}, line {})",
                     item.index, item.line
                 ))
-            } else if out.is_line()
-                && let Some(canonical) = &canonical
-            {
-                let line = out.puzzle_line(canonical, item.notation.alphabet());
-                out.text(&line)
+            } else if out.is_line() {
+                let text = line(&out);
+                out.text(&text)
             } else {
-                out.grid(&grid, puzzle.rules(), item.notation.alphabet())
+                out.grid(&grid, puzzle.rules(), symbols)
             }
             .context("writing the output")
         },
