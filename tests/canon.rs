@@ -331,6 +331,41 @@ mod cli {
     }
 
     #[test]
+    fn puzzles_under_other_constraints_are_no_duplicates() {
+        // 28 Sukaku puzzles: no moves under pencil marks, and every one has its own marks
+        // (most have no givens at all).
+        let sukaku = common::puzzle_path("sukaku.txt");
+        let sukaku = sukaku.to_str().unwrap();
+        let (code, out, _) = run(&["canon", "--dedup", "-f", "json", sukaku], "");
+        assert_eq!(code, Some(0));
+        let rows = json_rows(&out);
+        assert_eq!(rows.len(), 28);
+        assert!(rows.iter().all(|r| r["status"] == "canonical"), "{out}");
+        // Two killers with blank grids and other cages.
+        let killer = common::puzzle_path("variants/constraints/killer-1.json");
+        let multisum = common::puzzle_path("variants/constraints/multisum-killer-1.json");
+        let files = [killer.to_str().unwrap(), multisum.to_str().unwrap()];
+        let (_, out, _) = run(
+            &[&["canon", "--dedup", "-f", "json"][..], &files].concat(),
+            "",
+        );
+        assert!(
+            json_rows(&out).iter().all(|r| r["status"] == "canonical"),
+            "{out}"
+        );
+        // The same puzzle in another input is named with its input.
+        let disguises = common::puzzle_path("disguises.txt");
+        let examples = common::puzzle_path("examples.txt");
+        let files = [disguises.to_str().unwrap(), examples.to_str().unwrap()];
+        let (_, out, _) = run(&[&["canon", "--dedup"][..], &files].concat(), "");
+        let first = out.lines().nth(3).unwrap();
+        assert_eq!(
+            first,
+            format!("# duplicate of puzzle 1 of {} (puzzle 1, line 3)", files[0])
+        );
+    }
+
+    #[test]
     fn a_form_beyond_the_bound_is_refused_by_name() {
         let path = common::puzzle_path("36x36.txt");
         let (code, out, err) = run(&["canon", "-f", "json", path.to_str().unwrap()], "");

@@ -143,7 +143,8 @@ impl Symmetries {
         !matches!(self.kind, Kind::Fixed)
     }
 
-    /// The least form of `grid` (a puzzle's givens or a solution): of every grid the
+    /// The least form of `grid` (a puzzle's givens, or a solution up to 9×9: a full row
+    /// of a larger grid ties in more arrangements than the bound): of every grid the
     /// transformations make of it, the least in reading order, a blank cell before any
     /// digit and digits by value ("minlex"); and one transformation that makes it.
     ///

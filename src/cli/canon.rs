@@ -1,6 +1,7 @@
 //! `satdoku canon`: each puzzle's canonical form, with duplicates up to symmetry marked and a train/test split by class.
 
 use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -19,15 +20,16 @@ use super::output::{Output, RowHead, Status, Tally, report_item};
 pub struct CanonArgs {
     #[command(flatten)]
     run: BatchArgs,
-    /// Mark each puzzle equivalent to an earlier one: status `duplicate` and `same_as` (the
-    /// earlier puzzle's index) in JSON and CSV; in lines and grids, a comment line
-    /// `# duplicate of puzzle 3 (puzzle 7, line 9)` instead of its form, so that what is
-    /// printed is each class once. Keeps every class's form in memory (about 130 bytes a
+    /// Mark each puzzle equivalent to an earlier one (the same rules, cages and pencil
+    /// marks included, and the same form): status `duplicate` and `same_as` (the earlier
+    /// puzzle's index; `same_as_file` its input when another) in JSON and CSV; in lines and
+    /// grids, a comment line `# duplicate of puzzle 3 (puzzle 7, line 9)` (`… of FILE` from
+    /// another input) instead of its form, so that what is printed is each class once. Keeps every class's form in memory (about 130 bytes a
     /// 9×9 puzzle).
     #[arg(long)]
     dedup: bool,
     /// Give each puzzle a `split` field, `train` or `test`, by its class: a puzzle goes to
-    /// `test` with this probability (0 to 1), decided by its canonical form and `--seed`,
+    /// `test` with this probability (0 to 1), decided by its rules, form and `--seed`,
     /// so that equivalent puzzles always land on the same side. JSON and CSV only.
     #[arg(long, value_name = "SHARE", value_parser = share)]
     split: Option<f64>,
@@ -57,6 +59,9 @@ struct Row<'a> {
     symmetries: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     same_as: Option<usize>,
+    /// The input of the `same_as` puzzle, when it is not this row's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    same_as_file: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     split: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -86,6 +91,9 @@ impl SymmetriesCache {
     }
 }
 
+/// A class of puzzles: its rules and its canonical form's cells.
+type Class = (Arc<Rules>, Box<[u8]>);
+
 /// A canonical form (or why it was not computed) and the group it was taken under.
 struct Form {
     grid: Result<Grid, CanonError>,
@@ -100,6 +108,7 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<ExitCode> {
         "canonical",
         "symmetries",
         "same_as",
+        "same_as_file",
         "split",
         "error",
     ]);
@@ -110,7 +119,9 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<ExitCode> {
     }
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
-    let mut seen: HashMap<Box<[u8]>, usize> = HashMap::new();
+    // Each class's first puzzle (its input and index), by the rules and the form: equal
+    // forms under other rules (or other cages, lines, pencil marks) are other puzzles.
+    let mut seen: HashMap<Class, (Arc<str>, usize)> = HashMap::new();
     let work = |cache: &mut SymmetriesCache, puzzle: &Puzzle| {
         let symmetries = cache.of(puzzle.rules());
         let grid = symmetries.canonical(puzzle.grid()).map(|(grid, _)| grid);
@@ -137,22 +148,37 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<ExitCode> {
                     // A bound of the work, like a time limit: the puzzle is not answered.
                     tally.record(Status::Timeout, false);
                     report_item(&item, &error.to_string());
-                    let row = Row::failed(&item, Status::Timeout, Some(error.to_string()));
-                    return write_failed(&mut out, &item, row).context("writing the output");
+                    return if out.writes_rows() {
+                        out.write_row(&Row::failed(
+                            &item,
+                            Status::Timeout,
+                            Some(error.to_string()),
+                        ))
+                    } else {
+                        out.comment(&format!(
+                            "no form: too many ties (puzzle {}, line {})",
+                            item.index, item.line
+                        ))
+                    }
+                    .context("writing the output");
                 }
             };
             let same_as = if args.dedup {
-                let key = values(&grid);
+                let key = (puzzle.rules().clone(), values(&grid));
                 match seen.get(&key) {
-                    Some(&first) => Some(first),
+                    Some(first) => Some(first.clone()),
                     None => {
-                        seen.insert(key, item.index);
+                        seen.insert(key, (item.file.clone(), item.index));
                         None
                     }
                 }
             } else {
                 None
             };
+            // The earlier puzzle's input, named when it is another one.
+            let same_file = (same_as.as_ref())
+                .and_then(|(file, _)| (**file != *item.file).then(|| file.clone()));
+            let same_as = same_as.map(|(_, index)| index);
             let status = if same_as.is_some() {
                 Status::Duplicate
             } else {
@@ -160,7 +186,7 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<ExitCode> {
             };
             tally.record(status, true);
             let split = (args.split).map(|share| {
-                if is_test(&grid, share, args.seed) {
+                if is_test(puzzle.rules(), &grid, share, args.seed) {
                     "test"
                 } else {
                     "train"
@@ -182,12 +208,16 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<ExitCode> {
                     canonical: Some(line(&out)),
                     symmetries: Some(form.symmetries.to_string()),
                     same_as,
+                    same_as_file: same_file.as_deref(),
                     split,
                     error: None,
                 })
             } else if let Some(first) = same_as {
+                let of = same_file
+                    .map(|file| format!(" of {file}"))
+                    .unwrap_or_default();
                 out.comment(&format!(
-                    "duplicate of puzzle {first} (puzzle {}, line {})",
+                    "duplicate of puzzle {first}{of} (puzzle {}, line {})",
                     item.index, item.line
                 ))
             } else if out.is_line() {
@@ -210,6 +240,7 @@ impl<'a> Row<'a> {
             canonical: None,
             symmetries: None,
             same_as: None,
+            same_as_file: None,
             split: None,
             error,
         }
@@ -233,18 +264,38 @@ fn values(grid: &Grid) -> Box<[u8]> {
         .collect()
 }
 
-/// Whether the class of canonical form `grid` goes to `test` under `share` and `seed`: a
-/// 64-bit FNV-1a hash of the form, mixed with the seed (the same on every machine and in
-/// every version), read as a fraction.
-fn is_test(grid: &Grid, share: f64, seed: u64) -> bool {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325 ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    for v in values(grid).iter() {
-        hash ^= u64::from(*v);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+/// Whether the class of canonical form `grid` under `rules` goes to `test` under `share`
+/// and `seed`: a 64-bit FNV-1a hash of the rules' description, the form and, for rules that
+/// keep everything fixed, the rules themselves (their cages, lines, pencil marks …), mixed
+/// with the seed and read as a fraction. The same on every machine; for puzzles with
+/// constraints, within one version of satdoku.
+fn is_test(rules: &Rules, grid: &Grid, share: f64, seed: u64) -> bool {
+    let mut hasher = Fnv(0xcbf2_9ce4_8422_2325 ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    hasher.write(rules.to_string().as_bytes());
+    hasher.write(&values(grid));
+    if !rules.constraints().is_empty() {
+        rules.hash(&mut hasher);
     }
     // A final mix, so that nearby forms spread over the whole range.
+    let mut hash = hasher.0;
     hash ^= hash >> 33;
     hash = hash.wrapping_mul(0xff51_afd7_ed55_8ccd);
     hash ^= hash >> 33;
     ((hash >> 11) as f64 / (1u64 << 53) as f64) < share
+}
+
+/// 64-bit FNV-1a: a hash the same on every machine.
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 ^= u64::from(byte);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }

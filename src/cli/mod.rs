@@ -156,7 +156,9 @@ enum Command {
     /// regions …), those of them (or of the grid's 8 turns and mirrors) that keep every
     /// house and pair; for constraints (cages, lines, dots, pencil marks …), none: the
     /// form is the puzzle. The least is taken cell by cell in reading order, a blank before
-    /// any digit ("minlex"). Exit status: 0, or 2 on input errors.
+    /// any digit ("minlex"). Exit status: 0; 1 when a form was not computed (a dense row of
+    /// a grid from 12×12 up ties in more arrangements than the bound: status `timeout`); 2
+    /// on input errors.
     Canon(canon::CanonArgs),
     /// Write random equivalent copies of each puzzle, made by the symmetries of its rules
     /// (as `canon` names them), with the input's solutions (`--expect COLUMN`) transformed
