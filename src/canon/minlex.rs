@@ -12,6 +12,7 @@
 //! result is the true minimum.
 
 use super::Transform;
+use super::transform::cell_map;
 use crate::grid::Shape;
 
 /// The largest grid side (bitmasks of rows and columns fit in a `u64`).
@@ -506,13 +507,7 @@ impl<const M: usize> Arrangement<M> {
                 next += 1;
             }
         }
-        let from = (0..n * n)
-            .map(|i| {
-                let (r, c) = (self.rows[i / n] as usize, columns[i % n] as usize);
-                let (r, c) = if self.transposed { (c, r) } else { (r, c) };
-                (r * n + c) as u16
-            })
-            .collect();
+        let from = cell_map(n, &self.rows[..n], &columns, self.transposed);
         Transform::from_parts(shape, from, labels[1..=digits].to_vec())
     }
 }

@@ -8,7 +8,8 @@ use rand::seq::SliceRandom;
 
 use super::Transform;
 use super::minlex::{Blocks, MOST_ARRANGEMENTS, Unfound, minlex};
-use crate::grid::{Cell, Digit, Grid, House, Shape};
+use super::transform::cell_map;
+use crate::grid::{Cell, Grid, House, Shape};
 use crate::rules::{Regions, Rules};
 
 /// Beyond this many moves of rows and columns the moves that keep the rules are looked for
@@ -166,19 +167,12 @@ impl Symmetries {
                 rules: self.shape,
             });
         }
-        let values: Vec<u8> = grid
-            .digits()
-            .iter()
-            .map(|d| d.map_or(0, |d| d.get()))
-            .collect();
+        let values = grid.values();
         let transform = match &self.kind {
             Kind::Blocks(blocks) => match minlex(self.shape, &values, *blocks) {
                 Ok((values, transform)) => {
                     // The form as the search wrote it, which the transformation makes.
-                    let mut form = Grid::empty(self.shape);
-                    for (cell, &v) in self.shape.cells().zip(&values) {
-                        form.set(cell, Digit::new(v));
-                    }
+                    let form = Grid::from_values(self.shape, &values);
                     debug_assert_eq!(transform.apply(grid), form);
                     return Ok((form, transform));
                 }
@@ -302,18 +296,6 @@ fn shuffled_blocks(n: usize, size: usize, rng: &mut impl Rng) -> Vec<u8> {
         order.extend(lines);
     }
     order
-}
-
-/// The old cell of every new cell when new row r is old row `rows[r]` and new column c old
-/// column `columns[c]`, of the transposed grid when `transposed`.
-fn cell_map(n: usize, rows: &[u8], columns: &[u8], transposed: bool) -> Vec<u16> {
-    (0..n * n)
-        .map(|i| {
-            let (r, c) = (rows[i / n] as usize, columns[i % n] as usize);
-            let (r, c) = if transposed { (c, r) } else { (r, c) };
-            (r * n + c) as u16
-        })
-        .collect()
 }
 
 /// The moves of cells by rows and columns kept in boxes of `rows` × `cols` (and

@@ -125,3 +125,15 @@ impl Transform {
         }
     }
 }
+
+/// The old cell of every new cell when new row r is old row `rows[r]` and new column c old
+/// column `columns[c]`, of the transposed grid when `transposed`.
+pub(crate) fn cell_map(n: usize, rows: &[u8], columns: &[u8], transposed: bool) -> Vec<u16> {
+    (0..n * n)
+        .map(|i| {
+            let (r, c) = (rows[i / n] as usize, columns[i % n] as usize);
+            let (r, c) = if transposed { (c, r) } else { (r, c) };
+            (r * n + c) as u16
+        })
+        .collect()
+}

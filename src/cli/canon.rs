@@ -164,7 +164,7 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<ExitCode> {
                 }
             };
             let same_as = if args.dedup {
-                let key = (puzzle.rules().clone(), values(&grid));
+                let key = (puzzle.rules().clone(), grid.values().into_boxed_slice());
                 match seen.get(&key) {
                     Some(first) => Some(first.clone()),
                     None => {
@@ -257,13 +257,6 @@ fn write_failed(out: &mut Output, item: &Item, row: Row) -> std::io::Result<()> 
     }
 }
 
-/// The grid's cells as values, 0 for a blank: a key for its class.
-fn values(grid: &Grid) -> Box<[u8]> {
-    (grid.digits().iter())
-        .map(|d| d.map_or(0, |d| d.get()))
-        .collect()
-}
-
 /// Whether the class of canonical form `grid` under `rules` goes to `test` under `share`
 /// and `seed`: a 64-bit FNV-1a hash of the rules' description, the form and, for rules that
 /// keep everything fixed, the rules themselves (their cages, lines, pencil marks …), mixed
@@ -272,7 +265,7 @@ fn values(grid: &Grid) -> Box<[u8]> {
 fn is_test(rules: &Rules, grid: &Grid, share: f64, seed: u64) -> bool {
     let mut hasher = Fnv(0xcbf2_9ce4_8422_2325 ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     hasher.write(rules.to_string().as_bytes());
-    hasher.write(&values(grid));
+    hasher.write(&grid.values());
     if !rules.constraints().is_empty() {
         rules.hash(&mut hasher);
     }

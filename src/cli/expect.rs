@@ -35,9 +35,7 @@ pub fn judge(
             notation.show(&conflict)
         ));
     }
-    let values: Vec<u8> = (grid.digits().iter())
-        .map(|d| d.map_or(0, |d| d.get()))
-        .collect();
+    let values = grid.values();
     if let Some(k) = puzzle.rules().broken_constraint(&values) {
         let constraint = &puzzle.rules().constraints()[k];
         return invalid(format!("the solution breaks the {constraint}"));

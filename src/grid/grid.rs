@@ -66,6 +66,21 @@ impl Grid {
         &self.cells
     }
 
+    /// Every cell as a value, in reading order: 0 for a blank, else its digit.
+    pub fn values(&self) -> Vec<u8> {
+        self.cells.iter().map(|d| d.map_or(0, Digit::get)).collect()
+    }
+
+    /// The grid of `shape` whose cells, in reading order, hold `values` (0 or a value past
+    /// the digits: blank).
+    pub fn from_values(shape: Shape, values: &[u8]) -> Grid {
+        let mut grid = Grid::empty(shape);
+        for (cell, &v) in shape.cells().zip(values) {
+            grid.set(cell, Digit::new(v));
+        }
+        grid
+    }
+
     /// Every cell's digit, in reading order, to write in place: the caller keeps each digit
     /// within the grid's size (as [`set`](Grid::set) checks).
     pub(crate) fn digits_mut(&mut self) -> &mut [Option<Digit>] {

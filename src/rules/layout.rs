@@ -4,7 +4,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::{Puzzle, Rules, WeakLinks};
 use crate::constraint::CellValues;
-use crate::grid::{Digit, Grid, House, Shape};
+use crate::grid::{Grid, House, Shape};
 
 /// The houses of one set of rules, and each cell's peers (the cells it must differ from:
 /// sharing a house, or by another relation such as anti-knight), by reading-order index,
@@ -275,19 +275,12 @@ impl Layout {
 
     /// The puzzle's cells as values 0 (blank) to N, in reading order.
     pub fn values(&self, grid: &Grid) -> Vec<u8> {
-        self.shape
-            .cells()
-            .map(|cell| grid.get(cell).map_or(0, Digit::get))
-            .collect()
+        grid.values()
     }
 
     /// The grid of reading-order values 0 to N.
     pub fn grid(&self, values: &[u8]) -> Grid {
-        let mut grid = Grid::empty(self.shape);
-        for (cell, &v) in self.shape.cells().zip(values) {
-            grid.set(cell, Digit::new(v));
-        }
-        grid
+        Grid::from_values(self.shape, values)
     }
 }
 
