@@ -21,6 +21,7 @@ pub mod canon;
 pub mod check;
 pub mod constraint;
 pub mod encode;
+pub mod estimate;
 pub mod format;
 pub mod generate;
 pub mod grid;

@@ -19,6 +19,7 @@ const LAYERS: &[&str] = &[
     "encode",
     "solvers",
     "truth",
+    "estimate",
     "suggest",
     "rate",
     "generate",
