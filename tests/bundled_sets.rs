@@ -1,7 +1,7 @@
 //! Every bundled puzzle set is read, solved and checked by an independent validator, and
 //! compared with its known solutions (computed by an independent SAT solver).
 
-mod common;
+use crate::common;
 
 use std::fs::File;
 use std::io::BufReader;

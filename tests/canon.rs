@@ -1,6 +1,6 @@
 //! Canonical forms: equal to an independent brute force, the same for every disguise of a puzzle, two classes of 4×4 grids; `canon` and `transform` at the command line.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

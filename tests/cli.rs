@@ -1,7 +1,7 @@
 //! The `satdoku` command end to end: formats, standard input, exit codes and every error.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use common::{stderr_of, stdout_of};
 

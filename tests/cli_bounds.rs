@@ -2,7 +2,7 @@
 //! from a degenerate limit, timeouts that hold, output that is whole or absent, Ctrl-C.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use common::{satdoku, stderr_of, stdout_of};
 

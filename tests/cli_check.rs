@@ -1,7 +1,7 @@
 //! `satdoku check`, `count` and `solve --all` end to end: verdicts, witnesses, exit codes.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

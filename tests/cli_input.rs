@@ -3,7 +3,7 @@
 //! empty inputs and a terminal on standard input.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use common::{stderr_of, stdout_of};
 

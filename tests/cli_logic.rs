@@ -2,7 +2,7 @@
 //! against an independent brute force.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use common::{PlainRules, brute_force_solutions_under, json_rows, parse_file, read_regions};
 

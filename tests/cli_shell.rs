@@ -1,7 +1,7 @@
 //! `satdoku completions` and `satdoku man`: a script for every shell, man pages in roff.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use common::satdoku;
 

@@ -2,7 +2,7 @@
 //! tokens input.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use common::satdoku;
 

@@ -2,7 +2,7 @@
 //! into valid solutions, for every encoding, several sizes and both variants.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use common::satdoku;
 

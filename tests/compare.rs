@@ -1,7 +1,7 @@
 //! `satdoku compare`: every solver on the same puzzles, their agreement, timeouts, layouts.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use common::satdoku;
 

@@ -1,7 +1,7 @@
 //! Reading variant constraints from files: the fields of f-puzzles cells, grids without boxes, odd geometry, bad constraints named, TOML puzzle files, commands that refuse constraints, and proofs of share links.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

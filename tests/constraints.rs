@@ -3,7 +3,7 @@
 //! against an independent brute force, clashes, proofs and share links.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 //! rules restated in the rule language give the same counts on their bundled puzzles, with
 //! their givens and without; malformed rules are refused with their line and column.
 
-mod common;
+use crate::common;
 
 use common::Plain;
 #[cfg(feature = "cli")]

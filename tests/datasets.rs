@@ -2,7 +2,7 @@
 //! column, a solution in another (`--expect`), every column carried into JSON and CSV output.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use common::{check_solution, json_rows, parse_line, satdoku, stderr_of, stdout_of};
 

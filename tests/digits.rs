@@ -1,7 +1,7 @@
 //! Grids taking more digits than a house has cells (`--digits`, TOML `digits`, the rule `same-digits`): counted alike by every solver and an independent brute force, read and written where a form can hold them, refused by name where a family or a format cannot.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use common::{
     PlainRules, brute_force_count_under, check_solution_under, every_solver, parse_line, plain,

@@ -1,6 +1,6 @@
 //! Estimated counts (`satdoku::estimate`, `count --estimate`): their intervals hold counts found by an independent brute force, small counts come out exact, and the command's rows carry the estimate.
 
-mod common;
+use crate::common;
 
 use common::{Plain, brute_force_count, parse_file};
 use satdoku::estimate::{Magnitude, Sampling, estimate};

@@ -1,7 +1,5 @@
 //! Every bundled puzzle written as f-puzzles JSON, as links and as satdoku's TOML reads back as the same puzzle: the same givens, the same houses, the same rules over the whole grid and the same constraints.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::Arc;
@@ -15,7 +13,7 @@ use satdoku::rules::{GlobalRule, GlobalRules, RulesSpec};
 use satdoku::{Cell, Puzzle};
 
 #[cfg(feature = "cli")]
-use common::satdoku;
+use crate::common::satdoku;
 
 /// The puzzles of a file satdoku reads with its own rules (TOML, f-puzzles, SudokuPad).
 fn puzzles_of(file: &PuzzleFile) -> Vec<Puzzle> {
@@ -228,7 +226,7 @@ fn every_bundled_puzzle_reads_back_as_written() {
 fn export_writes_links_that_check_the_same() {
     let file = "puzzles/variants/killer.toml";
     let out = satdoku().args(["export", file]).output().unwrap();
-    assert!(out.status.success(), "{}", common::stderr_of(&out));
+    assert!(out.status.success(), "{}", crate::common::stderr_of(&out));
     let links = String::from_utf8(out.stdout).unwrap();
     let link = links.lines().next().unwrap();
     assert!(link.starts_with("https://sudokupad.app/fpuzzles"), "{link}");
@@ -270,7 +268,7 @@ fn export_writes_links_that_check_the_same() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let err = common::stderr_of(&out);
+    let err = crate::common::stderr_of(&out);
     assert!(
         err.contains("rellik") && err.contains("f-puzzles has no field"),
         "{err}"

@@ -3,7 +3,7 @@
 //! type, cells outside the grid and huge numbers are read into a clear error or a puzzle
 //! (whose CNF is then built), never a panic.
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use satdoku::format::{PuzzleFile, parse_fpuzzles, parse_one, parse_sudokupad};

@@ -2,7 +2,7 @@
 //! minimality, reproducible seeds (library and command line), sound logical rating.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use common::satdoku;
 
@@ -399,7 +399,7 @@ fn the_command_line_reports_seeds_and_errors() {
 /// Every subset of the cells of every solution grid whose first row is 1 2 3 4 (relabelling
 /// changes no rating).
 #[test]
-#[ignore = "exhaustive (about a million puzzles rated): cargo test --release --test generate -- --ignored"]
+#[ignore = "exhaustive (about a million puzzles rated): cargo test --release --test tests generate:: -- --ignored"]
 fn every_unique_4x4_puzzle_is_easy() {
     use satdoku::rules::GlobalRule;
     let shape = Shape::from_size(4).unwrap();

@@ -1,7 +1,7 @@
 //! The logical solver: every step sound on whole sets, every technique with fixtures where it
 //! applies and where it must not.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

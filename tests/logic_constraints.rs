@@ -1,6 +1,6 @@
 //! Logic under variant constraints: every step on every bundled constraint puzzle sound against the SAT solution, constraint steps named, and puzzles that need only their constraints' own logic and singles solved to the end.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

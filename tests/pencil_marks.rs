@@ -6,7 +6,7 @@
 //! classic puzzle does; and the lines that only look like marks stay classic puzzles.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use common::{Plain, Rng, check_solution, parse_line, plain, run};
 use satdoku::format::{PuzzleReader, ReadOptions};

@@ -1,7 +1,7 @@
 //! Property tests: random puzzles of many sizes and rule sets are solved correctly,
 //! grids survive every output format, and no input makes the reader panic.
 
-mod common;
+use crate::common;
 
 use common::{PlainRules, brute_force_count_under, check_solution_under, plain};
 use proptest::prelude::*;

@@ -1,7 +1,7 @@
 //! Region rules from the command line and from files: flags that do not fit refused, TOML puzzle files carrying their rules, extra regions and pairs to differ, and region files with disconnected regions.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use common::{
     PlainRules, brute_force_count_under, check_solution_under, puzzle_path, satdoku, to_grid,

@@ -1,7 +1,7 @@
 //! Pictures: every bundled puzzle renders to SVG that a real XML parser reads, with every given, region border and constraint in it (checked against independent readers), PNG of the SVG's size, and the overlays (solution, two solutions, clash, candidates, a step).
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -710,7 +710,7 @@ fn gallery() -> Vec<(String, PathBuf, Vec<&'static str>)> {
 }
 
 /// README.md's pictures are satdoku's own and current: each is what `render` draws now
-/// (`SATDOKU_BLESS=1 cargo test --test render` writes them anew), and README.md shows each.
+/// (`SATDOKU_BLESS=1 cargo test --test tests render::` writes them anew), and README.md shows each.
 #[test]
 fn the_readme_gallery_is_what_render_draws_now() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -749,7 +749,7 @@ fn the_readme_gallery_is_what_render_draws_now() {
     assert!(unshown.is_empty(), "README.md does not show {unshown:?}");
     assert!(
         stale.is_empty(),
-        "pictures out of date (SATDOKU_BLESS=1 cargo test --test render writes them): {stale:?}"
+        "pictures out of date (SATDOKU_BLESS=1 cargo test --test tests render:: writes them): {stale:?}"
     );
 }
 

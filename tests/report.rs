@@ -1,7 +1,7 @@
 //! `satdoku report`: one self-contained HTML page (no scripts, links or fonts from outside), a section and a summary row per puzzle, pictures that parse, the logical path as `explain` prints it; and, where Chromium is installed, the page loads in a real headless browser without console messages and its screenshot shows the grids.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! satdoku as a streaming filter sharded by GNU parallel (README's recipe): blocks in input order give the rows one run gives, whatever the block size; skipped when parallel is not installed.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

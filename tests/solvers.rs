@@ -1,7 +1,7 @@
 //! One behaviour suite run against every solver: valid solutions on the bundled sets,
 //! known counts, no solution for unsolvable puzzles, agreement on random puzzles.
 
-mod common;
+use crate::common;
 
 use common::{
     Plain, PlainRules, brute_force_count, brute_force_count_under, check_solution,

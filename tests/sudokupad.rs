@@ -1,7 +1,7 @@
 //! SudokuPad links and data: what a link carries (SudokuPad's JSON, plain or zipped, and f-puzzles) read and counted against brute force, short links and elements satdoku cannot take as rules refused by name.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use common::{PlainRules, brute_force_solutions_under, satdoku, stderr_of};
 

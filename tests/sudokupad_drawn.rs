@@ -1,7 +1,7 @@
 //! What SudokuPad draws for f-puzzles' between lines, quadruples, minimum and maximum cells and clones (its f-puzzles import), and lines of one colour that meet: read as those rules when the rules' words name them and counted against brute force, named unread when they do not.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use serde_json::{Value, json};
 

@@ -4,7 +4,7 @@
 //! unique, with the solution their notes give, which the same checks accept. Indexers,
 //! which f-puzzles writes too, are counted here through the TOML tables as well.
 
-mod common;
+use crate::common;
 
 use common::{Plain, PlainRules, Rng, check_solution_under, plain};
 use satdoku::check::Verdict;

@@ -1,7 +1,7 @@
 //! Uniqueness verdicts, counts, witnesses, clash cores, minimality and proofs, checked
 //! against an independent backtracker and independent proof checkers.
 
-mod common;
+use crate::common;
 
 use common::to_grid;
 

@@ -3,7 +3,7 @@
 //! small grids, and through the command line with every rules flag and its errors.
 #![cfg(feature = "cli")] // runs the `satdoku` command
 
-mod common;
+use crate::common;
 
 use common::to_grid;
 
