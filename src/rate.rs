@@ -52,6 +52,87 @@ impl Rating {
     }
 }
 
+/// A band of ratings on the SE scale ([`Rating::se`]), both ends included: what
+/// `generate --rating 2.5-4` asks for.
+///
+/// ```
+/// use satdoku::rate::SeBand;
+/// let band: SeBand = "2.5-4".parse()?;
+/// assert!(band.contains(2.5) && band.contains(4.0) && !band.contains(4.1));
+/// assert!("7.2".parse::<SeBand>()?.contains(7.2));
+/// assert!("4-2.5".parse::<SeBand>().is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeBand {
+    /// The lowest rating, in tenths.
+    low: u8,
+    /// The highest rating, in tenths.
+    high: u8,
+}
+
+/// Why a band of SE ratings could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SeBandError(String);
+
+impl SeBand {
+    /// Whether the SE rating `se` lies in the band (compared in tenths, as ratings are).
+    pub fn contains(&self, se: f64) -> bool {
+        let tenths = (se * 10.0).round();
+        (f64::from(self.low)..=f64::from(self.high)).contains(&tenths)
+    }
+}
+
+impl std::str::FromStr for SeBand {
+    type Err = SeBandError;
+
+    /// `A-B` (both ends included) or a single rating `A`, each a number from 0 to 25 with
+    /// at most one decimal.
+    fn from_str(text: &str) -> Result<SeBand, SeBandError> {
+        let tenths = |part: &str| {
+            let part = part.trim();
+            let value: f64 = part
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite() && (0.0..=25.0).contains(v))
+                .ok_or_else(|| {
+                    SeBandError(format!(
+                        "{part:?} is not a rating from 0 to 25 (such as 2.5)"
+                    ))
+                })?;
+            let tenths = (value * 10.0).round();
+            if (value * 10.0 - tenths).abs() > 1e-6 {
+                return Err(SeBandError(format!(
+                    "{part:?} has more than one decimal: SE ratings go by tenths"
+                )));
+            }
+            Ok(tenths as u8)
+        };
+        let (low, high) = match text.split_once('-') {
+            Some((low, high)) => (tenths(low)?, tenths(high)?),
+            None => (tenths(text)?, tenths(text)?),
+        };
+        if low > high {
+            return Err(SeBandError(format!(
+                "{text:?}: the band's low end is above its high end (write A-B with A ≤ B)"
+            )));
+        }
+        Ok(SeBand { low, high })
+    }
+}
+
+impl std::fmt::Display for SeBand {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let show = |t: u8| format!("{}.{}", t / 10, t % 10);
+        if self.low == self.high {
+            f.write_str(&show(self.low))
+        } else {
+            write!(f, "{}-{}", show(self.low), show(self.high))
+        }
+    }
+}
+
 impl std::fmt::Display for Rating {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(

@@ -102,6 +102,9 @@ pub struct SolutionCounts {
     /// Whether they are every solution of the puzzle (else it has more than the limit, and
     /// the counts cover only those listed first).
     pub complete: bool,
+    /// The cap of a capped count ([`capped_solution_counts`]): a digit counted this many
+    /// times is used by at least as many solutions, perhaps more. `None` for a listing.
+    pub cap: Option<u64>,
     /// Digits a cell may hold: the stride of `counts`.
     digits: usize,
     /// By cell index and digit: the solutions counted that put the digit there.
@@ -111,7 +114,38 @@ pub struct SolutionCounts {
 impl SolutionCounts {
     /// The solutions counted that put `digit` in the cell with index `cell`.
     pub fn count(&self, cell: usize, digit: crate::grid::Digit) -> u64 {
-        self.counts[cell * self.digits + digit.index()]
+        let count = self.counts[cell * self.digits + digit.index()];
+        match self.cap {
+            Some(cap) if !self.complete => count.min(cap),
+            _ => count,
+        }
+    }
+
+    /// Whether the count of `digit` in the cell with index `cell` stopped at the cap: the
+    /// solutions that put it there are that many or more. Never once every solution has
+    /// been counted.
+    pub fn at_cap(&self, cell: usize, digit: crate::grid::Digit) -> bool {
+        !self.complete && self.cap.is_some_and(|cap| self.count(cell, digit) >= cap)
+    }
+
+    /// The share of solutions that put `digit` in the cell with index `cell`, from 0 to 1:
+    /// of every solution once all are counted, else of those listed or of the cap.
+    pub fn share(&self, cell: usize, digit: crate::grid::Digit) -> f64 {
+        let whole = match self.cap {
+            Some(cap) if !self.complete => cap,
+            _ => self.total,
+        };
+        self.count(cell, digit) as f64 / whole.max(1) as f64
+    }
+
+    /// Adds one solution's digits to the counts.
+    fn add(&mut self, solution: &Grid) {
+        self.total += 1;
+        for (cell, digit) in solution.digits().iter().enumerate() {
+            if let Some(digit) = digit {
+                self.counts[cell * self.digits + digit.index()] += 1;
+            }
+        }
     }
 }
 
@@ -130,29 +164,110 @@ impl SolutionCounts {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solution_counts(puzzle: &Puzzle, limit: u64) -> SolutionCounts {
-    let digits = puzzle.shape().digit_count();
-    let mut counts = vec![0; puzzle.shape().cell_count() * digits];
-    let mut total = 0;
+    let mut counts = SolutionCounts::empty(puzzle, None);
     let found = SatSolver::new().for_each_solution(puzzle, limit.saturating_add(1), |solution| {
-        if total < limit {
-            total += 1;
-            for (cell, digit) in solution.digits().iter().enumerate() {
-                if let Some(digit) = digit {
-                    counts[cell * digits + digit.index()] += 1;
-                }
-            }
+        if counts.total < limit {
+            counts.add(&solution);
         }
         Ok::<_, std::convert::Infallible>(std::ops::ControlFlow::Continue(()))
     });
-    let found = match found {
-        Ok(found) => found,
+    counts.complete = match found {
+        Ok(found) => found <= limit,
         Err(never) => match never {},
     };
-    SolutionCounts {
-        total,
-        complete: found <= limit,
-        digits,
-        counts,
+    counts
+}
+
+/// How many solutions of `puzzle` put each digit in each cell, each count capped at `cap`
+/// (at least 1): what a setter shades when there are too many solutions to list. A count
+/// below the cap is exact; one at the cap means that many solutions or more
+/// ([`SolutionCounts::at_cap`]). [`SolutionCounts::total`] is the solutions met on the way,
+/// and [`SolutionCounts::complete`] says whether they are all the puzzle has.
+///
+/// One incremental SAT search under the puzzle's rules (so any rule set): each digit of each
+/// cell counted below the cap so far is assumed, and solutions under it are listed until
+/// its count reaches the cap or there are no more; every solution found is counted for all
+/// of its digits and then forbidden, so no solution is counted twice. Digits that
+/// propagation removes are not tested, and without variant constraints only one of the
+/// digits no given uses is counted per cell (exchanging two of them maps the solutions with
+/// one in a cell onto those with the other there). At most `cells × digits × cap` solutions are listed;
+/// usually far fewer, as each solution counts for every cell.
+///
+/// ```
+/// use satdoku::{Grid, Puzzle, grid::Digit};
+/// // An empty 4×4 has 288 solutions, 72 with each digit in each cell.
+/// let puzzle = Puzzle::standard("................".parse::<Grid>()?)?;
+/// let counts = satdoku::truth::capped_solution_counts(&puzzle, 10);
+/// let one = Digit::new(1).unwrap();
+/// assert_eq!(counts.count(0, one), 10);
+/// assert!(counts.at_cap(0, one) && !counts.complete);
+/// let exact = satdoku::truth::capped_solution_counts(&puzzle, 100);
+/// assert_eq!((exact.count(0, one), exact.total), (72, 288));
+/// assert!(!exact.at_cap(0, one) && exact.complete);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn capped_solution_counts(puzzle: &Puzzle, cap: u64) -> SolutionCounts {
+    let cap = cap.max(1);
+    let mut counts = SolutionCounts::empty(puzzle, Some(cap));
+    let Some(possible) = logic::propagated(&Layout::new(puzzle.rules()), puzzle) else {
+        // Propagation finds a contradiction only when there is no solution.
+        counts.complete = true;
+        return counts;
+    };
+    let shape = puzzle.shape();
+    // Without variant constraints, exchanging two digits no given uses turns the solutions
+    // with one of them in a cell into those with the other there: one of them is counted
+    // per cell, the others get its count.
+    let free = Cover::new(puzzle).free;
+    let mut search = SatSolver::new().search(puzzle, GivensAs::Units);
+    // Every digit's search ran until it found no more: every solution has been listed.
+    let mut exhausted = true;
+    for (i, cell) in shape.cells().enumerate() {
+        let stand_in = (possible.sets()[i] & free).iter().next();
+        for digit in possible.sets()[i].iter() {
+            if free.contains(digit) && Some(digit) != stand_in {
+                continue;
+            }
+            let Some(var) = search.numbering().var(cell, digit) else {
+                continue;
+            };
+            while counts.counts[i * counts.digits + digit.index()] < cap {
+                let Some(grid) = search.solution_with(&[var.positive()]) else {
+                    break;
+                };
+                counts.add(&grid);
+                search.forbid(&grid);
+            }
+            if counts.counts[i * counts.digits + digit.index()] >= cap {
+                exhausted = false;
+            }
+        }
+    }
+    // A stand-in counted to the end was counted exactly: no later solution puts it there.
+    for (i, set) in possible.sets().iter().enumerate() {
+        if let Some(stand_in) = (*set & free).iter().next() {
+            let count = counts.counts[i * counts.digits + stand_in.index()];
+            for digit in (*set & free).iter() {
+                counts.counts[i * counts.digits + digit.index()] = count;
+            }
+        }
+    }
+    // A digit at the cap may have had no more solutions: one last search settles it.
+    counts.complete = exhausted || !search.satisfiable_with(&[]);
+    counts
+}
+
+impl SolutionCounts {
+    /// No solution counted yet, for `puzzle`'s grid.
+    fn empty(puzzle: &Puzzle, cap: Option<u64>) -> SolutionCounts {
+        let digits = puzzle.shape().digit_count();
+        SolutionCounts {
+            total: 0,
+            complete: false,
+            cap,
+            digits,
+            counts: vec![0; puzzle.shape().cell_count() * digits],
+        }
     }
 }
 

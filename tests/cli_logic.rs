@@ -429,7 +429,81 @@ fn candidates_count_each_digits_share_of_the_solutions() {
         .unwrap();
     let text = common::stdout_of(&capped);
     assert!(
-        text.contains("# more than 100 solutions: counts need every one (raise --limit)"),
+        text.contains(
+            "# more than 100 solutions: counts need every one (raise --limit, or give --cap K)"
+        ),
         "{text}"
     );
+    // With --cap: counts past the limit, each stopping at the cap (50 of the 72 here).
+    let capped = common::satdoku()
+        .args(["candidates", "--count", "--cap", "50", "-f", "json"])
+        .arg("puzzles/empty-4x4.txt")
+        .output()
+        .unwrap();
+    assert_eq!(capped.status.code(), Some(0));
+    let rows = json_rows(&common::stdout_of(&capped));
+    assert_eq!(
+        (rows[0]["cap"].as_u64(), rows[0]["all_solutions"].as_bool()),
+        (Some(50), Some(false))
+    );
+    let counts = rows[0]["counts"].as_object().unwrap();
+    assert_eq!(counts.len(), 16);
+    assert!(
+        counts
+            .values()
+            .all(|d| d.as_object().unwrap().values().all(|n| *n == 50))
+    );
+    let text = common::stdout_of(
+        &common::satdoku()
+            .args([
+                "candidates",
+                "--count",
+                "--cap",
+                "50",
+                "puzzles/empty-4x4.txt",
+            ])
+            .output()
+            .unwrap(),
+    );
+    assert!(
+        text.contains("counted up to 50 (50+: 50 or more):"),
+        "{text}"
+    );
+    assert!(text.contains("# r4c4 1:50+ 2:50+ 3:50+ 4:50+\n"), "{text}");
+    // A cap above every count: exact counts, all solutions.
+    let rows = json_rows(&common::stdout_of(
+        &common::satdoku()
+            .args(["candidates", "--count", "--cap", "100", "-f", "json"])
+            .arg("puzzles/empty-4x4.txt")
+            .output()
+            .unwrap(),
+    ));
+    assert_eq!(
+        (
+            rows[0]["solutions"].as_u64(),
+            rows[0]["all_solutions"].as_bool()
+        ),
+        (Some(288), Some(true))
+    );
+    assert!(
+        rows[0]["counts"]["r1c1"]
+            .as_object()
+            .unwrap()
+            .values()
+            .all(|n| *n == 72)
+    );
+    // --cap needs --count, and replaces --limit.
+    for args in [
+        &["--cap", "5"][..],
+        &["--count", "--cap", "5", "--limit", "9"],
+        &["--count", "--cap", "0"],
+    ] {
+        let out = common::satdoku()
+            .arg("candidates")
+            .args(args)
+            .arg("puzzles/empty-4x4.txt")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
 }

@@ -65,6 +65,13 @@ fn checked(options: &Options, seed: u64) -> satdoku::generate::Generated {
     if let Some(d) = options.difficulty {
         assert_eq!(generated.rating.difficulty, d);
     }
+    if let Some(band) = options.rating {
+        assert!(
+            band.contains(generated.rating.se()),
+            "{}",
+            generated.rating.se()
+        );
+    }
     generated
 }
 
@@ -154,6 +161,15 @@ fn exact_givens_and_difficulty() {
         },
         4,
     );
+    for band in ["1.2-2.3", "2.5-4", "6.5-9"] {
+        check(
+            &Options {
+                rating: Some(band.parse().unwrap()),
+                ..nine.clone()
+            },
+            4,
+        );
+    }
 }
 
 #[test]
@@ -370,6 +386,22 @@ fn the_command_line_reports_seeds_and_errors() {
             "no 4×4 puzzle is expert",
         ),
         (
+            &["generate", "--size", "4", "--rating", "2.6-9"][..],
+            "no 4×4 puzzle rates 2.6-9.0: singles solve every 4×4",
+        ),
+        (
+            &["generate", "--rating", "4-2.5"][..],
+            "the band's low end is above its high end",
+        ),
+        (
+            &["generate", "--rating", "2.55"][..],
+            "more than one decimal",
+        ),
+        (
+            &["generate", "--rating", "hard"][..],
+            "is not a rating from 0 to 25",
+        ),
+        (
             &[
                 "generate",
                 "--size",
@@ -456,6 +488,9 @@ fn every_unique_4x4_puzzle_is_easy() {
                     "{spec:?}: {}",
                     satdoku::format::write_line(puzzle.grid(), &Default::default())
                 );
+                // What `generate --size 4 --rating` relies on: no rating above 2.5 (the
+                // heaviest easy step).
+                assert!(rating.se() <= 2.5, "{spec:?}: {}", rating.se());
             }
         }
     }
@@ -475,4 +510,79 @@ fn rate_prints_one_line_per_puzzle_and_the_distribution() {
     assert!(lines[7].starts_with("multiple (not rated)"), "{text}");
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("rated 7 puzzles:"), "{stderr}");
+}
+
+/// `generate --rating A-B` makes puzzles that `rate --scale se` puts in the band, each with
+/// the rating its row gives, and each unique (by tests/common's brute force).
+#[test]
+fn generate_by_rating_agrees_with_rate() {
+    let output = satdoku()
+        .args([
+            "generate", "--rating", "6.5-9", "--count", "3", "--seed", "9", "-f", "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let rows: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 3);
+    let puzzles: String = rows
+        .iter()
+        .map(|r| format!("{}\n", r["puzzle"].as_str().unwrap()))
+        .collect();
+    for row in &rows {
+        let plain = common::parse_line(row["puzzle"].as_str().unwrap());
+        assert_eq!(common::brute_force_count(&plain, false, 2), 1);
+        let rating = row["rating"].as_f64().unwrap();
+        assert!((6.5..=9.0).contains(&rating), "{rating}");
+    }
+    let rated = satdoku()
+        .args(["rate", "--scale", "se", "-f", "json", "-"])
+        .write_stdin(puzzles)
+        .output()
+        .unwrap();
+    let rated: Vec<serde_json::Value> = String::from_utf8(rated.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    for (row, rated) in rows.iter().zip(&rated) {
+        assert_eq!(row["rating"], rated["rating"]);
+        assert_eq!(row["hardest"], rated["hardest"]);
+    }
+}
+
+/// Under every global rule that tells digits apart (non-consecutive, entropy, XV …), the
+/// generator makes a unique puzzle whose solution keeps the rule: a relabelled solution
+/// grid broke such rules (a panic), and the backtracker's second opinion on a sparse
+/// non-consecutive puzzle took past the deadline. 6×6 where the rule allows it, else 9×9.
+#[test]
+fn every_digit_sensitive_global_rule_generates() {
+    use satdoku::rules::{GlobalRule, GlobalRules};
+    let mut made = 0;
+    for rule in GlobalRule::ALL {
+        let spec = RulesSpec {
+            globals: GlobalRules::from_iter([rule]),
+            ..RulesSpec::default()
+        };
+        let rules = [6, 9]
+            .into_iter()
+            .find_map(|n| spec.rules_for(Shape::from_size(n).unwrap()).ok())
+            .unwrap();
+        if rules.constraints().is_empty() {
+            continue;
+        }
+        let options = Options {
+            deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(60)),
+            ..Options::new(rules)
+        };
+        let generated = generate(&options, 1).unwrap_or_else(|e| panic!("{rule}: {e}"));
+        assert!(generated.solution.solves(&generated.puzzle), "{rule}");
+        assert!(unique(&generated.puzzle), "{rule}");
+        made += 1;
+    }
+    assert!(made >= 8, "{made}");
 }

@@ -527,6 +527,75 @@ fn candidates_and_steps_are_drawn_as_pencil_marks() {
         assert_eq!(digits.contains("1"), !sees, "{cell}");
     }
 
+    // Shares: each pencil mark shaded by its share of the solutions. In a 4×4 with 1 in
+    // r1c1 and 2 in r2c3 (independently: 1 of a cell's digits may be forced by the 2 …),
+    // every shade is the count of solutions brute force finds, over all of them.
+    let file = dir.path().join("loose.txt");
+    std::fs::write(&file, "1.....2.........\n").unwrap();
+    let (_out, pictures) = render(std::slice::from_ref(&file), &["--candidates", "shares"]);
+    let picture = pictures.values().next().unwrap();
+    let mut solutions = Vec::new();
+    let givens: common::Plain = vec![vec![1, 0, 0, 0], vec![0, 0, 2, 0], vec![0; 4], vec![0; 4]];
+    common::brute_force_solutions_under(
+        &givens,
+        &common::PlainRules::classic(false),
+        1000,
+        &mut |s| solutions.push(s.clone()),
+    );
+    let doc = picture.doc();
+    let shades: Vec<_> = doc
+        .descendants()
+        .filter(|n| has_classes(n, &["share"]))
+        .collect();
+    assert_eq!(
+        shades.len(),
+        doc.descendants()
+            .filter(|n| has_classes(n, &["candidate"]))
+            .count()
+    );
+    assert!(!shades.is_empty());
+    for shade in shades {
+        let cell = shade.attribute("data-cell").unwrap();
+        let (r, c) = cell[1..].split_once('c').unwrap();
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        let digit: u32 = shade.attribute("data-digit").unwrap().parse().unwrap();
+        let share = solutions
+            .iter()
+            .filter(|s| s[r - 1][c - 1] == digit)
+            .count() as f32
+            / solutions.len() as f32;
+        let opacity: f32 = shade.attribute("fill-opacity").unwrap().parse().unwrap();
+        assert!(
+            (opacity - (0.08 + 0.8 * share)).abs() < 0.01,
+            "{cell} {digit}: {opacity} vs share {share}"
+        );
+    }
+    let total = solutions.len();
+    assert!(
+        picture
+            .caption()
+            .contains(&format!("share of the {total} solutions")),
+        "{}",
+        picture.caption()
+    );
+    // Past the cap, the caption says so; a cap without shares is refused.
+    let (_out, pictures) = render(
+        &[puzzle_path("empty-9x9.txt")],
+        &["--candidates", "shares", "--cap", "3"],
+    );
+    let caption = pictures.values().next().unwrap().caption();
+    assert!(
+        caption.contains("counted up to 3 (the darkest: 3 or more)"),
+        "{caption}"
+    );
+    let out = satdoku()
+        .args(["render", "--candidates", "--cap", "3"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr_of(&out));
+    assert!(stderr_of(&out).contains("--cap counts solutions for --candidates shares"));
+
     // A step: its removed candidates struck in red, its cells marked, its text below.
     let file = puzzle_path("examples.txt");
     let dir = tempfile::tempdir().unwrap();

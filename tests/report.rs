@@ -23,7 +23,9 @@ fn inputs() -> Vec<PathBuf> {
 
 /// The report of `inputs()`.
 fn report() -> String {
-    let out = satdoku().arg("report").args(inputs()).output().unwrap();
+    let out = (satdoku().args(["report", "--cap", "100"]).args(inputs()))
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr_of(&out));
     String::from_utf8(out.stdout).unwrap()
 }
@@ -56,7 +58,14 @@ fn the_report_is_one_self_contained_page_with_every_puzzle() {
         pictures += 1;
         rest = &rest[end..];
     }
-    assert_eq!(pictures, 10);
+    // The puzzle with several solutions has a second picture: its true candidates shaded by
+    // their share of the solutions.
+    assert_eq!(pictures, 11);
+    let section = &page[page.find("id=\"puzzle-9\"").unwrap()..];
+    let section = &section[..section.find("</section>").unwrap()];
+    assert_eq!(section.matches("<svg ").count(), 2, "{section}");
+    assert!(section.contains("class=\"share\""));
+    assert!(section.contains("counted up to 100 (the"), "{section}");
     assert!(page.contains("class=\"multiple\""));
     assert!(page.contains("no solution: clash"));
     // The folded path of the killer is explain's, step for step.

@@ -819,3 +819,114 @@ fn solution_counts_agree_with_brute_force_on_4x4() {
         }
     }
 }
+
+/// Checks `counts` (capped at `cap`) against every solution listed by brute force: a count
+/// below the cap is exact, one at the cap stands for that many or more, and a count that
+/// claims every solution has them all.
+fn assert_capped(
+    counts: &satdoku::truth::SolutionCounts,
+    cap: u64,
+    solutions: &[Plain],
+    n: usize,
+    what: &str,
+) {
+    if counts.complete {
+        assert_eq!(counts.total, solutions.len() as u64, "{what} cap {cap}");
+    } else {
+        assert!(counts.total < solutions.len() as u64, "{what} cap {cap}");
+    }
+    for i in 0..n * n {
+        for d in 1..=n as u8 {
+            let digit = satdoku::grid::Digit::new(d).unwrap();
+            let exact = (solutions.iter())
+                .filter(|s| s[i / n][i % n] == u32::from(d))
+                .count() as u64;
+            let (count, at_cap) = (counts.count(i, digit), counts.at_cap(i, digit));
+            if counts.complete {
+                assert_eq!(
+                    (count, at_cap),
+                    (exact, false),
+                    "{what} cap {cap} cell {i} {d}"
+                );
+            } else {
+                assert_eq!(count, exact.min(cap), "{what} cap {cap} cell {i} digit {d}");
+                assert_eq!(at_cap, exact >= cap, "{what} cap {cap} cell {i} digit {d}");
+            }
+        }
+    }
+}
+
+/// `truth::capped_solution_counts` agrees with brute force for every cap: on 4×4 drafts
+/// with and without a cage and a thermometer (whose digits cannot be exchanged), and on
+/// 6×6 drafts of up to a few thousand solutions with and without both diagonals.
+#[test]
+fn capped_solution_counts_agree_with_brute_force() {
+    let grids = common::all_4x4_grids();
+    let mut next = xorshift(0x9E3779B97F4A7C15);
+    for case in 0..20 {
+        let count = next(4);
+        let (all, givens) = small_draft(&grids, case % 2 == 1, count, &mut next);
+        let solutions: Vec<Plain> = (small_solutions(&grids, &givens, &all).into_iter())
+            .cloned()
+            .collect();
+        let (puzzle, toml) = small_puzzle(&givens, &all);
+        for cap in [1, 2, 5, 20, 100] {
+            let counts = satdoku::truth::capped_solution_counts(&puzzle, cap);
+            assert_eq!(counts.cap, Some(cap));
+            assert_capped(&counts, cap, &solutions, 4, &toml);
+        }
+    }
+    // 6×6 drafts: a solved grid with all but a few givens taken away.
+    // A solution under both diagonals, as satdoku solve --diagonal gives it for a blank 6×6
+    // (tests/common's brute force checks it under each rule set).
+    let solved = "123456465213312564654321531642246135";
+    for (case, keep) in [(0, 8), (1, 5), (2, 7), (3, 3)] {
+        let diagonal = case % 2 == 1;
+        let mut text: Vec<char> = solved.chars().collect();
+        for (i, c) in text.iter_mut().enumerate() {
+            if (i * 7 + case * 5) % 36 >= keep {
+                *c = '.';
+            }
+        }
+        let text: String = text.into_iter().collect();
+        let plain: Plain = (0..6)
+            .map(|r| {
+                (0..6)
+                    .map(|c| {
+                        text.as_bytes()[r * 6 + c]
+                            .checked_sub(b'0')
+                            .map_or(0, u32::from)
+                    })
+                    .map(|v| if v > 9 { 0 } else { v })
+                    .collect()
+            })
+            .collect();
+        let mut solutions = Vec::new();
+        let rules = common::PlainRules::classic(diagonal);
+        common::brute_force_solutions_under(&plain, &rules, 100_000, &mut |s| {
+            solutions.push(s.clone())
+        });
+        assert!(
+            solutions.len() > 1 && solutions.len() < 100_000,
+            "{text}: {}",
+            solutions.len()
+        );
+        let grid: satdoku::Grid = text.parse().unwrap();
+        let puzzle = if diagonal {
+            let rules = satdoku::Rules::standard(grid.shape())
+                .and_then(|r| r.with_global(satdoku::rules::GlobalRule::Diagonal))
+                .unwrap();
+            satdoku::Puzzle::new(grid, rules).unwrap()
+        } else {
+            satdoku::Puzzle::standard(grid).unwrap()
+        };
+        for cap in [1, 7, 50, 1000] {
+            let counts = satdoku::truth::capped_solution_counts(&puzzle, cap);
+            let what = format!(
+                "{text} (diagonal: {diagonal}, {} solutions)",
+                solutions.len()
+            );
+            assert_capped(&counts, cap, &solutions, 6, &what);
+        }
+    }
+}

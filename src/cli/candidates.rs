@@ -8,7 +8,7 @@ use satdoku::format::Notation;
 use satdoku::format::{candidate_texts, write_candidates};
 use satdoku::grid::Cell;
 use satdoku::logic::explain;
-use satdoku::truth::{SolutionCounts, forced_relations, solution_counts};
+use satdoku::truth::{SolutionCounts, capped_solution_counts, forced_relations, solution_counts};
 use satdoku::{Layout, Puzzle};
 use serde::Serialize;
 
@@ -35,12 +35,18 @@ pub struct CandidatesArgs {
     /// Also count, for each digit of each open cell, the solutions that put it there (its
     /// share of the solutions), listing every solution up to `--limit`; in JSON as
     /// `counts` (`{"r1c3": {"1": 20, "2": 201}}`), `solutions` and `all_solutions`. A puzzle
-    /// with more solutions than the limit gets no counts, and says so.
+    /// with more solutions than the limit gets no counts, and says so (or give `--cap`).
     #[arg(long)]
     pub count: bool,
     /// With `--count`, the most solutions listed per puzzle (at least 1).
     #[arg(long, requires = "count", default_value_t = 10_000, value_parser = at_least_one)]
     pub limit: u64,
+    /// With `--count`, count each digit of each cell up to K solutions instead of listing
+    /// them all: counts for any number of solutions, `K+` where a digit has K or more (in
+    /// JSON the count K, with `cap` K and `all_solutions` false); exact when fewer
+    /// (at least 1).
+    #[arg(long, value_name = "K", requires = "count", conflicts_with = "limit", value_parser = at_least_one)]
+    pub cap: Option<u64>,
 }
 
 /// A JSON row of `candidates`.
@@ -61,14 +67,20 @@ struct Row<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     all_solutions: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    cap: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     counts: Option<Counts>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
 
-/// Each open cell's digits with the solutions that put them there, in cell order: a JSON
-/// object of objects (`{"r1c3": {"1": 20, "2": 201}}`).
-struct Counts(Vec<(String, Vec<(String, u64)>)>);
+/// Each open cell's digits with the solutions that put them there (and whether the count
+/// stopped at a cap), in cell order: a JSON object of objects (`{"r1c3": {"1": 20, "2": 201}}`).
+struct Counts(Vec<(String, Vec<DigitCount>)>);
+
+/// A digit as the notation writes it, the solutions counted with it in a cell, and whether
+/// the count stopped at the cap.
+type DigitCount = (String, u64, bool);
 
 impl Counts {
     /// The counts of the open cells of `puzzle` (digits no solution uses left out), digits
@@ -80,12 +92,11 @@ impl Counts {
             .map(|cell| {
                 let digits = (shape.digits())
                     .map(|d| {
-                        (
-                            notation.show(&d).to_string(),
-                            counts.count(shape.index(cell), d),
-                        )
+                        let i = shape.index(cell);
+                        let name = notation.show(&d).to_string();
+                        (name, counts.count(i, d), counts.at_cap(i, d))
                     })
-                    .filter(|&(_, n)| n > 0)
+                    .filter(|&(_, n, _)| n > 0)
                     .collect();
                 (cell.to_string(), digits)
             })
@@ -93,11 +104,13 @@ impl Counts {
         Counts(cells)
     }
 
-    /// One line per cell: `r1c3 1:20 2:201`.
+    /// One line per cell: `r1c3 1:20 2:201`, `2:100+` for a count at the cap.
     fn lines(&self) -> Vec<String> {
         (self.0.iter())
             .map(|(cell, digits)| {
-                let parts: Vec<String> = digits.iter().map(|(d, n)| format!("{d}:{n}")).collect();
+                let parts: Vec<String> = (digits.iter())
+                    .map(|(d, n, capped)| format!("{d}:{n}{}", if *capped { "+" } else { "" }))
+                    .collect();
                 format!("{cell} {}", parts.join(" "))
             })
             .collect()
@@ -107,11 +120,11 @@ impl Counts {
 impl Serialize for Counts {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        struct Digits<'a>(&'a [(String, u64)]);
+        struct Digits<'a>(&'a [DigitCount]);
         impl Serialize for Digits<'_> {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 let mut map = serializer.serialize_map(Some(self.0.len()))?;
-                for (digit, count) in self.0 {
+                for (digit, count, _) in self.0 {
                     map.serialize_entry(digit, count)?;
                 }
                 map.end()
@@ -140,7 +153,7 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
     let mut tally = Tally::default();
     // The status follows from the candidates: none, one digit in every cell, or more.
     let (logic, relations) = (args.logic, args.relations);
-    let count = args.count.then_some(args.limit);
+    let count = args.count.then_some((args.limit, args.cap));
     let work = |_: &mut (), puzzle: &Puzzle| {
         let truth = satdoku::truth::true_candidates(puzzle);
         let left = match &truth {
@@ -156,7 +169,8 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
             _ => None,
         };
         let counted = match (&truth, count) {
-            (Some(_), Some(limit)) => Some(solution_counts(puzzle, limit)),
+            (Some(_), Some((_, Some(cap)))) => Some(capped_solution_counts(puzzle, cap)),
+            (Some(_), Some((limit, None))) => Some(solution_counts(puzzle, limit)),
             _ => None,
         };
         (truth, left, related, counted)
@@ -179,6 +193,7 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
                     different: None,
                     solutions: None,
                     all_solutions: None,
+                    cap: None,
                     counts: None,
                     error: Some(error.clone()),
                 };
@@ -205,8 +220,9 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
                         different: related.as_ref().map(|r| pair_texts(&r.different)),
                         solutions: counted.as_ref().map(|c| c.total),
                         all_solutions: counted.as_ref().map(|c| c.complete),
+                        cap: counted.as_ref().and_then(|c| c.cap),
                         counts: (counted.as_ref())
-                            .filter(|c| c.complete)
+                            .filter(|c| c.complete || c.cap.is_some())
                             .map(|c| Counts::of(puzzle, c, &item.notation)),
                         error: None,
                     })
@@ -254,17 +270,24 @@ pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
                     .context("writing the output")?;
             }
             if let Some(counted) = &counted {
-                if counted.complete {
+                if counted.complete || counted.cap.is_some() {
                     let lines = Counts::of(puzzle, counted, &item.notation).lines();
-                    out.comment(&format!(
-                        "{} solutions; each open cell's digits with the solutions that put them there:",
-                        counted.total
-                    ))
-                    .and_then(|()| lines.iter().try_for_each(|line| out.comment(line)))
-                    .context("writing the output")?;
+                    let head = match counted.cap {
+                        Some(cap) if !counted.complete => format!(
+                            "more than {} solutions; each open cell's digits with the solutions that put them there, counted up to {cap} ({cap}+: {cap} or more):",
+                            counted.total
+                        ),
+                        _ => format!(
+                            "{} solutions; each open cell's digits with the solutions that put them there:",
+                            counted.total
+                        ),
+                    };
+                    out.comment(&head)
+                        .and_then(|()| lines.iter().try_for_each(|line| out.comment(line)))
+                        .context("writing the output")?;
                 } else {
                     out.comment(&format!(
-                        "more than {} solutions: counts need every one (raise --limit)",
+                        "more than {} solutions: counts need every one (raise --limit, or give --cap K)",
                         counted.total
                     ))
                     .context("writing the output")?;

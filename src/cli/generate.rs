@@ -11,7 +11,7 @@ use satdoku::format::Alphabet;
 use satdoku::generate::{
     GenerateError, Generated, Options, Symmetry, check_options, generate, seeds,
 };
-use satdoku::rate::Difficulty;
+use satdoku::rate::{Difficulty, SeBand};
 use satdoku::{BoxShape, Jigsaw, Rules, Shape};
 use serde::Serialize;
 
@@ -48,6 +48,12 @@ pub struct GenerateArgs {
     /// Only puzzles of this difficulty (see `satdoku rate`).
     #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(["easy", "medium", "hard", "expert"]).map(|s| s.parse::<Difficulty>().expect("listed")))]
     difficulty: Option<Difficulty>,
+    /// Only puzzles whose rating on Sudoku Explainer's scale (as `satdoku rate --scale se`
+    /// gives it) lies in this band: `A-B`, both ends included, or one rating `A` (`2.5-4`,
+    /// `7.2`). Minimal puzzles mostly rate below 4.5: a high band may take many grids (see
+    /// --timeout).
+    #[arg(long, value_name = "A-B", value_parser = |s: &str| s.parse::<SeBand>())]
+    rating: Option<SeBand>,
     /// Give up on a puzzle after this long (`10s`, `2m`); it is reported and the batch
     /// goes on. Rare requests (few givens, a rare difficulty) and big grids may need more.
     #[arg(long, value_parser = humantime::parse_duration, default_value = "1m")]
@@ -82,6 +88,8 @@ struct Row {
     #[serde(skip_serializing_if = "Option::is_none")]
     givens: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     difficulty: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     hardest: Option<&'static str>,
@@ -112,6 +120,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         symmetry: args.symmetry,
         minimal: args.minimal,
         difficulty: args.difficulty,
+        rating: args.rating,
         ..Options::new(rules)
     };
     check_options(&options)?;
@@ -133,6 +142,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         "puzzle",
         "solution",
         "givens",
+        "rating",
         "difficulty",
         "hardest",
         "guesses",
@@ -188,6 +198,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                             puzzle: None,
                             solution: None,
                             givens: None,
+                            rating: None,
                             difficulty: None,
                             hardest: None,
                             guesses: None,
@@ -218,6 +229,7 @@ fn print(out: &mut Output, index: usize, generated: &Generated) -> std::io::Resu
             puzzle: Some(out.line(generated.puzzle.grid(), None)),
             solution: Some(out.line(&generated.solution, None)),
             givens: Some(generated.puzzle.grid().given_count()),
+            rating: Some(rating.se()),
             difficulty: Some(rating.difficulty.name()),
             hardest: Some(rating.hardest.name()),
             guesses: rating.guesses,

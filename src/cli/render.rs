@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 use satdoku::check::Verdict;
 use satdoku::logic::{Board, Step, explain};
 use satdoku::render::{Overlays, svg_panels, verdict_panels};
+use satdoku::truth::{SolutionCounts, capped_solution_counts};
 use satdoku::{AutoSolver, Candidates, Layout, Puzzle, Solver};
 
 use super::args::{InputArgs, ThreadArgs};
@@ -38,9 +39,15 @@ pub struct RenderArgs {
     #[arg(long)]
     pub solution: bool,
     /// Pencil marks: `true` (the default) the true candidates, `logic` what logic alone
-    /// leaves.
+    /// leaves, `shares` the true candidates each shaded by its share of the solutions (the
+    /// solutions that put it there, counted up to `--cap`: the darkest has that many or
+    /// more, or is in every solution).
     #[arg(long, value_name = "WHICH", num_args = 0..=1, default_missing_value = "true", conflicts_with = "solution")]
     pub candidates: Option<CandidateKind>,
+    /// With `--candidates shares`, count each digit of each cell up to K solutions (at
+    /// least 1; 1000 unless given); below the cap, shares are of every solution.
+    #[arg(long, value_name = "K", value_parser = super::args::at_least_one)]
+    pub cap: Option<u64>,
     /// Show step N of the logical path (`explain`'s numbering): the candidates before it,
     /// its cells marked, what it places in green and removes struck out in red, its text
     /// below the grid.
@@ -74,6 +81,8 @@ pub enum CandidateKind {
     True,
     /// What logic alone leaves.
     Logic,
+    /// The true candidates shaded by their share of the solutions.
+    Shares,
 }
 
 /// What the work on one puzzle found for its picture.
@@ -85,8 +94,8 @@ enum Found {
         verdict: Box<Verdict>,
         candidates: Option<Candidates>,
     },
-    /// Candidates alone.
-    Candidates(Option<Candidates>),
+    /// Candidates alone, with their solution counts when asked.
+    Candidates(Option<Candidates>, Option<SolutionCounts>),
     /// Step N with the candidates before it.
     Step(Box<Step>, Candidates),
     /// Step N is past the path: how many steps there are, and whether the puzzle is unique
@@ -97,8 +106,14 @@ enum Found {
     },
 }
 
+/// The solutions counted per candidate for `--candidates shares` without `--cap`.
+const DEFAULT_CAP: u64 = 1000;
+
 /// Draws every puzzle of the input.
 pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {
+    if args.cap.is_some() && args.candidates != Some(CandidateKind::Shares) {
+        anyhow::bail!("--cap counts solutions for --candidates shares: give both, or neither");
+    }
     if args.output.is_none() && args.format == PictureFormat::Png && io::stdout().is_terminal() {
         anyhow::bail!(
             "render --format png writes a PNG image: redirect standard output to a file, or give --output DIR"
@@ -200,7 +215,9 @@ fn find(args: &RenderArgs, solver: &mut AutoSolver, puzzle: &Puzzle) -> Found {
     }
     let candidates = |verdict: Option<&Verdict>| match args.candidates {
         None => None,
-        Some(CandidateKind::True) => satdoku::truth::true_candidates(puzzle),
+        Some(CandidateKind::True | CandidateKind::Shares) => {
+            satdoku::truth::true_candidates(puzzle)
+        }
         Some(CandidateKind::Logic) => Some(logic_candidates(matches!(
             verdict,
             Some(Verdict::Unique { .. })
@@ -216,7 +233,10 @@ fn find(args: &RenderArgs, solver: &mut AutoSolver, puzzle: &Puzzle) -> Found {
     }
     if args.candidates.is_some() {
         let verdict = (args.candidates == Some(CandidateKind::Logic)).then(|| solver.check(puzzle));
-        return Found::Candidates(candidates(verdict.as_ref()));
+        let candidates = candidates(verdict.as_ref());
+        let counts = (candidates.is_some() && args.candidates == Some(CandidateKind::Shares))
+            .then(|| capped_solution_counts(puzzle, args.cap.unwrap_or(DEFAULT_CAP)));
+        return Found::Candidates(candidates, counts);
     }
     Found::Plain
 }
@@ -239,18 +259,20 @@ fn draw(
     let svg = |panels: &[Overlays<'_>]| svg_panels(puzzle, notation, panels);
     Ok(match found {
         Found::Plain => (Status::Solved, svg(&[base])),
-        Found::Candidates(candidates) => {
+        Found::Candidates(candidates, counts) => {
             let status = if candidates.is_none() {
                 Status::NoSolution
             } else {
                 Status::Solved
             };
-            let caption = match &candidates {
-                None => vec!["no solution".to_string()],
-                Some(_) => Vec::new(),
+            let caption = match (&candidates, &counts) {
+                (None, _) => vec!["no solution".to_string()],
+                (Some(_), Some(counts)) => vec![shares_caption(counts)],
+                (Some(_), None) => Vec::new(),
             };
             let overlays = Overlays {
                 candidates: candidates.as_ref(),
+                shares: counts.as_ref(),
                 caption,
                 ..base
             };
@@ -287,6 +309,20 @@ fn draw(
             (Status::Solved, svg(&[overlays]))
         }
     })
+}
+
+/// The line below a picture of shaded candidates that says what the shading counts.
+pub fn shares_caption(counts: &SolutionCounts) -> String {
+    match counts.cap {
+        Some(cap) if !counts.complete => format!(
+            "shaded by the solutions that use each candidate, counted up to {cap} (the darkest: {cap} or more)"
+        ),
+        _ => format!(
+            "shaded by each candidate's share of the {} solution{}",
+            counts.total,
+            if counts.total == 1 { "" } else { "s" }
+        ),
+    }
 }
 
 /// Writes `svg` to `path` in `format`.

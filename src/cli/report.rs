@@ -10,11 +10,13 @@ use satdoku::check::Verdict;
 use satdoku::logic::{End, Step, explain};
 use satdoku::rate::{Rating, rate_path};
 use satdoku::render::{Escaped, Overlays, svg_panels, verdict_panels};
-use satdoku::{AutoSolver, Layout, Puzzle, Solver};
+use satdoku::truth::{SolutionCounts, capped_solution_counts, true_candidates};
+use satdoku::{AutoSolver, Candidates, Layout, Puzzle, Solver};
 
 use super::args::{InputArgs, ThreadArgs};
 use super::input::{self, Item};
 use super::output::{Status, Tally};
+use super::render::shares_caption;
 use super::step::step_line;
 
 /// Arguments of `satdoku report`.
@@ -27,6 +29,11 @@ pub struct ReportArgs {
     /// The page's title (default: "satdoku report" and the inputs' names).
     #[arg(long, value_name = "TEXT")]
     pub title: Option<String>,
+    /// For a puzzle with several solutions, its true candidates are drawn shaded by their
+    /// share of the solutions, each digit of each cell counted up to K solutions (at least
+    /// 1).
+    #[arg(long, value_name = "K", default_value_t = 1000, value_parser = super::args::at_least_one)]
+    pub cap: u64,
 }
 
 /// What the work on one puzzle found.
@@ -34,6 +41,8 @@ struct Reported {
     verdict: Verdict,
     /// The logical path and rating of a puzzle with one solution.
     logic: Option<(Vec<Step>, End, Rating)>,
+    /// The true candidates of a puzzle with several solutions, with their solution counts.
+    shares: Option<(Candidates, SolutionCounts)>,
 }
 
 /// The page's style: no fonts, scripts or anything from the network.
@@ -66,7 +75,15 @@ pub fn run(args: &ReportArgs) -> anyhow::Result<ExitCode> {
             let rating = rate_path(puzzle, &path);
             (path.steps, path.end, rating)
         });
-        Reported { verdict, logic }
+        let shares = matches!(verdict, Verdict::Multiple { .. })
+            .then(|| true_candidates(puzzle))
+            .flatten()
+            .map(|candidates| (candidates, capped_solution_counts(puzzle, args.cap)));
+        Reported {
+            verdict,
+            logic,
+            shares,
+        }
     };
     let errors = input::for_each_parallel(
         &args.input,
@@ -167,10 +184,24 @@ fn section(page: Page<'_>, item: &Item, puzzle: &Puzzle, reported: &Reported, st
         &verdict_panels(puzzle, &reported.verdict, notation, &base),
     );
     // Pictures share one page: their glyph definitions get ids of their own.
-    let prefix = format!("p{number}-");
-    let picture = picture
-        .replace("id=\"glyph-", &format!("id=\"{prefix}glyph-"))
-        .replace("href=\"#glyph-", &format!("href=\"#{prefix}glyph-"));
+    let own_ids = |picture: String, prefix: &str| {
+        picture
+            .replace("id=\"glyph-", &format!("id=\"{prefix}glyph-"))
+            .replace("href=\"#glyph-", &format!("href=\"#{prefix}glyph-"))
+    };
+    let mut picture = own_ids(picture, &format!("p{number}-"));
+    if let Some((candidates, counts)) = &reported.shares {
+        let shaded = Overlays {
+            candidates: Some(candidates),
+            shares: Some(counts),
+            caption: vec![shares_caption(counts)],
+            ..base.clone()
+        };
+        picture.push_str(&own_ids(
+            svg_panels(puzzle, notation, &[shaded]),
+            &format!("p{number}s-"),
+        ));
+    }
     let (difficulty, hardest, se, steps) = match &reported.logic {
         Some((steps, _, rating)) => (
             rating.difficulty.name().to_string(),

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use crate::grid::{Digit, DigitSet, Grid, Shape};
 
-use crate::rate::{Difficulty, Rating, rate_within};
+use crate::rate::{Difficulty, Rating, SeBand, rate_within};
 use crate::rules::{Puzzle, Rules};
 use crate::solvers::{
     BitboardSolver, GivensAs, Outcome, PropagateSolver, SatSearch, SatSolver, Solver,
@@ -47,6 +47,8 @@ pub struct Options {
     pub minimal: bool,
     /// Only puzzles of this difficulty.
     pub difficulty: Option<Difficulty>,
+    /// Only puzzles whose SE rating ([`Rating::se`]) lies in this band.
+    pub rating: Option<SeBand>,
     /// Give up after this instant.
     pub deadline: Option<Instant>,
 }
@@ -62,6 +64,7 @@ impl Options {
             symmetry: Symmetry::None,
             minimal: false,
             difficulty: None,
+            rating: None,
             deadline: None,
         }
     }
@@ -179,7 +182,11 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError
         let puzzle =
             Puzzle::new(grid, Arc::clone(&options.rules)).expect("givens of a solution agree");
         let rating = rate_within(&puzzle, true, RATING_WORK);
-        if options.difficulty.is_some_and(|d| d != rating.difficulty) {
+        if options.difficulty.is_some_and(|d| d != rating.difficulty)
+            || options
+                .rating
+                .is_some_and(|band| !band.contains(rating.se()))
+        {
             continue;
         }
         let check = second_opinion(&puzzle, options.deadline);
@@ -201,14 +208,16 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError
 }
 
 /// Searches for two solutions of a generated puzzle with a solver other than the
-/// incremental SAT search that made it: `bitboard` up to 16×16 (its bitboards on classic
-/// and diagonal 9×9, where it is the fastest; `propagate`, its fallback, on the rest);
-/// beyond, `propagate` within one guess a cell (puzzles that propagation solves, as the
-/// big grids' removal makes them unless asked otherwise, need none), then the SAT engine on
-/// the extended encoding, a fresh solver per puzzle.
+/// incremental SAT search that made it: `bitboard` up to 16×16 without constraints (its
+/// bitboards on classic and diagonal 9×9, where it is the fastest; `propagate`, its
+/// fallback, on the rest); beyond, and under constraints (a non-consecutive puzzle of 7
+/// givens kept the backtracker past a minute), `propagate` within one guess a cell
+/// (puzzles that propagation solves, as the big grids' removal makes them unless asked
+/// otherwise, need none), then the SAT engine on the extended encoding, a fresh solver per
+/// puzzle.
 fn second_opinion(puzzle: &Puzzle, deadline: Option<Instant>) -> Outcome {
     let shape = puzzle.shape();
-    if shape.size() <= 16 {
+    if shape.size() <= 16 && puzzle.rules().constraints().is_empty() {
         return BitboardSolver::default().run(puzzle, 2, deadline);
     }
     let mut backtracker = PropagateSolver::default();
@@ -231,12 +240,28 @@ pub const FEWEST_GIVENS_4X4: usize = 4;
 /// before starting a batch.
 pub fn check_options(options: &Options) -> Result<(), GenerateError> {
     let cells = options.shape.cell_count();
-    if let Some(difficulty) = options.difficulty
-        && difficulty > Difficulty::Easy
-        && options.shape.size() == 4
+    let plain_4x4 = options.shape.size() == 4
         && Rules::standard(options.shape)
             .and_then(|rules| rules.with_globals(options.rules.globals()))
-            .is_ok_and(|plain| plain == *options.rules)
+            .is_ok_and(|plain| plain == *options.rules);
+    // Every 4×4 puzzle is easy (below): its rating is an easy technique's weight.
+    let easy_most = (logic::LADDER.iter())
+        .map(|finder| finder.technique())
+        .filter(|t| t.difficulty() == Difficulty::Easy)
+        .map(|t| f64::from(t.weight()) / 10.0)
+        .fold(0.0, f64::max);
+    if let Some(band) = options.rating
+        && plain_4x4
+        && !(0..=(easy_most * 10.0).round() as u8).any(|t| band.contains(f64::from(t) / 10.0))
+    {
+        return Err(GenerateError::Impossible(format!(
+            "no 4×4 puzzle rates {band}: singles solve every 4×4 Sudoku with one solution, \
+             under any of the global rules, so none rates above {easy_most:.1}"
+        )));
+    }
+    if let Some(difficulty) = options.difficulty
+        && difficulty > Difficulty::Easy
+        && plain_4x4
     {
         // Every subset of the cells of every solution grid whose first row is 1 2 3 4 (the
         // rest are relabellings, which change no rating), under boxes and each combination
@@ -320,8 +345,8 @@ fn orbit_sizes(sizes: &[usize]) -> String {
 
 /// A random solution grid: random digits in about a fifth of the cells (N cells under rules
 /// beyond boxes and from 25×25 on), each consistent with those before it, completed by the
-/// SAT solver (from 25×25 on by the `propagate` backtracker), then the digits relabelled by
-/// a random permutation. Retries when the random start has no completion within the
+/// SAT solver (from 25×25 on by the `propagate` backtracker), then (where no constraint
+/// tells digits apart) the digits relabelled by a random permutation. Retries when the random start has no completion within the
 /// budget. `None` once `deadline` has passed.
 fn random_solution(
     rng: &mut ChaCha8Rng,
@@ -381,6 +406,11 @@ fn random_solution(
             continue;
         }
         if let Some(grid) = found {
+            if !layout.rules.constraints().is_empty() {
+                // Constraints (and the global rules made of them: non-consecutive,
+                // entropy …) tell digits apart: a relabelled grid would break them.
+                return Some(grid);
+            }
             let mut relabel: Vec<u8> = (1..=shape.digit_count() as u8).collect();
             relabel.shuffle(rng);
             let mut solution = Grid::empty(shape);
@@ -472,7 +502,7 @@ enum Oracle<'a> {
     },
     /// From 25×25 on: first propagation (naked and hidden singles, locked candidates)
     /// from the givens, which decides most checks in a millisecond; the rest, only when
-    /// the options ask for minimality, a number of givens or a difficulty, go to a fresh
+    /// the options ask for minimality, a number of givens, a difficulty or a rating, go to a fresh
     /// SAT solver on the reduced formula of the givens (assumptions over hundreds of
     /// givens are slow). Without those options, a given goes only when propagation still
     /// solves the puzzle: on 36×36, 700 of 1,296 checks were undecided by propagation and
@@ -506,7 +536,8 @@ impl<'a> Oracle<'a> {
                 rules: Arc::clone(&options.rules),
                 ask_sat: options.minimal
                     || options.givens.is_some()
-                    || options.difficulty.is_some(),
+                    || options.difficulty.is_some()
+                    || options.rating.is_some(),
                 budget: (!options.minimal).then_some(CHECK_BUDGET),
                 deadline: options.deadline,
             };

@@ -25,6 +25,7 @@ use crate::format::Notation;
 use crate::grid::{Candidates, Cell, CellDigit, Grid};
 use crate::logic::Step;
 use crate::rules::Puzzle;
+use crate::truth::SolutionCounts;
 pub use svg::Escaped;
 use svg::{Anchor, Num, Svg, TextStyle};
 
@@ -35,6 +36,9 @@ pub const CELL: f32 = 40.0;
 
 /// The margin around a grid with nothing outside it, in cells.
 const NARROW: f32 = 0.25;
+
+/// The colour that shades a pencil mark by its share of the solutions.
+const SHARE: &str = "#e08a00";
 
 /// The colour of the lines naming what was not read as a rule.
 const UNREAD: &str = "#c00000";
@@ -53,6 +57,9 @@ pub struct Overlays<'a> {
     pub solution: Option<&'a Grid>,
     /// Pencil marks in the cells the puzzle and the solution leave blank.
     pub candidates: Option<&'a Candidates>,
+    /// Solution counts that shade each pencil mark by its share of the solutions (darker
+    /// for more).
+    pub shares: Option<&'a SolutionCounts>,
     /// Cells to mark (a step's cells, the cells where two solutions differ).
     pub cells: Vec<Cell>,
     /// Cells of a clash (givens that cannot hold together), shaded red.
@@ -739,6 +746,22 @@ fn pencil_marks(
                 cell.col() as f32 + inset + scale * step * ((i % per_row) as f32 + 0.5),
                 cell.row() as f32 + inset + scale * step * ((i / per_row) as f32 + 0.5),
             );
+            if let Some(shares) = overlays.shares {
+                let share = shares.share(shape.index(cell), digit) as f32;
+                let side = scale * step * 0.92;
+                svg.rect(
+                    (at.x - side / 2.0, at.y - side / 2.0),
+                    (side, side),
+                    Some(SHARE),
+                    None,
+                    0.0,
+                    &format!(
+                        r#" fill-opacity="{}" class="share" data-cell="{cell}" data-digit="{}""#,
+                        Num(0.08 + 0.8 * share.clamp(0.0, 1.0)),
+                        Escaped(&symbol(value))
+                    ),
+                );
+            }
             let text = symbol(value);
             let strike = removed.then_some(step * 0.35);
             written(
