@@ -188,9 +188,10 @@ pub fn solution_counts(puzzle: &Puzzle, limit: u64) -> SolutionCounts {
 /// cell counted below the cap so far is assumed, and solutions under it are listed until
 /// its count reaches the cap or there are no more; every solution found is counted for all
 /// of its digits and then forbidden, so no solution is counted twice. Digits that
-/// propagation removes are not tested, and without variant constraints only one of the
-/// digits no given uses is counted per cell (exchanging two of them maps the solutions with
-/// one in a cell onto those with the other there). At most `cells × digits × cap` solutions are listed;
+/// propagation removes are not tested. Without variant constraints only one of the digits
+/// no given uses is counted per cell (exchanging two of them maps the solutions with one in
+/// a cell onto those with the other there), and under rows, columns and boxes alone one cell
+/// per class of exchangeable rows and columns (as [`true_candidates`] uses them). At most `cells × digits × cap` solutions are listed;
 /// usually far fewer, as each solution counts for every cell.
 ///
 /// ```
@@ -201,7 +202,7 @@ pub fn solution_counts(puzzle: &Puzzle, limit: u64) -> SolutionCounts {
 /// let one = Digit::new(1).unwrap();
 /// assert_eq!(counts.count(0, one), 10);
 /// assert!(counts.at_cap(0, one) && !counts.complete);
-/// let exact = satdoku::truth::capped_solution_counts(&puzzle, 100);
+/// let exact = satdoku::truth::capped_solution_counts(&puzzle, 300);
 /// assert_eq!((exact.count(0, one), exact.total), (72, 288));
 /// assert!(!exact.at_cap(0, one) && exact.complete);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -218,11 +219,28 @@ pub fn capped_solution_counts(puzzle: &Puzzle, cap: u64) -> SolutionCounts {
     // Without variant constraints, exchanging two digits no given uses turns the solutions
     // with one of them in a cell into those with the other there: one of them is counted
     // per cell, the others get its count.
-    let free = Cover::new(puzzle).free;
+    let cover = Cover::new(puzzle);
+    let free = cover.free;
+    // Under rows, columns and boxes alone, exchanging two rows (or columns) of a class
+    // keeps the givens and maps the solutions with a digit in one cell onto those with it
+    // in the other: the first cell of each pair of classes is counted, the others get its
+    // counts.
+    let n = shape.size();
+    let mut first_of_class = vec![usize::MAX; n * n];
+    let stand_in_cell: Vec<usize> = (shape.cells().enumerate())
+        .map(|(i, cell)| {
+            let class = cover.row_class[cell.row()] * n + cover.col_class[cell.col()];
+            if first_of_class[class] == usize::MAX {
+                first_of_class[class] = i;
+            }
+            first_of_class[class]
+        })
+        .collect();
     let mut search = SatSolver::new().search(puzzle, GivensAs::Units);
-    // Every digit's search ran until it found no more: every solution has been listed.
-    let mut exhausted = true;
     for (i, cell) in shape.cells().enumerate() {
+        if stand_in_cell[i] != i {
+            continue;
+        }
         let stand_in = (possible.sets()[i] & free).iter().next();
         for digit in possible.sets()[i].iter() {
             if free.contains(digit) && Some(digit) != stand_in {
@@ -238,12 +256,24 @@ pub fn capped_solution_counts(puzzle: &Puzzle, cap: u64) -> SolutionCounts {
                 counts.add(&grid);
                 search.forbid(&grid);
             }
-            if counts.counts[i * counts.digits + digit.index()] >= cap {
-                exhausted = false;
-            }
         }
     }
+    // The stand-ins leave solutions unlisted: up to `cap` more are listed, so that a puzzle
+    // with few solutions gets them all (and its total).
+    let mut more = 0;
+    while more < cap {
+        let Some(grid) = search.next_solution() else {
+            counts.complete = true;
+            break;
+        };
+        counts.add(&grid);
+        more += 1;
+    }
+    if !counts.complete {
+        counts.complete = !search.satisfiable_with(&[]);
+    }
     // A stand-in counted to the end was counted exactly: no later solution puts it there.
+    // (Once every solution is listed, every count is exact and equals its stand-in's.)
     for (i, set) in possible.sets().iter().enumerate() {
         if let Some(stand_in) = (*set & free).iter().next() {
             let count = counts.counts[i * counts.digits + stand_in.index()];
@@ -252,8 +282,14 @@ pub fn capped_solution_counts(puzzle: &Puzzle, cap: u64) -> SolutionCounts {
             }
         }
     }
-    // A digit at the cap may have had no more solutions: one last search settles it.
-    counts.complete = exhausted || !search.satisfiable_with(&[]);
+    let digits = counts.digits;
+    for (i, &from) in stand_in_cell.iter().enumerate() {
+        if from != i {
+            counts
+                .counts
+                .copy_within(from * digits..(from + 1) * digits, i * digits);
+        }
+    }
     counts
 }
 

@@ -473,7 +473,7 @@ fn candidates_count_each_digits_share_of_the_solutions() {
     // A cap above every count: exact counts, all solutions.
     let rows = json_rows(&common::stdout_of(
         &common::satdoku()
-            .args(["candidates", "--count", "--cap", "100", "-f", "json"])
+            .args(["candidates", "--count", "--cap", "300", "-f", "json"])
             .arg("puzzles/empty-4x4.txt")
             .output()
             .unwrap(),

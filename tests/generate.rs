@@ -586,3 +586,101 @@ fn every_digit_sensitive_global_rule_generates() {
     }
     assert!(made >= 8, "{made}");
 }
+
+/// `generate --layout FILE` builds unique puzzles on a layout: its cages and givens kept,
+/// givens added. Checked by tests/common's own f-puzzles reader and brute force (one
+/// solution, the cages' sums, the layout's givens), and the TOML it writes by default reads
+/// back as a unique puzzle.
+#[test]
+fn generate_builds_on_a_layout() {
+    let dir = tempfile::tempdir().unwrap();
+    let draft =
+        std::fs::read_to_string(common::puzzle_path("drafts/killer-6x6-three-cages.toml")).unwrap();
+    // The draft with one given of its own: r3c3 = 4.
+    let layout = dir.path().join("layout.toml");
+    std::fs::write(
+        &layout,
+        draft.replacen(
+            ". . . . . .\n. . . . . .\n. . . . . .",
+            ". . . . . .\n. . . . . .\n. . 4 . . .",
+            1,
+        ),
+    )
+    .unwrap();
+    let output = satdoku()
+        .args([
+            "generate",
+            "--to",
+            "fpuzzles-json",
+            "--seed",
+            "3",
+            "--count",
+            "2",
+            "-f",
+            "json",
+            "--layout",
+        ])
+        .arg(&layout)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        common::stderr_of(&output)
+    );
+    let rows: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2);
+    for (k, row) in rows.iter().enumerate() {
+        let file = dir.path().join(format!("built-{k}.json"));
+        std::fs::write(&file, row["written"].as_str().unwrap()).unwrap();
+        let built = common::fpuzzles::read(&file);
+        assert_eq!(built.checks.len(), 3, "the three cages: {:?}", built.checks);
+        assert_eq!(built.givens[2][2], 4, "the layout's given stays");
+        assert_eq!(built.brute_force_count(2), 1, "{}", row["puzzle"]);
+        let solution = common::parse_line(row["solution"].as_str().unwrap());
+        assert_eq!(built.violation(&solution), None);
+    }
+    // Without --to: TOML, which check reads back as unique.
+    let toml = satdoku()
+        .args(["generate", "--seed", "4", "--layout"])
+        .arg(&layout)
+        .output()
+        .unwrap();
+    assert_eq!(toml.status.code(), Some(0), "{}", common::stderr_of(&toml));
+    let text = String::from_utf8(toml.stdout).unwrap();
+    assert!(text.contains("[[cage]]"), "{text}");
+    satdoku()
+        .args(["check", "-"])
+        .write_stdin(text)
+        .assert()
+        .code(0)
+        .stdout(predicates::str::starts_with("unique"));
+    // The layout gives the rules; a layout is one puzzle.
+    for (args, why) in [
+        (vec!["--diagonal".to_string()], "gives the rules"),
+        (
+            vec!["--size".to_string(), "9".to_string()],
+            "cannot be used with",
+        ),
+    ] {
+        satdoku()
+            .arg("generate")
+            .args(&args)
+            .arg("--layout")
+            .arg(&layout)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(why));
+    }
+    satdoku()
+        .args(["generate", "--layout"])
+        .arg(common::puzzle_path("examples.txt"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("holds 7 puzzles"));
+}

@@ -4,7 +4,8 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use satdoku::format::export::{self, About};
+use satdoku::Puzzle;
+use satdoku::format::export::{self, About, ExportError};
 use serde::Serialize;
 
 use super::args::{InputArgs, OutputArgs};
@@ -24,9 +25,9 @@ pub struct ExportArgs {
     output: OutputArgs,
 }
 
-/// The forms `--to` writes.
+/// The forms `--to` writes (`export`, and `generate`'s puzzles).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum ExportTo {
+pub enum ExportTo {
     /// A SudokuPad link (`https://sudokupad.app/fpuzzles…`).
     Sudokupad,
     /// An f-puzzles link (`https://www.f-puzzles.com/?load=…`; grids up to 16×16).
@@ -35,6 +36,20 @@ enum ExportTo {
     FpuzzlesJson,
     /// satdoku's TOML puzzle file (`satdoku check FILE.toml` reads it back).
     Toml,
+}
+
+impl ExportTo {
+    /// `puzzle` written in this form.
+    pub fn write(self, puzzle: &Puzzle, about: &About<'_>) -> Result<String, ExportError> {
+        match self {
+            ExportTo::Sudokupad => export::sudokupad_link(puzzle, about),
+            ExportTo::Fpuzzles => export::fpuzzles_link(puzzle, about),
+            ExportTo::FpuzzlesJson => {
+                export::fpuzzles_json(puzzle, about).map(|json| json.to_string())
+            }
+            ExportTo::Toml => export::toml_text(puzzle, about),
+        }
+    }
 }
 
 /// One puzzle written, as a JSON row.
@@ -62,15 +77,9 @@ pub fn run(args: &ExportArgs) -> anyhow::Result<ExitCode> {
                     author: reading.author.as_deref(),
                     rules: reading.rules.as_deref().or(reading.notes.as_deref()),
                 };
-                match args.to {
-                    ExportTo::Sudokupad => export::sudokupad_link(puzzle, &about),
-                    ExportTo::Fpuzzles => export::fpuzzles_link(puzzle, &about),
-                    ExportTo::FpuzzlesJson => {
-                        export::fpuzzles_json(puzzle, &about).map(|json| json.to_string())
-                    }
-                    ExportTo::Toml => export::toml_text(puzzle, &about),
-                }
-                .map_err(|e| Some(e.to_string()))
+                args.to
+                    .write(puzzle, &about)
+                    .map_err(|e| Some(e.to_string()))
             }
             // Named already by the reader.
             Err(_) => Err(None),

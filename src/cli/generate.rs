@@ -1,21 +1,27 @@
 //! `satdoku generate`: new puzzles with one solution, reproducible from a seed.
 
+use std::ffi::OsStr;
+use std::path::Path;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use clap::Args;
 use clap::builder::TypedValueParser;
+use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 use satdoku::format::Alphabet;
+use satdoku::format::export::About;
 use satdoku::generate::{
     GenerateError, Generated, Options, Symmetry, check_options, generate, seeds,
 };
 use satdoku::rate::{Difficulty, SeBand};
-use satdoku::{BoxShape, Jigsaw, Rules, Shape};
+use satdoku::{BoxShape, Grid, Jigsaw, Puzzle, Rules, RulesSpec, Shape};
 use serde::Serialize;
 
-use super::args::{OutputArgs, RuleArgs, ThreadArgs, at_least_one};
+use super::args::{InputArgs, OutputArgs, RuleArgs, ThreadArgs, at_least_one};
+use super::export::ExportTo;
+use super::input;
 use super::interrupt::interrupted;
 use super::output::{Output, Status, Tally};
 use super::progress::{Bar, Total, notice, report};
@@ -24,8 +30,20 @@ use super::progress::{Bar, Total, notice, report};
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// Grid size N, 4 to 64 (default 9, or the size --boxes or --regions give).
-    #[arg(long, value_parser = parse_size)]
+    #[arg(long, value_parser = parse_size, conflicts_with = "layout")]
     size: Option<usize>,
+    /// Build on a layout: the one puzzle of FILE (TOML, f-puzzles, SudokuPad or a line),
+    /// its rules, constraints and givens kept, givens added until it is unique (and, with
+    /// the other options, minimal, of a number of givens, difficulty or rating). Its rules
+    /// come from the file (no rule flags with it), and each puzzle is written as `--to`
+    /// writes it (TOML unless given). A file with something not read as a rule is refused.
+    #[arg(long, value_name = "FILE")]
+    layout: Option<std::path::PathBuf>,
+    /// Write each puzzle in this form instead of its grid: a SudokuPad or f-puzzles link,
+    /// f-puzzles JSON, or satdoku's TOML (in JSON rows as `written`); what a form cannot
+    /// hold is refused before generating.
+    #[arg(long, value_enum, value_name = "FORM")]
+    to: Option<ExportTo>,
     #[command(flatten)]
     rules: RuleArgs,
     /// How many puzzles (at least 1).
@@ -96,12 +114,74 @@ struct Row {
     #[serde(skip_serializing_if = "Option::is_none")]
     guesses: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    written: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+}
+
+/// A layout to build on: its puzzle, and the title and rules' text its file gives.
+struct Layout {
+    puzzle: Puzzle,
+    title: Option<String>,
+    rules_text: Option<String>,
+}
+
+/// Reads the layout of `--layout FILE`: one puzzle, read in full.
+fn read_layout(path: &Path) -> anyhow::Result<Layout> {
+    /// The input flags, for reading the layout as every command reads a file.
+    #[derive(clap::Parser)]
+    struct LayoutInput {
+        #[command(flatten)]
+        input: InputArgs,
+    }
+    let input =
+        <LayoutInput as clap::Parser>::try_parse_from([OsStr::new("layout"), path.as_os_str()])
+            .context("reading the layout")?
+            .input;
+    let mut items = Vec::new();
+    let errors = input::for_each(&input, |item| {
+        items.push(item);
+        Ok(())
+    })?;
+    let name = path.display();
+    if errors > 0 || items.len() != 1 {
+        anyhow::bail!(
+            "--layout {name}: a layout is one puzzle that reads without error; the file holds {} puzzle{}{}",
+            items.len(),
+            if items.len() == 1 { "" } else { "s" },
+            if errors > 0 {
+                " and errors (above)"
+            } else {
+                ""
+            }
+        );
+    }
+    let item = items.pop().expect("one item");
+    let puzzle = item
+        .puzzle
+        .map_err(|e| anyhow::anyhow!("--layout {name}: {e}"))?;
+    if !item.reading.unread.is_empty() {
+        anyhow::bail!(
+            "--layout {name}: the file states something not read as a rule ({}): puzzles built on it would leave it out",
+            item.reading.unread.join("; ")
+        );
+    }
+    Ok(Layout {
+        puzzle,
+        title: item.reading.title.clone(),
+        rules_text: (item.reading.rules.clone()).or_else(|| item.reading.notes.clone()),
+    })
 }
 
 /// Generates the puzzles and prints them as they are made, in seed order.
 pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let spec = args.rules.spec()?;
+    let layout = args.layout.as_deref().map(read_layout).transpose()?;
+    if layout.is_some() && spec != RulesSpec::default() {
+        anyhow::bail!(
+            "--layout FILE gives the rules: drop the rule flags (--boxes, --diagonal …), or write them into the file"
+        );
+    }
     let implied = spec
         .jigsaw
         .as_ref()
@@ -111,19 +191,50 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         Some(size) => Shape::from_size(size).expect("clap checked the size"),
         None => implied.unwrap_or(Shape::NINE),
     };
-    let rules = spec
-        .rules_for(shape)
-        .map_err(|err| anyhow::anyhow!("{err}{}", super::flag_hints::rules(&err)))
-        .context("bad rules")?;
+    let rules = match &layout {
+        Some(layout) => Arc::clone(layout.puzzle.rules()),
+        None => spec
+            .rules_for(shape)
+            .map_err(|err| anyhow::anyhow!("{err}{}", super::flag_hints::rules(&err)))
+            .context("bad rules")?,
+    };
     let options = Options {
         givens: args.givens,
         symmetry: args.symmetry,
         minimal: args.minimal,
         difficulty: args.difficulty,
         rating: args.rating,
+        keep: layout.as_ref().map(|l| l.puzzle.grid().clone()),
         ..Options::new(rules)
     };
     check_options(&options)?;
+    // A layout's puzzles carry its constraints, which a grid does not show: TOML unless
+    // another form is asked for.
+    let to = args.to.or(layout.as_ref().map(|_| ExportTo::Toml));
+    let about = About {
+        title: layout.as_ref().and_then(|l| l.title.as_deref()),
+        author: None,
+        rules: layout.as_ref().and_then(|l| l.rules_text.as_deref()),
+    };
+    if let Some(to) = to {
+        // What the form cannot hold, it cannot hold for any puzzle of these rules: say so
+        // before generating.
+        let blank = Puzzle::new(
+            layout
+                .as_ref()
+                .map_or_else(|| Grid::empty(options.shape), |l| l.puzzle.grid().clone()),
+            Arc::clone(&options.rules),
+        )?;
+        to.write(&blank, &about).with_context(|| {
+            let name = to.to_possible_value().map(|v| v.get_name().to_string());
+            format!("--to {}", name.unwrap_or_default())
+        })?;
+    }
+    let written = |generated: &Generated| -> anyhow::Result<Option<String>> {
+        to.map(|to| to.write(&generated.puzzle, &about))
+            .transpose()
+            .map_err(anyhow::Error::from)
+    };
     let seed = args.seed.unwrap_or_else(|| {
         let seed = rand::random::<u64>() >> 11;
         notice(&format!(
@@ -146,9 +257,13 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
         "difficulty",
         "hardest",
         "guesses",
+        "written",
         "error",
     ]);
-    if !out.writes_rows() && Rules::standard(shape).ok().as_ref() != Some(&*options.rules) {
+    if !out.writes_rows()
+        && to.is_none()
+        && Rules::standard(shape).ok().as_ref() != Some(&*options.rules)
+    {
         // The grids alone do not say their rules: a comment line (which the reader skips)
         // does.
         out.comment(&format!("rules: {}", options.rules))
@@ -181,7 +296,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
             match result {
                 Ok(generated) => {
                     tally.record(Status::Generated, true);
-                    print(&mut out, index, &generated)
+                    let written = written(&generated)
+                        .with_context(|| format!("writing puzzle {index} (seed {seed})"))?;
+                    print(&mut out, index, &generated, written)
                 }
                 Err(GenerateError::Impossible(why)) => anyhow::bail!("{why}"),
                 Err(err) => {
@@ -202,6 +319,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
                             difficulty: None,
                             hardest: None,
                             guesses: None,
+                            written: None,
                             error: Some(err),
                         })
                     } else {
@@ -217,7 +335,13 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     out.finish(tally, 0)
 }
 
-fn print(out: &mut Output, index: usize, generated: &Generated) -> std::io::Result<()> {
+/// Writes one puzzle: its row, the form `--to` asked for (`written`), or its grid.
+fn print(
+    out: &mut Output,
+    index: usize,
+    generated: &Generated,
+    written: Option<String>,
+) -> std::io::Result<()> {
     if out.writes_rows() {
         let rating = &generated.rating;
         out.write_row(&Row {
@@ -233,8 +357,11 @@ fn print(out: &mut Output, index: usize, generated: &Generated) -> std::io::Resu
             difficulty: Some(rating.difficulty.name()),
             hardest: Some(rating.hardest.name()),
             guesses: rating.guesses,
+            written,
             error: None,
         })
+    } else if let Some(written) = written {
+        out.text(written.trim_end())
     } else {
         out.grid(generated.puzzle.grid(), generated.puzzle.rules(), None)
     }

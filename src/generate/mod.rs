@@ -16,7 +16,7 @@ use crate::logic;
 use crate::rules::Layout;
 use std::sync::Arc;
 
-use crate::grid::{Digit, DigitSet, Grid, Shape};
+use crate::grid::{Cell, Digit, DigitSet, Grid, Shape};
 
 use crate::rate::{Difficulty, Rating, SeBand, rate_within};
 use crate::rules::{Puzzle, Rules};
@@ -49,6 +49,10 @@ pub struct Options {
     pub difficulty: Option<Difficulty>,
     /// Only puzzles whose SE rating ([`Rating::se`]) lies in this band.
     pub rating: Option<SeBand>,
+    /// Givens every puzzle keeps (a layout's: cages, lines … in the rules and a few digits
+    /// here): the solution grid is drawn among those that hold them, and only the givens
+    /// added are removed. Its shape is the rules'.
+    pub keep: Option<Grid>,
     /// Give up after this instant.
     pub deadline: Option<Instant>,
 }
@@ -65,6 +69,7 @@ impl Options {
             minimal: false,
             difficulty: None,
             rating: None,
+            keep: None,
             deadline: None,
         }
     }
@@ -151,16 +156,25 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError
     let mut sat = SatSolver::new();
     let mut attempts = 0;
     let mut closest: Option<usize> = None;
-    if !options.rules.is_standard() {
-        // Rules beyond boxes may leave no grid at all (anti-knight on 6×6): say so at once.
-        let empty = Puzzle::new(Grid::empty(options.shape), Arc::clone(&options.rules))
-            .expect("an empty grid has no clash");
-        let outcome = sat.run(&empty, 1, options.deadline);
+    let kept = options
+        .keep
+        .clone()
+        .unwrap_or_else(|| Grid::empty(options.shape));
+    if !options.rules.is_standard() || kept.given_count() > 0 {
+        // Rules beyond boxes may leave no grid at all (anti-knight on 6×6), and a layout's
+        // givens none under its rules: say so at once.
+        let start = Puzzle::new(kept.clone(), Arc::clone(&options.rules))
+            .map_err(|e| GenerateError::Impossible(format!("the layout's givens clash: {e}")))?;
+        let outcome = sat.run(&start, 1, options.deadline);
         if outcome.found == 0 && !outcome.timed_out {
-            return Err(GenerateError::Impossible(format!(
-                "no {} grid has a solution under these rules ({})",
-                options.shape, options.rules
-            )));
+            return Err(GenerateError::Impossible(if kept.given_count() > 0 {
+                format!("the layout has no solution ({})", options.rules)
+            } else {
+                format!(
+                    "no {} grid has a solution under these rules ({})",
+                    options.shape, options.rules
+                )
+            }));
         }
     }
     loop {
@@ -168,7 +182,8 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError
             return Err(GenerateError::Timeout { attempts, closest });
         }
         attempts += 1;
-        let Some(solution) = random_solution(&mut rng, &layout, &mut sat, options.deadline) else {
+        let Some(solution) = random_solution(&mut rng, &layout, &kept, &mut sat, options.deadline)
+        else {
             continue;
         };
         let Some(grid) = remove_givens(&mut rng, options, &layout, &solution, &mut sat) else {
@@ -240,6 +255,15 @@ pub const FEWEST_GIVENS_4X4: usize = 4;
 /// before starting a batch.
 pub fn check_options(options: &Options) -> Result<(), GenerateError> {
     let cells = options.shape.cell_count();
+    if let Some(keep) = &options.keep
+        && keep.shape() != options.shape
+    {
+        return Err(GenerateError::Impossible(format!(
+            "the layout's grid is {}, the rules' {}",
+            keep.shape(),
+            options.shape
+        )));
+    }
     let plain_4x4 = options.shape.size() == 4
         && Rules::standard(options.shape)
             .and_then(|rules| rules.with_globals(options.rules.globals()))
@@ -286,11 +310,14 @@ pub fn check_options(options: &Options) -> Result<(), GenerateError> {
                 FEWEST_GIVENS_4X4,
                 "no 4×4 Sudoku with fewer has one solution",
             )
-        } else {
+        } else if options.rules.constraints().is_empty() {
             (
                 size - 1,
                 "with fewer, two digits are missing from the givens and could swap places",
             )
+        } else {
+            // Constraints tell digits apart: a killer can be unique with no given at all.
+            (0, "")
         };
         if k < fewest {
             return Err(GenerateError::Impossible(format!(
@@ -304,13 +331,22 @@ pub fn check_options(options: &Options) -> Result<(), GenerateError> {
                 options.shape
             )));
         }
-        let sizes: Vec<usize> = options
-            .symmetry
-            .orbits(options.shape)
-            .iter()
-            .map(Vec::len)
+        let kept = options.keep.as_ref().map_or(0, Grid::given_count);
+        if k < kept {
+            return Err(GenerateError::Impossible(format!(
+                "{k} givens are fewer than the layout's own {kept}"
+            )));
+        }
+        // The layout's givens stay: the orbits are of the cells it leaves open.
+        let sizes: Vec<usize> = (options.symmetry.orbits(options.shape).iter())
+            .map(|orbit| {
+                (orbit.iter())
+                    .filter(|&&cell| options.keep.as_ref().is_none_or(|g| g.get(cell).is_none()))
+                    .count()
+            })
+            .filter(|&n| n > 0)
             .collect();
-        if !subset_sum_reachable(&sizes, k) {
+        if !subset_sum_reachable(&sizes, k - kept) {
             return Err(GenerateError::Impossible(format!(
                 "{k} givens cannot form a {} pattern on a {} grid (its orbits have {} cells)",
                 options.symmetry,
@@ -351,11 +387,19 @@ fn orbit_sizes(sizes: &[usize]) -> String {
 fn random_solution(
     rng: &mut ChaCha8Rng,
     layout: &Layout,
+    kept: &Grid,
     sat: &mut SatSolver,
     deadline: Option<Instant>,
 ) -> Option<Grid> {
     let shape = layout.shape;
-    let mut order: Vec<usize> = (0..shape.cell_count()).collect();
+    let kept_values: Vec<u8> = kept
+        .digits()
+        .iter()
+        .map(|d| d.map_or(0, Digit::get))
+        .collect();
+    let mut order: Vec<usize> = (0..shape.cell_count())
+        .filter(|&i| kept_values[i] == 0)
+        .collect();
     // Under rules beyond boxes a fifth of the cells at random often has no completion, and
     // proving that can take long: start from N cells, and give up on a start after a
     // budget of conflicts (a count, so that a seed makes the same grid everywhere).
@@ -365,6 +409,7 @@ fn random_solution(
     } else {
         (shape.size(), Some(START_BUDGET))
     };
+    let seeded = seeded.min(order.len());
     // Big grids: SAT drowns in the formula of a sparse grid, where a backtracker finds a
     // completion with little backtracking (an empty 64×64 grid: 22,318 guesses, about a
     // second); a start it cannot complete within its budget is drawn again.
@@ -375,7 +420,7 @@ fn random_solution(
     });
     loop {
         order.shuffle(rng);
-        let mut values = vec![0u8; shape.cell_count()];
+        let mut values = kept_values.clone();
         for &i in &order[..seeded] {
             let taken = layout
                 .peers(i)
@@ -406,9 +451,10 @@ fn random_solution(
             continue;
         }
         if let Some(grid) = found {
-            if !layout.rules.constraints().is_empty() {
+            if !layout.rules.constraints().is_empty() || kept.given_count() > 0 {
                 // Constraints (and the global rules made of them: non-consecutive,
-                // entropy …) tell digits apart: a relabelled grid would break them.
+                // entropy …) tell digits apart, and a layout's givens are what they are:
+                // a relabelled grid would break them.
                 return Some(grid);
             }
             let mut relabel: Vec<u8> = (1..=shape.digit_count() as u8).collect();
@@ -435,7 +481,16 @@ fn remove_givens(
     let mut oracle = Oracle::new(options, layout, solution, sat);
     let mut given = vec![true; shape.cell_count()];
     let mut count = shape.cell_count();
-    let mut orbits = options.symmetry.orbits(shape);
+    // A layout's givens stay: only the cells it leaves open are blanked (the symmetry
+    // holds among those).
+    let mut orbits: Vec<Vec<Cell>> = (options.symmetry.orbits(shape).into_iter())
+        .map(|orbit| {
+            (orbit.into_iter())
+                .filter(|&cell| options.keep.as_ref().is_none_or(|k| k.get(cell).is_none()))
+                .collect::<Vec<Cell>>()
+        })
+        .filter(|orbit| !orbit.is_empty())
+        .collect();
     orbits.shuffle(rng);
     let target = options.givens.filter(|_| !options.minimal).unwrap_or(0);
     for orbit in &orbits {
