@@ -114,7 +114,7 @@ pub struct SolutionCounts {
 impl SolutionCounts {
     /// The solutions counted that put `digit` in the cell with index `cell`.
     pub fn count(&self, cell: usize, digit: crate::grid::Digit) -> u64 {
-        let count = self.counts[cell * self.digits + digit.index()];
+        let count = self.counts[self.slot(cell, digit)];
         match self.cap {
             Some(cap) if !self.complete => count.min(cap),
             _ => count,
@@ -138,12 +138,18 @@ impl SolutionCounts {
         self.count(cell, digit) as f64 / whole.max(1) as f64
     }
 
+    /// Where the count of `digit` in the cell with index `cell` is kept.
+    fn slot(&self, cell: usize, digit: crate::grid::Digit) -> usize {
+        cell * self.digits + digit.index()
+    }
+
     /// Adds one solution's digits to the counts.
     fn add(&mut self, solution: &Grid) {
         self.total += 1;
         for (cell, digit) in solution.digits().iter().enumerate() {
             if let Some(digit) = digit {
-                self.counts[cell * self.digits + digit.index()] += 1;
+                let slot = self.slot(cell, *digit);
+                self.counts[slot] += 1;
             }
         }
     }
@@ -249,7 +255,7 @@ pub fn capped_solution_counts(puzzle: &Puzzle, cap: u64) -> SolutionCounts {
             let Some(var) = search.numbering().var(cell, digit) else {
                 continue;
             };
-            while counts.counts[i * counts.digits + digit.index()] < cap {
+            while counts.counts[counts.slot(i, digit)] < cap {
                 let Some(grid) = search.solution_with(&[var.positive()]) else {
                     break;
                 };
@@ -276,9 +282,10 @@ pub fn capped_solution_counts(puzzle: &Puzzle, cap: u64) -> SolutionCounts {
     // (Once every solution is listed, every count is exact and equals its stand-in's.)
     for (i, set) in possible.sets().iter().enumerate() {
         if let Some(stand_in) = (*set & free).iter().next() {
-            let count = counts.counts[i * counts.digits + stand_in.index()];
+            let count = counts.counts[counts.slot(i, stand_in)];
             for digit in (*set & free).iter() {
-                counts.counts[i * counts.digits + digit.index()] = count;
+                let slot = counts.slot(i, digit);
+                counts.counts[slot] = count;
             }
         }
     }

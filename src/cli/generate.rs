@@ -262,7 +262,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     ]);
     if !out.writes_rows()
         && to.is_none()
-        && Rules::standard(shape).ok().as_ref() != Some(&*options.rules)
+        && Rules::standard(options.shape).ok().as_ref() != Some(&*options.rules)
     {
         // The grids alone do not say their rules: a comment line (which the reader skips)
         // does.

@@ -106,8 +106,9 @@ enum Found {
     },
 }
 
-/// The solutions counted per candidate for `--candidates shares` without `--cap`.
-const DEFAULT_CAP: u64 = 1000;
+/// The solutions counted per candidate for shading by share without `--cap` (`render
+/// --candidates shares`, `report`).
+pub const DEFAULT_CAP: u64 = 1000;
 
 /// Draws every puzzle of the input.
 pub fn run(args: &RenderArgs) -> anyhow::Result<ExitCode> {

@@ -32,7 +32,7 @@ pub struct ReportArgs {
     /// For a puzzle with several solutions, its true candidates are drawn shaded by their
     /// share of the solutions, each digit of each cell counted up to K solutions (at least
     /// 1).
-    #[arg(long, value_name = "K", default_value_t = 1000, value_parser = super::args::at_least_one)]
+    #[arg(long, value_name = "K", default_value_t = super::render::DEFAULT_CAP, value_parser = super::args::at_least_one)]
     pub cap: u64,
 }
 

@@ -58,6 +58,19 @@ pub struct Options {
 }
 
 impl Options {
+    /// The orbits of the symmetry among the cells a layout's givens leave open (every cell
+    /// without a layout): what removal blanks, a whole orbit at a time.
+    fn open_orbits(&self) -> Vec<Vec<Cell>> {
+        (self.symmetry.orbits(self.shape).into_iter())
+            .map(|orbit| {
+                (orbit.into_iter())
+                    .filter(|&cell| self.keep.as_ref().is_none_or(|k| k.get(cell).is_none()))
+                    .collect::<Vec<Cell>>()
+            })
+            .filter(|orbit| !orbit.is_empty())
+            .collect()
+    }
+
     /// Puzzles under `rules`: no symmetry, minimal, any difficulty, no deadline.
     pub fn new(rules: impl Into<Arc<Rules>>) -> Options {
         let rules = rules.into();
@@ -269,13 +282,16 @@ pub fn check_options(options: &Options) -> Result<(), GenerateError> {
             .and_then(|rules| rules.with_globals(options.rules.globals()))
             .is_ok_and(|plain| plain == *options.rules);
     // Every 4×4 puzzle is easy (below): its rating is an easy technique's weight.
-    let easy_most = (logic::LADDER.iter())
-        .map(|finder| finder.technique())
-        .filter(|t| t.difficulty() == Difficulty::Easy)
-        .map(|t| f64::from(t.weight()) / 10.0)
-        .fold(0.0, f64::max);
+    let easy_most = || {
+        (logic::LADDER.iter())
+            .map(|finder| finder.technique())
+            .filter(|t| t.difficulty() == Difficulty::Easy)
+            .map(|t| f64::from(t.weight()) / 10.0)
+            .fold(0.0, f64::max)
+    };
     if let Some(band) = options.rating
         && plain_4x4
+        && let easy_most = easy_most()
         && !(0..=(easy_most * 10.0).round() as u8).any(|t| band.contains(f64::from(t) / 10.0))
     {
         return Err(GenerateError::Impossible(format!(
@@ -337,15 +353,7 @@ pub fn check_options(options: &Options) -> Result<(), GenerateError> {
                 "{k} givens are fewer than the layout's own {kept}"
             )));
         }
-        // The layout's givens stay: the orbits are of the cells it leaves open.
-        let sizes: Vec<usize> = (options.symmetry.orbits(options.shape).iter())
-            .map(|orbit| {
-                (orbit.iter())
-                    .filter(|&&cell| options.keep.as_ref().is_none_or(|g| g.get(cell).is_none()))
-                    .count()
-            })
-            .filter(|&n| n > 0)
-            .collect();
+        let sizes: Vec<usize> = options.open_orbits().iter().map(Vec::len).collect();
         if !subset_sum_reachable(&sizes, k - kept) {
             return Err(GenerateError::Impossible(format!(
                 "{k} givens cannot form a {} pattern on a {} grid (its orbits have {} cells)",
@@ -481,16 +489,7 @@ fn remove_givens(
     let mut oracle = Oracle::new(options, layout, solution, sat);
     let mut given = vec![true; shape.cell_count()];
     let mut count = shape.cell_count();
-    // A layout's givens stay: only the cells it leaves open are blanked (the symmetry
-    // holds among those).
-    let mut orbits: Vec<Vec<Cell>> = (options.symmetry.orbits(shape).into_iter())
-        .map(|orbit| {
-            (orbit.into_iter())
-                .filter(|&cell| options.keep.as_ref().is_none_or(|k| k.get(cell).is_none()))
-                .collect::<Vec<Cell>>()
-        })
-        .filter(|orbit| !orbit.is_empty())
-        .collect();
+    let mut orbits = options.open_orbits();
     orbits.shuffle(rng);
     let target = options.givens.filter(|_| !options.minimal).unwrap_or(0);
     for orbit in &orbits {
