@@ -12,6 +12,7 @@ mod cli_check;
 mod cli_input;
 mod cli_logic;
 mod cli_shell;
+mod cli_suggest;
 mod cli_symbols;
 mod cnf;
 mod compare;

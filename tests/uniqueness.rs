@@ -405,6 +405,9 @@ fn small_puzzle(givens: &Plain, all: &[Small]) -> (Puzzle, String) {
         }
     }
     toml.push_str("\"\n");
+    if all.iter().any(|s| matches!(s, Small::NegativeXv)) {
+        toml.push_str("rules = [\"negative-xv\"]\n");
+    }
     for s in all {
         toml.push_str(&s.toml());
     }
@@ -707,6 +710,93 @@ fn suggested_givens_are_the_fewest_by_brute_force_on_4x4() {
         checked >= 20,
         "only {checked} puzzles with several solutions"
     );
+}
+
+/// The single constraints a palette proposes are exactly those that alone make the draft
+/// unique, by brute force over the 288 4×4 grids: V markers between orthogonal neighbours,
+/// thermometers of two cells a king's move apart, and a killer cage over three named cells
+/// with each total; on drafts alone, with a cage and a thermometer, and under the
+/// negative-XV rule (where a new V also frees its pair from the rule, so that it may admit
+/// grids that were no solutions before).
+#[test]
+fn palette_proposals_agree_with_brute_force_on_4x4() {
+    use satdoku::Cell;
+    use satdoku::suggest::{Palette, single_constraints};
+    let grids = common::all_4x4_grids();
+    let mut next = xorshift(0x6A09E667F3BCC909);
+    let name = |(r, c): (usize, usize)| format!("r{}c{}", r + 1, c + 1);
+    let mut checked = [0; 3];
+    for case in 0..60 {
+        let kind = case % 3;
+        let (mut all, mut givens) = small_draft(&grids, kind == 1, 1 + next(4), &mut next);
+        if kind == 2 {
+            // Under the negative rule, a few of a grid's V pairs marked.
+            let g = &grids[next(288)];
+            let pairs: Vec<((usize, usize), (usize, usize))> = (0..16)
+                .map(|i| (i / 4, i % 4))
+                .flat_map(|(r, c)| [((r, c), (r + 1, c)), ((r, c), (r, c + 1))])
+                .filter(|&(_, (r, c))| r < 4 && c < 4)
+                .filter(|&(a, b)| g[a.0][a.1] + g[b.0][b.1] == 5)
+                .collect();
+            let marked = next(3);
+            all = (pairs.iter().enumerate())
+                .filter(|&(i, _)| i < marked)
+                .map(|(_, &(a, b))| Small::V(a, b))
+                .chain([Small::NegativeXv])
+                .collect();
+            givens = vec![vec![0; 4]; 4];
+            for _ in 0..next(3) {
+                let (r, c) = (next(4), next(4));
+                givens[r][c] = g[r][c];
+            }
+        }
+        if small_solutions(&grids, &givens, &all).len() < 2 {
+            continue;
+        }
+        let (r, c) = (next(3), next(3));
+        let named = vec![(r, c), (r, c + 1), (r + 1, c)];
+        let (puzzle, toml) = small_puzzle(&givens, &all);
+        let cage: Vec<Cell> = named
+            .iter()
+            .map(|&(r, c)| Cell::at(r, c).unwrap())
+            .collect();
+        let palette = Palette::new(&["xv", "thermometer", "cage"], vec![cage], 2).unwrap();
+        let found = single_constraints(&puzzle, &palette, 1000).unwrap();
+        assert!(found.all_solutions, "{toml}");
+        let mut got: Vec<String> = found.proposals.iter().map(|c| c.to_string()).collect();
+        got.sort();
+        // Brute force: each candidate added to the draft's own constraints.
+        let unique = |extra: Small| {
+            let mut with = all.clone();
+            with.push(extra);
+            small_solutions(&grids, &givens, &with).len() == 1
+        };
+        let cells: Vec<(usize, usize)> = (0..16).map(|i| (i / 4, i % 4)).collect();
+        let mut expected = Vec::new();
+        for &a in &cells {
+            for &b in &cells {
+                let king = a != b && a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1;
+                if king && unique(Small::Thermo(vec![a, b])) {
+                    expected.push(format!("thermometer {}-{}", name(a), name(b)));
+                }
+                let orthogonal = a < b && a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1;
+                if orthogonal && unique(Small::V(a, b)) {
+                    expected.push(format!("XV sum {}-{} (V: 5)", name(a), name(b)));
+                }
+            }
+        }
+        for total in 1..=12 {
+            if unique(Small::Cage(named.clone(), total)) {
+                let names: Vec<String> = named.iter().map(|&cell| name(cell)).collect();
+                expected.push(format!("killer cage {} (sum {total})", names.join("-")));
+            }
+        }
+        expected.sort();
+        assert_eq!(got, expected, "{toml}");
+        checked[kind] += 1;
+    }
+    // Under the negative rule every V tried frees its pair and is solved afresh.
+    assert!(checked.iter().all(|&k| k >= 5), "{checked:?}");
 }
 
 /// The givens and constraints `suggest` names for a puzzle with no solution are exactly those

@@ -5,9 +5,15 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 use satdoku::Puzzle;
+use satdoku::constraint::{RecordFormat, VariantConstraint};
 use satdoku::format::Notation;
+use satdoku::format::export::toml_record;
 use satdoku::rate::rate;
-use satdoku::suggest::{Removals, SuggestLimits, Suggestion, fewest_givens, single_removals};
+use satdoku::suggest::{
+    ConstraintSuggestions, Palette, Removals, SuggestLimits, Suggestion, fewest_givens,
+    single_constraints, single_removals,
+};
+use satdoku::{Cell, Rules};
 use serde::Serialize;
 
 use super::args::BatchArgs;
@@ -25,6 +31,49 @@ pub struct SuggestArgs {
     /// left, and the answer says so.
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(2..))]
     pub limit: u32,
+    /// Single constraints to propose beside the givens, each alone making the puzzle
+    /// unique: families by their TOML table names, comma-separated (white-dot, black-dot,
+    /// xv, greater-than, thermometer, renban, whispers, arrow, odd, even, sandwich,
+    /// little-killer, cage with --cage …; `rules` for the families the puzzle uses).
+    #[arg(long, value_name = "FAMILIES", value_delimiter = ',')]
+    pub palette: Vec<String>,
+    /// The cells of a killer cage to try, with each total the solutions give (`cage` in
+    /// --palette); repeat for several cages.
+    #[arg(long, value_name = "CELLS", value_parser = parse_cells, requires = "palette")]
+    pub cage: Vec<Vec<Cell>>,
+    /// The longest line of the palette tried (thermometers, renbans, arrows with their
+    /// circle …), in cells from 2 up: lines are tried along every path of king's moves.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..=8), requires = "palette")]
+    pub line_length: u32,
+    /// How many of the constraints found are rated and listed (the fewest cells first,
+    /// then listed easiest first).
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..), requires = "palette")]
+    pub proposals: u32,
+}
+
+/// Cells written `r1c1-r1c2-r2c1` (or with commas or spaces between).
+fn parse_cells(text: &str) -> Result<Vec<Cell>, String> {
+    let names = text.split(['-', ',', ' ']).filter(|name| !name.is_empty());
+    let cells: Vec<Cell> = names
+        .map(|name| name.parse::<Cell>().map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    if cells.is_empty() {
+        return Err("no cells: write them r1c1-r1c2-r2c1".to_string());
+    }
+    Ok(cells)
+}
+
+/// A single constraint that makes the puzzle unique, in a JSON row.
+#[derive(Serialize)]
+struct Proposal {
+    /// The constraint as messages write it (`white dot r1c1-r1c2`).
+    constraint: String,
+    /// Its tables in satdoku's TOML puzzle files, to add to the draft's file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    toml: Option<String>,
+    /// How the puzzle with it solves: `rate`'s line, and its hardest step.
+    rating: String,
+    hardest: String,
 }
 
 /// A JSON row of `suggest`.
@@ -55,6 +104,14 @@ struct Row<'a> {
     /// solutions (`r1c3=5`, `thermometer r3c1-r3c2`).
     #[serde(skip_serializing_if = "Option::is_none")]
     removals: Option<Vec<String>>,
+    /// Single constraints of the palette that each make the puzzle unique, rated, easiest
+    /// first; how many were found in all, and how many candidates were tried.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    constraints: Option<Vec<Proposal>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    constraints_found: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    constraints_tried: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
@@ -65,6 +122,35 @@ struct Found {
     made: Option<(Puzzle, satdoku::rate::Rating)>,
     /// Of a puzzle with no solution, what one removal would give solutions.
     removals: Option<Removals>,
+    /// With a palette: the single constraints found, and those rated, easiest first.
+    constraints: Option<(
+        ConstraintSuggestions,
+        Vec<(VariantConstraint, satdoku::rate::Rating)>,
+    )>,
+}
+
+/// The first `n` proposals of `found` rated on `puzzle` (each added alone), easiest first:
+/// by the SE-scale weight, then the difficulty, the steps and the guesses.
+fn rated_proposals(
+    puzzle: &Puzzle,
+    found: &ConstraintSuggestions,
+    n: usize,
+) -> Vec<(VariantConstraint, satdoku::rate::Rating)> {
+    use rayon::prelude::*;
+    let mut rated: Vec<(VariantConstraint, satdoku::rate::Rating)> = (found.proposals
+        [..n.min(found.proposals.len())])
+        .par_iter()
+        .filter_map(|constraint| {
+            let rules: Rules = (**puzzle.rules())
+                .clone()
+                .with_constraint(constraint.clone())
+                .ok()?;
+            let made = Puzzle::new(puzzle.grid().clone(), rules).ok()?;
+            Some((constraint.clone(), rate(&made)))
+        })
+        .collect();
+    rated.sort_by_key(|(_, r)| (r.weight, r.difficulty, r.steps, r.guesses));
+    rated
 }
 
 /// The givens as `r1c3=5 r7c7=2`, digits as the puzzle writes them.
@@ -89,6 +175,38 @@ fn how_sure(suggestion: &Suggestion) -> String {
     }
 }
 
+/// The comment lines that list the single constraints found, for the text output.
+fn proposal_lines(
+    found: &ConstraintSuggestions,
+    rated: &[(VariantConstraint, satdoku::rate::Rating)],
+    palette: &Palette,
+) -> Vec<String> {
+    if found.proposals.is_empty() && found.tried == 0 && found.solutions <= 1 {
+        return Vec::new();
+    }
+    let solutions = match found.all_solutions {
+        true => format!("{} solutions", found.solutions),
+        false => format!("more than {} solutions", found.solutions),
+    };
+    if found.proposals.is_empty() {
+        return vec![format!(
+            "no single constraint of {palette} makes it unique ({} tried on {solutions})",
+            found.tried
+        )];
+    }
+    let shown = match rated.len() < found.proposals.len() {
+        true => format!("the first {} rated, easiest first", rated.len()),
+        false => "easiest first".to_string(),
+    };
+    let mut lines = vec![format!(
+        "or one constraint of {palette}: {} of {} tried make it unique ({shown}):",
+        found.proposals.len(),
+        found.tried
+    )];
+    lines.extend((rated.iter()).map(|(constraint, rating)| format!("{constraint}: {rating}")));
+    lines
+}
+
 /// Suggests givens for every puzzle of the input.
 pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
@@ -104,6 +222,17 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
     ]);
     let pool = args.run.threads.pool()?;
     let mut tally = Tally::default();
+    let palette = match args.palette.is_empty() {
+        true => None,
+        false => {
+            let names: Vec<&str> = args.palette.iter().map(String::as_str).collect();
+            Some(Palette::new(
+                &names,
+                args.cage.clone(),
+                args.line_length as usize,
+            )?)
+        }
+    };
     let limits = SuggestLimits {
         solutions: args.limit as usize,
         ..SuggestLimits::default()
@@ -120,10 +249,18 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
             Some((made, rating))
         });
         let removals = suggestion.is_none().then(|| single_removals(puzzle));
+        let constraints = (palette.as_ref())
+            .filter(|_| suggestion.is_some())
+            .and_then(|palette| single_constraints(puzzle, palette, args.limit as usize))
+            .map(|found| {
+                let rated = rated_proposals(puzzle, &found, args.proposals as usize);
+                (found, rated)
+            });
         Found {
             suggestion,
             made,
             removals,
+            constraints,
         }
     };
     let errors = input::for_each_parallel(
@@ -132,7 +269,8 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
         || (),
         work,
         |item: Item, found: Option<Found>| {
-            let (Ok(_), Some(found)) = (&item.puzzle, found) else {
+            let (Ok(puzzle_shape), Some(found)) = (item.puzzle.as_ref().map(Puzzle::shape), found)
+            else {
                 let error = item.error().unwrap_or_default();
                 tally.record(Status::Invalid, false);
                 let row = Row {
@@ -145,6 +283,9 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                     rating: None,
                     hardest: None,
                     removals: None,
+                    constraints: None,
+                    constraints_found: None,
+                    constraints_tried: None,
                     error: Some(error.clone()),
                 };
                 return out.row(&row, &format!("invalid {error}"));
@@ -192,6 +333,9 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                     rating: None,
                     hardest: None,
                     removals: Some(removals),
+                    constraints: None,
+                    constraints_found: None,
+                    constraints_tried: None,
                     error: None,
                 };
                 return out.row(&row, &text);
@@ -223,9 +367,33 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                 rating,
                 hardest,
                 removals: None,
+                constraints: (found.constraints.as_ref()).map(|(_, rated)| {
+                    (rated.iter())
+                        .map(|(constraint, rating)| Proposal {
+                            constraint: constraint.to_string(),
+                            toml: (constraint.written(RecordFormat::Toml).ok()).map(|records| {
+                                (records.iter())
+                                    .map(|record| toml_record(record, puzzle_shape))
+                                    .collect()
+                            }),
+                            rating: rating.to_string(),
+                            hardest: rating.hardest.to_string(),
+                        })
+                        .collect()
+                }),
+                constraints_found: found.constraints.as_ref().map(|(f, _)| f.proposals.len()),
+                constraints_tried: found.constraints.as_ref().map(|(f, _)| f.tried),
                 error: None,
             };
-            out.row(&row, &text).context("writing the output")
+            out.row(&row, &text).context("writing the output")?;
+            if let (Some((found, rated)), Some(palette), false) =
+                (&found.constraints, &palette, out.writes_rows())
+            {
+                for line in proposal_lines(found, rated, palette) {
+                    out.comment(&line).context("writing the output")?;
+                }
+            }
+            Ok(())
         },
     )?;
     out.finish(tally, errors)

@@ -95,6 +95,7 @@ pub use equal_sums::EqualSums;
 pub use equality_cage::EqualityCage;
 pub use expression::{Expression, ExpressionError};
 pub use extremum::{Extremum, ExtremumKind};
+pub(crate) use family::OnlyCells;
 pub use family::{
     Family, Fields, ReadRecord, Record, RecordError, RecordFormat, families, family_named,
 };
@@ -541,6 +542,19 @@ impl VariantConstraint {
 }
 
 impl VariantConstraint {
+    /// Whether it reads the other constraints when settled (a negative constraint exempts
+    /// their pairs, a minimum cell skips neighbours of its kind, a full rank clue ranks
+    /// against the others): adding a constraint may then change what it rules out.
+    pub(crate) fn reads_others(&self) -> bool {
+        matches!(
+            self,
+            VariantConstraint::Negative(_)
+                | VariantConstraint::Extremum(_)
+                | VariantConstraint::FullRank(_)
+                | VariantConstraint::AnyOf(_)
+        )
+    }
+
     /// It and, for rules combined with "or", each of its rules: what it states (a grey dot
     /// states a white dot and a black dot, and marks its pair as each does).
     pub fn with_parts(&self) -> Vec<&VariantConstraint> {

@@ -399,6 +399,49 @@ fn fpuzzles_record(record: &WrittenRecord, n: usize) -> Value {
     Value::Object(entry)
 }
 
+/// One record as a table of satdoku's TOML puzzle files on a grid of `shape`
+/// (`[[white-dot]]` and its keys), as [`toml_text`] writes each.
+pub fn toml_record(record: &WrittenRecord, shape: Shape) -> String {
+    let quoted = |text: &str| toml::Value::String(text.to_string()).to_string();
+    let names = |cells: &[Cell]| -> String {
+        let names: Vec<String> = cells.iter().map(|c| quoted(&c.to_string())).collect();
+        format!("[{}]", names.join(", "))
+    };
+    let mut out = format!("[[{}]]\n", record.name);
+    for (key, value) in &record.fields {
+        let value = match value {
+            FieldValue::Cells(cells) => names(cells),
+            FieldValue::Lines(lines) => {
+                let lines: Vec<String> = lines.iter().map(|l| names(l)).collect();
+                format!("[{}]", lines.join(", "))
+            }
+            FieldValue::Position(r, c) => quoted(&format!("r{r}c{c}")),
+            FieldValue::PastLastColumn(r) => quoted(&format!("r{r}c{}", shape.size() + 1)),
+            FieldValue::PastLastRow(c) => quoted(&format!("r{}c{c}", shape.size() + 1)),
+            FieldValue::Number(n) => n.to_string(),
+            FieldValue::Numbers(list) => format!(
+                "[{}]",
+                list.iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            FieldValue::Text(text) => quoted(text),
+            FieldValue::Texts(texts) => format!(
+                "[{}]",
+                texts
+                    .iter()
+                    .map(|t| quoted(t))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            FieldValue::Flag(flag) => flag.to_string(),
+        };
+        out.push_str(&format!("{key} = {value}\n"));
+    }
+    out
+}
+
 /// The puzzle as satdoku's TOML puzzle file (see [`PuzzleFile`](super::PuzzleFile)): its
 /// title, author and rules text (as `notes`), its boxes or regions, the rules over the whole
 /// grid, extra regions and cells given as different, the grid, and a table per constraint.
@@ -485,38 +528,8 @@ pub fn toml_text(puzzle: &Puzzle, about: &About<'_>) -> Result<String, ExportErr
         out.push_str(&format!("puzzle = \"\"\"\n{rows}\n\"\"\"\n"));
     }
     for record in records {
-        out.push_str(&format!("\n[[{}]]\n", record.name));
-        for (key, value) in &record.fields {
-            let value = match value {
-                FieldValue::Cells(cells) => names(cells),
-                FieldValue::Lines(lines) => {
-                    let lines: Vec<String> = lines.iter().map(|l| names(l)).collect();
-                    format!("[{}]", lines.join(", "))
-                }
-                FieldValue::Position(r, c) => quoted(&format!("r{r}c{c}")),
-                FieldValue::PastLastColumn(r) => quoted(&format!("r{r}c{}", shape.size() + 1)),
-                FieldValue::PastLastRow(c) => quoted(&format!("r{}c{c}", shape.size() + 1)),
-                FieldValue::Number(n) => n.to_string(),
-                FieldValue::Numbers(list) => format!(
-                    "[{}]",
-                    list.iter()
-                        .map(u32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                FieldValue::Text(text) => quoted(text),
-                FieldValue::Texts(texts) => format!(
-                    "[{}]",
-                    texts
-                        .iter()
-                        .map(|t| quoted(t))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                FieldValue::Flag(flag) => flag.to_string(),
-            };
-            out.push_str(&format!("{key} = {value}\n"));
-        }
+        out.push('\n');
+        out.push_str(&toml_record(&record, shape));
     }
     Ok(out)
 }

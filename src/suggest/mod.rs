@@ -9,6 +9,13 @@
 //! solutions listed differ most, the digit fewest of them hold) until no more than the
 //! limit are left, then the fewest for those: enough givens, not always the fewest.
 
+mod palette;
+
+use std::collections::HashSet;
+
+pub use palette::{Palette, PaletteError};
+
+use crate::constraint::{CellValues, RecordFormat, VariantConstraint};
 use crate::grid::{Cell, CellDigit, Grid};
 use crate::rules::Puzzle;
 use crate::solvers::{GivensAs, SatSolver};
@@ -163,6 +170,120 @@ pub fn single_removals(puzzle: &Puzzle) -> Removals {
         }
     }
     removals
+}
+
+/// Single constraints that each make a puzzle with several solutions unique.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConstraintSuggestions {
+    /// Each constraint that alone makes the puzzle unique, the fewest cells first (none for
+    /// a puzzle already unique); of two that differ only in the order of the same cells and
+    /// keep the same solution (a renban line read either way), the first.
+    pub proposals: Vec<VariantConstraint>,
+    /// The candidates the palette offered (those touching a cell where solutions differ).
+    pub tried: usize,
+    /// The solutions listed at first (up to the limit).
+    pub solutions: usize,
+    /// Whether those are all the puzzle's solutions.
+    pub all_solutions: bool,
+}
+
+/// The single constraints of `palette` that make `puzzle` unique; `None` when it has no
+/// solution.
+///
+/// Up to `limit` solutions are listed. A constraint added to a puzzle keeps those of its
+/// solutions that obey it, so a candidate obeyed by exactly one listed solution is a
+/// proposal, proved unique at once when every solution is listed and by a SAT search
+/// otherwise. A candidate that changes how the puzzle's own constraints read (a dot under a
+/// negative constraint, a minimum cell beside another) can also admit grids that were no
+/// solutions before: it is solved afresh.
+///
+/// ```
+/// use satdoku::suggest::{single_constraints, Palette};
+/// use satdoku::{Grid, Puzzle};
+/// // Two solutions, 1 and 3 swapped in a rectangle of r1c1, r1c3, r2c1, r2c3.
+/// let puzzle = Puzzle::standard(".2.4.4.221434321".parse::<Grid>()?)?;
+/// let palette = Palette::new(&["black-dot"], Vec::new(), 2)?;
+/// let found = single_constraints(&puzzle, &palette, 1000).expect("solvable");
+/// let shown: Vec<String> = found.proposals.iter().map(|c| c.to_string()).collect();
+/// // A 1 or a 2 beside a 2 or a 4 in one solution only.
+/// assert_eq!(shown.len(), 4);
+/// assert_eq!(shown[0], "black dot r1c1-r1c2 (ratio 2)");
+/// assert!(found.all_solutions);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn single_constraints(
+    puzzle: &Puzzle,
+    palette: &Palette,
+    limit: usize,
+) -> Option<ConstraintSuggestions> {
+    let (solutions, all_solutions) = list(puzzle, limit.max(2));
+    let mut found = ConstraintSuggestions {
+        proposals: Vec::new(),
+        tried: 0,
+        solutions: solutions.len().min(limit.max(2)),
+        all_solutions,
+    };
+    match solutions.len() {
+        0 => return None,
+        1 => return Some(found),
+        _ => {}
+    }
+    let shape = puzzle.shape();
+    let values: Vec<Vec<u8>> = solutions.iter().map(Grid::values).collect();
+    let candidates = palette.candidates(puzzle, &solutions);
+    found.tried = candidates.len();
+    let rules = puzzle.rules();
+    let before = rules.constraints();
+    let mut kept_alike = HashSet::new();
+    for candidate in candidates {
+        if candidate.get().oddity().is_some() {
+            continue;
+        }
+        let Ok(with) = (**rules).clone().with_constraint(candidate.clone()) else {
+            continue;
+        };
+        // A rule over the whole grid already there adds nothing.
+        let [added] = &with.constraints()[before.len()..] else {
+            continue;
+        };
+        // The solution it keeps, if it keeps exactly one.
+        let kept = if with.constraints()[..before.len()] == *before {
+            let mut obeying = (values.iter().enumerate())
+                .filter(|(_, v)| added.get().admits(&CellValues::new(shape, v)))
+                .map(|(i, _)| i);
+            let (Some(kept), None) = (obeying.next(), obeying.next()) else {
+                continue;
+            };
+            Some(values[kept].clone())
+        } else {
+            None
+        };
+        let mut cells = added.get().cells(shape);
+        cells.sort();
+        let family = (added.written(RecordFormat::Toml).ok())
+            .and_then(|records| records.first().map(|r| r.name))
+            .unwrap_or(added.kind());
+        let kept = match kept {
+            Some(kept) if all_solutions => Some(kept),
+            _ => only_solution(puzzle, with).map(|grid| grid.values()),
+        };
+        if let Some(kept) = kept
+            && kept_alike.insert((family, cells, kept))
+        {
+            found.proposals.push(candidate);
+        }
+    }
+    Some(found)
+}
+
+/// The one solution of `puzzle`'s grid under `rules`, if it has exactly one.
+fn only_solution(puzzle: &Puzzle, rules: crate::rules::Rules) -> Option<Grid> {
+    let trial = Puzzle::new(puzzle.grid().clone(), rules).ok()?;
+    let (mut solutions, _) = list(&trial, 1);
+    match solutions.len() {
+        1 => solutions.pop(),
+        _ => None,
+    }
 }
 
 /// Up to `limit` + 1 solutions of `puzzle`, and whether there are no more than `limit`.

@@ -1,0 +1,120 @@
+//! `satdoku suggest --palette` end to end: every single constraint it proposes, added to the draft as its TOML table says, makes `check` find the draft unique; bad palettes are refused.
+#![cfg(feature = "cli")] // runs the `satdoku` command
+
+use crate::common;
+
+use common::{json_rows, run};
+
+/// Runs `suggest` with `args` on `file` as JSON, and checks each proposal: the draft's file
+/// with the proposal's table added is unique by `check`, and the draft without it is not.
+/// Returns the proposals' texts.
+fn proposals_checked(file: &str, args: &[&str]) -> Vec<String> {
+    let draft = std::fs::read_to_string(common::puzzle_path(file)).unwrap();
+    let (code, _, _) = run(&["check", "-"], &draft);
+    assert_eq!(code, Some(1), "the draft is not unique");
+    let mut all = vec!["suggest", "--format", "json"];
+    all.extend(args);
+    let path = format!("puzzles/{file}");
+    all.push(&path);
+    let (code, out, err) = run(&all, "");
+    assert_eq!(code, Some(0), "{err}");
+    let row = &json_rows(&out)[0];
+    assert_eq!(row["status"], "multiple");
+    let proposals = row["constraints"].as_array().unwrap();
+    assert!(!proposals.is_empty(), "{out}");
+    assert!(row["constraints_found"].as_u64().unwrap() >= proposals.len() as u64);
+    assert!(
+        row["constraints_tried"].as_u64().unwrap() >= row["constraints_found"].as_u64().unwrap()
+    );
+    let mut texts = Vec::new();
+    for proposal in proposals {
+        let table = proposal["toml"].as_str().unwrap();
+        let (code, out, err) = run(&["check", "-"], &format!("{draft}\n{table}"));
+        assert_eq!(code, Some(0), "{proposal}: {out}{err}");
+        assert!(out.starts_with("unique "), "{proposal}: {out}");
+        assert!(!proposal["rating"].as_str().unwrap().is_empty());
+        texts.push(proposal["constraint"].as_str().unwrap().to_string());
+    }
+    texts
+}
+
+#[test]
+fn proposed_markers_and_lines_make_the_draft_unique_by_check() {
+    let texts = proposals_checked(
+        "variants/sequence-draft.toml",
+        &[
+            "--palette",
+            "white-dot,black-dot,xv,thermometer",
+            "--proposals",
+            "4",
+        ],
+    );
+    assert_eq!(texts.len(), 4);
+}
+
+#[test]
+fn proposed_cage_totals_make_the_killer_draft_unique_by_check() {
+    let texts = proposals_checked(
+        "variants/killer-draft.toml",
+        &[
+            "--palette",
+            "cage",
+            "--cage",
+            "r4c2-r5c2-r4c3",
+            "--cage",
+            "r5c3,r6c3,r6c2",
+        ],
+    );
+    assert!(
+        texts.iter().all(|t| t.starts_with("killer cage ")),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn a_unique_puzzle_gets_no_proposals_and_a_palette_with_none_says_so() {
+    let (code, out, _) = run(
+        &["suggest", "--palette", "white-dot", "puzzles/4x4.txt"],
+        "",
+    );
+    assert_eq!(code, Some(0));
+    assert!(out.lines().all(|l| l.starts_with("unique ")), "{out}");
+    // Two solutions that differ only where no odd or even cell tells them apart.
+    let (code, out, _) = run(&["suggest", "--palette", "odd"], ".2.4.4.221434321");
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("# no single constraint of odd makes it unique (4 tried on 2 solutions)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_palettes_are_refused_with_what_was_wrong() {
+    for (args, words) in [
+        (vec!["--palette", "nonsense"], "`nonsense` is no family"),
+        (
+            vec!["--palette", "quadruple"],
+            "`quadruple` cannot be proposed",
+        ),
+        (vec!["--palette", "cage"], "`cage` needs the cells"),
+        (
+            vec!["--palette", "xv", "--cage", "r1c1-r1c2"],
+            "`cage` is not in the palette",
+        ),
+        (
+            vec!["--palette", "cage", "--cage", "r1c1-r0c2"],
+            "\"r0c2\" is not a cell",
+        ),
+        (vec!["--cage", "r1c1-r1c2"], "--palette"),
+        (
+            vec!["--palette", "thermometer", "--line-length", "1"],
+            "--line-length",
+        ),
+    ] {
+        let mut all = vec!["suggest"];
+        all.extend(&args);
+        let (code, out, err) = run(&all, ".2.4.4.221434321");
+        assert_eq!(code, Some(2), "{args:?}: {out}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+}
