@@ -77,6 +77,16 @@ pub struct SeBand {
 pub struct SeBandError(String);
 
 impl SeBand {
+    /// The lowest rating of the band, in tenths.
+    pub fn low(&self) -> u8 {
+        self.low
+    }
+
+    /// The highest rating of the band, in tenths.
+    pub fn high(&self) -> u8 {
+        self.high
+    }
+
     /// Whether the SE rating `se` lies in the band (compared in tenths, as ratings are).
     pub fn contains(&self, se: f64) -> bool {
         let tenths = (se * 10.0).round();

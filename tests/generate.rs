@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::satdoku;
+use common::{run, satdoku};
 
 use common::{known_solutions, parse_file, plain};
 use proptest::prelude::*;
@@ -683,4 +683,38 @@ fn generate_builds_on_a_layout() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("holds 7 puzzles"));
+}
+
+/// `generate --layout` inside a band: on the bundled layouts, puzzles asked to be easy,
+/// medium or hard, or rated 1.0–2.0 on the SE scale, are unique by `check` and of that
+/// difficulty by `rate` (the written TOML, the layout's constraints in it, is what is
+/// checked and rated).
+#[test]
+fn generate_on_bundled_layouts_stays_in_the_band_asked_for() {
+    for (layout, band, expect) in [
+        ("thermometer", ["--difficulty", "easy"], "easy"),
+        ("thermometer", ["--difficulty", "medium"], "medium"),
+        ("thermometer", ["--difficulty", "hard"], "hard"),
+        ("thermometer", ["--rating", "1.0-2.0"], "easy"),
+        ("killer", ["--difficulty", "medium"], "medium"),
+    ] {
+        let path = format!("puzzles/drafts/{layout}-layout.toml");
+        let mut args = vec!["generate", "--layout", &path, "--seed", "1", "-f", "json"];
+        args.extend(band);
+        let (code, out, err) = run(&args, "");
+        assert_eq!(code, Some(0), "{layout} {band:?}: {err}");
+        let row = &common::json_rows(&out)[0];
+        let written = row["written"].as_str().unwrap();
+        assert!(written.contains("[["), "{written}");
+        let (code, out, _) = run(&["check", "-"], written);
+        assert_eq!(code, Some(0), "{layout} {band:?}: {out}");
+        let (_, out, _) = run(&["rate", "-f", "json", "-"], written);
+        let rated = &common::json_rows(&out)[0];
+        assert_eq!(rated["difficulty"], expect, "{layout} {band:?}: {rated}");
+        assert_eq!(row["difficulty"], expect);
+        if band[0] == "--rating" {
+            let se = row["rating"].as_f64().unwrap();
+            assert!((1.0..=2.0).contains(&se), "{row}");
+        }
+    }
 }

@@ -71,6 +71,32 @@ impl Options {
             .collect()
     }
 
+    /// The most the logical path may take for the difficulty or rating asked for, when they
+    /// rule out guessing: removal then takes a given away only while logic under it still
+    /// solves the puzzle, so that a puzzle of an easy band is not made hard and thrown away.
+    fn ceiling(&self) -> Option<logic::Ceiling> {
+        let ceiling = logic::Ceiling {
+            weight: self.rating.map_or(u8::MAX, |band| band.high()),
+            difficulty: self.difficulty.unwrap_or(Difficulty::Expert),
+        };
+        let guessing = crate::logic::Technique::Guess;
+        let anything =
+            ceiling.weight >= guessing.weight() && ceiling.difficulty >= guessing.difficulty();
+        (!anything).then_some(ceiling)
+    }
+
+    /// Whether the first attempt removes under the ceiling: unless the band reaches the
+    /// expert techniques' weights, which free removal reaches most often (a third of
+    /// minimal classic 9×9 puzzles, nearly all minimal variant ones) and more cheaply.
+    fn starts_guided(&self) -> bool {
+        let lightest_expert = (logic::Technique::ALL.iter())
+            .filter(|t| t.difficulty() == Difficulty::Expert)
+            .map(|t| t.weight())
+            .min()
+            .unwrap_or(u8::MAX);
+        self.rating.is_none_or(|band| band.high() < lightest_expert)
+    }
+
     /// Puzzles under `rules`: no symmetry, minimal, any difficulty, no deadline.
     pub fn new(rules: impl Into<Arc<Rules>>) -> Options {
         let rules = rules.into();
@@ -145,8 +171,13 @@ fn splitmix64(x: u64) -> u64 {
 /// the SAT solver, digits relabelled at random), then visits the orbits of cells (under the
 /// symmetry) in random order and blanks each orbit whose removal keeps the solution unique
 /// — proved by one incremental SAT solver that holds the rules and a clause forbidding the
-/// solution, asked under the remaining givens as assumptions. Attempts repeat until a
-/// puzzle meets the number of givens and the difficulty asked for, or the deadline passes.
+/// solution, asked under the remaining givens as assumptions. Under a difficulty or rating
+/// that rules out guessing, an orbit also goes only while logic with techniques under the
+/// band's top still solves the puzzle ([`logic::solves_under`]); an attempt that lands below
+/// the band makes the next one remove freely, and one above it the next one keep to the
+/// band again. Attempts repeat until a puzzle meets the number of givens and the difficulty
+/// asked for, or the deadline passes. Under rules beyond boxes, random starts are tried as
+/// assumptions of one SAT search (what it learns carries over from start to start).
 /// From 25×25 on, the solution grid is completed by the `propagate` backtracker, and a
 /// given goes only when propagation still solves the puzzle unless the options need SAT
 /// (see `Oracle::Reduced`). The result is checked unique again by a different solver
@@ -169,6 +200,8 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError
     let mut sat = SatSolver::new();
     let mut attempts = 0;
     let mut closest: Option<usize> = None;
+    let ceiling = options.ceiling();
+    let mut guided = options.starts_guided();
     let kept = options
         .keep
         .clone()
@@ -199,7 +232,9 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError
         else {
             continue;
         };
-        let Some(grid) = remove_givens(&mut rng, options, &layout, &solution, &mut sat) else {
+        let under = ceiling.filter(|_| guided);
+        let Some(grid) = remove_givens(&mut rng, options, under, &layout, &solution, &mut sat)
+        else {
             continue;
         };
         let count = grid.given_count();
@@ -210,11 +245,18 @@ pub fn generate(options: &Options, seed: u64) -> Result<Generated, GenerateError
         let puzzle =
             Puzzle::new(grid, Arc::clone(&options.rules)).expect("givens of a solution agree");
         let rating = rate_within(&puzzle, true, RATING_WORK);
-        if options.difficulty.is_some_and(|d| d != rating.difficulty)
-            || options
-                .rating
-                .is_some_and(|band| !band.contains(rating.se()))
-        {
+        let too_easy = options.difficulty.is_some_and(|d| rating.difficulty < d)
+            || (options.rating).is_some_and(|band| rating.weight < band.low());
+        let too_hard = options.difficulty.is_some_and(|d| rating.difficulty > d)
+            || (options.rating).is_some_and(|band| rating.weight > band.high());
+        // Removal under the ceiling makes puzzles no harder than the band, often easier;
+        // free removal, the hardest: each attempt takes the way the last one missed.
+        if too_easy {
+            guided = false;
+            continue;
+        }
+        if too_hard {
+            guided = true;
             continue;
         }
         let check = second_opinion(&puzzle, options.deadline);
@@ -426,6 +468,7 @@ fn random_solution(
         solver.set_guess_limit(Some(START_GUESSES_PER_CELL * shape.cell_count() as u64));
         solver
     });
+    let mut incremental: Option<SatSearch> = None;
     loop {
         order.shuffle(rng);
         let mut values = kept_values.clone();
@@ -445,10 +488,31 @@ fn random_solution(
         let (found, timed_out) = if let Some(backtracker) = &mut backtracker {
             let outcome = backtracker.run(&start, 1, deadline);
             (outcome.solutions.into_iter().next(), outcome.timed_out)
+        } else if let Some(budget) = budget {
+            // One solver for every start, each start's digits assumed: the rules are
+            // encoded once and what it learns carries over (a start of a kropki layout
+            // with no completion is common). A search stopped by its budget is dropped.
+            let search = incremental.get_or_insert_with(|| {
+                let kept = Puzzle::new(kept.clone(), Arc::clone(&layout.rules))
+                    .expect("the layout's givens were checked");
+                let mut search = sat.metered_search(&kept, GivensAs::Units);
+                search.set_deadline(deadline);
+                search
+            });
+            let assumptions: Option<Vec<Lit>> = (order[..seeded].iter())
+                .filter_map(|&i| Some((shape.cell_at(i)?, Digit::new(values[i])?)))
+                .map(|(cell, digit)| Some(search.numbering().var(cell, digit)?.positive()))
+                .collect();
+            search.set_conflict_limit(Some(search.conflicts() + budget));
+            let found = assumptions.and_then(|lits| search.solution_with(&lits));
+            let timed_out = search.timed_out();
+            if timed_out {
+                incremental = None;
+            }
+            (found, timed_out)
         } else {
             let mut search = sat.metered_search(&start, GivensAs::Units);
             search.set_deadline(deadline);
-            search.set_conflict_limit(budget);
             (search.next_solution(), search.timed_out())
         };
         if timed_out {
@@ -476,11 +540,14 @@ fn random_solution(
     }
 }
 
-/// Blanks orbits of `solution` in random order while the puzzle stays unique; stops at the
-/// number of givens asked for (or when no orbit can go). `None` when the deadline passed.
+/// Blanks orbits of `solution` in random order while the puzzle stays unique (and, with a
+/// `ceiling`, while logic under it solves the puzzle);
+/// stops at the number of givens asked for (or when no orbit can go). `None` when the
+/// deadline passed.
 fn remove_givens(
     rng: &mut ChaCha8Rng,
     options: &Options,
+    ceiling: Option<logic::Ceiling>,
     layout: &Layout,
     solution: &Grid,
     sat: &mut SatSolver,
@@ -505,7 +572,12 @@ fn remove_givens(
         for &cell in orbit {
             given[shape.index(cell)] = false;
         }
-        if oracle.unique(&given, sat) {
+        let under = |given: &[bool]| {
+            ceiling.is_none_or(|ceiling| {
+                logic::solves_under(layout, &pattern(solution, given), ceiling, RATING_WORK)
+            })
+        };
+        if oracle.unique(&given, sat) && under(&given) {
             count -= orbit.len();
         } else {
             for &cell in orbit {

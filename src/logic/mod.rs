@@ -8,7 +8,9 @@ mod propagation;
 mod technique;
 
 pub use board::{Board, Standing};
-pub use path::{End, PATH_WORK, Path, STEP_WORK, explain, explain_within, next_step};
+pub use path::{
+    Ceiling, End, PATH_WORK, Path, STEP_WORK, explain, explain_within, next_step, solves_under,
+};
 pub use progress::{PathProgress, watched};
 pub(crate) use propagation::{Propagation, locked, propagated, seen_once_and_twice};
 pub use technique::{

@@ -80,6 +80,64 @@ pub fn explain_within<'a>(layout: &'a Layout, grid: &Grid, unique: bool, work: u
     metered(work, || path(layout, grid, unique))
 }
 
+/// The most a logical path may take: no step heavier than `weight` (in tenths of the SE
+/// scale) and none of a technique harder than `difficulty`. What `generate` keeps a puzzle
+/// under while it takes givens away, so that the puzzle stays in a band of difficulty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ceiling {
+    /// The heaviest step allowed, in tenths (see [`Technique::weight`](super::Technique::weight)).
+    pub weight: u8,
+    /// The hardest technique's difficulty allowed.
+    pub difficulty: super::Difficulty,
+}
+
+impl Ceiling {
+    /// Whether `step` lies under the ceiling.
+    pub fn allows(&self, step: &Step) -> bool {
+        step.weight <= self.weight && step.technique.difficulty() <= self.difficulty
+    }
+}
+
+/// Whether logic fills `grid` with steps under `ceiling` only (the easiest step found among
+/// the techniques under it, again and again), within `work` (counted as [`PATH_WORK`] is).
+/// No uniqueness step is taken, so a grid it fills has exactly one solution.
+///
+/// ```
+/// use satdoku::logic::{Ceiling, solves_under};
+/// use satdoku::rate::Difficulty;
+/// use satdoku::{Grid, Layout, Puzzle};
+/// let puzzle = Puzzle::standard("14........1.3...".parse::<Grid>()?)?;
+/// let layout = Layout::new(puzzle.rules());
+/// let singles = Ceiling { weight: 23, difficulty: Difficulty::Easy };
+/// assert!(solves_under(&layout, puzzle.grid(), singles, satdoku::logic::PATH_WORK));
+/// let nothing = Ceiling { weight: 10, difficulty: Difficulty::Easy };
+/// assert!(!solves_under(&layout, puzzle.grid(), nothing, satdoku::logic::PATH_WORK));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solves_under(layout: &Layout, grid: &Grid, ceiling: Ceiling, work: u64) -> bool {
+    metered(work, || {
+        let mut board = Board::new(layout, grid, false);
+        let exact = board.houses_are_full();
+        loop {
+            match board.standing() {
+                Standing::Solved => return true,
+                Standing::Contradiction => return false,
+                Standing::Open => {}
+            }
+            // The ladder's weights never fall along it: past the ceiling's, nothing is left.
+            let step = (LADDER.iter())
+                .take_while(|finder| finder.technique().weight() <= ceiling.weight)
+                .filter(|finder| ceiling.difficulty >= finder.technique().difficulty())
+                .filter(|finder| exact || finder.technique().sound_without_full_houses())
+                .find_map(|finder| finder.find(&board).filter(|step| ceiling.allows(step)));
+            let Some(step) = step else {
+                return false;
+            };
+            board.apply(&step);
+        }
+    })
+}
+
 /// The path of [`explain`], within the work its caller allows.
 fn path<'a>(layout: &'a Layout, grid: &Grid, unique: bool) -> Path<'a> {
     let mut board = Board::new(layout, grid, unique);
