@@ -10,8 +10,8 @@ use satdoku::format::Notation;
 use satdoku::format::export::toml_record;
 use satdoku::rate::rate;
 use satdoku::suggest::{
-    ConstraintSuggestions, Palette, Removals, SuggestLimits, Suggestion, fewest_givens,
-    single_constraints, single_removals,
+    ConstraintSuggestions, Listing, Palette, Removals, SuggestLimits, Suggestion,
+    fewest_givens_among, single_constraints_among, single_removals,
 };
 use satdoku::{Cell, Rules};
 use serde::Serialize;
@@ -34,7 +34,8 @@ pub struct SuggestArgs {
     /// Single constraints to propose beside the givens, each alone making the puzzle
     /// unique: families by their TOML table names, comma-separated (white-dot, black-dot,
     /// xv, greater-than, thermometer, renban, whispers, arrow, odd, even, sandwich,
-    /// little-killer, cage with --cage …; `rules` for the families the puzzle uses).
+    /// little-killer, cage with --cage …; `rules` for the families the puzzle uses, its
+    /// killer cages aside: name `cage` and --cage for those).
     #[arg(long, value_name = "FAMILIES", value_delimiter = ',')]
     pub palette: Vec<String>,
     /// The cells of a killer cage to try, with each total the solutions give (`cage` in
@@ -46,7 +47,8 @@ pub struct SuggestArgs {
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(2..=8), requires = "palette")]
     pub line_length: u32,
     /// How many of the constraints found are rated and listed (the fewest cells first,
-    /// then listed easiest first).
+    /// then listed easiest first). Each is rated in full, as `rate` does: a second or two
+    /// each on a hard 9×9 variant, spread over --threads.
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..), requires = "palette")]
     pub proposals: u32,
 }
@@ -238,7 +240,8 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
         ..SuggestLimits::default()
     };
     let work = |_: &mut (), puzzle: &Puzzle| {
-        let suggestion = fewest_givens(puzzle, &limits);
+        let listing = Listing::of(puzzle, limits.solutions);
+        let suggestion = fewest_givens_among(puzzle, &listing, limits.nodes);
         let made = suggestion.as_ref().and_then(|s| {
             let mut grid = puzzle.grid().clone();
             for given in &s.givens {
@@ -251,7 +254,7 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
         let removals = suggestion.is_none().then(|| single_removals(puzzle));
         let constraints = (palette.as_ref())
             .filter(|_| suggestion.is_some())
-            .and_then(|palette| single_constraints(puzzle, palette, args.limit as usize))
+            .and_then(|palette| single_constraints_among(puzzle, palette, &listing))
             .map(|found| {
                 let rated = rated_proposals(puzzle, &found, args.proposals as usize);
                 (found, rated)

@@ -483,10 +483,14 @@ fn random_solution(
                 values[i] = digit.get();
             }
         }
-        let start = Puzzle::new(layout.grid(&values), Arc::clone(&layout.rules))
-            .expect("each random digit avoids its peers' digits");
+        // The start as a puzzle, for the backtracker and the plain SAT path (the
+        // incremental one assumes its digits instead).
+        let start = || {
+            Puzzle::new(layout.grid(&values), Arc::clone(&layout.rules))
+                .expect("each random digit avoids its peers' digits")
+        };
         let (found, timed_out) = if let Some(backtracker) = &mut backtracker {
-            let outcome = backtracker.run(&start, 1, deadline);
+            let outcome = backtracker.run(&start(), 1, deadline);
             (outcome.solutions.into_iter().next(), outcome.timed_out)
         } else if let Some(budget) = budget {
             // One solver for every start, each start's digits assumed: the rules are
@@ -511,7 +515,7 @@ fn random_solution(
             }
             (found, timed_out)
         } else {
-            let mut search = sat.metered_search(&start, GivensAs::Units);
+            let mut search = sat.metered_search(&start(), GivensAs::Units);
             search.set_deadline(deadline);
             (search.next_solution(), search.timed_out())
         };

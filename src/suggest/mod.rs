@@ -73,8 +73,46 @@ pub struct Suggestion {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn fewest_givens(puzzle: &Puzzle, limits: &SuggestLimits) -> Option<Suggestion> {
-    let limit = limits.solutions.max(2);
-    let (mut solutions, all_solutions) = list(puzzle, limit);
+    fewest_givens_among(puzzle, &Listing::of(puzzle, limits.solutions), limits.nodes)
+}
+
+/// Up to a limit of a puzzle's solutions, listed once for the searches that start from
+/// them ([`fewest_givens_among`], [`single_constraints_among`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listing {
+    /// Up to the limit + 1 solutions, in the order SAT found them.
+    solutions: Vec<Grid>,
+    /// The limit (at least 2).
+    limit: usize,
+}
+
+impl Listing {
+    /// Up to `limit` (at least 2) + 1 of `puzzle`'s solutions.
+    pub fn of(puzzle: &Puzzle, limit: usize) -> Listing {
+        let limit = limit.max(2);
+        Listing {
+            solutions: list(puzzle, limit).0,
+            limit,
+        }
+    }
+
+    /// Whether these are all the puzzle's solutions (no more than the limit).
+    pub fn all(&self) -> bool {
+        self.solutions.len() <= self.limit
+    }
+
+    /// The solutions listed, up to the limit (one past it when there are more).
+    pub fn solutions(&self) -> &[Grid] {
+        &self.solutions
+    }
+}
+
+/// [`fewest_givens`] from solutions already listed, each smallest-hitting-set search
+/// limited to `nodes` nodes.
+pub fn fewest_givens_among(puzzle: &Puzzle, listing: &Listing, nodes: u64) -> Option<Suggestion> {
+    let limit = listing.limit;
+    let all_solutions = listing.all();
+    let mut solutions = listing.solutions.clone();
     let listed = solutions.len();
     if solutions.is_empty() {
         return None;
@@ -97,7 +135,7 @@ pub fn fewest_givens(puzzle: &Puzzle, limits: &SuggestLimits) -> Option<Suggesti
     let (chosen, target, finished) = if solutions.len() == 1 {
         (Vec::new(), 0, true)
     } else {
-        fewest_over(&open, &solutions, limits.nodes)?
+        fewest_over(&open, &solutions, nodes)?
     };
     let mut givens = givens_of(&open, &solutions[target], &chosen);
     givens.extend(added.iter().copied());
@@ -216,11 +254,20 @@ pub fn single_constraints(
     palette: &Palette,
     limit: usize,
 ) -> Option<ConstraintSuggestions> {
-    let (solutions, all_solutions) = list(puzzle, limit.max(2));
+    single_constraints_among(puzzle, palette, &Listing::of(puzzle, limit))
+}
+
+/// [`single_constraints`] from solutions already listed.
+pub fn single_constraints_among(
+    puzzle: &Puzzle,
+    palette: &Palette,
+    listing: &Listing,
+) -> Option<ConstraintSuggestions> {
+    let (solutions, all_solutions) = (&listing.solutions, listing.all());
     let mut found = ConstraintSuggestions {
         proposals: Vec::new(),
         tried: 0,
-        solutions: solutions.len().min(limit.max(2)),
+        solutions: solutions.len().min(listing.limit),
         all_solutions,
     };
     match solutions.len() {
@@ -230,7 +277,7 @@ pub fn single_constraints(
     }
     let shape = puzzle.shape();
     let values: Vec<Vec<u8>> = solutions.iter().map(Grid::values).collect();
-    let candidates = palette.candidates(puzzle, &solutions);
+    let candidates = palette.candidates(puzzle, solutions);
     found.tried = candidates.len();
     let rules = puzzle.rules();
     let before = rules.constraints();

@@ -91,8 +91,9 @@ pub struct Palette {
 impl Palette {
     /// A palette of the families `names` (their TOML table names: `white-dot`, `xv`,
     /// `thermometer`, `cage` …; `rules` for those of the puzzle's own constraints that a
-    /// palette offers, cages aside, whose cells are named), the cells of each cage to try (`cage` needs some), and the longest
-    /// line to try (2 cells or more).
+    /// palette offers, killer cages aside: their cells are named, through `cage`), the
+    /// cells of each cage to try (`cage` needs some), and the longest line to try (2 cells
+    /// or more).
     pub fn new(
         names: &[&str],
         cages: Vec<Vec<Cell>>,
