@@ -662,3 +662,73 @@ fn a_puzzle_file_piped_in_is_read_as_that_file() {
     assert_eq!(code, Some(2));
     assert!(err.starts_with("satdoku: <stdin>"), "{err}");
 }
+
+/// The library's `read_text` (what the Python package reads with) finds the puzzles the
+/// command finds in the same text, usable or not, for every form: lines, blocks, tokens,
+/// a table, pencil marks, invalid lines, TOML, f-puzzles and SudokuPad data, links.
+#[test]
+fn the_library_reads_a_text_as_the_command_reads_it() {
+    use satdoku::format::{ReadOptions, Settled, read_text};
+    let files = [
+        "examples.txt",
+        "block.sdk",
+        "tokens.txt",
+        "dataset.csv",
+        "sukaku.txt",
+        "invalid.txt",
+        "multiple.txt",
+        "variants/killer.toml",
+        "variants/jigsaw-anti-king.toml",
+        "variants/constraints/killer-1.json",
+        "variants/sudokupad/introduction-to-renban-lines.scl",
+        "variants/sudokupad/knight-in-words.json",
+    ];
+    let read_all = |text: &str| {
+        let defaults = satdoku::RulesSpec::default();
+        read_text(
+            text,
+            &ReadOptions::default(),
+            &defaults,
+            &Settled::default(),
+        )
+    };
+    for name in files {
+        let path = puzzle_path(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let read = read_all(&text).unwrap();
+        let usable: Vec<bool> = read.iter().map(|r| r.puzzle.is_ok()).collect();
+        // The command on the same text through standard input (sniffed, not named).
+        let (_, out, _) = common::run(&["check", "--format", "json"], &text);
+        let rows = common::json_rows(&out);
+        let valid: Vec<bool> = (rows.iter())
+            .map(|row| row["status"] != "invalid")
+            .collect();
+        assert_eq!(usable, valid, "{name}");
+        assert!(!usable.is_empty(), "{name}");
+    }
+    // A text of links, one a line, and a line that is none.
+    let link = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcAWANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3lwC6yQv3GCRYwTL5SBC8UJEgA1hDJkYGAMYk01QiB0xNYfCABKNAMIAmEKms2AzCBWlK1EAFYQ/Y1Myc3g8KzsbGkdw+3dUTyoEEAB2fxU2AAttAFsAe2yYNm18UDIIZhgQgisXSOjLWocnWrdlYVQ2CDYtJIAPfyA=";
+    let text = format!("# two links\n{link}\nnot a link\n{link}\n");
+    let read = read_all(&text).unwrap();
+    let shown: Vec<String> = (read.iter())
+        .map(|r| match &r.puzzle {
+            Ok(p) => p.grid().to_string(),
+            Err(e) => e.to_string(),
+        })
+        .collect();
+    assert_eq!(shown.len(), 3, "{shown:?}");
+    assert!(
+        shown[1].starts_with("line 3: not a share link"),
+        "{shown:?}"
+    );
+    assert_eq!(shown[0], shown[2]);
+    assert!(
+        read_text(
+            "",
+            &ReadOptions::default(),
+            &Default::default(),
+            &Settled::default()
+        )
+        .is_err()
+    );
+}

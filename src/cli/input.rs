@@ -8,9 +8,7 @@ use std::sync::{Arc, Mutex};
 use anyhow::Context;
 
 use satdoku::format::{
-    Entry, MAX_LINE, PuzzleFile, PuzzleReader, ReadOptions, Settled, fpuzzles_link_json,
-    is_sudokupad_link, parse_fpuzzles_settled, parse_sudokupad_link_settled,
-    parse_sudokupad_settled,
+    Entry, FileKind, LinkLine, MAX_LINE, PuzzleFile, PuzzleReader, ReadOptions, Settled, parse_link,
 };
 use satdoku::{InputError, Puzzle, Rules, RulesError, RulesSpec, Shape};
 
@@ -449,14 +447,7 @@ impl Run {
         spec: &RulesSpec,
         each: &mut dyn FnMut(Item) -> anyhow::Result<()>,
     ) -> anyhow::Result<()> {
-        let file = text.and_then(|text| match kind {
-            FileKind::Toml => PuzzleFile::parse(&text).map_err(|err| err.to_string()),
-            // f-puzzles or SudokuPad data, told apart by content.
-            FileKind::Fpuzzles | FileKind::SudokuPad => {
-                parse_sudokupad_settled(&text, &self.settled).map_err(|err| err.to_string())
-            }
-            FileKind::Link => parse_link(&text, &self.settled),
-        });
+        let file = text.and_then(|text| kind.parse(&text, &self.settled));
         self.with_rules(&Place::file(name), file, spec, each)?;
         Ok(())
     }
@@ -671,41 +662,6 @@ impl Place {
     }
 }
 
-/// What a line of a file of links holds.
-enum LinkLine<'a> {
-    /// Nothing: blank, a comment, or a shortcut's other keys (`IconIndex=0`).
-    Skip,
-    /// `[InternetShortcut]`: a Windows shortcut (`.url`), whose `URL=` line is the link.
-    Shortcut,
-    /// A share link (f-puzzles, SudokuPad), or a shortcut's `URL=` line.
-    Link(&'a str),
-    /// Anything else.
-    Other,
-}
-
-impl LinkLine<'_> {
-    fn of(line: &str) -> LinkLine<'_> {
-        let line = line.trim_start_matches('\u{feff}').trim();
-        let line = line.strip_prefix("URL=").unwrap_or(line);
-        let lower = line.get(..8).unwrap_or(line).to_ascii_lowercase();
-        if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
-            LinkLine::Skip
-        } else if lower.starts_with("https://") || lower.starts_with("http://") || is_id(line) {
-            LinkLine::Link(line)
-        } else if line.eq_ignore_ascii_case("[InternetShortcut]") {
-            LinkLine::Shortcut
-        } else if line.split_once('=').is_some_and(|(key, _)| {
-            !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric())
-        }) && !line.contains(char::is_whitespace)
-        {
-            // `IconIndex=0` and the like, in a shortcut.
-            LinkLine::Skip
-        } else {
-            LinkLine::Other
-        }
-    }
-}
-
 /// Why a file could not be opened, in words (`no such file`, not `No such file or
 /// directory (os error 2)`).
 fn open_error(err: &io::Error) -> String {
@@ -714,33 +670,6 @@ fn open_error(err: &io::Error) -> String {
         io::ErrorKind::PermissionDenied => "permission denied".to_string(),
         io::ErrorKind::IsADirectory => "is a directory, not a file".to_string(),
         _ => err.to_string(),
-    }
-}
-
-/// Whether `line` is a SudokuPad puzzle id that carries its puzzle (`scl…`, `ctc…`,
-/// `fpuzzles…`, `fpuz…`: a prefix and lz-string base64), as its link would carry it.
-fn is_id(line: &str) -> bool {
-    ["fpuzzles", "fpuz", "scl", "ctc"].iter().any(|prefix| {
-        line.strip_prefix(prefix).is_some_and(|data| {
-            data.len() >= 16
-                && data.bytes().all(|b| {
-                    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=' | b'%' | b'-')
-                })
-        })
-    })
-}
-
-/// The puzzle file behind a share link (SudokuPad or f-puzzles) or a bare SudokuPad id
-/// (`scl…`, `fpuzzles…`), or why there is none.
-fn parse_link(link: &str, settled: &Settled) -> Result<PuzzleFile, String> {
-    if !link.contains("://") {
-        parse_sudokupad_settled(link, settled).map_err(|err| err.to_string())
-    } else if is_sudokupad_link(link) {
-        parse_sudokupad_link_settled(link, settled).map_err(|err| err.to_string())
-    } else {
-        fpuzzles_link_json(link)
-            .and_then(|json| parse_fpuzzles_settled(&json, settled))
-            .map_err(|err| err.to_string())
     }
 }
 
@@ -756,66 +685,6 @@ fn read_text(path: &std::path::Path) -> Result<String, String> {
             err.utf8_error().valid_up_to()
         )
     })
-}
-
-/// Inputs that carry their own rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum FileKind {
-    /// satdoku's puzzle file (`.toml`).
-    Toml,
-    /// An f-puzzles export (`.json`).
-    Fpuzzles,
-    /// An f-puzzles or SudokuPad share link given in place of a file.
-    Link,
-    /// SudokuPad's puzzle data (`.scl`: what its server returns for a short link).
-    SudokuPad,
-}
-
-impl FileKind {
-    /// The kind of puzzle file whose first bytes are `start` (standard input's): JSON (an
-    /// object: f-puzzles or SudokuPad data) or satdoku's TOML (a first line that is a table
-    /// `[[cage]]` or a key given a string or a list of strings: `puzzle = "…"`,
-    /// `rules = ["anti-knight"]`); `None` for puzzle text, arrays from code (`grid = [` with
-    /// numbers) included.
-    fn sniff(start: &[u8]) -> Option<FileKind> {
-        let text = String::from_utf8_lossy(start);
-        let text = text.trim_start_matches('\u{feff}');
-        if text.trim_start().starts_with('{') {
-            return Some(FileKind::Fpuzzles);
-        }
-        let first = (text.lines().map(str::trim))
-            .find(|line| !line.is_empty() && !line.starts_with('#'))?;
-        let word = |t: &str| {
-            !t.is_empty()
-                && t.chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        };
-        if let Some(table) = first.strip_prefix("[[").and_then(|t| t.strip_suffix("]]")) {
-            return word(table).then_some(FileKind::Toml);
-        }
-        let (key, value) = first.split_once('=')?;
-        let value = value.trim_start();
-        let toml = word(key.trim())
-            && (value.starts_with(['"', '\''])
-                || value
-                    .strip_prefix('[')
-                    .is_some_and(|v| v.trim_start().starts_with('"')));
-        toml.then_some(FileKind::Toml)
-    }
-
-    /// The kind of input `path` names, `None` for plain puzzle text.
-    fn of(path: &std::path::Path) -> Option<FileKind> {
-        let text = path.to_string_lossy();
-        if text.starts_with("https://") || text.starts_with("http://") {
-            return Some(FileKind::Link);
-        }
-        match path.extension().and_then(|e| e.to_str()) {
-            Some("toml") => Some(FileKind::Toml),
-            Some("json") => Some(FileKind::Fpuzzles),
-            Some("scl") => Some(FileKind::SudokuPad),
-            _ => None,
-        }
-    }
 }
 
 /// Like [`for_each`], with the work on each valid puzzle done in parallel on `pool`:

@@ -13,6 +13,7 @@ mod puzzle_file;
 mod read;
 mod regions;
 pub mod rules_text;
+pub mod source;
 mod sudokupad;
 mod write;
 
@@ -31,6 +32,9 @@ pub use read::{
     Entry, MAX_LINE, PuzzleReader, ReadWarning, Record, SkippedLine, parse_one, read_one, utf16,
 };
 pub use regions::RegionsError;
+pub use source::{
+    FileKind, LinkLine, ReadPuzzle, SourceError, is_puzzle_id, parse_link, read_text,
+};
 pub use sudokupad::{
     SudokuPadError, is_sudokupad_link, parse_sudokupad, parse_sudokupad_link,
     parse_sudokupad_link_settled, parse_sudokupad_settled,

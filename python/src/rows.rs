@@ -1,0 +1,202 @@
+//! What each command gives for a puzzle, as a row with the field names of the command line's JSON rows (`index`, `status`, `solution` …).
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use serde_json::{Value, json};
+
+use satdoku::canon::Symmetries;
+use satdoku::format::Spell;
+use satdoku::logic::{End, explain as explain_path};
+use satdoku::{AutoSolver, Layout, Solver, Verdict};
+
+use crate::puzzle::Puzzle;
+
+/// A row: fields in the order the command line writes them, handed to Python as a dict.
+pub struct Row(Vec<(&'static str, Value)>);
+
+impl Row {
+    /// A row of `status` and nothing else yet.
+    fn new(status: &str) -> Row {
+        Row(vec![("status", json!(status))])
+    }
+
+    /// The row of a puzzle that cannot be used: `status` `invalid` and the `error`.
+    pub fn invalid(error: &str) -> Row {
+        Row::new("invalid").with("error", json!(error))
+    }
+
+    /// The row with `key` set to `value`.
+    fn with(mut self, key: &'static str, value: Value) -> Row {
+        self.0.push((key, value));
+        self
+    }
+
+    /// The row with its `index` (from 1) in a batch, first.
+    pub fn indexed(mut self, index: usize) -> Row {
+        self.0.insert(0, ("index", json!(index)));
+        self
+    }
+
+    /// The row with the parts of the puzzle's file not read as rules, when there are some
+    /// (`unread`: a verdict without them may be wrong).
+    pub fn unread(self, unread: &[String]) -> Row {
+        match unread.is_empty() {
+            true => self,
+            false => self.with("unread", json!(unread)),
+        }
+    }
+
+    /// The row as a Python dict.
+    pub fn into_py(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let dict = PyDict::new(py);
+        for (key, value) in &self.0 {
+            dict.set_item(key, pythonize::pythonize(py, value)?)?;
+        }
+        Ok(dict.into_any().unbind())
+    }
+}
+
+/// Each item spelled in the puzzle's notation.
+fn spelled<T: Spell>(puzzle: &Puzzle, items: &[T]) -> Value {
+    let notation = puzzle.notation();
+    json!(
+        items
+            .iter()
+            .map(|item| notation.show(item).to_string())
+            .collect::<Vec<String>>()
+    )
+}
+
+/// `check`: whether the puzzle is unique, with the evidence.
+pub fn check(puzzle: &Puzzle) -> Row {
+    let verdict = AutoSolver::default().check(puzzle.inner());
+    let row = Row::new(verdict.name()).unread(puzzle.unread());
+    match &verdict {
+        Verdict::Unique { solution } => row.with("solution", json!(puzzle.line(solution))),
+        Verdict::Multiple { first, second } => row
+            .with(
+                "solutions",
+                json!([puzzle.line(first), puzzle.line(second)]),
+            )
+            .with("differences", spelled(puzzle, &verdict.differences())),
+        Verdict::NoSolution {
+            conflict,
+            constraints,
+            minimal,
+        } => row
+            .with("conflict", spelled(puzzle, conflict))
+            .with(
+                "constraints",
+                json!(
+                    constraints
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                ),
+            )
+            .with("minimal", json!(minimal)),
+    }
+}
+
+/// `solve`: a solution, without proving it the only one.
+pub fn solve(puzzle: &Puzzle) -> Row {
+    match AutoSolver::default().solve(puzzle.inner()) {
+        Some(grid) => Row::new("solved").with("solution", json!(puzzle.line(&grid))),
+        None => Row::new("no_solution"),
+    }
+    .unread(puzzle.unread())
+}
+
+/// `count`: the solutions, up to `limit`.
+pub fn count(puzzle: &Puzzle, limit: u64) -> Row {
+    let count = AutoSolver::default().count(puzzle.inner(), limit);
+    let status = match count.count {
+        0 => "no_solution",
+        1 if count.complete => "unique",
+        _ => "multiple",
+    };
+    Row::new(status)
+        .with("count", json!(count.count))
+        .with("complete", json!(count.complete))
+        .unread(puzzle.unread())
+}
+
+/// The status of a puzzle counted to two: `unique`, `multiple` or `no_solution`.
+fn status_of(puzzle: &Puzzle) -> &'static str {
+    let count = AutoSolver::default().count(puzzle.inner(), 2);
+    match count.count {
+        0 => "no_solution",
+        1 if count.complete => "unique",
+        _ => "multiple",
+    }
+}
+
+/// `explain`: the logical path, a row for each step.
+pub fn explain(puzzle: &Puzzle) -> Row {
+    let status = status_of(puzzle);
+    let inner = puzzle.inner();
+    let layout = Layout::new(inner.rules());
+    let path = explain_path(&layout, inner.grid(), status == "unique");
+    let notation = puzzle.notation();
+    let steps: Vec<Value> = (path.steps.iter())
+        .map(|step| {
+            json!({
+                "technique": step.technique.name(),
+                "constraint": step.constraint
+                    .and_then(|i| inner.rules().constraints().get(i))
+                    .map(ToString::to_string),
+                "placements": spelled(puzzle, &step.placements),
+                "eliminations": spelled(puzzle, &step.eliminations),
+                "cells": step.cells.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "houses": step.houses.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "sentence": notation.show(&step.sentence).to_string(),
+                "rating": f64::from(step.weight) / 10.0,
+            })
+        })
+        .collect();
+    let end = match path.end {
+        End::Solved => "solved",
+        End::Stuck => "stuck",
+        End::Contradiction => "contradiction",
+    };
+    Row::new(status)
+        .with("end", json!(end))
+        .with("steps", Value::Array(steps))
+        .unread(puzzle.unread())
+}
+
+/// `rate`: the difficulty of a unique puzzle (others get their status, unrated), with
+/// its rating on Sudoku Explainer's scale where that scale is defined (no variant
+/// constraints).
+pub fn rate(puzzle: &Puzzle) -> Row {
+    let status = status_of(puzzle);
+    if status != "unique" {
+        return Row::new(status).unread(puzzle.unread());
+    }
+    let rating = satdoku::rate::rate(puzzle.inner());
+    let classic = (puzzle.inner().rules().constraints_beyond_marks())
+        .next()
+        .is_none();
+    Row::new(status)
+        .with("rating", json!(classic.then(|| rating.se())))
+        .with("difficulty", json!(rating.difficulty.name()))
+        .with("hardest", json!(rating.hardest.name()))
+        .with("steps", json!(rating.steps))
+        .with("guesses", json!(rating.guesses))
+        .unread(puzzle.unread())
+}
+
+/// The canonical form of the puzzle's givens, or why there is none.
+pub fn canonical(puzzle: &Puzzle) -> Result<String, String> {
+    let symmetries = Symmetries::of(puzzle.inner().rules());
+    let (form, _) = (symmetries.canonical(puzzle.inner().grid())).map_err(|err| err.to_string())?;
+    Ok(puzzle.line(&form))
+}
+
+/// `canon`: the canonical form, in `canonical`.
+pub fn canon(puzzle: &Puzzle) -> Row {
+    match canonical(puzzle) {
+        Ok(form) => Row::new("canonical").with("canonical", json!(form)),
+        Err(error) => Row::invalid(&error),
+    }
+}
