@@ -99,6 +99,21 @@ impl Magnitude {
     }
 }
 
+impl serde::Serialize for Magnitude {
+    /// A number of solutions in a JSON row: a number (whole below 10^15: logarithms leave
+    /// 64.99999999999999 of 65), or past a double's range its text (`4.36e308`).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let value = self.value();
+        if value < 1e15 {
+            serializer.serialize_f64(value.round())
+        } else if value.is_finite() {
+            serializer.serialize_f64(value)
+        } else {
+            serializer.collect_str(self)
+        }
+    }
+}
+
 impl fmt::Display for Magnitude {
     /// Whole below 10,000 (`512`); above, three significant digits and a power of ten
     /// (`6.67e21`), exact in its exponent far beyond `f64`.

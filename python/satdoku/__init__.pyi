@@ -24,7 +24,7 @@ class Row(TypedDict, total=False):
     error: str
     unread: List[str]
     solution: str
-    solutions: List[str]
+    solutions: Union[List[str], int]  # check: one or two; solution_counts: how many
     differences: List[str]
     conflict: List[str]
     constraints: List[str]
@@ -37,6 +37,15 @@ class Row(TypedDict, total=False):
     steps: int
     guesses: Optional[int]
     canonical: str
+    estimate: Union[float, str]
+    low: Union[float, str]
+    high: Union[float, str]
+    probes: int
+    effective: float
+    estimate_error: str
+    all_solutions: bool
+    cap: Optional[int]
+    counts: Dict[str, Dict[str, int]]
 
 class Step(TypedDict):
     """One step of a logical path."""
@@ -93,7 +102,10 @@ class Puzzle:
     def author(self) -> Optional[str]: ...
     def check(self) -> Row: ...
     def solve(self) -> Optional[str]: ...
-    def count(self, limit: int = 1000) -> Row: ...
+    def count(
+        self, limit: int = 1000, *, estimate: bool = ..., probes: int = ..., seed: int = ...
+    ) -> Row: ...
+    def solution_counts(self, limit: int = 1000, *, cap: Optional[int] = ...) -> Row: ...
     def explain(self) -> Explanation: ...
     def rate(self) -> Row: ...
     def canon(self) -> str: ...

@@ -201,7 +201,7 @@ fn count_all(
     limit: u64,
     threads: Option<usize>,
 ) -> PyResult<Py<PyList>> {
-    run_batch(py, puzzles, threads, |p| rows::count(p, limit))
+    run_batch(py, puzzles, threads, |p| rows::count(p, limit, None))
 }
 
 /// Rates every puzzle of `puzzles`, as `check_all` runs.

@@ -4,6 +4,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
+use satdoku::estimate::Sampling;
 use satdoku::format::{Notation, ReadOptions, ReadPuzzle, Settled, SourceError, read_text};
 use satdoku::render::{Overlays, png, svg};
 use satdoku::rules::RulesSpec;
@@ -198,10 +199,42 @@ impl Puzzle {
     }
 
     /// The number of solutions, counted up to `limit`: `count`, and `complete` (false when
-    /// the limit stopped the count).
-    #[pyo3(signature = (limit = 1000))]
-    fn count(&self, py: Python<'_>, limit: u64) -> PyResult<Py<PyAny>> {
-        let row = py.detach(|| rows::count(self, limit));
+    /// the limit stopped the count). With `estimate`, a count past the limit is estimated
+    /// from `probes` random descents drawn from `seed` (Knuth's estimator): `estimate`,
+    /// its 95 % interval `low` to `high`, `probes` and `effective` (far below `probes`:
+    /// a few probes carry the mean, and the interval is likely too narrow).
+    #[pyo3(signature = (limit = 1000, *, estimate = false, probes = 1000, seed = 0))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        limit: u64,
+        estimate: bool,
+        probes: u32,
+        seed: u64,
+    ) -> PyResult<Py<PyAny>> {
+        if estimate && probes < 2 {
+            return Err(PyValueError::new_err(
+                "probes must be at least 2 for an interval",
+            ));
+        }
+        let sampling = Sampling {
+            probes,
+            seed,
+            deadline: None,
+        };
+        let row = py.detach(|| rows::count(self, limit, estimate.then_some(&sampling)));
+        self.answer(py, row)
+    }
+
+    /// How many solutions put each digit in each open cell: every solution up to `limit`,
+    /// or with `cap` each count up to the cap (`counts`: `{"r1c3": {"1": 20, "2": 201}}`,
+    /// and `solutions`, `all_solutions`, `cap`).
+    #[pyo3(signature = (limit = 1000, *, cap = None))]
+    fn solution_counts(&self, py: Python<'_>, limit: u64, cap: Option<u64>) -> PyResult<Py<PyAny>> {
+        if cap == Some(0) {
+            return Err(PyValueError::new_err("cap must be at least 1"));
+        }
+        let row = py.detach(|| rows::solution_counts(self, limit, cap));
         self.answer(py, row)
     }
 

@@ -2,11 +2,13 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use satdoku::canon::Symmetries;
+use satdoku::estimate::{Sampling, estimate};
 use satdoku::format::Spell;
 use satdoku::logic::{End, explain as explain_path};
+use satdoku::truth::{capped_solution_counts, solution_counts as truth_counts};
 use satdoku::{AutoSolver, Layout, Solver, Verdict};
 
 use crate::puzzle::Puzzle;
@@ -67,35 +69,49 @@ fn spelled<T: Spell>(puzzle: &Puzzle, items: &[T]) -> Value {
     )
 }
 
-/// `check`: whether the puzzle is unique, with the evidence.
+/// `check`: whether the puzzle is unique, with the evidence, as `check`'s JSON rows give
+/// it: `solutions` (one, or two that differ in the cells of `differences`), or the clash
+/// (`conflict`, `constraints`, whether it is `minimal`).
 pub fn check(puzzle: &Puzzle) -> Row {
     let verdict = AutoSolver::default().check(puzzle.inner());
-    let row = Row::new(verdict.name()).unread(puzzle.unread());
-    match &verdict {
-        Verdict::Unique { solution } => row.with("solution", json!(puzzle.line(solution))),
+    let row = Row::new(verdict.name());
+    let row = match &verdict {
+        Verdict::Unique { solution } => row.with("solutions", json!([puzzle.line(solution)])),
         Verdict::Multiple { first, second } => row
             .with(
                 "solutions",
                 json!([puzzle.line(first), puzzle.line(second)]),
             )
-            .with("differences", spelled(puzzle, &verdict.differences())),
+            .with(
+                "differences",
+                json!(
+                    (verdict.differences().iter())
+                        .map(|d| d.cell.to_string())
+                        .collect::<Vec<_>>()
+                ),
+            ),
         Verdict::NoSolution {
             conflict,
             constraints,
             minimal,
-        } => row
-            .with("conflict", spelled(puzzle, conflict))
-            .with(
-                "constraints",
-                json!(
-                    constraints
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
+        } => {
+            let row = row.with("conflict", spelled(puzzle, conflict));
+            let row = match constraints.is_empty() {
+                true => row,
+                false => row.with(
+                    "constraints",
+                    json!(
+                        constraints
+                            .iter()
+                            .map(ToString::to_string)
+                            .collect::<Vec<_>>()
+                    ),
                 ),
-            )
-            .with("minimal", json!(minimal)),
-    }
+            };
+            row.with("minimal", json!(minimal))
+        }
+    };
+    row.unread(puzzle.unread())
 }
 
 /// `solve`: a solution, without proving it the only one.
@@ -107,17 +123,63 @@ pub fn solve(puzzle: &Puzzle) -> Row {
     .unread(puzzle.unread())
 }
 
-/// `count`: the solutions, up to `limit`.
-pub fn count(puzzle: &Puzzle, limit: u64) -> Row {
+/// `count`: the solutions, up to `limit`; past it, with `sampling`, an estimate of them
+/// all with its interval (`estimate`, `low`, `high`, `probes`, `effective`).
+pub fn count(puzzle: &Puzzle, limit: u64, sampling: Option<&Sampling>) -> Row {
     let count = AutoSolver::default().count(puzzle.inner(), limit);
     let status = match count.count {
         0 => "no_solution",
         1 if count.complete => "unique",
         _ => "multiple",
     };
-    Row::new(status)
+    let mut row = Row::new(status)
         .with("count", json!(count.count))
-        .with("complete", json!(count.complete))
+        .with("complete", json!(count.complete));
+    if let Some(sampling) = sampling.filter(|_| !count.complete) {
+        row = match estimate(puzzle.inner(), sampling) {
+            Ok(found) => row
+                .with("estimate", json!(found.value))
+                .with("low", json!(found.low))
+                .with("high", json!(found.high))
+                .with("probes", json!(found.probes))
+                .with("effective", json!(found.effective)),
+            Err(error) => row.with("estimate_error", json!(error.to_string())),
+        };
+    }
+    row.unread(puzzle.unread())
+}
+
+/// Per-candidate solution counts: how many of the solutions (up to `limit`, or each
+/// count up to `cap`) put each digit in each open cell (`counts`: `{"r1c3": {"1": 20}}`),
+/// with `solutions`, `all_solutions` and `cap` as `candidates --count` writes them.
+pub fn solution_counts(puzzle: &Puzzle, limit: u64, cap: Option<u64>) -> Row {
+    let inner = puzzle.inner();
+    let counts = match cap {
+        Some(cap) => capped_solution_counts(inner, cap),
+        None => truth_counts(inner, limit),
+    };
+    let status = match counts.total {
+        0 => "no_solution",
+        1 if counts.complete => "unique",
+        _ => "multiple",
+    };
+    let shape = inner.shape();
+    let notation = puzzle.notation();
+    let mut cells = Map::new();
+    for cell in shape.cells().filter(|&c| inner.grid().get(c).is_none()) {
+        let i = shape.index(cell);
+        let digits: Map<String, Value> = (shape.digits())
+            .map(|d| (notation.show(&d).to_string(), counts.count(i, d)))
+            .filter(|&(_, n)| n > 0)
+            .map(|(name, n)| (name, json!(n)))
+            .collect();
+        cells.insert(cell.to_string(), Value::Object(digits));
+    }
+    Row::new(status)
+        .with("solutions", json!(counts.total))
+        .with("all_solutions", json!(counts.complete))
+        .with("cap", json!(counts.cap))
+        .with("counts", Value::Object(cells))
         .unread(puzzle.unread())
 }
 

@@ -40,24 +40,6 @@ pub struct CountArgs {
     seed: u64,
 }
 
-/// A number of solutions in a JSON or CSV row: a number (whole below 10^15), or past a
-/// double's range a string in scientific notation.
-struct Number(Magnitude);
-
-impl Serialize for Number {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let value = self.0.value();
-        if value < 1e15 {
-            // Whole, as counts are (logarithms leave 64.99999999999999 of 65).
-            serializer.serialize_f64(value.round())
-        } else if value.is_finite() {
-            serializer.serialize_f64(value)
-        } else {
-            serializer.collect_str(&self.0)
-        }
-    }
-}
-
 /// A JSON row of `count`.
 #[derive(Serialize)]
 struct Row<'a> {
@@ -68,11 +50,11 @@ struct Row<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     complete: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    estimate: Option<Number>,
+    estimate: Option<Magnitude>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    low: Option<Number>,
+    low: Option<Magnitude>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    high: Option<Number>,
+    high: Option<Magnitude>,
     #[serde(skip_serializing_if = "Option::is_none")]
     probes: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -205,9 +187,9 @@ pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
                         head: RowHead::new(&item, status),
                         count: Some(count.count),
                         complete: Some(count.complete),
-                        estimate: estimate.map(|e| Number(e.value)),
-                        low: estimate.map(|e| Number(e.low)),
-                        high: estimate.map(|e| Number(e.high)),
+                        estimate: estimate.map(|e| e.value),
+                        low: estimate.map(|e| e.low),
+                        high: estimate.map(|e| e.high),
                         probes: estimate.map(|e| e.probes),
                         effective: estimate.map(|e| e.effective.round() as u32),
                         error,
