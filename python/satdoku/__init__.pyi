@@ -138,7 +138,7 @@ def count_all(
 def rate_all(puzzles: Iterable[PuzzleLike], *, threads: Optional[int] = ...) -> List[Row]: ...
 def canon_all(puzzles: Iterable[PuzzleLike], *, threads: Optional[int] = ...) -> List[Row]: ...
 def generate(
-    size: int = ...,
+    size: Optional[int] = ...,
     *,
     count: int = ...,
     seed: int = ...,

@@ -231,20 +231,20 @@ fn canon_all(
     run_batch(py, puzzles, threads, rows::canon)
 }
 
-/// `count` new puzzles of `size` under `rules`, `boxes` and `digits` (or built on
-/// `layout`, a puzzle whose rules, constraints and givens each keeps), each unique; with
+/// `count` new puzzles of `size` (9 by default) under `rules`, `boxes` and `digits` (or
+/// built on `layout`, a puzzle whose rules, constraints and givens each keeps), each unique; with
 /// `givens` exactly that many, `difficulty` (`easy` … `expert`) or `rating` (an SE band
 /// such as `"2.5-4"`), `symmetry` of the givens, and `minimal`. The k-th puzzle is the
 /// first of the batch started from the k-th seed after `seed`. Generated on `threads`
 /// threads without the GIL; `timeout` seconds for each puzzle.
 #[pyfunction]
-#[pyo3(signature = (size = 9, *, count = 1, seed = 0, rules = Vec::new(), boxes = None,
+#[pyo3(signature = (size = None, *, count = 1, seed = 0, rules = Vec::new(), boxes = None,
     digits = None, layout = None, givens = None, difficulty = None, rating = None,
     symmetry = "none", minimal = false, timeout = None, threads = None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
-    size: usize,
+    size: Option<usize>,
     count: usize,
     seed: u64,
     rules: Vec<String>,
@@ -262,6 +262,17 @@ fn generate(
     let built = match &layout {
         Some(layout) => {
             let layout = layout.get();
+            if !rules.is_empty() || boxes.is_some() || digits.is_some() {
+                return Err(input_error(
+                    "a layout carries its own rules: give rules, boxes and digits in it",
+                ));
+            }
+            if let Some(size) = size.filter(|&size| size != layout.inner().shape().size()) {
+                return Err(input_error(format!(
+                    "size {size}: the layout is {} cells a side",
+                    layout.inner().shape().size()
+                )));
+            }
             if !layout.unread().is_empty() {
                 return Err(input_error(format!(
                     "the layout states parts not read as rules: {}",
@@ -274,6 +285,7 @@ fn generate(
             options
         }
         None => {
+            let size = size.unwrap_or(9);
             let shape = Shape::from_size(size).ok_or_else(|| {
                 input_error(format!(
                     "size {size}: grids are {} to {} cells a side",

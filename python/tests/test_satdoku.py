@@ -260,6 +260,10 @@ def test_a_layout_is_built_on_with_its_cages_kept():
     made = satdoku.generate(layout=layout, count=1, seed=3)[0]
     assert made.constraints == layout.constraints
     assert made.check()["status"] == "unique"
+    with pytest.raises(satdoku.InputError, match="its own rules"):
+        satdoku.generate(layout=layout, rules=["diagonal"])
+    with pytest.raises(satdoku.InputError, match="the layout is 6 cells a side"):
+        satdoku.generate(9, layout=layout)
 
 
 def test_pictures_are_svg_text_and_png_bytes():
