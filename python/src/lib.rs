@@ -2,7 +2,7 @@
 //!
 //! The module is `satdoku._satdoku`; the package `satdoku` (python/satdoku) re-exports it
 //! with its type stubs. Results are dicts with the field names of the command's JSON rows
-//! (`index`, `status`, `solution` …), so that a batch's rows make a table at once.
+//! (`index`, `status`, `solutions` …), so that a batch's rows make a table at once.
 
 mod puzzle;
 mod rows;
@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 use rayon::prelude::*;
 
-use satdoku::format::{ReadOptions, Settled, read_text};
+use satdoku::format::{ReadOptions, Settled, read_file_text, read_text};
 use satdoku::generate::{Options, generate as generate_one, seeds};
 use satdoku::logic::Difficulty;
 use satdoku::rate::SeBand;
@@ -105,8 +105,8 @@ fn read_file(
     boxes: Option<&str>,
     digits: Option<usize>,
 ) -> PyResult<Vec<Puzzle>> {
-    let text = std::fs::read_to_string(&path)
-        .map_err(|err| input_error(format!("{}: {err}", path.display())))?;
+    let text =
+        read_file_text(&path).map_err(|why| input_error(format!("{}: {why}", path.display())))?;
     read(&text, rules, boxes, digits)
 }
 

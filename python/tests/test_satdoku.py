@@ -126,6 +126,8 @@ def test_invalid_entries_are_named_and_the_batch_goes_on():
     with pytest.raises(ValueError, match="item 2"):
         satdoku.check_all(["." * 16, 42])
     assert issubclass(satdoku.InputError, satdoku.SatdokuError)
+    with pytest.raises(satdoku.InputError, match="missing.txt: no such file"):
+        satdoku.read_file(PUZZLES / "missing.txt")
 
 
 def test_every_input_form_is_read():

@@ -233,7 +233,10 @@ pub fn for_each(
                     run.text(&source, BufReader::with_capacity(1 << 16, file), &mut each)?;
                 }
                 Err(err) => {
-                    report(&format!("satdoku: {name}: {}", open_error(&err)));
+                    report(&format!(
+                        "satdoku: {name}: {}",
+                        satdoku::format::open_error(&err)
+                    ));
                     run.errors += 1;
                 }
             }
@@ -434,7 +437,13 @@ impl Run {
             self.with_rules(&Place::file(&name), file, spec, each)?;
             return Ok(());
         }
-        self.rules_file(&name, kind, read_text(path), spec, each)
+        self.rules_file(
+            &name,
+            kind,
+            satdoku::format::read_file_text(path),
+            spec,
+            each,
+        )
     }
 
     /// Reads `text`, a puzzle file of `kind` named `name` (or why it could not be read), as
@@ -660,31 +669,6 @@ impl Place {
             index: 1,
         }
     }
-}
-
-/// Why a file could not be opened, in words (`no such file`, not `No such file or
-/// directory (os error 2)`).
-fn open_error(err: &io::Error) -> String {
-    match err.kind() {
-        io::ErrorKind::NotFound => "no such file".to_string(),
-        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        io::ErrorKind::IsADirectory => "is a directory, not a file".to_string(),
-        _ => err.to_string(),
-    }
-}
-
-/// The text of a puzzle file, or why it cannot be read (a UTF-16 file named as such).
-fn read_text(path: &std::path::Path) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|err| open_error(&err))?;
-    if let Some(encoding) = satdoku::format::utf16(&bytes) {
-        return Err(format!("the file is {encoding}: save it as UTF-8"));
-    }
-    String::from_utf8(bytes).map_err(|err| {
-        format!(
-            "not UTF-8 text (a byte that is not UTF-8 at offset {})",
-            err.utf8_error().valid_up_to()
-        )
-    })
 }
 
 /// Like [`for_each`], with the work on each valid puzzle done in parallel on `pool`:

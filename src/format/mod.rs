@@ -33,7 +33,8 @@ pub use read::{
 };
 pub use regions::RegionsError;
 pub use source::{
-    FileKind, LinkLine, ReadPuzzle, SourceError, is_puzzle_id, parse_link, read_text,
+    FileKind, LinkLine, ReadPuzzle, SourceError, is_puzzle_id, open_error, parse_link,
+    read_file_text, read_text,
 };
 pub use sudokupad::{
     SudokuPadError, is_sudokupad_link, parse_sudokupad, parse_sudokupad_link,

@@ -3,6 +3,7 @@
 //! The command line reads its inputs a puzzle at a time through these; [`read_text`]
 //! reads a whole text in memory, as a program handed a string would (the Python package).
 
+use std::io;
 use std::path::Path;
 
 use super::{
@@ -164,6 +165,32 @@ pub fn parse_link(link: &str, settled: &Settled) -> Result<PuzzleFile, String> {
             .and_then(|json| parse_fpuzzles_settled(&json, settled))
             .map_err(|err| err.to_string())
     }
+}
+
+/// Why a file could not be opened, in words (`no such file`, not `No such file or
+/// directory (os error 2)`).
+pub fn open_error(err: &io::Error) -> String {
+    match err.kind() {
+        io::ErrorKind::NotFound => "no such file".to_string(),
+        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        io::ErrorKind::IsADirectory => "is a directory, not a file".to_string(),
+        _ => err.to_string(),
+    }
+}
+
+/// The text of the file at `path`, or why it cannot be read, in words: not there, a
+/// directory, UTF-16 (named as such), not UTF-8 (with the offset of the first bad byte).
+pub fn read_file_text(path: &Path) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|err| open_error(&err))?;
+    if let Some(encoding) = super::utf16(&bytes) {
+        return Err(format!("the file is {encoding}: save it as UTF-8"));
+    }
+    String::from_utf8(bytes).map_err(|err| {
+        format!(
+            "not UTF-8 text (a byte that is not UTF-8 at offset {})",
+            err.utf8_error().valid_up_to()
+        )
+    })
 }
 
 /// Why a puzzle of a text could not be read.
