@@ -127,11 +127,7 @@ pub fn solve(puzzle: &Puzzle) -> Row {
 /// all with its interval (`estimate`, `low`, `high`, `probes`, `effective`).
 pub fn count(puzzle: &Puzzle, limit: u64, sampling: Option<&Sampling>) -> Row {
     let count = AutoSolver::default().count(puzzle.inner(), limit);
-    let status = match count.count {
-        0 => "no_solution",
-        1 if count.complete => "unique",
-        _ => "multiple",
-    };
+    let status = status(count.count, count.complete);
     let mut row = Row::new(status)
         .with("count", json!(count.count))
         .with("complete", json!(count.complete));
@@ -158,11 +154,7 @@ pub fn solution_counts(puzzle: &Puzzle, limit: u64, cap: Option<u64>) -> Row {
         Some(cap) => capped_solution_counts(inner, cap),
         None => truth_counts(inner, limit),
     };
-    let status = match counts.total {
-        0 => "no_solution",
-        1 if counts.complete => "unique",
-        _ => "multiple",
-    };
+    let status = status(counts.total, counts.complete);
     let shape = inner.shape();
     let notation = puzzle.notation();
     let mut cells = Map::new();
@@ -183,14 +175,20 @@ pub fn solution_counts(puzzle: &Puzzle, limit: u64, cap: Option<u64>) -> Row {
         .unread(puzzle.unread())
 }
 
-/// The status of a puzzle counted to two: `unique`, `multiple` or `no_solution`.
-fn status_of(puzzle: &Puzzle) -> &'static str {
-    let count = AutoSolver::default().count(puzzle.inner(), 2);
-    match count.count {
+/// The status of a puzzle with `count` solutions counted (`complete`: all of them):
+/// `unique`, `multiple` or `no_solution`.
+fn status(count: u64, complete: bool) -> &'static str {
+    match count {
         0 => "no_solution",
-        1 if count.complete => "unique",
+        1 if complete => "unique",
         _ => "multiple",
     }
+}
+
+/// The status of a puzzle counted to two.
+fn status_of(puzzle: &Puzzle) -> &'static str {
+    let count = AutoSolver::default().count(puzzle.inner(), 2);
+    status(count.count, count.complete)
 }
 
 /// `explain`: the logical path, a row for each step.
