@@ -280,7 +280,7 @@ cells = "r1c1 r1c2"
 }
 
 #[test]
-fn logical_commands_reason_with_constraints_and_only_the_se_scale_refuses_them() {
+fn logical_commands_reason_with_constraints_and_rate_them_on_the_se_scale() {
     for command in ["rate", "explain", "hint"] {
         let out = satdoku()
             .args([command, "puzzles/variants/killer.toml"])
@@ -293,17 +293,42 @@ fn logical_commands_reason_with_constraints_and_only_the_se_scale_refuses_them()
             "{command}: {text}"
         );
     }
-    // Sudoku Explainer's scale knows no constraint: the number is refused by name.
+    // The SE number of a variant puzzle is its path's heaviest step, constraint steps
+    // weighing a tenth more for each open cell past two they judge together.
     let out = satdoku()
-        .args(["rate", "--scale", "se", "puzzles/variants/killer.toml"])
+        .args([
+            "rate",
+            "--scale",
+            "se",
+            "-f",
+            "json",
+            "puzzles/variants/killer.toml",
+        ])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("rate --scale se") && err.contains("killer cage"),
-        "{err}"
-    );
+    assert_eq!(out.status.code(), Some(0));
+    let row: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rating = row["rating"].as_f64().unwrap();
+    let out = satdoku()
+        .args(["explain", "-f", "json", "puzzles/variants/killer.toml"])
+        .output()
+        .unwrap();
+    let path: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let steps = path["steps"].as_array().unwrap();
+    let heaviest = steps
+        .iter()
+        .map(|s| s["rating"].as_f64().unwrap())
+        .fold(0.0, f64::max);
+    assert_eq!(rating, heaviest);
+    let constraint_weights: Vec<f64> = steps
+        .iter()
+        .filter(|s| s["technique"] == "constraint")
+        .map(|s| s["rating"].as_f64().unwrap())
+        .collect();
+    assert!(constraint_weights.iter().all(|&w| (2.5..=3.5).contains(&w)));
+    // The first step judges a three-cell cage with every cell open: 2.6.
+    assert_eq!(steps[0]["technique"], "constraint");
+    assert_eq!(steps[0]["rating"].as_f64(), Some(2.6));
     // True candidates come from SAT, which uses them: a unique puzzle's are its solution.
     let out = satdoku()
         .args([

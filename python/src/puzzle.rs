@@ -246,8 +246,9 @@ impl Puzzle {
         self.answer(py, row)
     }
 
-    /// The puzzle's difficulty: `rating` on Sudoku Explainer's scale (puzzles without
-    /// variant constraints), `difficulty`, the `hardest` technique, `steps`, `guesses`.
+    /// The puzzle's difficulty: `rating` on Sudoku Explainer's scale (variant steps weighed
+    /// on it as the README tables them), `difficulty`, the `hardest` technique, `steps`,
+    /// `guesses`.
     fn rate(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let row = py.detach(|| rows::rate(self));
         self.answer(py, row)

@@ -226,19 +226,15 @@ pub fn explain(puzzle: &Puzzle) -> Row {
 }
 
 /// `rate`: the difficulty of a unique puzzle (others get their status, unrated), with
-/// its rating on Sudoku Explainer's scale where that scale is defined (no variant
-/// constraints).
+/// its rating on Sudoku Explainer's scale (variant steps weighed on it).
 pub fn rate(puzzle: &Puzzle) -> Row {
     let status = status_of(puzzle);
     if status != "unique" {
         return Row::new(status).unread(puzzle.unread());
     }
     let rating = satdoku::rate::rate(puzzle.inner());
-    let classic = (puzzle.inner().rules().constraints_beyond_marks())
-        .next()
-        .is_none();
     Row::new(status)
-        .with("rating", json!(classic.then(|| rating.se())))
+        .with("rating", json!(rating.se()))
         .with("difficulty", json!(rating.difficulty.name()))
         .with("hardest", json!(rating.hardest.name()))
         .with("steps", json!(rating.steps))

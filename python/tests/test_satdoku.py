@@ -202,6 +202,15 @@ def test_explain_places_the_solution_and_rate_agrees():
     assert {k: v for k, v in batch.items() if k != "index"} == rating
 
 
+def test_a_variant_puzzle_is_rated_by_its_heaviest_step():
+    (killer,) = satdoku.read_file(PUZZLES / "variants" / "killer.toml")
+    path = killer.explain()
+    rating = killer.rate()
+    constraint = [s["rating"] for s in path["steps"] if s["technique"] == "constraint"]
+    assert constraint and all(2.5 <= w <= 3.5 for w in constraint)
+    assert rating["rating"] == max(s["rating"] for s in path["steps"])
+
+
 def test_rate_leaves_puzzles_without_one_solution_unrated():
     row = satdoku.Puzzle("." * 16).rate()
     assert row == {"status": "multiple"}

@@ -54,12 +54,6 @@ pub struct InputArgs {
     /// Whether an argument that names no file is read as a grid itself (for `hint`).
     #[arg(skip)]
     pub inline_grids: bool,
-
-    /// The command, when what it prints is defined for puzzles without variant
-    /// constraints only (`rate --scale se`: Sudoku Explainer's scale knows no constraint),
-    /// so puzzles with them are refused.
-    #[arg(skip)]
-    pub classic_only: Option<&'static str>,
 }
 
 /// The rules, shared by every command that reads or makes puzzles.

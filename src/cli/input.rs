@@ -152,7 +152,6 @@ pub fn for_each(
     };
     let mut run = Run {
         options,
-        classic_only: args.classic_only,
         fail_fast: args.fail_fast,
         strict: args.strict,
         settled: args.settle.iter().fold(Settled::default(), |mut all, one| {
@@ -251,8 +250,6 @@ pub fn for_each(
 /// The state of one run over the inputs.
 struct Run {
     options: ReadOptions,
-    /// The command that refuses variant constraints, if any (see `InputArgs::classic_only`).
-    classic_only: Option<&'static str>,
     fail_fast: bool,
     /// `--strict`: a puzzle whose file states something unread is invalid.
     strict: bool,
@@ -363,24 +360,6 @@ impl Run {
             entry.index += source.first_index - 1;
             entry.consumed += self.before;
             let line = entry.line;
-            let puzzle = puzzle.and_then(|puzzle| {
-                let beyond_marks = puzzle.rules().constraints_beyond_marks().next();
-                match (self.classic_only, beyond_marks) {
-                    // A scale that knows no constraint would mislead: refuse.
-                    (Some(command), Some(constraint)) => Err(InputError::Rules {
-                        line,
-                        error: RulesError::Constraint {
-                            index: None,
-                            constraint: constraint.to_string(),
-                            problem: format!(
-                                "{command}: Sudoku Explainer's scale is defined for puzzles \
-                                 without variant constraints (rate them with --scale labels)"
-                            ),
-                        },
-                    }),
-                    _ => Ok(puzzle),
-                }
-            });
             let puzzle = match puzzle {
                 Ok(_) if self.strict && !source.reading.unread.is_empty() => {
                     Err(InputError::Unread {

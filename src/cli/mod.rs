@@ -246,12 +246,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Cnf(args) => cnf::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Generate(args) => generate::run(&args),
-        Command::Rate(mut args) => {
-            if args.scale == rate::Scale::Se {
-                args.run.input.classic_only = Some("rate --scale se");
-            }
-            rate::run(&args)
-        }
+        Command::Rate(args) => rate::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Hint(args) => hint::run(args),
         Command::Candidates(args) => candidates::run(&args),

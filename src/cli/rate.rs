@@ -18,8 +18,8 @@ pub struct RateArgs {
     #[command(flatten)]
     pub run: BatchArgs,
     /// The rating printed: `labels` (easy, medium, hard, expert) or `se`, a number on the
-    /// scale of Sudoku Explainer (1.2 to about 12; 20.0 when logic stops; see the README) before the labels, and in
-    /// JSON as `rating`.
+    /// scale of Sudoku Explainer (1.2 to about 12; 20.0 when logic stops; variant steps
+    /// weighed on it as the README tables them) before the labels, and in JSON as `rating`.
     #[arg(long, value_enum, default_value_t = Scale::Labels)]
     pub scale: Scale,
 }

@@ -125,12 +125,22 @@ fn step(
 ) -> Option<Step> {
     let (mut step, left) = narrowed(board, Technique::ConstraintLogic, &scope.cells, kept)?;
     step.constraint = Some(scope.constraint);
+    let open = scope.cells.iter().filter(|&&c| !board.placed(c as usize));
+    step.weight += open_cells_tenths(open.count());
     let mut sentence = Sentence::default().text(constraint);
     if scope.part {
         sentence = sentence.text(" at ").cells(&step.cells);
     }
     step.sentence = what_is_left(sentence.text(": every filling it allows has "), &left);
     Some(step)
+}
+
+/// What a constraint step weighs beyond its row, in tenths: a tenth for each open cell past
+/// two that it judges together (a person weighs the fillings of those cells at once: a
+/// domino's or a two-cell cage's are seen at a glance, a seven-cell cage's take working
+/// out), a whole point at most.
+pub(super) fn open_cells_tenths(open: usize) -> u8 {
+    open.saturating_sub(2).min(10) as u8
 }
 
 /// A step of `technique` over `cells` (by index) narrowing each to what it keeps in

@@ -258,6 +258,9 @@ impl InniesOuties {
         let cells: Vec<u32> = search.open.iter().map(|&(c, _)| c as u32).collect();
         let (mut step, kept) = narrowed(board, Technique::InniesOuties, &cells, &search.held)?;
         step.houses = houses.to_vec();
+        // A tenth more for each house past the first and each open cell past the first: what
+        // a person adds up.
+        step.weight += (houses.len() - 1 + k - 1) as u8;
         let mut kinds: Vec<&str> = taken.iter().map(|s| s.kind).collect();
         kinds.sort_unstable();
         kinds.dedup();

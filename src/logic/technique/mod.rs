@@ -184,11 +184,13 @@ techniques! {
     DirectHiddenTriple: "direct_hidden_triple", 2.5, Easy,
         found by DirectHiddenSubset { size: 3 };
     /// A variant constraint's own logic: the candidates of its cells (or of a group of
-    /// them it judges together) that no filling it allows holds.
+    /// them it judges together) that no filling it allows holds; a tenth more for each open
+    /// cell past two that the step judges together (3.5 at most).
     ConstraintLogic: "constraint", 2.5, Medium, found by ConstraintLogic;
     /// Innies and outies: the cells a house's (or two or three lines') sums — killer cages,
     /// arrows, little killers, XV pairs, weighted sums — leave out, or reach beyond it with,
-    /// add up to what the houses' and the sums' totals leave.
+    /// add up to what the houses' and the sums' totals leave; a tenth more for each house
+    /// past the first and each open cell left over past the first.
     InniesOuties: "innies_outies", 2.5, Medium, found by InniesOuties;
     /// A digit that one house holds only where it meets another leaves the rest of the
     /// other (pointing: a box onto a line, 2.6; claiming: a line onto a box, 2.8).
@@ -217,9 +219,18 @@ techniques! {
     XyWing: "xy_wing", 4.2, Hard, found by XyWing;
     /// A pivot XYZ seeing pincers XZ and YZ: Z leaves what sees all three.
     XyzWing: "xyz_wing", 4.4, Hard, found by XyzWing;
-    /// Type 1: three corners of a rectangle hold only the same two digits; the fourth
-    /// loses them (only in a puzzle known to be unique).
+    /// Unique rectangle type 1: three corners of a rectangle hold only the same two digits;
+    /// the fourth loses them (types 1 to 4 only in a puzzle known to be unique).
     UniqueRectangle: "unique_rectangle", 4.5, Hard, found by UniqueRectangle;
+    /// Type 2: the other two corners hold the two digits and one more, the same in both:
+    /// what sees both loses it.
+    UniqueRectangleType2: "unique_rectangle_type_2", 4.5, Hard, reported by UniqueRectangle;
+    /// Type 4: the other two corners share a house where one of the two digits has no other
+    /// place: they lose the other digit.
+    UniqueRectangleType4: "unique_rectangle_type_4", 4.5, Hard, reported by UniqueRectangle;
+    /// Type 3: the other two corners' extra digits, as one cell, make a naked set with
+    /// cells of a house they share; 0.1 more for each digit of the set past two.
+    UniqueRectangleType3: "unique_rectangle_type_3", 4.6, Hard, reported by UniqueRectangle;
     /// Four cells of a house with four candidates between them.
     NakedQuad: "naked_quad", 5.0, Hard, found by NakedSubset { size: 4 };
     /// The fish of four rows and four columns.

@@ -1,7 +1,8 @@
-//! Unique rectangle type 1: a deadly pattern a puzzle known to be unique cannot hold.
+//! Unique rectangles, types 1 to 4: deadly patterns a puzzle known to be unique cannot hold.
 
+use super::first_subset;
 use super::{Find, Technique};
-use crate::grid::{CellDigit, DigitSet, House};
+use crate::grid::{Cell, CellDigit, DigitSet, House};
 use crate::logic::{Board, Sentence, Step};
 use crate::rules::Layout;
 
@@ -41,13 +42,31 @@ pub fn digit_swap_preserves_rules(layout: &Layout, corners: [usize; 4]) -> bool 
         })
 }
 
-/// Unique rectangle type 1: three corners of a rectangle hold only the same two digits and
-/// the fourth holds them and more. If the fourth held only those two as well, the digits
-/// could be swapped for a second solution; in a puzzle known to be unique (and only under
-/// rules that the swap preserves, see [`digit_swap_preserves_rules`]) the fourth corner
-/// loses the two digits.
+/// Unique rectangles: four cells in two rows, two columns and two boxes (or regions) that
+/// could all hold the same two digits X and Y. If each held only those, the digits could be
+/// swapped for a second solution; in a puzzle known to be unique (and only under rules that
+/// the swap preserves, see [`digit_swap_preserves_rules`]) that cannot be, which gives four
+/// types of step, tried in this order (Sudoku Explainer's weights):
+///
+/// - type 1 (4.5): three corners hold only X and Y; the fourth loses them;
+/// - type 2 (4.5): two corners hold only X and Y, the other two (the roof) X, Y and one more
+///   digit Z, the same in both: one of them holds Z, so what sees both roof cells loses Z;
+/// - type 4 (4.5): the roof cells share a house where X has no other place: one of them holds
+///   X, so neither may hold Y (that would leave both holding only X and Y);
+/// - type 3 (4.5 + 0.1 for each digit of the set past the first): the roof's digits beyond X
+///   and Y act as one cell of the house the roof shares; with other cells of that house they
+///   make a naked set, whose digits the rest of the house loses.
 #[derive(Clone, Copy, Debug)]
 pub struct UniqueRectangle;
+
+/// A rectangle of candidates: two floor cells holding only `xy`, two roof cells holding `xy`
+/// and more (or one of them only `xy`, for type 1), corners sorted in reading order.
+#[derive(Clone, Copy, Debug)]
+struct Rectangle {
+    corners: [usize; 4],
+    roof: [usize; 2],
+    xy: DigitSet,
+}
 
 impl Find for UniqueRectangle {
     fn technique(&self) -> Technique {
@@ -58,51 +77,80 @@ impl Find for UniqueRectangle {
         if !board.unique() {
             return None;
         }
-        let size = board.layout().shape.size();
-        let bivalue: Vec<usize> = board
-            .open_cells()
-            .filter(|&c| board.set(c).len() == 2)
-            .collect();
-        for (i, &a) in bivalue.iter().enumerate() {
-            for &b in &bivalue[i + 1..] {
-                let xy = board.set(a);
-                if board.set(b) != xy || a / size != b / size {
-                    continue;
-                }
-                let (row, ca, cb) = (a / size, a % size, b % size);
-                for other in (0..size).filter(|&r| r != row) {
-                    let (c, d) = (other * size + ca, other * size + cb);
-                    if board.placed(c) || board.placed(d) {
-                        continue;
-                    }
-                    let (sc, sd) = (board.set(c), board.set(d));
-                    let fourth = if sc == xy && sd != xy && sd & xy == xy {
-                        d
-                    } else if sd == xy && sc != xy && sc & xy == xy {
-                        c
-                    } else {
-                        continue;
-                    };
-                    let mut corners = [a, b, c, d];
-                    corners.sort_unstable();
-                    if !digit_swap_preserves_rules(board.layout(), corners) {
-                        continue;
-                    }
-                    return Some(step(board, corners, fourth, xy));
-                }
-            }
-        }
-        None
+        let rectangles = rectangles(board);
+        let roof_sets = |r: &Rectangle| r.roof.map(|c| board.set(c));
+        rectangles
+            .iter()
+            .find_map(|r| type_1(board, r, roof_sets(r)))
+            .or_else(|| rectangles.iter().find_map(|r| type_2(board, r)))
+            .or_else(|| rectangles.iter().find_map(|r| type_4(board, r)))
+            .or_else(|| {
+                (1..=3).find_map(|others| rectangles.iter().find_map(|r| type_3(board, r, others)))
+            })
     }
 }
 
-/// The step removing `xy` from `fourth`, a corner of `corners`.
-fn step(board: &Board<'_>, corners: [usize; 4], fourth: usize, xy: DigitSet) -> Step {
+/// Every rectangle of the board whose rules the swap preserves: floors of two bivalue cells
+/// in a row first (in reading order), then in a column; roofs whose cells both hold the
+/// floor's digits, not both only those.
+fn rectangles(board: &Board<'_>) -> Vec<Rectangle> {
+    let size = board.layout().shape.size();
+    let bivalue: Vec<usize> = board
+        .open_cells()
+        .filter(|&c| board.set(c).len() == 2)
+        .collect();
+    let mut found = Vec::new();
+    for along_rows in [true, false] {
+        // A cell's line (row or column) and its place along it.
+        let line = |c: usize| match along_rows {
+            true => (c / size, c % size),
+            false => (c % size, c / size),
+        };
+        let at = |line: usize, place: usize| match along_rows {
+            true => line * size + place,
+            false => place * size + line,
+        };
+        for (i, &a) in bivalue.iter().enumerate() {
+            for &b in &bivalue[i + 1..] {
+                let xy = board.set(a);
+                if board.set(b) != xy || line(a).0 != line(b).0 {
+                    continue;
+                }
+                let (pa, pb) = (line(a).1, line(b).1);
+                for other in (0..size).filter(|&l| l != line(a).0) {
+                    let roof = [at(other, pa), at(other, pb)];
+                    if roof
+                        .iter()
+                        .any(|&c| board.placed(c) || board.set(c) & xy != xy)
+                        || roof.iter().all(|&c| board.set(c) == xy)
+                    {
+                        continue;
+                    }
+                    let mut corners = [a, b, roof[0], roof[1]];
+                    corners.sort_unstable();
+                    if digit_swap_preserves_rules(board.layout(), corners) {
+                        found.push(Rectangle { corners, roof, xy });
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Type 1: one roof cell holds only the two digits; the other loses them.
+fn type_1(board: &Board<'_>, r: &Rectangle, [sc, sd]: [DigitSet; 2]) -> Option<Step> {
+    let fourth = match (sc == r.xy, sd == r.xy) {
+        (true, false) => r.roof[1],
+        (false, true) => r.roof[0],
+        _ => return None,
+    };
     let mut step = Step::new(Technique::UniqueRectangle);
     let cell = board.cell(fourth);
-    step.eliminations = xy.iter().map(|digit| CellDigit { cell, digit }).collect();
-    step.cells = corners.iter().map(|&c| board.cell(c)).collect();
-    let others: Vec<_> = corners
+    step.eliminations = r.xy.iter().map(|digit| CellDigit { cell, digit }).collect();
+    step.cells = r.corners.iter().map(|&c| board.cell(c)).collect();
+    let others: Vec<Cell> = r
+        .corners
         .iter()
         .filter(|&&c| c != fourth)
         .map(|&c| board.cell(c))
@@ -110,9 +158,184 @@ fn step(board: &Board<'_>, corners: [usize; 4], fourth: usize, xy: DigitSet) -> 
     step.sentence = Sentence::default()
         .cells(&others)
         .text(" hold only ")
-        .digits(xy)
+        .digits(r.xy)
         .text(format!(
             "; if {cell} held only those too, they could be swapped for a second solution, and the puzzle is known to be unique, so {cell} loses them"
         ));
+    Some(step)
+}
+
+/// The roof's digits beyond the rectangle's two, and the roof cells.
+fn roof_extras(board: &Board<'_>, r: &Rectangle) -> (DigitSet, [Cell; 2]) {
+    let [c, d] = r.roof;
+    let extras = (board.set(c) | board.set(d)) & !r.xy;
+    (extras, [board.cell(c), board.cell(d)])
+}
+
+/// The step's opening: the floor holds only the two digits, and what the roof must hold.
+fn opening(board: &Board<'_>, r: &Rectangle, technique: Technique) -> Step {
+    let mut step = Step::new(technique);
+    step.cells = r.corners.iter().map(|&c| board.cell(c)).collect();
+    let floor: Vec<Cell> = r
+        .corners
+        .iter()
+        .filter(|c| !r.roof.contains(c))
+        .map(|&c| board.cell(c))
+        .collect();
+    let (_, roof) = roof_extras(board, r);
+    step.sentence = Sentence::default()
+        .cells(&floor)
+        .text(" hold only ")
+        .digits(r.xy)
+        .text(", and ")
+        .cells(&roof)
+        .text(" hold them too: if both held only those, they could be swapped for a second solution, and the puzzle is known to be unique");
     step
+}
+
+/// Type 2: both roof cells hold exactly one digit more, the same; what sees both loses it.
+fn type_2(board: &Board<'_>, r: &Rectangle) -> Option<Step> {
+    let [c, d] = r.roof;
+    let z = (board.set(c) & !r.xy).only()?;
+    if board.set(d) & !r.xy != DigitSet::single(z) {
+        return None;
+    }
+    let eliminations: Vec<CellDigit> = board
+        .open_cells()
+        .filter(|&e| {
+            !r.corners.contains(&e)
+                && board.set(e).contains(z)
+                && board.sees(e, c)
+                && board.sees(e, d)
+        })
+        .map(|e| CellDigit {
+            cell: board.cell(e),
+            digit: z,
+        })
+        .collect();
+    if eliminations.is_empty() {
+        return None;
+    }
+    let (_, roof) = roof_extras(board, r);
+    let mut step = opening(board, r, Technique::UniqueRectangleType2);
+    step.sentence = step
+        .sentence
+        .text(format!(", so {} or {} holds ", roof[0], roof[1]))
+        .digit(z)
+        .text(", and what sees both loses it");
+    step.eliminations = eliminations;
+    Some(step)
+}
+
+/// The houses of plain kind (row, column, box, region) that hold both roof cells.
+fn roof_houses<'b>(board: &'b Board<'_>, r: &Rectangle) -> impl Iterator<Item = usize> + 'b {
+    let [c, d] = r.roof;
+    let layout = board.layout();
+    layout
+        .houses_of(c)
+        .iter()
+        .map(|&h| h as usize)
+        .filter(move |&h| {
+            layout.house(h).contains(&(d as u32))
+                && matches!(
+                    layout.kind(h),
+                    House::Row(_) | House::Column(_) | House::Box(_) | House::Region(..)
+                )
+        })
+}
+
+/// Type 4: one of the two digits has no other place than the roof in a house the roof
+/// shares; the roof loses the other digit.
+fn type_4(board: &Board<'_>, r: &Rectangle) -> Option<Step> {
+    let [c, d] = r.roof;
+    for h in roof_houses(board, r) {
+        for held in r.xy.iter() {
+            if board.places(h, held).len() != 2 {
+                continue;
+            }
+            let lost = (r.xy & !DigitSet::single(held)).only()?;
+            let (_, roof) = roof_extras(board, r);
+            let mut step = opening(board, r, Technique::UniqueRectangleType4);
+            step.eliminations = [c, d]
+                .iter()
+                .map(|&e| CellDigit {
+                    cell: board.cell(e),
+                    digit: lost,
+                })
+                .collect();
+            step.houses = vec![board.layout().kind(h)];
+            step.sentence = step
+                .sentence
+                .text("; ")
+                .digit(held)
+                .text(format!(
+                    " has no other place in {} than {} and {}, so one of them holds it and neither may hold ",
+                    board.layout().kind(h),
+                    roof[0],
+                    roof[1]
+                ))
+                .digit(lost);
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// Type 3: the roof's extra digits and `others` more cells of a house the roof shares hold
+/// `others + 1` digits between them: a naked set, whose digits the rest of the house loses.
+fn type_3(board: &Board<'_>, r: &Rectangle, others: usize) -> Option<Step> {
+    let (extras, roof) = roof_extras(board, r);
+    if extras.len() > others + 1 {
+        return None;
+    }
+    for h in roof_houses(board, r) {
+        let house = board.layout().house(h);
+        let cells: Vec<usize> = house
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| {
+                !board.placed(c)
+                    && !r.roof.contains(&c)
+                    && (board.set(c) | extras).len() <= others + 1
+            })
+            .collect();
+        let found = first_subset(&cells, others, |set| {
+            let digits = set.iter().fold(extras, |u, &c| u | board.set(c));
+            if digits.len() != others + 1 {
+                return None;
+            }
+            let eliminations: Vec<CellDigit> = house
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|c| !board.placed(*c) && !r.roof.contains(c) && !set.contains(c))
+                .flat_map(|c| {
+                    (board.set(c) & digits).iter().map(move |digit| CellDigit {
+                        cell: board.cell(c),
+                        digit,
+                    })
+                })
+                .collect();
+            (!eliminations.is_empty()).then(|| (set.to_vec(), digits, eliminations))
+        });
+        let Some((set, digits, eliminations)) = found else {
+            continue;
+        };
+        let kind = board.layout().kind(h);
+        let set_cells: Vec<Cell> = set.iter().map(|&c| board.cell(c)).collect();
+        let mut step = opening(board, r, Technique::UniqueRectangleType3);
+        step.weight += (others - 1) as u8;
+        step.eliminations = eliminations;
+        step.houses = vec![kind];
+        step.sentence = step
+            .sentence
+            .text(format!(", so {} or {} holds one of ", roof[0], roof[1]))
+            .digits(extras)
+            .text("; with ")
+            .cells(&set_cells)
+            .text(" they make a naked set of ")
+            .digits(digits)
+            .text(format!(" in {kind}, which the rest of it loses"));
+        return Some(step);
+    }
+    None
 }
