@@ -6,8 +6,8 @@ use crate::common;
 use std::path::Path;
 
 use satdoku::logic::{
-    Board, End, Find, LADDER, PATH_WORK, Technique, UniqueRectangle, digit_swap_preserves_rules,
-    explain_within, next_step,
+    Board, End, Find, LADDER, PATH_WORK, SetEquivalence, Technique, UniqueRectangle,
+    digit_swap_preserves_rules, explain_within, next_step,
 };
 use satdoku::rules::GlobalRule;
 use satdoku::{Grid, Jigsaw, Layout, Puzzle, RulesSpec};
@@ -391,11 +391,33 @@ fn every_technique_has_a_fixture_where_it_applies_once_and_not_on_a_solved_board
                     Technique::InniesOuties,
                     Technique::CageLockedCandidates,
                     Technique::ConstraintClaiming,
+                    // Jigsaw grids only: below.
+                    Technique::SetEquivalence,
                 ]
                 .contains(t)
         })
         .collect();
     assert!(missing.is_empty(), "no fixture for {missing:?}");
+}
+
+#[test]
+fn jigsaw_paths_take_the_law_of_leftovers_and_boxes_never() {
+    // The bundled jigsaw puzzles' paths use it (every step checked against SAT's solution).
+    let regions = std::fs::read_to_string(common::puzzle_path("variants/jigsaw-9x9.regions"));
+    let spec = RulesSpec {
+        jigsaw: Some(Jigsaw::parse(&regions.unwrap()).unwrap()),
+        ..RulesSpec::default()
+    };
+    let text = std::fs::read_to_string(common::puzzle_path("variants/jigsaw-9x9.txt")).unwrap();
+    let used = replay("jigsaw-9x9", &text, &spec);
+    assert!(used[Technique::SetEquivalence as usize] > 0, "{used:?}");
+    // Rows and boxes leave nothing over that a person would count: never on boxes.
+    for &(_, line) in FIXTURES {
+        let puzzle = Puzzle::standard(line.parse::<Grid>().unwrap()).unwrap();
+        let layout = Layout::new(puzzle.rules());
+        let board = Board::new(&layout, puzzle.grid(), true);
+        assert!(SetEquivalence.find(&board).is_none(), "{line}");
+    }
 }
 
 #[test]

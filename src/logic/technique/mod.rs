@@ -40,6 +40,7 @@ mod fish;
 mod forcing;
 mod innies;
 mod locked;
+mod set_equivalence;
 mod single_digit;
 mod singles;
 mod step;
@@ -57,6 +58,7 @@ pub use fish::Fish;
 pub use forcing::{ForcingChain, Level};
 pub use innies::InniesOuties;
 pub use locked::LockedCandidates;
+pub use set_equivalence::SetEquivalence;
 pub use single_digit::TurbotFish;
 pub use singles::{HiddenSingle, NakedSingle};
 pub use step::{Sentence, Step};
@@ -202,6 +204,11 @@ techniques! {
     /// A house that holds a digit only among a constraint's cells: the constraint's
     /// fillings must place it there, and candidates no such filling holds go.
     ConstraintClaiming: "constraint_claiming", 2.8, Medium, found by ConstraintClaiming;
+    /// The law of leftovers on jigsaw grids: k neighbouring rows (or columns) and the k
+    /// regions most inside them hold the same digits, so the lines' cells outside the
+    /// regions and the regions' cells outside the lines do too; what one side cannot hold
+    /// the other loses.
+    SetEquivalence: "set_equivalence", 2.9, Medium, found by SetEquivalence;
     /// Two cells of a house with the same two candidates: the rest of the house loses them.
     NakedPair: "naked_pair", 3.0, Medium, found by NakedSubset { size: 2 };
     /// A digit whose places in two rows lie in the same two columns (or the other way
