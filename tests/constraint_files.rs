@@ -289,7 +289,7 @@ fn logical_commands_reason_with_constraints_and_rate_them_on_the_se_scale() {
         assert_eq!(out.status.code(), Some(0), "{command}");
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(
-            command == "rate" || text.contains("killer cage r1c1-r1c2-r2c1 (sum 6)"),
+            command == "rate" || text.contains("killer cage r1c5-r2c5 (sum 8)"),
             "{command}: {text}"
         );
     }
@@ -326,9 +326,16 @@ fn logical_commands_reason_with_constraints_and_rate_them_on_the_se_scale() {
         .map(|s| s["rating"].as_f64().unwrap())
         .collect();
     assert!(constraint_weights.iter().all(|&w| (2.5..=3.5).contains(&w)));
-    // The first step judges a three-cell cage with every cell open: 2.6.
+    // The lightest constraint step comes first: a two-cell cage (2.5) before the three-cell
+    // ones (2.6) that could go too.
     assert_eq!(steps[0]["technique"], "constraint");
-    assert_eq!(steps[0]["rating"].as_f64(), Some(2.6));
+    assert_eq!(steps[0]["rating"].as_f64(), Some(2.5));
+    assert!(
+        steps[0]["sentence"]
+            .as_str()
+            .unwrap()
+            .starts_with("killer cage r1c5-r2c5 (sum 8)")
+    );
     // True candidates come from SAT, which uses them: a unique puzzle's are its solution.
     let out = satdoku()
         .args([

@@ -193,8 +193,7 @@ enum Command {
     Render(render::RenderArgs),
     /// Write one self-contained HTML page about the puzzles of the input.
     ///
-    /// A summary table (verdict, difficulty, hardest technique, SE rating for puzzles
-    /// without constraints, steps), then per puzzle its picture (with its solution, two
+    /// A summary table (verdict, difficulty, hardest technique, SE rating, steps), then per puzzle its picture (with its solution, two
     /// solutions side by side, or its clash shaded), rules, verdict, rating and the logical
     /// path, folded. No scripts, fonts or anything from the network: it opens in any
     /// browser. Written to standard output. Exit status: 0, or 2 on input errors.

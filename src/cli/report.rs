@@ -171,7 +171,6 @@ fn section(page: Page<'_>, item: &Item, puzzle: &Puzzle, reported: &Reported, st
     let notation = &item.notation;
     let anchor = format!("puzzle-{number}");
     let source = format!("{}, puzzle {}, line {}", item.file, item.index, item.line);
-    let classic = puzzle.rules().constraints().is_empty();
     let title = format!("{} puzzle {}", item.file, item.index);
     let base = Overlays {
         title,
@@ -206,11 +205,7 @@ fn section(page: Page<'_>, item: &Item, puzzle: &Puzzle, reported: &Reported, st
         Some((steps, _, rating)) => (
             rating.difficulty.name().to_string(),
             rating.hardest.name().to_string(),
-            if classic {
-                format!("{:.1}", rating.se())
-            } else {
-                "–".to_string()
-            },
+            format!("{:.1}", rating.se()),
             steps.len().to_string(),
         ),
         None => Default::default(),
@@ -231,11 +226,7 @@ fn section(page: Page<'_>, item: &Item, puzzle: &Puzzle, reported: &Reported, st
         Escaped(&verdict_text(&reported.verdict, notation))
     );
     if let Some((steps, end, rating)) = &reported.logic {
-        let se = if classic {
-            format!(" (SE {:.1})", rating.se())
-        } else {
-            String::new()
-        };
+        let se = format!(" (SE {:.1})", rating.se());
         let _ = writeln!(
             sections,
             "<dt>rating</dt><dd>{}{se}</dd>\n<dt>hardest technique</dt><dd>{}</dd>\n</dl>",

@@ -15,6 +15,6 @@ pub use progress::{PathProgress, watched};
 pub(crate) use propagation::{Propagation, locked, propagated, seen_once_and_twice};
 pub use technique::{
     Aic, Difficulty, Find, Fish, HiddenSingle, HiddenSubset, LADDER, LockedCandidates, NakedSingle,
-    NakedSubset, Sentence, SetEquivalence, Step, Technique, TurbotFish, UniqueRectangle, WWing,
-    XChain, XyChain, XyWing, XyzWing, digit_swap_preserves_rules,
+    NakedSubset, Sentence, Step, Technique, TurbotFish, UniqueRectangle, WWing, XChain, XyChain,
+    XyWing, XyzWing, digit_swap_preserves_rules,
 };

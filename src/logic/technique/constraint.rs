@@ -38,6 +38,7 @@ impl Find for ConstraintLogic {
         let mut values = vec![0u8; shape.cell_count()];
         MEMO.with(|memo| {
             let mut memo = memo.borrow_mut();
+            let mut lightest: Option<Step> = None;
             if memo.id != links.id() {
                 memo.id = links.id();
                 memo.entries.clear();
@@ -88,10 +89,20 @@ impl Find for ConstraintLogic {
                 };
                 let constraint = &layout.rules.constraints()[scope.constraint];
                 if let Some(step) = step(board, scope, constraint, kept) {
-                    return Some(step);
+                    // The lightest step (fewest open cells judged at once), the first of
+                    // those: a person takes the domino before the seven-cell cage.
+                    if step.weight == Technique::ConstraintLogic.weight() {
+                        return Some(step);
+                    }
+                    if lightest
+                        .as_ref()
+                        .is_none_or(|l: &Step| step.weight < l.weight)
+                    {
+                        lightest = Some(step);
+                    }
                 }
             }
-            None
+            lightest
         })
     }
 }

@@ -11,8 +11,9 @@ use crate::logic::{Board, Sentence, Step};
 /// any k jigsaw regions; take the k regions that lie most inside the lines, and the cells the
 /// lines hold outside those regions (the leftovers) hold the same digits, counted with
 /// repeats, as the cells the regions hold outside the lines. A digit that no leftover on one
-/// side can hold leaves every leftover on the other. Only on grids of jigsaw regions whose
-/// houses hold every digit; the windows of lines are tried fewest leftovers first.
+/// side can hold leaves every leftover on the other. Only on grids of jigsaw regions taking
+/// as many digits as a house has cells (so that every house holds every digit); the windows
+/// of lines are tried fewest leftovers first.
 #[derive(Clone, Copy, Debug)]
 pub struct SetEquivalence;
 
@@ -33,7 +34,8 @@ impl Find for SetEquivalence {
     }
 
     fn find(&self, board: &Board<'_>) -> Option<Step> {
-        if !board.houses_are_full() {
+        // Lines and regions hold the same digits only when every house holds every digit.
+        if !board.layout().shape.is_exact() {
             return None;
         }
         let id = board.layout().weak_links().id();
@@ -67,6 +69,13 @@ fn windows(board: &Board<'_>) -> Vec<Leftovers> {
     if regions.len() != size {
         return Vec::new();
     }
+    // Each cell's region, by its place in `regions`.
+    let mut region_of = vec![0usize; size * size];
+    for (r, &h) in regions.iter().enumerate() {
+        for &c in layout.house(h) {
+            region_of[c as usize] = r;
+        }
+    }
     let mut found = Vec::new();
     for rows in [true, false] {
         let line_of = |c: usize| if rows { c / size } else { c % size };
@@ -78,23 +87,21 @@ fn windows(board: &Board<'_>) -> Vec<Leftovers> {
                 }
                 let inside = |c: usize| (first..=last).contains(&line_of(c));
                 // The k regions with the most cells inside the window (ties: the first).
-                let mut by_overlap: Vec<(usize, usize)> = regions
-                    .iter()
-                    .map(|&h| {
-                        let overlap = (layout.house(h).iter())
-                            .filter(|&&c| inside(c as usize))
-                            .count();
-                        (overlap, h)
-                    })
+                let mut overlap = vec![0usize; size];
+                for c in (0..size * size).filter(|&c| inside(c)) {
+                    overlap[region_of[c]] += 1;
+                }
+                let mut by_overlap: Vec<usize> = (0..size).collect();
+                by_overlap.sort_by_key(|&r| (std::cmp::Reverse(overlap[r]), r));
+                let mut picked = vec![false; size];
+                for &r in &by_overlap[..k] {
+                    picked[r] = true;
+                }
+                let chosen: Vec<usize> = (0..size)
+                    .filter(|&r| picked[r])
+                    .map(|r| regions[r])
                     .collect();
-                by_overlap.sort_by_key(|&(overlap, h)| (std::cmp::Reverse(overlap), h));
-                let mut chosen: Vec<usize> = by_overlap[..k].iter().map(|&(_, h)| h).collect();
-                chosen.sort_unstable();
-                let in_chosen = |c: usize| {
-                    chosen
-                        .iter()
-                        .any(|&h| layout.house(h).contains(&(c as u32)))
-                };
+                let in_chosen = |c: usize| picked[region_of[c]];
                 let outside_regions: Vec<usize> = (0..size * size)
                     .filter(|&c| inside(c) && !in_chosen(c))
                     .collect();

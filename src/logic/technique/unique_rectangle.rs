@@ -227,7 +227,7 @@ fn type_2(board: &Board<'_>, r: &Rectangle) -> Option<Step> {
     Some(step)
 }
 
-/// The houses of plain kind (row, column, box, region) that hold both roof cells.
+/// The houses that hold both roof cells (rows, columns, boxes or regions under the gate).
 fn roof_houses<'b>(board: &'b Board<'_>, r: &Rectangle) -> impl Iterator<Item = usize> + 'b {
     let [c, d] = r.roof;
     let layout = board.layout();
@@ -235,13 +235,8 @@ fn roof_houses<'b>(board: &'b Board<'_>, r: &Rectangle) -> impl Iterator<Item = 
         .houses_of(c)
         .iter()
         .map(|&h| h as usize)
-        .filter(move |&h| {
-            layout.house(h).contains(&(d as u32))
-                && matches!(
-                    layout.kind(h),
-                    House::Row(_) | House::Column(_) | House::Box(_) | House::Region(..)
-                )
-        })
+        // The gate lets only rows, columns, boxes and regions through.
+        .filter(move |&h| layout.house(h).contains(&(d as u32)))
 }
 
 /// Type 4: one of the two digits has no other place than the roof in a house the roof
@@ -334,7 +329,9 @@ fn type_3(board: &Board<'_>, r: &Rectangle, others: usize) -> Option<Step> {
             .cells(&set_cells)
             .text(" they make a naked set of ")
             .digits(digits)
-            .text(format!(" in {kind}, which the rest of it loses"));
+            .text(format!(
+                " in {kind}, which the rest of it but the roof loses"
+            ));
         return Some(step);
     }
     None
