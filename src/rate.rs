@@ -25,9 +25,10 @@ pub const GUESS_BUDGET: Duration = Duration::from_secs(1);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rating {
-    /// The difficulty: that of the hardest technique needed.
+    /// The difficulty: the highest of the path's techniques' ([`Technique::difficulty`]).
     pub difficulty: Difficulty,
-    /// The hardest technique the logical solver needed.
+    /// The technique of the heaviest step (of those that weigh the most, the latest on the
+    /// ladder): the one the rating's number is the weight of.
     pub hardest: Technique,
     /// The grid as far as the logical solver filled it (complete unless it needed guessing).
     pub logic: Grid,
@@ -194,21 +195,25 @@ pub fn rate_within(puzzle: &Puzzle, unique: bool, work: u64) -> Rating {
 /// The rating of `puzzle` whose logical path is `path` (found by [`explain_within`] or
 /// [`crate::logic::explain`]): for a caller that shows the path too.
 pub fn rate_path(puzzle: &Puzzle, path: &Path<'_>) -> Rating {
-    let mut hardest = path
-        .steps
-        .iter()
-        .map(|step| step.technique)
+    // The heaviest step (the later technique of the ladder among equals) names the rating,
+    // so that the number and the technique printed beside it agree; the difficulty is the
+    // highest any step needs.
+    let heaviest = (path.steps.iter()).max_by_key(|step| (step.weight, step.technique));
+    let mut hardest = heaviest.map_or(Technique::NakedSingle, |step| step.technique);
+    let mut weight = heaviest.map_or(0, |step| step.weight);
+    let mut difficulty = (path.steps.iter())
+        .map(|step| step.technique.difficulty())
         .max()
-        .unwrap_or(Technique::NakedSingle);
-    let mut weight = path.steps.iter().map(|step| step.weight).max().unwrap_or(0);
+        .unwrap_or(hardest.difficulty());
     if path.end != End::Solved {
         hardest = Technique::Guess;
         weight = Technique::Guess.weight();
+        difficulty = hardest.difficulty();
     }
     let outcome = PropagateSolver::default().run(puzzle, 2, Some(Instant::now() + GUESS_BUDGET));
     let guesses = outcome.effort.filter(|_| !outcome.timed_out);
     Rating {
-        difficulty: hardest.difficulty(),
+        difficulty,
         hardest,
         logic: path.board.grid(),
         steps: path.steps.len(),
