@@ -34,11 +34,14 @@ impl Find for SetEquivalence {
     }
 
     fn find(&self, board: &Board<'_>) -> Option<Step> {
-        // Lines and regions hold the same digits only when every house holds every digit.
-        if !board.layout().shape.is_exact() {
+        // Lines and regions hold the same digits only when every house holds every digit;
+        // without jigsaw regions there is nothing to do (and no weak links to work out).
+        let layout = board.layout();
+        let jigsaw = (0..layout.house_count()).any(|h| matches!(layout.kind(h), House::Region(..)));
+        if !layout.shape.is_exact() || !jigsaw {
             return None;
         }
-        let id = board.layout().weak_links().id();
+        let id = layout.weak_links().id();
         let windows = WINDOWS.with(|memo| {
             let mut memo = memo.borrow_mut();
             if memo.0 != id {

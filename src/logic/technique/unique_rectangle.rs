@@ -78,10 +78,9 @@ impl Find for UniqueRectangle {
             return None;
         }
         let rectangles = rectangles(board);
-        let roof_sets = |r: &Rectangle| r.roof.map(|c| board.set(c));
         rectangles
             .iter()
-            .find_map(|r| type_1(board, r, roof_sets(r)))
+            .find_map(|r| type_1(board, r))
             .or_else(|| rectangles.iter().find_map(|r| type_2(board, r)))
             .or_else(|| rectangles.iter().find_map(|r| type_4(board, r)))
             .or_else(|| {
@@ -102,7 +101,7 @@ fn rectangles(board: &Board<'_>) -> Vec<Rectangle> {
     let mut found = Vec::new();
     for along_rows in [true, false] {
         // A cell's line (row or column) and its place along it.
-        let line = |c: usize| match along_rows {
+        let locate = |c: usize| match along_rows {
             true => (c / size, c % size),
             false => (c % size, c / size),
         };
@@ -113,11 +112,11 @@ fn rectangles(board: &Board<'_>) -> Vec<Rectangle> {
         for (i, &a) in bivalue.iter().enumerate() {
             for &b in &bivalue[i + 1..] {
                 let xy = board.set(a);
-                if board.set(b) != xy || line(a).0 != line(b).0 {
+                let ((line, pa), (line_b, pb)) = (locate(a), locate(b));
+                if board.set(b) != xy || line != line_b {
                     continue;
                 }
-                let (pa, pb) = (line(a).1, line(b).1);
-                for other in (0..size).filter(|&l| l != line(a).0) {
+                for other in (0..size).filter(|&l| l != line) {
                     let roof = [at(other, pa), at(other, pb)];
                     if roof
                         .iter()
@@ -139,7 +138,8 @@ fn rectangles(board: &Board<'_>) -> Vec<Rectangle> {
 }
 
 /// Type 1: one roof cell holds only the two digits; the other loses them.
-fn type_1(board: &Board<'_>, r: &Rectangle, [sc, sd]: [DigitSet; 2]) -> Option<Step> {
+fn type_1(board: &Board<'_>, r: &Rectangle) -> Option<Step> {
+    let [sc, sd] = r.roof.map(|c| board.set(c));
     let fourth = match (sc == r.xy, sd == r.xy) {
         (true, false) => r.roof[1],
         (false, true) => r.roof[0],
