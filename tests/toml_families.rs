@@ -1269,10 +1269,9 @@ fn bundled_equal_products_puzzles() {
     });
 }
 
-/// Whether the pieces of the line through `cells` of `g` (cut where the box changes: boxes
-/// of 2×2, 2×3 or 3×3 for grids of 4, 6 and 9) nest: of any two, one's digits all appear on
-/// the other.
-fn region_subset_ok(g: &Plain, cells: &[Pos]) -> bool {
+/// The digits of `g` on each piece of the line through `cells`: cut where the box changes
+/// (boxes of 2×2, 2×3 or 3×3 for grids of 4, 6 and 9).
+fn line_pieces(g: &Plain, cells: &[Pos]) -> Vec<Vec<u32>> {
     let (rows, cols) = match g.len() {
         4 => (2, 2),
         6 => (2, 3),
@@ -1287,6 +1286,13 @@ fn region_subset_ok(g: &Plain, cells: &[Pos]) -> bool {
             _ => pieces.push(vec![digit]),
         }
     }
+    pieces
+}
+
+/// Whether the pieces of the line through `cells` of `g` nest: of any two, one's digits all
+/// appear on the other.
+fn region_subset_ok(g: &Plain, cells: &[Pos]) -> bool {
+    let pieces = line_pieces(g, cells);
     let within = |a: &Vec<u32>, b: &Vec<u32>| a.iter().all(|d| b.contains(d));
     pieces
         .iter()
@@ -1301,22 +1307,8 @@ fn region_subset_lines_on_4x4() {
     let mut rng = Rng(107);
     let mut some = 0;
     for _ in 0..40 {
-        let mut path = vec![(rng.below(4), rng.below(4))];
         let len = 3 + rng.below(4);
-        // A step at random, up to 200 tries (a path may close itself in).
-        for _ in 0..200 {
-            if path.len() == len {
-                break;
-            }
-            let (r, c) = *path.last().unwrap();
-            let next = (
-                (r as isize + rng.below(3) as isize - 1).clamp(0, 3) as usize,
-                (c as isize + rng.below(3) as isize - 1).clamp(0, 3) as usize,
-            );
-            if !path.contains(&next) {
-                path.push(next);
-            }
-        }
+        let path = random_path(&mut rng, len);
         let text = format!("[[region-subset-line]]\ncells = \"{}\"\n", names(&path));
         some += grids.iter().filter(|g| region_subset_ok(g, &path)).count();
         agree(&grids, &text, rng.given(3), &|g| region_subset_ok(g, &path));
@@ -1329,6 +1321,129 @@ fn bundled_region_subset_puzzles() {
     bundled_are_unique("region-subset-line", "region-subset-line", &|g, tables| {
         tables.iter().all(|t| region_subset_ok(g, &table_cells(t)))
     });
+}
+
+/// A random path of `len` orthogonal or diagonal neighbours on 4×4 (shorter where it
+/// closes itself in).
+fn random_path(rng: &mut Rng, len: usize) -> Vec<Pos> {
+    let mut path = vec![(rng.below(4), rng.below(4))];
+    for _ in 0..200 {
+        if path.len() == len {
+            break;
+        }
+        let (r, c) = *path.last().unwrap();
+        let next = (
+            (r as isize + rng.below(3) as isize - 1).clamp(0, 3) as usize,
+            (c as isize + rng.below(3) as isize - 1).clamp(0, 3) as usize,
+        );
+        if !path.contains(&next) {
+            path.push(next);
+        }
+    }
+    path
+}
+
+/// Whether the line through `cells` of `g` is a region-difference line: cut as
+/// [`line_pieces`] cuts it, every piece is two cells and all pieces' two digits differ by
+/// one amount. A line cut otherwise holds in no grid (the
+/// rules refuse it).
+fn region_difference_ok(g: &Plain, cells: &[Pos]) -> bool {
+    let pieces = line_pieces(g, cells);
+    let amounts: Vec<u32> = pieces
+        .iter()
+        .filter(|p| p.len() == 2)
+        .map(|p| p[0].abs_diff(p[1]))
+        .collect();
+    pieces.iter().all(|p| p.len() == 2) && amounts.iter().all(|&k| k == amounts[0])
+}
+
+/// Region-difference lines on 4×4 against the 288 grids: random paths, with and without a
+/// given; paths whose pieces are not all two cells must be refused (no grid holds them).
+#[test]
+fn region_difference_lines_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut rng = Rng(131);
+    let (mut some, mut cut_right) = (0, 0);
+    for _ in 0..60 {
+        let len = 2 + rng.below(5);
+        let path = random_path(&mut rng, len);
+        let text = format!("[[region-difference-line]]\ncells = \"{}\"\n", names(&path));
+        some += grids
+            .iter()
+            .filter(|g| region_difference_ok(g, &path))
+            .count();
+        cut_right += usize::from(grids.iter().any(|g| region_difference_ok(g, &path)));
+        agree(&grids, &text, rng.given(3), &|g| {
+            region_difference_ok(g, &path)
+        });
+    }
+    assert!(
+        some > 0 && cut_right >= 5,
+        "too few lines tried hold: {cut_right}"
+    );
+}
+
+#[test]
+fn bundled_region_difference_puzzles() {
+    bundled_are_unique(
+        "region-difference-line",
+        "region-difference-line",
+        &|g, tables| {
+            tables
+                .iter()
+                .all(|t| region_difference_ok(g, &table_cells(t)))
+        },
+    );
+}
+
+/// Difference arrows on 4×4 against the 288 grids: a circle and a shaft of one to three
+/// cells anywhere (only shafts of two are arrows; others are refused and hold nowhere).
+#[test]
+fn difference_arrows_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut rng = Rng(137);
+    let mut some = 0;
+    for round in 0..40 {
+        let shaft_len = if round % 5 == 0 {
+            1 + 2 * rng.below(2)
+        } else {
+            2
+        };
+        let cells = rng.cells(1 + shaft_len);
+        let (circle, shaft) = (cells[0], &cells[1..]);
+        let text = format!(
+            "[[difference-arrow]]\ncircle = \"{}\"\ncells = \"{}\"\n",
+            names(&[circle]),
+            names(shaft)
+        );
+        let holds = |g: &Plain| match shaft {
+            &[a, b] => g[a.0][a.1].abs_diff(g[b.0][b.1]) == g[circle.0][circle.1],
+            _ => false,
+        };
+        some += grids.iter().filter(|g| holds(g)).count();
+        agree(&grids, &text, rng.given(3), &holds);
+    }
+    assert!(some > 0, "no grid keeps any of the arrows tried");
+}
+
+#[test]
+fn bundled_difference_arrow_puzzles() {
+    bundled_are_unique("difference-arrow", "difference-arrow", &|g, tables| {
+        tables.iter().all(|t| {
+            let circle = table_cells(&toml_cells(t, "circle"))[0];
+            match table_cells(t)[..] {
+                [a, b] => g[a.0][a.1].abs_diff(g[b.0][b.1]) == g[circle.0][circle.1],
+                _ => false,
+            }
+        })
+    });
+}
+
+/// The table `t` with its `key` read as its `cells` (for `table_cells`).
+fn toml_cells(t: &toml::Table, key: &str) -> toml::Table {
+    let mut out = toml::Table::new();
+    out.insert("cells".into(), t[key].clone());
+    out
 }
 
 /// Every row and column of `g` read as a number from both ends, with the record that places

@@ -24,24 +24,9 @@ impl Arrow {
     /// Reads an arrow record: the `circle` (or pill) and the shaft's `cells`; in f-puzzles
     /// the circle's `cells` and one shaft per line of `lines` (which starts in the circle).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        match record.format() {
-            RecordFormat::Toml => {
-                let circle = record.cells("circle")?;
-                Ok(vec![Arrow::new(circle, record.cells("cells")?).into()])
-            }
-            RecordFormat::Fpuzzles => {
-                // A pill's digits read in the order f-puzzles stores its cells.
-                let circle = record.cells("cells")?;
-                let lines = record.lines("lines")?;
-                Ok(lines
-                    .into_iter()
-                    .map(|line| {
-                        let shaft = line.into_iter().filter(|c| !circle.contains(c)).collect();
-                        Arrow::new(circle.clone(), shaft).into()
-                    })
-                    .collect())
-            }
-        }
+        Ok((circles_and_shafts(record)?.into_iter())
+            .map(|(circle, shaft)| Arrow::new(circle, shaft).into())
+            .collect())
     }
 
     /// The record that `read` reads back as this arrow: its `circle` and its shaft
@@ -49,29 +34,7 @@ impl Arrow {
     /// circle's cell nearest the shaft along the shaft (`lines`). A shaft through its own
     /// circle is unwritable there: the reader takes the circle's cells off the line.
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
-        if format == RecordFormat::Toml {
-            let record = WrittenRecord::new("arrow").cells("circle", &self.circle);
-            return Ok(vec![record.cells("cells", &self.shaft)]);
-        }
-        if let Some(cell) = self.shaft.iter().find(|c| self.circle.contains(c)) {
-            return Err(Unwritable::new(
-                self,
-                format,
-                format!("an arrow's line leaves its circle, and this shaft runs through {cell}"),
-            ));
-        }
-        let start = self
-            .shaft
-            .first()
-            .and_then(|&first| nearest(&self.circle, first));
-        let line = start
-            .into_iter()
-            .chain(self.shaft.iter().copied())
-            .collect();
-        let record = WrittenRecord::new("arrow")
-            .with("lines", FieldValue::Lines(vec![line]))
-            .cells("cells", &self.circle);
-        Ok(vec![record])
+        write_circle_and_shaft(self, ["arrow", "arrow"], &self.circle, &self.shaft, format)
     }
 
     /// An arrow from the `circle` cells along the `shaft` cells.
@@ -84,6 +47,63 @@ impl Arrow {
         let m = self.circle.len() as u32;
         (0..m).map(|j| 10i64.pow(m - 1 - j)).collect()
     }
+}
+
+/// An arrow's circle (or pill) and its shaft, as a record draws them.
+pub(crate) type CircleAndShaft = (Vec<Cell>, Vec<Cell>);
+
+/// The circles and shafts an arrow-shaped record draws: `circle` and the shaft's `cells`
+/// in satdoku's TOML; in f-puzzles the circle's `cells` (a pill's digits in the order
+/// stored) and one shaft per line of `lines`, the circle's cells taken off the line.
+pub(crate) fn circles_and_shafts(
+    record: &mut Record<'_>,
+) -> Result<Vec<CircleAndShaft>, RecordError> {
+    match record.format() {
+        RecordFormat::Toml => {
+            let circle = record.cells("circle")?;
+            Ok(vec![(circle, record.cells("cells")?)])
+        }
+        RecordFormat::Fpuzzles => {
+            let circle = record.cells("cells")?;
+            let lines = record.lines("lines")?;
+            Ok(lines
+                .into_iter()
+                .map(|line| {
+                    let shaft = line.into_iter().filter(|c| !circle.contains(c)).collect();
+                    (circle.clone(), shaft)
+                })
+                .collect())
+        }
+    }
+}
+
+/// The record [`circles_and_shafts`] reads back as `constraint`'s circle and shaft, under
+/// `names` (its TOML table, its f-puzzles field). A shaft through its own circle is
+/// unwritable in f-puzzles, whose reader takes the circle's cells off the line.
+pub(crate) fn write_circle_and_shaft(
+    constraint: &dyn fmt::Display,
+    [toml, fpuzzles]: [&'static str; 2],
+    circle: &[Cell],
+    shaft: &[Cell],
+    format: RecordFormat,
+) -> Written {
+    if format == RecordFormat::Toml {
+        let record = WrittenRecord::new(toml).cells("circle", circle);
+        return Ok(vec![record.cells("cells", shaft)]);
+    }
+    if let Some(cell) = shaft.iter().find(|c| circle.contains(c)) {
+        return Err(Unwritable::new(
+            constraint,
+            format,
+            format!("an arrow's line leaves its circle, and this shaft runs through {cell}"),
+        ));
+    }
+    let start = shaft.first().and_then(|&first| nearest(circle, first));
+    let line = start.into_iter().chain(shaft.iter().copied()).collect();
+    let record = WrittenRecord::new(fpuzzles)
+        .with("lines", FieldValue::Lines(vec![line]))
+        .cells("cells", circle);
+    Ok(vec![record])
 }
 
 impl fmt::Display for Arrow {

@@ -4,9 +4,10 @@
 //! listed digit at least as often as it is listed), `ContainExact~digits~cells` (exactly as
 //! often), and `LookAndSay~clue~cells` (the clue read as count–digit pairs: `1223` is one 2
 //! and two 3s; a count of 0 means the digit is absent; digits not named are free).
-//! f-puzzles has no field for them, so satdoku reads them from its TOML only:
-//! `[[contains]]` and `[[contains-exactly]]` with `cells` and `digits`, `[[look-and-say]]`
-//! with `cells` and `clue`.
+//! f-puzzles has no field for them: satdoku reads them from its TOML (`[[contains]]` and
+//! `[[contains-exactly]]` with `cells` and `digits`, `[[look-and-say]]` with `cells` and
+//! `clue`) and a look-and-say clue also from an f-puzzles extension entry `lookandsay`
+//! (`cells` and `clue`), which SudokuPad's indicated look-and-say diagonals are read into.
 
 use std::fmt;
 
@@ -47,7 +48,7 @@ impl DigitCount {
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
         let cells = record.cells("cells")?;
         let counted = match record.name() {
-            "look-and-say" => {
+            "look-and-say" | "lookandsay" => {
                 let clue = (record.text("clue")?)
                     .ok_or_else(|| RecordError::why("needs `clue` (a string: \"1223\")"))?;
                 DigitCount::look_and_say(cells, &clue).map_err(RecordError::why)?
@@ -63,9 +64,17 @@ impl DigitCount {
         Ok(vec![counted.into()])
     }
 
-    /// The record that `read` reads back as this clue in satdoku's TOML. f-puzzles has none.
+    /// The record that `read` reads back as this clue in satdoku's TOML; in f-puzzles a
+    /// look-and-say clue only, as the extension entry `lookandsay` (its `cells` and `clue`,
+    /// the name f-puzzles' extension scheme gives such a tool).
     pub(crate) fn write(&self, format: RecordFormat) -> Written {
         let record = |name| WrittenRecord::new(name).cells("cells", &self.cells);
+        if let (RecordFormat::Fpuzzles, CountKind::LookAndSay, Some(clue)) =
+            (format, self.kind, &self.clue)
+        {
+            let entry = record("lookandsay").with("clue", FieldValue::Text(clue.clone()));
+            return Ok(vec![entry]);
+        }
         let listed = || {
             let digits = (self.counts.iter())
                 .flat_map(|&(d, k)| std::iter::repeat_n(d, k as usize))

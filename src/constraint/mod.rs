@@ -12,6 +12,7 @@ mod count_distinct;
 mod counting_circles;
 mod crust;
 mod custom;
+mod difference_arrow;
 mod difference_count;
 mod digit_count;
 mod digit_pattern;
@@ -46,6 +47,7 @@ mod parity;
 mod parity_line;
 mod pencil_marks;
 mod quadruple;
+mod region_difference;
 mod region_subset;
 mod region_sum_line;
 mod rellik;
@@ -82,6 +84,7 @@ pub use cnf::{Atom, ConstraintCnf, Literal};
 pub use count_distinct::CountDistinct;
 pub use counting_circles::CountingCircles;
 pub use custom::{Combine, CustomRule, RulePairs, RulePart};
+pub use difference_arrow::DifferenceArrow;
 pub use difference_count::DifferenceCount;
 pub use digit_count::{CountKind, DigitCount};
 pub use digit_pattern::DigitPattern;
@@ -118,6 +121,7 @@ pub use parity::{Parity, ParityKind};
 pub use parity_line::ParityLine;
 pub use pencil_marks::PencilMarks;
 pub use quadruple::Quadruple;
+pub use region_difference::RegionDifferenceLine;
 pub use region_subset::RegionSubsetLine;
 pub use region_sum_line::RegionSumLine;
 pub use rellik::Rellik;
@@ -420,7 +424,7 @@ variants! {
         says "Every row, column and region holds the same digits, chosen from more digits than a row has cells.";
     DigitCount(DigitCount) => "digit count"
         says "Cells with a digit count hold each digit it names as often as it says (at least, or exactly; a look-and-say clue 1223 is one 2 and two 3s); digits may repeat.",
-        toml ["contains", "contains-exactly", "look-and-say"], fpuzzles [];
+        toml ["contains", "contains-exactly", "look-and-say"], fpuzzles ["lookandsay"];
     EqualSums(EqualSums) => "equal sums" plural "sets of equal sums"
         says "Groups of cells joined as equal sums have digits that add up to the same total.",
         toml ["equal-sums"], fpuzzles ["equalsums"];
@@ -441,6 +445,9 @@ variants! {
     RegionSubsetLine(RegionSubsetLine) => "region-subset line"
         says "The regions cut a region-subset line into pieces; of any two pieces, the digits of one all appear on the other.",
         toml ["region-subset-line"], fpuzzles ["regionsubsetline"];
+    RegionDifferenceLine(RegionDifferenceLine) => "region-difference line"
+        says "The regions cut a region-difference line into pieces of two cells; every piece's two digits differ by the same amount.",
+        toml ["region-difference-line"], fpuzzles ["regiondifferenceline"];
     Zipper(Zipper) => "zipper line"
         says "Pairs of digits on a zipper line equally far from its middle each add up to its middle digit, or to one shared total where the line has no middle cell.",
         toml ["zipper-line"], fpuzzles ["zipperline"];
@@ -462,6 +469,9 @@ variants! {
     NumberedRoom(NumberedRoom) => "numbered room"
         says "A numbered room clue outside the grid is the digit in the X-th cell seen from it, X being the first digit.",
         toml ["numbered-room"], fpuzzles ["numberedroom"];
+    DifferenceArrow(DifferenceArrow) => "difference arrow"
+        says "The two digits on a difference arrow's shaft differ by the digit in its circle.",
+        toml ["difference-arrow"], fpuzzles ["differencearrow"];
     DoubleArrow(DoubleArrow) => "double arrow"
         says "The digits in the circles at both ends of a double arrow add up to the sum of the digits between them.",
         toml ["double-arrow"], fpuzzles ["doublearrow"];
@@ -510,7 +520,7 @@ impl VariantConstraint {
     /// The constraint with what it takes from the rules it joins settled: negative
     /// constraints learn which pairs carry dots or letters among `all` (those pairs are
     /// exempt), minimum and maximum cells which neighbours are of their kind (those are not
-    /// compared), full rank clues the other clues, region-sum and region-subset lines where the regions cut them, box indexers the regions
+    /// compared), full rank clues the other clues, region-sum, region-subset and region-difference lines where the regions cut them, box indexers the regions
     /// they index (`region` gives the cells of the region holding a cell, its box or jigsaw
     /// region, in reading order; none for a cell outside the grid).
     pub(crate) fn settled(
@@ -531,6 +541,9 @@ impl VariantConstraint {
             }
             VariantConstraint::RegionSubsetLine(line) => {
                 VariantConstraint::RegionSubsetLine(line.settled(region))
+            }
+            VariantConstraint::RegionDifferenceLine(line) => {
+                VariantConstraint::RegionDifferenceLine(line.settled(region))
             }
             VariantConstraint::Indexer(indexer) => {
                 VariantConstraint::Indexer(indexer.settled(region))
@@ -568,7 +581,9 @@ impl VariantConstraint {
     /// line cut by them, a box indexer): a grid with no given regions cannot hold it.
     pub fn needs_regions(&self) -> bool {
         match self {
-            VariantConstraint::RegionSumLine(_) | VariantConstraint::RegionSubsetLine(_) => true,
+            VariantConstraint::RegionSumLine(_)
+            | VariantConstraint::RegionSubsetLine(_)
+            | VariantConstraint::RegionDifferenceLine(_) => true,
             VariantConstraint::Indexer(indexer) => indexer.kind() == IndexerKind::Box,
             VariantConstraint::AnyOf(any) => any.parts().iter().any(Self::needs_regions),
             _ => false,
@@ -592,6 +607,8 @@ impl VariantConstraint {
                 | V::Thermometer(_)
                 | V::SlowThermometer(_)
                 | V::Arrow(_)
+                | V::DifferenceArrow(_)
+                | V::RegionDifferenceLine(_)
                 | V::Palindrome(_)
                 | V::Between(_)
                 | V::Renban(_)

@@ -196,16 +196,17 @@ mod tests {
     use super::*;
     use crate::constraint::{
         AnyOf, Apart, Arrow, Between, Branches, Cage, CageTotal, CloneCells, Combine,
-        CountDistinct, CountKind, CountingCircles, CustomRule, DifferenceCount, DigitCount,
-        DigitPattern, DistanceKind, DistanceRule, Dot, DotColour, DoubleArrow, DutchFlatmates,
-        EntropicLine, EqualProducts, EqualSums, EqualityCage, EveryWindow, Expression, Extremum,
-        ExtremumKind, Fields, FullRank, GreaterThan, HiddenSkyscraper, Indexer, IndexerKind,
-        LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom,
-        Palindrome, Parity, ParityKind, ParityLine, PencilMarks, Quadruple, Record, RecordError,
-        RegionSubsetLine, RegionSumLine, Rellik, Renban, RulePairs, RulePart, SameDifference,
-        SameDigits, Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing, SumLine, Summands,
-        Thermometer, ValueIndexing, VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv,
-        XvLetter, Zipper, family_named,
+        CountDistinct, CountKind, CountingCircles, CustomRule, DifferenceArrow, DifferenceCount,
+        DigitCount, DigitPattern, DistanceKind, DistanceRule, Dot, DotColour, DoubleArrow,
+        DutchFlatmates, EntropicLine, EqualProducts, EqualSums, EqualityCage, EveryWindow,
+        Expression, Extremum, ExtremumKind, Fields, FullRank, GreaterThan, HiddenSkyscraper,
+        Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative,
+        NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind, ParityLine, PencilMarks,
+        Quadruple, Record, RecordError, RegionDifferenceLine, RegionSubsetLine, RegionSumLine,
+        Rellik, Renban, RulePairs, RulePart, SameDifference, SameDigits, Sandwich, Sightline,
+        Skyscraper, SlowThermometer, Spacing, SumLine, Summands, Thermometer, ValueIndexing,
+        VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv, XvLetter, Zipper,
+        family_named,
     };
     use crate::grid::{DigitSet, House, Shape};
 
@@ -377,6 +378,7 @@ mod tests {
             RegionSumLine::new(line()).into(),
             RegionSumLine::new(cells("r3c3 r3c4 r4c4 r4c3 r3c3")).into(),
             RegionSubsetLine::new(line()).into(),
+            RegionDifferenceLine::new(line()).into(),
             Whispers::new(line(), None).into(),
             Whispers::new(loop_(), None).into(),
             Whispers::new(line(), Some(4)).into(),
@@ -486,6 +488,10 @@ mod tests {
             (
                 Arrow::new(cells("r1c1"), cells("r2c2 r1c1")).into(),
                 NOT_FPUZZLES,
+            ),
+            (
+                DifferenceArrow::new(cells("r1c1"), cells("r2c2 r3c3")).into(),
+                ANYWHERE,
             ),
             (Dot::new(a, b, DotColour::White(1)).into(), ANYWHERE),
             (Dot::new(a, b, DotColour::White(3)).into(), ANYWHERE),
@@ -605,7 +611,7 @@ mod tests {
             ),
             (
                 DigitCount::look_and_say(three(), "1223").unwrap().into(),
-                NOT_FPUZZLES,
+                ANYWHERE,
             ),
             (GreaterThan::new(cells("r4c4 r4c5 r5c4")).into(), ANYWHERE),
             (DutchFlatmates.into(), NOWHERE),

@@ -55,6 +55,12 @@ struct Topic {
 const NARROWER: &[(&str, &str)] = &[
     ("slow thermometer", "thermometer"),
     ("double arrow", "arrow"),
+    ("difference arrow", "arrow"),
+    // "Digits on an arrow have the DIFFERENCE …": the arrow word names difference arrows.
+    ("difference arrow", "little killer"),
+    // "The same difference within each box": the boxes cut the line.
+    ("region-difference line", "boxes"),
+    ("region-difference line", "jigsaw regions"),
     ("little killer", "killer cage"),
     ("little killer", "arrow"),
     ("parity line", "parity cell"),
@@ -66,6 +72,10 @@ const NARROWER: &[(&str, &str)] = &[
     ("minimum or maximum cell", "inequality sign"),
     // "Every indicated diagonal has the same product": arrows indicate the diagonals.
     ("equal products", "little killer"),
+    // "An indicated diagonal is read as a 'Look and Say' clue": arrows indicate the
+    // diagonals of look-and-say clues.
+    ("digit count", "little killer"),
+    ("digit count", "diagonal"),
     ("equal products", "diagonal"),
     ("weighted sum", "killer cage"),
     ("equal sums", "little killer"),
@@ -120,6 +130,11 @@ const FAMILY_TOPICS: &[Topic] = &[
     Topic {
         name: "double arrow",
         words: &["double arrow"],
+        repeats: true,
+    },
+    Topic {
+        name: "difference arrow",
+        words: &["difference arrow*", "difference-arrow*"],
         repeats: true,
     },
     Topic {
@@ -300,6 +315,18 @@ const FAMILY_TOPICS: &[Topic] = &[
         name: "any-of rule",
         words: &["any-of rule*"],
         repeats: false,
+    },
+    Topic {
+        name: "region-difference line",
+        words: &[
+            "region-difference*",
+            "region difference*",
+            "same difference within each",
+            "same difference in each",
+            "same difference within every",
+            "same difference in every",
+        ],
+        repeats: true,
     },
     Topic {
         name: "same-difference line",
@@ -587,6 +614,16 @@ const NOT_SUMS: &[&str] = &["difference*", "product*", "ratio*", "multipl*", "di
 /// The words of a sum.
 const SUM_WORDS: &[&str] = &["sum*", "add*", "total*", "plus"];
 
+/// Sum rules with a difference form satdoku states: a sentence that names the first and
+/// speaks of a difference, and of no sum, names the second ("digits on an arrow have the
+/// DIFFERENCE of the digit in the attached circle": difference arrows).
+const DIFFERENCE_FORMS: &[(&str, &str)] = &[("arrow", "difference arrow")];
+
+/// Whether `words` speak of a difference and of no sum (see [`DIFFERENCE_FORMS`]).
+fn of_a_difference(words: &[String]) -> bool {
+    has(words, "difference*") && !SUM_WORDS.iter().any(|w| has(words, w))
+}
+
 /// Words that let digits repeat: a twist, unless every rule the sentence names lets them
 /// repeat anyway (see [`Topic::repeats`]).
 const REPEATS: &[&str] = &[
@@ -669,9 +706,32 @@ fn has(words: &[String], phrase: &str) -> bool {
     !places(words, phrase).is_empty()
 }
 
-/// The words of `words` that name `topic`.
+/// The words of `words` that name `topic`. In a sentence of a difference, a sum rule's
+/// words name its difference form instead (see [`DIFFERENCE_FORMS`]).
 fn naming(words: &[String], topic: &Topic) -> Vec<usize> {
-    topic.words.iter().flat_map(|w| places(words, w)).collect()
+    let own = || topic.words.iter().flat_map(|w| places(words, w));
+    if !DIFFERENCE_FORMS
+        .iter()
+        .any(|&(sum, form)| topic.name == sum || topic.name == form)
+        || !of_a_difference(words)
+    {
+        return own().collect();
+    }
+    match DIFFERENCE_FORMS
+        .iter()
+        .find(|&&(_, form)| form == topic.name)
+    {
+        Some(&(sum, _)) => {
+            let sum_words = topics()
+                .iter()
+                .find(|t| t.name == sum)
+                .map_or(&[][..], |t| t.words);
+            own()
+                .chain(sum_words.iter().flat_map(|w| places(words, w)))
+                .collect()
+        }
+        None => Vec::new(),
+    }
 }
 
 /// Phrases that say the grid has no boxes nor regions: rows and columns only.
@@ -1150,7 +1210,7 @@ pub fn unread(text: &str, spec: &RulesSpec) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::constraint::{Arrow, Cage};
+    use crate::constraint::{Arrow, Cage, DifferenceArrow, RegionDifferenceLine};
     use crate::grid::Cell;
 
     fn readings(text: &str, spec: &RulesSpec) -> Vec<Reading> {
@@ -1186,30 +1246,51 @@ mod tests {
     }
 
     #[test]
-    fn a_sum_rule_in_words_of_a_difference_is_unread() {
+    fn a_sum_rule_in_words_of_a_difference_names_its_difference_form() {
         // Published "What a Twist" (sb090): its arrows give a difference, its line the same
         // difference in each box.
         let cells: Vec<Cell> = (0..3).filter_map(|c| Cell::at(0, c)).collect();
-        let spec = with(Arrow::new(cells[..1].to_vec(), cells[1..].to_vec()).into());
-        for text in [
-            "Digits on an arrow have the DIFFERENCE of the digit in the attached circle.",
-            "Digits along the blue line must have the same DIFFERENCE within each box it \
-             passes through.",
+        let arrows = with(Arrow::new(cells[..1].to_vec(), cells[1..].to_vec()).into());
+        let arrow_text =
+            "Digits on an arrow have the DIFFERENCE of the digit in the attached circle.";
+        let line_text = "Digits along the blue line must have the same DIFFERENCE within each box \
+                         it passes through.";
+        // A puzzle of sum arrows: both name rules it does not state, and are unread.
+        for (text, names) in [
+            (arrow_text, "names difference arrow,"),
+            (line_text, "names region-difference line,"),
         ] {
             assert!(
-                matches!(&readings(text, &spec)[0], Reading::Unread(why) if why.contains("speaks of a difference")),
+                matches!(&readings(text, &arrows)[0], Reading::Unread(why) if why.contains(names)),
                 "{text}: {:?}",
-                readings(text, &spec)
+                readings(text, &arrows)
             );
         }
+        // A puzzle of difference arrows and a region-difference line states them.
+        let shaft = cells[1..].to_vec();
+        let differences = with(DifferenceArrow::new(cells[..1].to_vec(), shaft).into());
+        assert_eq!(
+            readings(arrow_text, &differences),
+            [Reading::States(vec!["difference arrow"])]
+        );
+        let line = with(RegionDifferenceLine::new(cells.clone()).into());
+        assert_eq!(
+            readings(line_text, &line),
+            [Reading::States(vec!["region-difference line"])]
+        );
         // The sum itself is read, difference or not in other words.
         assert_eq!(
             readings(
                 "Digits along an arrow sum to the digit in its circle.",
-                &spec
+                &arrows
             ),
             [Reading::States(vec!["arrow"])]
         );
+        // Other arithmetic than a difference stays a twist of the sum.
+        assert!(matches!(
+            &readings("Digits on an arrow multiply to the digit in the circle.", &arrows)[0],
+            Reading::Unread(why) if why.contains("speaks of a multipl")
+        ));
     }
 
     #[test]

@@ -800,6 +800,36 @@ def region_subsets(rng, n, sol):
     return {"region-subset-line": [{"cells": " ".join(name(*x).lower() for x in p)} for p in paths]}
 
 
+def region_differences(rng, n, sol):
+    """Lines of 4 to 8 cells whose pieces (runs inside one box) are two cells each, every
+    piece's two digits differing by the same amount."""
+    def even(path):
+        runs = pieces(n, path)
+        amounts = {abs(sol[a][b] - sol[c][d]) for (a, b), (c, d) in (r for r in runs if len(r) == 2)}
+        return len(runs) > 1 and all(len(r) == 2 for r in runs) and len(amounts) == 1
+    global ok_whole
+    ok_whole = even
+    paths = lines(rng, n, sol, 6, [4, 6, 8], lambda p, x: True)
+    ok_whole = lambda p: True
+    return {"region-difference-line": [{"cells": " ".join(name(*x).lower() for x in p)} for p in paths]}
+
+
+def difference_arrows(rng, n, sol):
+    """Circles whose digit is the difference of the two digits on the shaft after them."""
+    out, used = [], set()
+    for _ in range(3000):
+        if len(out) == 8:
+            break
+        circle = (rng.randrange(n), rng.randrange(n))
+        if circle in used:
+            continue
+        path = walk(rng, n, circle, 3, lambda p, x: x not in used)
+        if path and abs(sol[path[1][0]][path[1][1]] - sol[path[2][0]][path[2][1]]) == sol[circle[0]][circle[1]]:
+            out.append({"circle": name(*circle).lower(), "cells": " ".join(name(*x).lower() for x in path[1:])})
+            used |= set(path)
+    return {"difference-arrow": out}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
@@ -827,6 +857,8 @@ TOML_FAMILIES = {
     "weighted-sum": (weighted_sums, None),
     "equal-products": (equal_products, None),
     "region-subset-line": (region_subsets, None),
+    "region-difference-line": (region_differences, None),
+    "difference-arrow": (difference_arrows, None),
     # Cells a (2, 2) leap apart, or 3 steps apart, differ: the whole grid under the rule.
     "leaper": (lambda rng, n, sol: {"leaper": [{"steps": [2, 2]}]}, {"leaper": [{"steps": [2, 2]}]}),
     "taxicab": (lambda rng, n, sol: {"taxicab": [{"distance": 3}]}, {"taxicab": [{"distance": 3}]}),

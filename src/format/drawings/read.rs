@@ -644,10 +644,12 @@ impl Readers<'_> {
         }
     }
 
-    /// An arrow whose tail starts in a circle (or pill) on the grid: an arrow sum.
+    /// An arrow whose tail starts in a circle (or pill) on the grid: an arrow sum, or a
+    /// difference arrow where the words give arrows a difference.
     fn arrows(&mut self) {
         // Without a head when the words speak of arrows: a line from a light circle.
-        let headless = self.words.name("arrow");
+        let difference = self.words.name("difference arrow");
+        let headless = self.words.name("arrow") || difference;
         for (i, stroke) in self.scene.strokes.iter().enumerate() {
             if self.stroke_taken[i] || !(stroke.arrow || headless) {
                 continue;
@@ -688,16 +690,22 @@ impl Readers<'_> {
             self.shape_taken[b] = true;
             let mut line = fp_cells(&circle[..1]);
             line.extend(fp_cells(&shaft));
+            // Arrows the words give a difference ("digits on an arrow have the DIFFERENCE
+            // of the digit in the attached circle").
+            let (topic, field) = match difference {
+                true => ("difference arrow", "differencearrow"),
+                false => ("arrow", "arrow"),
+            };
             let what = format!(
-                "arrow {} from {} ({}, {})",
+                "{topic} {} from {} ({}, {})",
                 cells_name(&shaft),
                 cells_name(&circle),
                 Self::stroke_name(stroke),
                 Self::shape_name(&self.scene.shapes[b])
             );
             self.found(
-                "arrow",
-                "arrow",
+                topic,
+                field,
                 json!({"cells": fp_cells(&circle), "lines": [line]}),
                 what,
             );
@@ -705,13 +713,21 @@ impl Readers<'_> {
     }
 
     /// A short diagonal arrow outside the grid pointing in, with a number beside it: a
-    /// little killer clue over the diagonal it points along. Without a number, where the
+    /// little killer clue over the diagonal it points along (a look-and-say clue where the
+    /// words read indicated diagonals so). Without a number, where the
     /// rules give the indicated diagonals the same product, the diagonals are one set of
     /// equal products.
     fn little_killers(&mut self) {
         let n = self.n as isize;
         let products = self.words.name("equal products");
         let sums = self.words.name("equal sums");
+        // Diagonals the words read as look-and-say clues (and no little killer named).
+        let look_and_say = self.words.mentions.iter().any(|m| {
+            m.narrowed_topics().contains(&"digit count")
+                && (m.has("look and say") || m.has("look-and-say"))
+                && m.has("diagonal*")
+        });
+        let look_and_say = look_and_say && !self.words.say("little killer*");
         let mut diagonals: Vec<(Vec<(usize, usize)>, String)> = Vec::new();
         for (i, stroke) in self.scene.strokes.iter().enumerate() {
             if !stroke.arrow || self.stroke_taken[i] || stroke.points.len() != 2 {
@@ -756,6 +772,19 @@ impl Readers<'_> {
             };
             self.shape_taken[l] = true;
             let total = self.scene.shapes[l].text.clone();
+            if look_and_say {
+                // "An indicated diagonal is read as a 'Look and Say' clue": count–digit
+                // pairs, which the f-puzzles reader checks.
+                let what = format!(
+                    "look-and-say clue {total} on {} ({}, {})",
+                    cells_name(&cells),
+                    Self::stroke_name(stroke),
+                    Self::shape_name(&self.scene.shapes[l])
+                );
+                let entry = json!({"cells": fp_cells(&cells), "clue": total});
+                self.found("digit count", "lookandsay", entry, what);
+                continue;
+            }
             if total.parse::<u32>().is_err() {
                 self.out.unread.push(format!(
                     "{} pointing along {} with {total:?}: a little killer arrow without a \
@@ -864,8 +893,12 @@ impl Readers<'_> {
             // An inequality sign on the edge: `<` `>` between cells side by side, `^` `˄`
             // `∧` (`˅` `∨`) between cells one above the other, pointing to the smaller.
             let side_by_side = pair[0].0 == pair[1].0;
+            // A letter V between cells one above the other is an inequality sign where the
+            // words name those and no XV.
+            let v_sign = self.words.name("inequality sign") && !self.words.name("XV sum");
             let greater = match (shape.text.as_str(), side_by_side) {
                 (">", true) | ("˅" | "∨", false) => Some([pair[0], pair[1]]),
+                ("v" | "V", false) if v_sign => Some([pair[0], pair[1]]),
                 ("<", true) | ("^" | "˄" | "∧", false) => Some([pair[1], pair[0]]),
                 _ => None,
             };
@@ -1968,6 +2001,53 @@ mod tests {
         let other = reading(fields, "Normal sudoku rules apply.");
         assert!(other.entries.is_empty(), "{:?}", other.entries);
         assert_eq!(other.unread.len(), 2, "{:?}", other.unread);
+    }
+
+    #[test]
+    fn a_v_between_cells_one_above_the_other_is_an_inequality_where_no_xv_is_named() {
+        // Published "What A Twist" (sb090): a V between r1c1 and r2c1.
+        let fields = json!({"overlays": [
+            {"center": [1, 0.5], "width": 0.4, "height": 0.4, "text": "V"},
+        ]});
+        let read = reading(
+            fields.clone(),
+            "An inequality symbol ‘points’ to the lower digit.",
+        );
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
+        assert_eq!(read.entries.len(), 1, "{:?}", read.entries);
+        assert_eq!(read.entries[0].0, "greaterthan");
+        assert_eq!(read.entries[0].1["cells"], json!(["R1C1", "R2C1"]));
+        // Words that name XV too: the V is a V.
+        let xv = reading(
+            fields,
+            "An inequality symbol points to the lower digit. Digits joined by a V sum to 5.",
+        );
+        assert_eq!(xv.entries.len(), 1, "{:?}", xv.entries);
+        assert_eq!(xv.entries[0].0, "xv");
+    }
+
+    #[test]
+    fn indicated_diagonals_are_look_and_say_clues_when_the_words_read_them_so() {
+        // Published "What A Twist" (sb090): 26 along the main diagonal of a 9×9 here.
+        let fields = json!({
+            "arrows": [{"wayPoints": [[-0.35, -0.35], [0.15, 0.15]]}],
+            "overlays": [{"center": [-0.5, -0.5], "width": 0.5, "height": 0.5, "text": "26"}],
+        });
+        let words = "An indicated diagonal is read as a 'Look and Say' clue, where the first \
+                     digit indicates the amount of times the second digit appears along the \
+                     diagonal.";
+        let read = reading(fields.clone(), words);
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
+        assert_eq!(read.entries.len(), 1, "{:?}", read.entries);
+        assert_eq!(read.entries[0].0, "lookandsay");
+        assert_eq!(read.entries[0].1["clue"], json!("26"));
+        assert_eq!(read.entries[0].1["cells"].as_array().unwrap().len(), 9);
+        // Words of little killers: a little killer.
+        let killer = reading(
+            fields,
+            "Little killer clues give the sum of their diagonal.",
+        );
+        assert_eq!(killer.entries[0].0, "littlekillersum");
     }
 
     #[test]
