@@ -1446,6 +1446,95 @@ fn toml_cells(t: &toml::Table, key: &str) -> toml::Table {
     out
 }
 
+/// Whether each digit of `g` is in as many of `groups` as its value, or in none.
+fn counting_groups_ok(g: &Plain, groups: &[Vec<Pos>]) -> bool {
+    (1..=g.len() as u32).all(|d| {
+        let holding = (groups.iter())
+            .filter(|group| group.iter().any(|&(r, c)| g[r][c] == d))
+            .count() as u32;
+        holding == 0 || holding == d
+    })
+}
+
+/// Counting groups on 4×4 against the 288 grids: two to five random groups of one to four
+/// cells (groups may share cells), with and without a given.
+#[test]
+fn counting_groups_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut rng = Rng(139);
+    let mut some = 0;
+    for _ in 0..40 {
+        let count = 2 + rng.below(4);
+        let groups: Vec<Vec<Pos>> = (0..count)
+            .map(|_| {
+                let len = 1 + rng.below(4);
+                rng.cells(len)
+            })
+            .collect();
+        let listed: Vec<String> = groups.iter().map(|g| format!("\"{}\"", names(g))).collect();
+        let text = format!("[[counting-groups]]\ngroups = [{}]\n", listed.join(", "));
+        some += grids
+            .iter()
+            .filter(|g| counting_groups_ok(g, &groups))
+            .count();
+        agree(&grids, &text, rng.given(3), &|g| {
+            counting_groups_ok(g, &groups)
+        });
+    }
+    assert!(some > 0, "no grid keeps any of the sets tried");
+}
+
+#[test]
+fn bundled_counting_groups_puzzles() {
+    bundled_are_unique("counting-groups", "counting-groups", &|g, tables| {
+        tables.iter().all(|t| {
+            let groups: Vec<Vec<Pos>> = (t["groups"].as_array().unwrap().iter())
+                .map(|group| {
+                    let mut one = toml::Table::new();
+                    one.insert("cells".into(), group.clone());
+                    table_cells(&one)
+                })
+                .collect();
+            counting_groups_ok(g, &groups)
+        })
+    });
+}
+
+/// Whether the line through `cells` of `g` (its start first) is an index line: the digit v
+/// in its Nth cell is at most its length, and its vth cell holds N.
+fn index_line_ok(g: &Plain, cells: &[Pos]) -> bool {
+    let at = |(r, c): Pos| g[r][c] as usize;
+    cells.iter().enumerate().all(|(i, &cell)| {
+        cells
+            .get(at(cell) - 1)
+            .is_some_and(|&target| at(target) == i + 1)
+    })
+}
+
+/// Index lines on 4×4 against the 288 grids: random paths of two to four cells, with and
+/// without a given.
+#[test]
+fn index_lines_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut rng = Rng(149);
+    let mut some = 0;
+    for _ in 0..40 {
+        let len = 2 + rng.below(3);
+        let path = random_path(&mut rng, len);
+        let text = format!("[[index-line]]\ncells = \"{}\"\n", names(&path));
+        some += grids.iter().filter(|g| index_line_ok(g, &path)).count();
+        agree(&grids, &text, rng.given(3), &|g| index_line_ok(g, &path));
+    }
+    assert!(some > 0, "no grid keeps any of the lines tried");
+}
+
+#[test]
+fn bundled_index_line_puzzles() {
+    bundled_are_unique("index-line", "index-line", &|g, tables| {
+        tables.iter().all(|t| index_line_ok(g, &table_cells(t)))
+    });
+}
+
 /// Every row and column of `g` read as a number from both ends, with the record that places
 /// a clue reading it that way.
 fn lines_both_ways(g: &Plain) -> Vec<(Vec<u32>, String, usize, &'static str)> {

@@ -12,7 +12,7 @@ use super::drawing::Mark;
 use super::sum::{Chain, Term, cell_term};
 use super::{
     CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
-    VariantConstraint, Written, WrittenRecord, cell_list, repeated,
+    VariantConstraint, Written, WrittenRecord, cell_list, groups_cells, groups_problem,
 };
 use crate::grid::{Cell, DigitSet, Shape};
 
@@ -77,23 +77,14 @@ impl fmt::Display for EqualProducts {
 
 impl Constraint for EqualProducts {
     fn cells(&self, _shape: Shape) -> Vec<Cell> {
-        let mut cells: Vec<Cell> = self.groups.concat();
-        cells.sort();
-        cells.dedup();
-        cells
+        groups_cells(&self.groups)
     }
 
     /// Fewer than two groups, an empty group, a cell twice in one group, a group too long
     /// to multiply in 62 bits, or groups that share no product.
     fn problem(&self, shape: Shape) -> Option<String> {
-        if self.groups.len() < 2 {
-            return Some("equal products need at least two groups".into());
-        }
-        if self.groups.iter().any(Vec::is_empty) {
-            return Some("a group of equal products has no cells".into());
-        }
-        if let Some(cell) = self.groups.iter().find_map(|g| repeated(g)) {
-            return Some(format!("{cell} is listed twice in one group"));
+        if let Some(problem) = groups_problem("equal products", 2, &self.groups) {
+            return Some(problem);
         }
         let n = shape.digit_count();
         if let Some(g) = self

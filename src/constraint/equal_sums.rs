@@ -10,7 +10,7 @@ use super::drawing::Mark;
 use super::sum::{equal_sums, equal_sums_admit};
 use super::{
     CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
-    VariantConstraint, Written, WrittenRecord, cell_list, repeated,
+    VariantConstraint, Written, WrittenRecord, cell_list, groups_cells, groups_problem,
 };
 use crate::grid::{Cell, Shape};
 
@@ -51,21 +51,11 @@ impl fmt::Display for EqualSums {
 
 impl Constraint for EqualSums {
     fn cells(&self, _shape: Shape) -> Vec<Cell> {
-        let mut cells: Vec<Cell> = self.groups.concat();
-        cells.sort();
-        cells.dedup();
-        cells
+        groups_cells(&self.groups)
     }
 
     fn problem(&self, _shape: Shape) -> Option<String> {
-        if self.groups.len() < 2 {
-            return Some("equal sums need at least two groups".into());
-        }
-        if self.groups.iter().any(Vec::is_empty) {
-            return Some("a group of equal sums has no cells".into());
-        }
-        (self.groups.iter().find_map(|g| repeated(g)))
-            .map(|cell| format!("{cell} is listed twice in one group"))
+        groups_problem("equal sums", 2, &self.groups)
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {

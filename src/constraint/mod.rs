@@ -10,6 +10,7 @@ mod clone;
 pub mod cnf;
 mod count_distinct;
 mod counting_circles;
+mod counting_groups;
 mod crust;
 mod custom;
 mod difference_arrow;
@@ -30,6 +31,7 @@ mod family;
 mod flatmates;
 mod full_rank;
 mod hidden_skyscraper;
+mod index_line;
 mod indexer;
 mod inequality;
 mod linear;
@@ -83,6 +85,7 @@ pub use clone::CloneCells;
 pub use cnf::{Atom, ConstraintCnf, Literal};
 pub use count_distinct::CountDistinct;
 pub use counting_circles::CountingCircles;
+pub use counting_groups::CountingGroups;
 pub use custom::{Combine, CustomRule, RulePairs, RulePart};
 pub use difference_arrow::DifferenceArrow;
 pub use difference_count::DifferenceCount;
@@ -105,6 +108,7 @@ pub use family::{
 pub use flatmates::DutchFlatmates;
 pub use full_rank::FullRank;
 pub use hidden_skyscraper::HiddenSkyscraper;
+pub use index_line::IndexLine;
 pub use indexer::{Indexer, IndexerKind};
 pub use inequality::GreaterThan;
 pub use linear::LinearSum;
@@ -415,6 +419,9 @@ variants! {
     CountingCircles(CountingCircles) => "counting circles" plural "sets of counting circles"
         says "A digit in a circle counts the circles holding that digit: each digit appears in the circles as many times as its value, or not at all.",
         toml ["counting-circles"], fpuzzles ["countingcircles"];
+    CountingGroups(CountingGroups) => "counting groups" plural "sets of counting groups"
+        says "A digit in a set of counting groups is in as many of its groups as its value, or in none.",
+        toml ["counting-groups"], fpuzzles ["countinggroups"];
     GreaterThan(GreaterThan) => "inequality sign"
         says "An inequality sign between two cells points to the smaller digit.",
         toml ["greater-than"], fpuzzles ["greaterthan"];
@@ -445,6 +452,9 @@ variants! {
     RegionSubsetLine(RegionSubsetLine) => "region-subset line"
         says "The regions cut a region-subset line into pieces; of any two pieces, the digits of one all appear on the other.",
         toml ["region-subset-line"], fpuzzles ["regionsubsetline"];
+    IndexLine(IndexLine) => "index line"
+        says "The digit in the Nth cell along an index line, from its start, is the position along the line where the digit N appears.",
+        toml ["index-line"], fpuzzles ["indexline"];
     RegionDifferenceLine(RegionDifferenceLine) => "region-difference line"
         says "The regions cut a region-difference line into pieces of two cells; every piece's two digits differ by the same amount.",
         toml ["region-difference-line"], fpuzzles ["regiondifferenceline"];
@@ -634,6 +644,33 @@ impl VariantConstraint {
                 | V::SameDigits(_)
         )
     }
+}
+
+/// The cells of `groups` (a family of cell groups: equal sums, equal products, counting
+/// groups), each once, in cell order.
+pub(crate) fn groups_cells(groups: &[Vec<Cell>]) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = groups.concat();
+    cells.sort();
+    cells.dedup();
+    cells
+}
+
+/// Why `groups`, of the family called `what` in messages ("equal sums"), cannot be: fewer
+/// than `least` groups, an empty group, or a cell twice in one group.
+pub(crate) fn groups_problem(what: &str, least: usize, groups: &[Vec<Cell>]) -> Option<String> {
+    if groups.len() < least {
+        let count = if least == 1 {
+            "one group"
+        } else {
+            "two groups"
+        };
+        return Some(format!("{what} need at least {count}"));
+    }
+    if groups.iter().any(Vec::is_empty) {
+        return Some(format!("a group of {what} has no cells"));
+    }
+    (groups.iter().find_map(|g| repeated(g)))
+        .map(|cell| format!("{cell} is listed twice in one group"))
 }
 
 /// Cells joined for messages: `r1c1-r1c2-r2c2`.

@@ -196,17 +196,17 @@ mod tests {
     use super::*;
     use crate::constraint::{
         AnyOf, Apart, Arrow, Between, Branches, Cage, CageTotal, CloneCells, Combine,
-        CountDistinct, CountKind, CountingCircles, CustomRule, DifferenceArrow, DifferenceCount,
-        DigitCount, DigitPattern, DistanceKind, DistanceRule, Dot, DotColour, DoubleArrow,
-        DutchFlatmates, EntropicLine, EqualProducts, EqualSums, EqualityCage, EveryWindow,
-        Expression, Extremum, ExtremumKind, Fields, FullRank, GreaterThan, HiddenSkyscraper,
-        Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative,
-        NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind, ParityLine, PencilMarks,
-        Quadruple, Record, RecordError, RegionDifferenceLine, RegionSubsetLine, RegionSumLine,
-        Rellik, Renban, RulePairs, RulePart, SameDifference, SameDigits, Sandwich, Sightline,
-        Skyscraper, SlowThermometer, Spacing, SumLine, Summands, Thermometer, ValueIndexing,
-        VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv, XvLetter, Zipper,
-        family_named,
+        CountDistinct, CountKind, CountingCircles, CountingGroups, CustomRule, DifferenceArrow,
+        DifferenceCount, DigitCount, DigitPattern, DistanceKind, DistanceRule, Dot, DotColour,
+        DoubleArrow, DutchFlatmates, EntropicLine, EqualProducts, EqualSums, EqualityCage,
+        EveryWindow, Expression, Extremum, ExtremumKind, Fields, FullRank, GreaterThan,
+        HiddenSkyscraper, IndexLine, Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox,
+        ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind,
+        ParityLine, PencilMarks, Quadruple, Record, RecordError, RegionDifferenceLine,
+        RegionSubsetLine, RegionSumLine, Rellik, Renban, RulePairs, RulePart, SameDifference,
+        SameDigits, Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing, SumLine, Summands,
+        Thermometer, ValueIndexing, VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv,
+        XvLetter, Zipper, family_named,
     };
     use crate::grid::{DigitSet, House, Shape};
 
@@ -379,6 +379,7 @@ mod tests {
             RegionSumLine::new(cells("r3c3 r3c4 r4c4 r4c3 r3c3")).into(),
             RegionSubsetLine::new(line()).into(),
             RegionDifferenceLine::new(line()).into(),
+            IndexLine::new(line()).into(),
             Whispers::new(line(), None).into(),
             Whispers::new(loop_(), None).into(),
             Whispers::new(line(), Some(4)).into(),
@@ -611,6 +612,10 @@ mod tests {
             ),
             (
                 DigitCount::look_and_say(three(), "1223").unwrap().into(),
+                ANYWHERE,
+            ),
+            (
+                CountingGroups::new(vec![three(), cells("r5c5 r6c6")]).into(),
                 ANYWHERE,
             ),
             (GreaterThan::new(cells("r4c4 r4c5 r5c4")).into(), ANYWHERE),

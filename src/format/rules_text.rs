@@ -56,6 +56,7 @@ const NARROWER: &[(&str, &str)] = &[
     ("slow thermometer", "thermometer"),
     ("double arrow", "arrow"),
     ("difference arrow", "arrow"),
+    ("index line", "indexer"),
     // "Digits on an arrow have the DIFFERENCE …": the arrow word names difference arrows.
     ("difference arrow", "little killer"),
     // "The same difference within each box": the boxes cut the line.
@@ -75,6 +76,10 @@ const NARROWER: &[(&str, &str)] = &[
     // "An indicated diagonal is read as a 'Look and Say' clue": arrows indicate the
     // diagonals of look-and-say clues.
     ("digit count", "little killer"),
+    // "Any digit along an 'arrow diagonal' indicates exactly how many arrow diagonals
+    // contain that digit": the arrows indicate the counted diagonals.
+    ("counting groups", "little killer"),
+    ("counting groups", "diagonal"),
     ("digit count", "diagonal"),
     ("equal products", "diagonal"),
     ("weighted sum", "killer cage"),
@@ -253,6 +258,11 @@ const FAMILY_TOPICS: &[Topic] = &[
         repeats: false,
     },
     Topic {
+        name: "index line",
+        words: &["index line*", "index-line*"],
+        repeats: false,
+    },
+    Topic {
         name: "indexer",
         words: &[
             "index*",
@@ -376,6 +386,16 @@ const FAMILY_TOPICS: &[Topic] = &[
         name: "counting circles",
         words: &["counting circle*", "how many circles", "counts the circles"],
         repeats: false,
+    },
+    Topic {
+        name: "counting groups",
+        words: &[
+            "counting group*",
+            "how many arrow diagonal*",
+            "how many diagonal*",
+            "how many indicated diagonal*",
+        ],
+        repeats: true,
     },
     Topic {
         name: "digit count",

@@ -557,8 +557,12 @@ impl fmt::Display for Rules {
         }
         for (constraint, n) in kinds {
             if n == 1 {
+                // "1 set of counting circles", "1 lunchbox".
                 let plural = constraint.kind_plural();
-                write!(f, ", 1 {}", &plural[..plural.len() - 1])?
+                match plural.strip_prefix("sets of ") {
+                    Some(rest) => write!(f, ", 1 set of {rest}")?,
+                    None => write!(f, ", 1 {}", constraint.kind())?,
+                }
             } else {
                 write!(f, ", {n} {}", constraint.kind_plural())?
             }

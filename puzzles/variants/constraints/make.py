@@ -830,6 +830,31 @@ def difference_arrows(rng, n, sol):
     return {"difference-arrow": out}
 
 
+def counting_group_set(n):
+    """Arrow diagonals in both directions (as little killers indicate them): one set of
+    counting groups the solution is solved under."""
+    def diagonal(r, c, dr, dc):
+        cells = []
+        while 0 <= r < n and 0 <= c < n:
+            cells.append(name(r, c).lower())
+            r, c = r + dr, c + dc
+        return " ".join(cells)
+    starts = [(0, 1, 1, 1), (0, 3, 1, 1), (2, 0, 1, 1), (0, n - 2, 1, -1), (n // 2, n - 1, 1, -1), (n - 1, 1, -1, -1)]
+    return {"counting-groups": [{"groups": [diagonal(*s) for s in starts]}]}
+
+
+def index_line_set(n):
+    """Index lines the solution is solved under (each from its first cell): a row's start,
+    a column from the bottom, a diagonal and a bent line."""
+    paths = [
+        [(0, c) for c in range(5)],
+        [(r, n - 1) for r in range(n - 1, n - 5, -1)],
+        [(1 + k, 1 + k) for k in range(4)],
+        [(n - 1, 0), (n - 2, 0), (n - 3, 0)],
+    ]
+    return {"index-line": [{"cells": " ".join(name(*x).lower() for x in p)} for p in paths]}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
@@ -859,6 +884,8 @@ TOML_FAMILIES = {
     "region-subset-line": (region_subsets, None),
     "region-difference-line": (region_differences, None),
     "difference-arrow": (difference_arrows, None),
+    "counting-groups": (lambda rng, n, sol: counting_group_set(n), counting_group_set),
+    "index-line": (lambda rng, n, sol: index_line_set(n), index_line_set),
     # Cells a (2, 2) leap apart, or 3 steps apart, differ: the whole grid under the rule.
     "leaper": (lambda rng, n, sol: {"leaper": [{"steps": [2, 2]}]}, {"leaper": [{"steps": [2, 2]}]}),
     "taxicab": (lambda rng, n, sol: {"taxicab": [{"distance": 3}]}, {"taxicab": [{"distance": 3}]}),
@@ -895,7 +922,8 @@ def main():
             # A 6×6 third puzzle, but Dutch flatmates needs a middle digit: 5×5 (no boxes fit
             # a prime size, so 9×9 again).
             n = 6 if k == 3 and family not in ("knightmare", "dutch-flatmates") else 9
-            sol = solution_grid(rng, n, rule, puzzle_toml if rule else None)
+            fixed = rule(n) if callable(rule) else rule
+            sol = solution_grid(rng, n, fixed, puzzle_toml if fixed else None)
             tables = derive(rng, n, sol)
             givens = make_unique(rng, n, sol, tables, write=puzzle_toml)
             with open(path, "w") as f:

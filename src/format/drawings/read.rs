@@ -714,7 +714,9 @@ impl Readers<'_> {
 
     /// A short diagonal arrow outside the grid pointing in, with a number beside it: a
     /// little killer clue over the diagonal it points along (a look-and-say clue where the
-    /// words read indicated diagonals so). Without a number, where the
+    /// words read indicated diagonals so; every indicated diagonal, with a total or a `?`,
+    /// also one of a set of counting groups where the words count the arrow diagonals that
+    /// contain a digit). Without a number, where the
     /// rules give the indicated diagonals the same product, the diagonals are one set of
     /// equal products.
     fn little_killers(&mut self) {
@@ -728,6 +730,10 @@ impl Readers<'_> {
                 && m.has("diagonal*")
         });
         let look_and_say = look_and_say && !self.words.say("little killer*");
+        // Every indicated diagonal in one set of counting groups, where the words count
+        // "how many arrow diagonals contain that digit" (a `?` marks one without a total).
+        let counting = self.words.name("counting groups");
+        let mut counted: Vec<(Vec<(usize, usize)>, String)> = Vec::new();
         let mut diagonals: Vec<(Vec<(usize, usize)>, String)> = Vec::new();
         for (i, stroke) in self.scene.strokes.iter().enumerate() {
             if !stroke.arrow || self.stroke_taken[i] || stroke.points.len() != 2 {
@@ -758,7 +764,19 @@ impl Readers<'_> {
                     && (s.center.0.floor() as isize, s.center.1.floor() as isize) == (cr, cc)
             });
             self.stroke_taken[i] = true;
-            let Some(l) = label else {
+            if counting {
+                counted.push((cells.clone(), Self::stroke_name(stroke)));
+            }
+            let no_total = |text: &str| text.trim() == "?" && counting;
+            let Some(l) = label.filter(|&l| !no_total(&self.scene.shapes[l].text)) else {
+                if let Some(l) = label {
+                    // A `?`: a counted diagonal without a total.
+                    self.shape_taken[l] = true;
+                    continue;
+                }
+                if counting {
+                    continue;
+                }
                 if products || sums {
                     diagonals.push((cells, Self::stroke_name(stroke)));
                     continue;
@@ -802,6 +820,18 @@ impl Readers<'_> {
             );
             let entry = json!({"cell": fp((cr, cc)), "cells": fp_cells(&cells), "value": total});
             self.found("little killer", "littlekillersum", entry, what);
+        }
+        if !counted.is_empty() {
+            let groups: Vec<Value> = counted.iter().map(|(c, _)| json!(fp_cells(c))).collect();
+            self.out
+                .entries
+                .push(("countinggroups", json!({ "groups": groups })));
+            for (cells, label) in &counted {
+                self.out.read.push(format!(
+                    "counting groups: the diagonal {} ({label})",
+                    cells_name(cells)
+                ));
+            }
         }
         if diagonals.len() >= 2 && products != sums {
             let (field, what) = match products {
@@ -1365,7 +1395,22 @@ impl Readers<'_> {
                     {
                         field = "sequenceline";
                     }
-                    let mut entry = json!({"lines": [fp_cells(cells)]});
+                    // An index line starts at the end a mark (a diamond) stands on.
+                    let mut oriented = cells.clone();
+                    if family == "index line" {
+                        match self.marked_ends(cells) {
+                            [true, false] => {}
+                            [false, true] => oriented.reverse(),
+                            _ => {
+                                self.out.unread.push(format!(
+                                    "{drawn}: an index line, and no mark on one end only says \
+                                     where it starts"
+                                ));
+                                continue;
+                            }
+                        }
+                    }
+                    let mut entry = json!({"lines": [fp_cells(&oriented)]});
                     if family == "sum line" {
                         let Some(total) = self.words.total(family) else {
                             self.out.unread.push(format!(
@@ -1392,16 +1437,36 @@ impl Readers<'_> {
                     } else {
                         family
                     };
-                    self.out.read.push(format!("{named}: {drawn}"));
+                    let start = match family {
+                        "index line" => format!(", starting at {}", cells_name(&oriented[..1])),
+                        _ => String::new(),
+                    };
+                    self.out.read.push(format!("{named}: {drawn}{start}"));
                     if family == "zipper line" {
                         self.centre_marks(cells, &drawn);
                     }
-                    if family == "lockout line" {
+                    if family == "lockout line" || family == "index line" {
                         self.end_marks(cells, &drawn);
                     }
                 }
             }
         }
+    }
+
+    /// Whether a mark without text, no larger than a cell and not yet read, stands centred on
+    /// each end cell of the line through `cells` (an index line's diamond on its start).
+    fn marked_ends(&self, cells: &[(usize, usize)]) -> [bool; 2] {
+        let centre = |(r, c): (usize, usize)| (r as f64 + 0.5, c as f64 + 0.5);
+        [cells[0], cells[cells.len() - 1]].map(|end| {
+            let p = centre(end);
+            (self.scene.shapes.iter().enumerate()).any(|(i, shape)| {
+                !self.shape_taken[i]
+                    && shape.text.is_empty()
+                    && shape.width <= 1.0
+                    && shape.height <= 1.0
+                    && (shape.center.0 - p.0).hypot(shape.center.1 - p.1) < 0.1
+            })
+        })
     }
 
     /// The marks without text centred on the two end cells of the lockout line through
@@ -2051,6 +2116,36 @@ mod tests {
     }
 
     #[test]
+    fn indicated_diagonals_are_counting_groups_when_the_words_count_them() {
+        // Published "Little Killer Counting" (sb096): arrows with totals and with `?`.
+        let fields = json!({
+            "arrows": [
+                {"wayPoints": [[-0.35, 3.65], [0.15, 4.15]]},
+                {"wayPoints": [[2.65, -0.35], [3.15, 0.15]]},
+            ],
+            "overlays": [
+                {"center": [-0.5, 3.5], "width": 0.5, "height": 0.5, "text": "12"},
+                {"center": [2.5, -0.5], "width": 0.5, "height": 0.5, "text": "?"},
+            ],
+        });
+        let words = "Digits along a diagonal marked by an arrow sum to the digit on the arrow, if \
+                     one is given. Any digit along an 'arrow diagonal' indicates exactly how \
+                     many arrow diagonals contain that digit.";
+        let read = reading(fields.clone(), words);
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
+        let fields: Vec<&str> = read.entries.iter().map(|e| e.0).collect();
+        assert_eq!(fields, ["littlekillersum", "countinggroups"]);
+        assert_eq!(read.entries[1].1["groups"].as_array().unwrap().len(), 2);
+        // Without the counting words, the `?` is a little killer arrow without a total.
+        let plain = reading(
+            json!({"arrows": [{"wayPoints": [[2.65, -0.35], [3.15, 0.15]]}],
+                   "overlays": [{"center": [2.5, -0.5], "width": 0.5, "height": 0.5, "text": "?"}]}),
+            "Digits along a diagonal marked by an arrow sum to the digit on the arrow.",
+        );
+        assert_eq!(plain.unread.len(), 1, "{:?}", plain.unread);
+    }
+
+    #[test]
     fn diagonals_indicated_without_totals_are_equal_sums_when_the_words_say_so() {
         let fields = json!({"arrows": [
             {"wayPoints": [[-0.35, 3.65], [0.15, 4.15]]},
@@ -2234,6 +2329,35 @@ mod tests {
             read.unread.iter().any(|u| u.contains("no total")),
             "{:?}",
             read.unread
+        );
+    }
+
+    #[test]
+    fn an_index_line_starts_at_the_end_its_diamond_stands_on() {
+        // Published "Who Knew" (sb054), in small: a turquoise line drawn towards its diamond.
+        let diamond = |r: f64, c: f64| json!({"center": [r, c], "width": 0.6, "height": 0.6, "backgroundColor": "#ffffff"});
+        let line = json!({"wayPoints": [[2.5, 8.5], [1.5, 8.5], [0.5, 8.5], [0.5, 7.5]], "color": "#71ded2ff", "thickness": 10});
+        let rules = "Index lines: Each turquoise line is an Index Line, i.e. the digit in the Nth \
+            cell along such a line (starting from the diamond) indicates the position along \
+            the line where the digit N appears.";
+        let read = reading(
+            json!({"lines": [line.clone()], "underlays": [diamond(0.5, 7.5)]}),
+            rules,
+        );
+        assert!(read.unread.is_empty(), "{:?}", read.unread);
+        assert_eq!(read.entries.len(), 1, "{:?}", read.entries);
+        assert_eq!(read.entries[0].0, "indexline");
+        assert_eq!(
+            read.entries[0].1["lines"][0],
+            json!(["R1C8", "R1C9", "R2C9", "R3C9"])
+        );
+        // No mark to say where it starts: named unread.
+        let bare = reading(json!({"lines": [line]}), rules);
+        assert!(bare.entries.is_empty(), "{:?}", bare.entries);
+        assert!(
+            bare.unread.iter().any(|u| u.contains("where it starts")),
+            "{:?}",
+            bare.unread
         );
     }
 
