@@ -1535,6 +1535,80 @@ fn bundled_index_line_puzzles() {
     });
 }
 
+/// The eight compass points and their steps in rows and columns (north is up).
+const COMPASS: [(&str, (isize, isize)); 8] = [
+    ("n", (-1, 0)),
+    ("ne", (-1, 1)),
+    ("e", (0, 1)),
+    ("se", (1, 1)),
+    ("s", (1, 0)),
+    ("sw", (1, -1)),
+    ("w", (0, -1)),
+    ("nw", (-1, -1)),
+];
+
+/// Whether the digit of `g` at `cell` is the number of digits of its parity it sees along
+/// `directions` (compass points) to the grid's edge.
+fn parity_vision_ok(g: &Plain, cell: Pos, directions: &[&str]) -> bool {
+    let n = g.len() as isize;
+    let own = g[cell.0][cell.1];
+    let mut same = 0;
+    for d in directions {
+        let (dr, dc) = COMPASS.iter().find(|(name, _)| name == d).unwrap().1;
+        let (mut r, mut c) = (cell.0 as isize + dr, cell.1 as isize + dc);
+        while (0..n).contains(&r) && (0..n).contains(&c) {
+            same += u32::from(g[r as usize][c as usize] % 2 == own % 2);
+            r += dr;
+            c += dc;
+        }
+    }
+    same == own
+}
+
+/// Parity-vision cells on 4×4 against the 288 grids: a random cell with one to three
+/// random directions (one that leaves the grid at once sees nothing and is refused).
+#[test]
+fn parity_vision_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut rng = Rng(151);
+    let mut some = 0;
+    for _ in 0..40 {
+        let cell = rng.cells(1)[0];
+        let mut directions: Vec<&str> = Vec::new();
+        for _ in 0..1 + rng.below(3) {
+            let d = COMPASS[rng.below(8)].0;
+            if !directions.contains(&d) {
+                directions.push(d);
+            }
+        }
+        let listed: Vec<String> = directions.iter().map(|d| format!("\"{d}\"")).collect();
+        let text = format!(
+            "[[parity-vision]]\ncell = \"{}\"\ndirections = [{}]\n",
+            names(&[cell]),
+            listed.join(", ")
+        );
+        let holds = |g: &Plain| parity_vision_ok(g, cell, &directions);
+        some += grids.iter().filter(|g| holds(g)).count();
+        agree(&grids, &text, rng.given(3), &holds);
+    }
+    assert!(some > 0, "no grid keeps any of the cells tried");
+}
+
+#[test]
+fn bundled_parity_vision_puzzles() {
+    bundled_are_unique("parity-vision", "parity-vision", &|g, tables| {
+        tables.iter().all(|t| {
+            let mut one = toml::Table::new();
+            one.insert("cells".into(), t["cell"].clone());
+            let cell = table_cells(&one)[0];
+            let directions: Vec<&str> = (t["directions"].as_array().unwrap().iter())
+                .map(|d| d.as_str().unwrap())
+                .collect();
+            parity_vision_ok(g, cell, &directions)
+        })
+    });
+}
+
 /// Every row and column of `g` read as a number from both ends, with the record that places
 /// a clue reading it that way.
 fn lines_both_ways(g: &Plain) -> Vec<(Vec<u32>, String, usize, &'static str)> {

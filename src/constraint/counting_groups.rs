@@ -84,7 +84,7 @@ impl Constraint for CountingGroups {
     /// Exact on complete groups; on a partial grid, no digit is in more groups than its
     /// value, and one that is in some can still reach its value with the groups left open.
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        let n = values.shape().size();
+        let n = values.shape().digit_count();
         let filled: Vec<Vec<usize>> = (self.groups.iter())
             .map(|g| values.digits_of(g).into_iter().filter(|&v| v > 0).collect())
             .collect();
@@ -137,7 +137,10 @@ impl Constraint for CountingGroups {
                 if possible < value {
                     let cells = groups.iter().flatten().copied().collect();
                     remove_from(cells, &mut sets);
-                } else if certain >= value {
+                } else if certain > value {
+                    // More groups hold it than its value: no filling is left.
+                    return Some(vec![DigitSet::EMPTY; sets.len()]);
+                } else if certain == value {
                     let cells = (groups.iter())
                         .filter(|g| !holds(g))
                         .flatten()

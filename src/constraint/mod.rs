@@ -47,6 +47,7 @@ mod outside;
 mod palindrome;
 mod parity;
 mod parity_line;
+mod parity_vision;
 mod pencil_marks;
 mod quadruple;
 mod region_difference;
@@ -123,6 +124,8 @@ pub use outside::Sightline;
 pub use palindrome::Palindrome;
 pub use parity::{Parity, ParityKind};
 pub use parity_line::ParityLine;
+pub use parity_vision::ParityVision;
+pub(crate) use parity_vision::compass;
 pub use pencil_marks::PencilMarks;
 pub use quadruple::Quadruple;
 pub use region_difference::RegionDifferenceLine;
@@ -452,6 +455,9 @@ variants! {
     RegionSubsetLine(RegionSubsetLine) => "region-subset line"
         says "The regions cut a region-subset line into pieces; of any two pieces, the digits of one all appear on the other.",
         toml ["region-subset-line"], fpuzzles ["regionsubsetline"];
+    ParityVision(ParityVision) => "parity-vision cell"
+        says "A parity-vision cell sees the digits along its arrows to the grid's edge, and its digit is how many of them share its parity.",
+        toml ["parity-vision"], fpuzzles ["parityvision"];
     IndexLine(IndexLine) => "index line"
         says "The digit in the Nth cell along an index line, from its start, is the position along the line where the digit N appears.",
         toml ["index-line"], fpuzzles ["indexline"];

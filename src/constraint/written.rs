@@ -202,11 +202,11 @@ mod tests {
         EveryWindow, Expression, Extremum, ExtremumKind, Fields, FullRank, GreaterThan,
         HiddenSkyscraper, IndexLine, Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox,
         ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind,
-        ParityLine, PencilMarks, Quadruple, Record, RecordError, RegionDifferenceLine,
-        RegionSubsetLine, RegionSumLine, Rellik, Renban, RulePairs, RulePart, SameDifference,
-        SameDigits, Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing, SumLine, Summands,
-        Thermometer, ValueIndexing, VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv,
-        XvLetter, Zipper, family_named,
+        ParityLine, ParityVision, PencilMarks, Quadruple, Record, RecordError,
+        RegionDifferenceLine, RegionSubsetLine, RegionSumLine, Rellik, Renban, RulePairs, RulePart,
+        SameDifference, SameDigits, Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing,
+        SumLine, Summands, Thermometer, ValueIndexing, VariantConstraint, WeightedSum, Whispers,
+        WindowKind, XSum, Xv, XvLetter, Zipper, family_named,
     };
     use crate::grid::{DigitSet, House, Shape};
 
@@ -616,6 +616,12 @@ mod tests {
             ),
             (
                 CountingGroups::new(vec![three(), cells("r5c5 r6c6")]).into(),
+                ANYWHERE,
+            ),
+            (
+                ParityVision::new(cell("r4c4"), &["s", "ne"])
+                    .unwrap()
+                    .into(),
                 ANYWHERE,
             ),
             (GreaterThan::new(cells("r4c4 r4c5 r5c4")).into(), ANYWHERE),

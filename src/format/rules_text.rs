@@ -57,6 +57,9 @@ const NARROWER: &[(&str, &str)] = &[
     ("double arrow", "arrow"),
     ("difference arrow", "arrow"),
     ("index line", "indexer"),
+    // "A given cell 'sees' a digit if the digit lies in the direction of an arrow on the
+    // cell": the arrows are the cell's.
+    ("parity-vision cell", "little killer"),
     // "Digits on an arrow have the DIFFERENCE …": the arrow word names difference arrows.
     ("difference arrow", "little killer"),
     // "The same difference within each box": the boxes cut the line.
@@ -203,6 +206,7 @@ const FAMILY_TOPICS: &[Topic] = &[
             "a v",
             "an v",
             "x or v",
+            "x v",
             "x and v",
             "xs",
             "xes",
@@ -255,6 +259,16 @@ const FAMILY_TOPICS: &[Topic] = &[
     Topic {
         name: "rellik cage",
         words: &["rellik*"],
+        repeats: false,
+    },
+    Topic {
+        name: "parity-vision cell",
+        words: &[
+            "parity vision*",
+            "parity-vision*",
+            "sees a digit",
+            "digits it sees",
+        ],
         repeats: false,
     },
     Topic {
@@ -331,10 +345,12 @@ const FAMILY_TOPICS: &[Topic] = &[
         words: &[
             "region-difference*",
             "region difference*",
-            "same difference within each",
-            "same difference in each",
-            "same difference within every",
-            "same difference in every",
+            "same difference within each box*",
+            "same difference in each box*",
+            "same difference within every box*",
+            "same difference in every box*",
+            "same difference within each region*",
+            "same difference in each region*",
         ],
         repeats: true,
     },
@@ -639,9 +655,20 @@ const SUM_WORDS: &[&str] = &["sum*", "add*", "total*", "plus"];
 /// DIFFERENCE of the digit in the attached circle": difference arrows).
 const DIFFERENCE_FORMS: &[(&str, &str)] = &[("arrow", "difference arrow")];
 
-/// Whether `words` speak of a difference and of no sum (see [`DIFFERENCE_FORMS`]).
-fn of_a_difference(words: &[String]) -> bool {
-    has(words, "difference*") && !SUM_WORDS.iter().any(|w| has(words, w))
+/// Whether `words` give the sum rule `sum` a difference: they speak of no sum, and a
+/// difference follows one of the rule's words within five words ("digits on an arrow have
+/// the DIFFERENCE of …"; not "arrow rules apply, and neighbours on green lines have a
+/// difference of at least 5"). See [`DIFFERENCE_FORMS`].
+fn of_a_difference(words: &[String], sum: &str) -> bool {
+    if SUM_WORDS.iter().any(|w| has(words, w)) {
+        return false;
+    }
+    let sum_words = (topics().iter().find(|t| t.name == sum)).map_or(&[][..], |t| t.words);
+    let named: Vec<usize> = sum_words.iter().flat_map(|w| places(words, w)).collect();
+    let differences = places(words, "difference*");
+    named
+        .iter()
+        .any(|&i| differences.iter().any(|&d| d > i && d - i <= 5))
 }
 
 /// Words that let digits repeat: a twist, unless every rule the sentence names lets them
@@ -730,27 +757,21 @@ fn has(words: &[String], phrase: &str) -> bool {
 /// words name its difference form instead (see [`DIFFERENCE_FORMS`]).
 fn naming(words: &[String], topic: &Topic) -> Vec<usize> {
     let own = || topic.words.iter().flat_map(|w| places(words, w));
-    if !DIFFERENCE_FORMS
-        .iter()
-        .any(|&(sum, form)| topic.name == sum || topic.name == form)
-        || !of_a_difference(words)
-    {
+    let Some(&(sum, form)) =
+        (DIFFERENCE_FORMS.iter()).find(|&&(sum, form)| topic.name == sum || topic.name == form)
+    else {
+        return own().collect();
+    };
+    if !of_a_difference(words, sum) {
         return own().collect();
     }
-    match DIFFERENCE_FORMS
-        .iter()
-        .find(|&&(_, form)| form == topic.name)
-    {
-        Some(&(sum, _)) => {
-            let sum_words = topics()
-                .iter()
-                .find(|t| t.name == sum)
-                .map_or(&[][..], |t| t.words);
-            own()
-                .chain(sum_words.iter().flat_map(|w| places(words, w)))
-                .collect()
-        }
-        None => Vec::new(),
+    if topic.name == form {
+        let sum_words = (topics().iter().find(|t| t.name == sum)).map_or(&[][..], |t| t.words);
+        own()
+            .chain(sum_words.iter().flat_map(|w| places(words, w)))
+            .collect()
+    } else {
+        Vec::new()
     }
 }
 
@@ -904,6 +925,8 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
                 .filter(|w| !(any_colour && (**w == "colour*" || **w == "color*")))
                 // Shaded cells compared with unshaded ones are the rule, not a twist.
                 .filter(|w| !(has(&words, "unshaded") && **w == "shade*"))
+                // "The digit lies in the direction of an arrow" places it: no lying clue.
+                .filter(|w| !(**w == "lie*" && lies_somewhere(&words)))
                 .find(|w| has(&words, w));
             let lower = text.to_lowercase();
             let example = [
@@ -1034,6 +1057,17 @@ impl Mention {
     pub fn any_colour(&self) -> bool {
         any_coloured_line(&self.words)
     }
+}
+
+/// Whether every word of `words` starting "lie" is "lies" placing something ("lies in",
+/// "lies on", "lies along"): a place, not a lying clue.
+fn lies_somewhere(words: &[String]) -> bool {
+    words.iter().enumerate().all(|(i, w)| {
+        !w.starts_with("lie")
+            || (w == "lies"
+                && (words.get(i + 1))
+                    .is_some_and(|next| ["in", "on", "along"].contains(&next.as_str())))
+    })
 }
 
 /// Whether `words` speak of lines of any colour: "coloured line(s)", "colored line(s)".
@@ -1305,6 +1339,15 @@ mod tests {
                 &arrows
             ),
             [Reading::States(vec!["arrow"])]
+        );
+        // A difference of other digits in a sentence naming arrows leaves the arrows sums.
+        assert_eq!(
+            readings(
+                "Normal arrow rules apply, and adjacent digits on green lines have a \
+                 difference of at least 5.",
+                &arrows
+            )[0],
+            Reading::Unread("names whispers line, which nothing else in the puzzle states".into())
         );
         // Other arithmetic than a difference stays a twist of the sum.
         assert!(matches!(

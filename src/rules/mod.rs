@@ -147,6 +147,12 @@ impl Rules {
             constraint: constraint.to_string(),
             problem,
         };
+        // No regions first: a line the regions cut is cut into single cells without them.
+        if self.regions == Regions::None && constraint.needs_regions() {
+            return Err(bad(
+                "the grid has no given regions (rows and columns only) to place it by".into(),
+            ));
+        }
         if let Some(problem) = constraint.get().problem(self.shape) {
             return Err(bad(problem));
         }
@@ -156,11 +162,6 @@ impl Rules {
                 kind: constraint.kind(),
                 shape: self.shape,
             });
-        }
-        if self.regions == Regions::None && constraint.needs_regions() {
-            return Err(bad(
-                "the grid has no given regions (rows and columns only) to place it by".into(),
-            ));
         }
         if let Some(cell) = constraint
             .get()

@@ -855,6 +855,33 @@ def index_line_set(n):
     return {"index-line": [{"cells": " ".join(name(*x).lower() for x in p)} for p in paths]}
 
 
+COMPASS = {"n": (-1, 0), "ne": (-1, 1), "e": (0, 1), "se": (1, 1), "s": (1, 0), "sw": (1, -1), "w": (0, -1), "nw": (-1, -1)}
+
+
+def parity_visions(rng, n, sol):
+    """Cells whose digit counts the digits of its parity they see along one to three
+    arrows (to the grid's edge)."""
+    out, used = [], set()
+    for _ in range(5000):
+        if len(out) == 8:
+            break
+        r, c = rng.randrange(n), rng.randrange(n)
+        if (r, c) in used:
+            continue
+        names = rng.sample(sorted(COMPASS), rng.choice([1, 2, 3]))
+        same = 0
+        for d in names:
+            dr, dc = COMPASS[d]
+            y, x = r + dr, c + dc
+            while 0 <= y < n and 0 <= x < n:
+                same += sol[y][x] % 2 == sol[r][c] % 2
+                y, x = y + dr, x + dc
+        if same == sol[r][c]:
+            out.append({"cell": name(r, c).lower(), "directions": names})
+            used.add((r, c))
+    return {"parity-vision": out}
+
+
 # Families only satdoku's TOML writes: bundled as .toml, the solution in `notes`.
 TOML_FAMILIES = {
     "rellik": (rellik, None),
@@ -886,6 +913,7 @@ TOML_FAMILIES = {
     "difference-arrow": (difference_arrows, None),
     "counting-groups": (lambda rng, n, sol: counting_group_set(n), counting_group_set),
     "index-line": (lambda rng, n, sol: index_line_set(n), index_line_set),
+    "parity-vision": (parity_visions, None),
     # Cells a (2, 2) leap apart, or 3 steps apart, differ: the whole grid under the rule.
     "leaper": (lambda rng, n, sol: {"leaper": [{"steps": [2, 2]}]}, {"leaper": [{"steps": [2, 2]}]}),
     "taxicab": (lambda rng, n, sol: {"taxicab": [{"distance": 3}]}, {"taxicab": [{"distance": 3}]}),

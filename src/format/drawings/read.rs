@@ -20,6 +20,7 @@ use super::scene::{
     near_centre,
 };
 use super::{LineMeaning, Settled};
+use crate::constraint::compass;
 use crate::format::rules_text::Mention;
 
 /// A line read from the drawings: its colour and its cells (row, column from 0).
@@ -494,6 +495,7 @@ pub(crate) fn read(
     readers.between_lines();
     readers.arrows();
     readers.little_killers();
+    readers.sight_arrows();
     readers.roman_numerals();
     readers.dots_and_letters();
     readers.quadruples();
@@ -648,7 +650,9 @@ impl Readers<'_> {
     /// difference arrow where the words give arrows a difference.
     fn arrows(&mut self) {
         // Without a head when the words speak of arrows: a line from a light circle.
-        let difference = self.words.name("difference arrow");
+        // Where the words give arrows both a sum and a difference, which arrow is which is
+        // not read: sum arrows, and the difference named unread.
+        let difference = self.words.name("difference arrow") && !self.words.name("arrow");
         let headless = self.words.name("arrow") || difference;
         for (i, stroke) in self.scene.strokes.iter().enumerate() {
             if self.stroke_taken[i] || !(stroke.arrow || headless) {
@@ -729,7 +733,9 @@ impl Readers<'_> {
                 && (m.has("look and say") || m.has("look-and-say"))
                 && m.has("diagonal*")
         });
-        let look_and_say = look_and_say && !self.words.say("little killer*");
+        let look_and_say = look_and_say
+            && !(self.words.mentions.iter())
+                .any(|m| m.narrowed_topics().contains(&"little killer"));
         // Every indicated diagonal in one set of counting groups, where the words count
         // "how many arrow diagonals contain that digit" (a `?` marks one without a total).
         let counting = self.words.name("counting groups");
@@ -857,6 +863,56 @@ impl Readers<'_> {
         }
     }
 
+    /// Short arrows inside cells, where the words speak of cells that see along their
+    /// arrows ("Each cell with arrows counts the number of digits it sees with the same
+    /// parity as itself"): a parity-vision cell per cell, its arrows' directions.
+    fn sight_arrows(&mut self) {
+        if !self.words.name("parity-vision cell") {
+            return;
+        }
+        // Each cell with arrows: its directions and the arrows' names.
+        type Sighted = ((usize, usize), Vec<&'static str>, Vec<String>);
+        let mut cells: Vec<Sighted> = Vec::new();
+        for (i, stroke) in self.scene.strokes.iter().enumerate() {
+            if !stroke.arrow || self.stroke_taken[i] || stroke.points.len() != 2 {
+                continue;
+            }
+            let (a, b) = (stroke.points[0], stroke.points[1]);
+            let (Some(from), Some(to)) = (cell_at(a, self.n), cell_at(b, self.n)) else {
+                continue;
+            };
+            let (dr, dc) = (b.0 - a.0, b.1 - a.1);
+            let step = |d: f64| {
+                if d.abs() < 0.05 {
+                    0
+                } else {
+                    d.signum() as isize
+                }
+            };
+            let Some(name) = compass(step(dr), step(dc)).filter(|_| from == to) else {
+                continue;
+            };
+            self.stroke_taken[i] = true;
+            match cells.iter_mut().find(|(c, _, _)| *c == from) {
+                Some((_, names, labels)) => {
+                    names.push(name);
+                    labels.push(Self::stroke_name(stroke));
+                }
+                None => cells.push((from, vec![name], vec![Self::stroke_name(stroke)])),
+            }
+        }
+        for (cell, names, labels) in cells {
+            let what = format!(
+                "parity-vision cell {} seeing {} ({})",
+                cells_name(&[cell]),
+                names.join(", "),
+                labels.join(", ")
+            );
+            let entry = json!({"cell": fp_cells(&[cell])[0], "directions": names});
+            self.found("parity-vision cell", "parityvision", entry, what);
+        }
+    }
+
     /// Roman numerals (C, D, L, M) on the edge between two killer cages, where the rules
     /// speak of roman numeral cages: the cages' numbers, read top to bottom or left to
     /// right, add up to the numeral's value (a weighted sum of numbers).
@@ -925,7 +981,9 @@ impl Readers<'_> {
             let side_by_side = pair[0].0 == pair[1].0;
             // A letter V between cells one above the other is an inequality sign where the
             // words name those and no XV.
-            let v_sign = self.words.name("inequality sign") && !self.words.name("XV sum");
+            let v_sign = self.words.name("inequality sign")
+                && !self.words.name("XV sum")
+                && !self.xv_letters_drawn();
             let greater = match (shape.text.as_str(), side_by_side) {
                 (">", true) | ("˅" | "∨", false) => Some([pair[0], pair[1]]),
                 ("v" | "V", false) if v_sign => Some([pair[0], pair[1]]),
@@ -1001,6 +1059,16 @@ impl Readers<'_> {
                 self.found("kropki dot", field, entry, what);
             }
         }
+    }
+
+    /// Whether an X, or a V between cells side by side, is drawn on an edge: letters of XV,
+    /// so that a V between cells one above the other is one too.
+    fn xv_letters_drawn(&self) -> bool {
+        self.scene.shapes.iter().any(|shape| {
+            let text = shape.text.to_uppercase();
+            edge_at(shape.center, self.n)
+                .is_some_and(|pair| text == "X" || (text == "V" && pair[0].0 == pair[1].0))
+        })
     }
 
     /// Circles in cells, without text, when the words speak of counting circles ("any
@@ -2089,6 +2157,14 @@ mod tests {
         );
         assert_eq!(xv.entries.len(), 1, "{:?}", xv.entries);
         assert_eq!(xv.entries[0].0, "xv");
+        // An X drawn too: the V is a letter of XV, whatever the words call it.
+        let with_x = json!({"overlays": [
+            {"center": [1, 0.5], "width": 0.4, "height": 0.4, "text": "V"},
+            {"center": [3.5, 1], "width": 0.4, "height": 0.4, "text": "X"},
+        ]});
+        let lettered = reading(with_x, "An inequality symbol points to the lower digit.");
+        assert!(lettered.entries.is_empty(), "{:?}", lettered.entries);
+        assert_eq!(lettered.unread.len(), 2, "{:?}", lettered.unread);
     }
 
     #[test]
@@ -2109,10 +2185,21 @@ mod tests {
         assert_eq!(read.entries[0].1["cells"].as_array().unwrap().len(), 9);
         // Words of little killers: a little killer.
         let killer = reading(
-            fields,
+            fields.clone(),
             "Little killer clues give the sum of their diagonal.",
         );
         assert_eq!(killer.entries[0].0, "littlekillersum");
+        // Little killers in other words beside a look-and-say sentence: never look-and-say.
+        let both = reading(
+            fields,
+            "Clues by an arrow give the sum of the digits along that diagonal. Digits on the \
+             main diagonal form a look and say sequence.",
+        );
+        assert!(
+            both.entries.iter().all(|e| e.0 != "lookandsay"),
+            "{:?}",
+            both.entries
+        );
     }
 
     #[test]
