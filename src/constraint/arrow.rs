@@ -77,6 +77,22 @@ pub(crate) fn circles_and_shafts(
     }
 }
 
+/// What about an arrow's `circle` and `shaft` no tool would draw: a circle or shaft that
+/// jumps between cells, or a shaft starting away from its circle.
+pub(crate) fn circle_and_shaft_oddity(circle: &[Cell], shaft: &[Cell]) -> Option<String> {
+    let touches =
+        |a: Cell, b: Cell| a.row().abs_diff(b.row()) <= 1 && a.col().abs_diff(b.col()) <= 1;
+    if let Some(gap) = line_gap(circle) {
+        return Some(gap);
+    }
+    match shaft.first() {
+        Some(&start) if !circle.iter().any(|&c| touches(c, start)) => Some(format!(
+            "its shaft starts at {start}, which does not touch its circle"
+        )),
+        _ => line_gap(shaft),
+    }
+}
+
 /// The record [`circles_and_shafts`] reads back as `constraint`'s circle and shaft, under
 /// `names` (its TOML table, its f-puzzles field). A shaft through its own circle is
 /// unwritable in f-puzzles, whose reader takes the circle's cells off the line.
@@ -130,17 +146,7 @@ impl Constraint for Arrow {
     }
 
     fn oddity(&self) -> Option<String> {
-        let touches =
-            |a: Cell, b: Cell| a.row().abs_diff(b.row()) <= 1 && a.col().abs_diff(b.col()) <= 1;
-        if let Some(gap) = line_gap(&self.circle) {
-            return Some(gap);
-        }
-        match self.shaft.first() {
-            Some(&start) if !self.circle.iter().any(|&c| touches(c, start)) => Some(format!(
-                "its shaft starts at {start}, which does not touch its circle"
-            )),
-            _ => line_gap(&self.shaft),
-        }
+        circle_and_shaft_oddity(&self.circle, &self.shaft)
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {

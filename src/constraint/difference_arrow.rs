@@ -10,11 +10,11 @@
 
 use std::fmt;
 
-use super::arrow::{circles_and_shafts, write_circle_and_shaft};
+use super::arrow::{circle_and_shaft_oddity, circles_and_shafts, write_circle_and_shaft};
 use super::drawing::{GREY, Mark, Point, nearest, shaft};
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
-    Written, cell_list, line_gap, repeated,
+    Written, cell_list, repeated,
 };
 use crate::grid::{Cell, Shape};
 
@@ -73,14 +73,7 @@ impl Constraint for DifferenceArrow {
     }
 
     fn oddity(&self) -> Option<String> {
-        let touches =
-            |a: Cell, b: Cell| a.row().abs_diff(b.row()) <= 1 && a.col().abs_diff(b.col()) <= 1;
-        match self.shaft.first() {
-            Some(&start) if !self.circle.iter().any(|&c| touches(c, start)) => Some(format!(
-                "its shaft starts at {start}, which does not touch its circle"
-            )),
-            _ => line_gap(&self.shaft),
-        }
+        circle_and_shaft_oddity(&self.circle, &self.shaft)
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {

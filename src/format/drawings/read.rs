@@ -966,6 +966,11 @@ impl Readers<'_> {
     /// Small circles on the edge between two cells (white or black kropki dots), and X or V
     /// on such an edge.
     fn dots_and_letters(&mut self) {
+        // A letter V between cells one above the other is an inequality sign where the
+        // words name those and no XV, and no XV letter is drawn.
+        let v_sign = self.words.name("inequality sign")
+            && !self.words.name("XV sum")
+            && !self.xv_letters_drawn();
         for (i, shape) in self.scene.shapes.iter().enumerate() {
             if self.shape_taken[i] {
                 continue;
@@ -979,11 +984,6 @@ impl Readers<'_> {
             // An inequality sign on the edge: `<` `>` between cells side by side, `^` `˄`
             // `∧` (`˅` `∨`) between cells one above the other, pointing to the smaller.
             let side_by_side = pair[0].0 == pair[1].0;
-            // A letter V between cells one above the other is an inequality sign where the
-            // words name those and no XV.
-            let v_sign = self.words.name("inequality sign")
-                && !self.words.name("XV sum")
-                && !self.xv_letters_drawn();
             let greater = match (shape.text.as_str(), side_by_side) {
                 (">", true) | ("˅" | "∨", false) => Some([pair[0], pair[1]]),
                 ("v" | "V", false) if v_sign => Some([pair[0], pair[1]]),
@@ -1525,16 +1525,21 @@ impl Readers<'_> {
     /// each end cell of the line through `cells` (an index line's diamond on its start).
     fn marked_ends(&self, cells: &[(usize, usize)]) -> [bool; 2] {
         let centre = |(r, c): (usize, usize)| (r as f64 + 0.5, c as f64 + 0.5);
-        [cells[0], cells[cells.len() - 1]].map(|end| {
-            let p = centre(end);
-            (self.scene.shapes.iter().enumerate()).any(|(i, shape)| {
-                !self.shape_taken[i]
-                    && shape.text.is_empty()
-                    && shape.width <= 1.0
-                    && shape.height <= 1.0
-                    && (shape.center.0 - p.0).hypot(shape.center.1 - p.1) < 0.1
-            })
-        })
+        [cells[0], cells[cells.len() - 1]]
+            .map(|end| (0..self.scene.shapes.len()).any(|i| self.free_mark(i, &[centre(end)], 1.0)))
+    }
+
+    /// Whether shape `i` is a mark no reader took, without text, no wider or taller than
+    /// `most`, centred on one of `points`.
+    fn free_mark(&self, i: usize, points: &[Point], most: f64) -> bool {
+        let shape = &self.scene.shapes[i];
+        let near =
+            (points.iter()).any(|p| (shape.center.0 - p.0).hypot(shape.center.1 - p.1) < 0.1);
+        !self.shape_taken[i]
+            && shape.text.is_empty()
+            && shape.width <= most
+            && shape.height <= most
+            && near
     }
 
     /// The marks without text centred on the two end cells of the lockout line through
@@ -1564,17 +1569,13 @@ impl Readers<'_> {
     /// The shapes without text, no wider or taller than `most`, centred on one of `points`:
     /// decoration, as `what` (a line's marks).
     fn marks_at(&mut self, points: &[Point], most: f64, what: &str) {
-        for (i, shape) in self.scene.shapes.iter().enumerate() {
-            let near =
-                (points.iter()).any(|p| (shape.center.0 - p.0).hypot(shape.center.1 - p.1) < 0.1);
-            let fits = shape.width <= most && shape.height <= most;
-            if self.shape_taken[i] || !shape.text.is_empty() || !near || !fits {
+        for i in 0..self.scene.shapes.len() {
+            if !self.free_mark(i, points, most) {
                 continue;
             }
             self.shape_taken[i] = true;
-            self.out
-                .read
-                .push(format!("decoration: {}, {what}", Self::shape_name(shape)));
+            let name = Self::shape_name(&self.scene.shapes[i]);
+            self.out.read.push(format!("decoration: {name}, {what}"));
         }
     }
 
