@@ -465,3 +465,126 @@ fn a_digit_placed_under_the_same_digits_rule_gives_hidden_singles() {
     );
     assert!(!hint(&["hint", "--digits", "5"]).contains("hidden_single"));
 }
+
+/// Sums on a grid of more digits than a house has cells: arrows (their shafts often two or
+/// three cells of one row), killer cages and little killers on a 4×4 of the digits 1–5 are
+/// counted by every solver as an independent brute force over every such grid counts them.
+/// An arrow's encoding once tied a row's cells to 1+…+M, true only of a full house: a
+/// shaft of two cells in a row then had no solution.
+#[test]
+fn sums_on_grids_of_more_digits_agree_with_brute_force() {
+    type Pos = (usize, usize);
+    let rules = wider(5, false);
+    let mut grids: Vec<common::Plain> = Vec::new();
+    common::brute_force_solutions_under(&vec![vec![0; 4]; 4], &rules, usize::MAX, &mut |g| {
+        grids.push(g.clone())
+    });
+    let names = |cells: &[Pos]| {
+        cells
+            .iter()
+            .map(|(r, c)| format!("r{}c{}", r + 1, c + 1))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let sum = |g: &common::Plain, cells: &[Pos]| cells.iter().map(|&(r, c)| g[r][c]).sum::<u32>();
+    let mut rng = common::Rng(41);
+    let mut checked = 0;
+    for round in 0..60 {
+        // A circle, then a shaft of two or three cells along its row (or anywhere).
+        let circle = (rng.below(4), rng.below(4));
+        let len = 2 + rng.below(2);
+        let shaft: Vec<Pos> = if round % 2 == 0 {
+            (0..4)
+                .map(|c| (circle.0, c))
+                .filter(|&p| p != circle)
+                .take(len)
+                .collect()
+        } else {
+            let cells = rng.cells(len + 1);
+            cells
+                .into_iter()
+                .filter(|&p| p != circle)
+                .take(len)
+                .collect()
+        };
+        let cage_len = 2 + rng.below(2);
+        let cage = rng.cells(cage_len);
+        let cage_total = 3 + rng.below(10) as u32;
+        let diagonal: Vec<Pos> = (0..4).map(|i| (i, i)).collect();
+        let diagonal_total = 6 + rng.below(12) as u32;
+        type Holds<'a> = Box<dyn Fn(&common::Plain) -> bool + 'a>;
+        let (tables, holds): (String, Holds) = match round % 3 {
+            0 => (
+                format!(
+                    "[[arrow]]\ncircle = \"{}\"\ncells = \"{}\"\n",
+                    names(&[circle]),
+                    names(&shaft)
+                ),
+                Box::new(|g: &common::Plain| g[circle.0][circle.1] == sum(g, &shaft)),
+            ),
+            1 => (
+                format!(
+                    "[[cage]]\ncells = \"{}\"\nsum = {cage_total}\n",
+                    names(&cage)
+                ),
+                Box::new(|g: &common::Plain| {
+                    let mut seen: Vec<u32> = cage.iter().map(|&(r, c)| g[r][c]).collect();
+                    seen.sort_unstable();
+                    seen.dedup();
+                    seen.len() == cage.len() && sum(g, &cage) == cage_total
+                }),
+            ),
+            _ => (
+                format!(
+                    "[[arrow]]\ncircle = \"{}\"\ncells = \"{}\"\n\
+                     [[little-killer]]\ncells = \"{}\"\nsum = {diagonal_total}\n",
+                    names(&[circle]),
+                    names(&shaft),
+                    names(&diagonal)
+                ),
+                Box::new(|g: &common::Plain| {
+                    g[circle.0][circle.1] == sum(g, &shaft) && sum(g, &diagonal) == diagonal_total
+                }),
+            ),
+        };
+        // Givens from a grid the constraints accept, until at most 300 grids are left.
+        // (None accepted: the empty grid, which satdoku must count 0 or refuse.)
+        let accepted: Vec<&common::Plain> = grids.iter().filter(|g| holds(g)).collect();
+        let mut givens = vec![vec![0u32; 4]; 4];
+        let pick = accepted
+            .get(rng.below(accepted.len().max(1)))
+            .copied()
+            .unwrap_or(&givens)
+            .clone();
+        let fits = |givens: &common::Plain, g: &common::Plain| {
+            (0..16).all(|i| givens[i / 4][i % 4] == 0 || givens[i / 4][i % 4] == g[i / 4][i % 4])
+        };
+        let count =
+            |givens: &common::Plain| grids.iter().filter(|g| fits(givens, g) && holds(g)).count();
+        while count(&givens) > 300 {
+            let (r, c) = (rng.below(4), rng.below(4));
+            givens[r][c] = pick[r][c];
+        }
+        let expected = count(&givens);
+        let line = common::canon::line(&givens);
+        let toml = format!("boxes = \"2x2\"\ndigits = 5\npuzzle = \"{line}\"\n{tables}");
+        let file =
+            satdoku::format::PuzzleFile::parse(&toml).unwrap_or_else(|e| panic!("{e}\n{toml}"));
+        let options = satdoku::format::ReadOptions {
+            digits: Some(5),
+            ..Default::default()
+        };
+        let grid = satdoku::format::parse_one(&file.puzzles[0].text, &options).unwrap();
+        let puzzle = match file.spec.rules_for(grid_shape(4, 5)) {
+            Ok(rules) => Puzzle::new(grid, rules).unwrap(),
+            Err(why) => {
+                assert_eq!(expected, 0, "refused ({why}) but has solutions:\n{toml}");
+                checked += 1;
+                continue;
+            }
+        };
+        common::every_solver_agrees(&puzzle, expected, &*holds, &toml);
+        checked += 1;
+    }
+    assert_eq!(checked, 60);
+}

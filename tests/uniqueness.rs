@@ -821,17 +821,7 @@ fn single_removals_agree_with_brute_force_on_4x4() {
             givens[r][c] = if k % 2 == 0 { g[r][c] } else { h[r][c] };
         }
         // Givens that break a rule on their own are refused when read: skip them.
-        let text: String = givens
-            .iter()
-            .flatten()
-            .map(|&v| {
-                if v == 0 {
-                    '.'
-                } else {
-                    char::from_digit(v, 10).unwrap()
-                }
-            })
-            .collect();
+        let text = common::canon::line(&givens);
         let mut toml = format!("boxes = \"2x2\"\npuzzle = \"{text}\"\n");
         for s in &all {
             toml.push_str(&s.toml());

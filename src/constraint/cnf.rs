@@ -66,7 +66,8 @@ impl ConstraintCnf {
         }
     }
 
-    /// The houses the rules fill with each value once (none when not told).
+    /// The houses whose cells the rules keep different (none when not told): each holds
+    /// every value once only when the grid takes as many digits as a house has cells.
     pub fn houses(&self) -> &[Vec<Cell>] {
         &self.houses
     }

@@ -204,8 +204,8 @@ impl Ordered {
     /// The sum of the values of `cells` (no cell twice), kept to `lo..=hi`. The cells are
     /// summed a house at a time (the house of the grid holding most of those left): the
     /// values within one house differ, which narrows their subtotal, and when the house's
-    /// other cells are not many more, the subtotal is also N(N+1)/2 minus theirs, so that
-    /// what is known of either side bounds the other.
+    /// other cells are not many more (and the house holds every digit), the subtotal is
+    /// also N(N+1)/2 minus theirs, so that what is known of either side bounds the other.
     pub(super) fn cells_sum(cnf: &mut ConstraintCnf, cells: &[Cell], lo: i64, hi: i64) -> Ordered {
         let n = cnf.size() as i64;
         let mut left: Vec<Cell> = cells.to_vec();
@@ -238,8 +238,9 @@ impl Ordered {
                 .copied()
                 .collect();
             // Measured: tying also when the others are one more than the group halves the
-            // hardest pill puzzle's time; more costs the others.
-            if others.len() <= group.len() + 1 {
+            // hardest pill puzzle's time; more costs the others. A house adds up to N(N+1)/2
+            // only when it holds every digit: not on a grid of more digits than it has cells.
+            if cnf.shape().is_exact() && others.len() <= group.len() + 1 {
                 let total = n * (n + 1) / 2;
                 let terms: Vec<Term> = others.iter().map(|&c| cell_term(cnf, c, -1)).collect();
                 Ordered::tree_sum(cnf, &terms, least - total, most - total)
