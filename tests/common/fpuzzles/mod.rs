@@ -19,6 +19,9 @@ type Pos = (usize, usize);
 #[derive(Clone, Debug)]
 pub struct FpPuzzle {
     pub size: usize,
+    /// The largest digit: the size, unless the test gives the grid more digits than a house
+    /// has cells (each house's digits then only differ).
+    pub digits: usize,
     pub givens: Plain,
     /// The houses: rows, columns, regions, diagonals, disjoint groups, extra regions.
     pub houses: Vec<Vec<Pos>>,
@@ -35,7 +38,7 @@ impl FpPuzzle {
         let n = self.size;
         for r in 0..n {
             for c in 0..n {
-                if !(1..=n as u32).contains(&g[r][c]) {
+                if !(1..=self.digits as u32).contains(&g[r][c]) {
                     return Some(format!("r{}c{} holds {}", r + 1, c + 1, g[r][c]));
                 }
                 if self.givens[r][c] != 0 && self.givens[r][c] != g[r][c] {
@@ -108,7 +111,7 @@ impl FpPuzzle {
         let options: Vec<u32> = if self.givens[r][c] != 0 {
             vec![self.givens[r][c]]
         } else {
-            (1..=n as u32).collect()
+            (1..=self.digits as u32).collect()
         };
         for d in options {
             // A given's peers are checked when they are filled, and a given against the

@@ -198,6 +198,7 @@ pub fn read(path: &std::path::Path) -> FpPuzzle {
     });
     FpPuzzle {
         size: n,
+        digits: n,
         givens,
         houses,
         apart,
