@@ -190,7 +190,7 @@ fn published_puzzles_are_right_refused_or_flagged() {
         wrong.is_empty(),
         "verdicts that differ from the published solution with nothing named unread: {wrong:?}\n{report}"
     );
-    assert!(right >= 77, "{report}");
+    assert!(right >= 78, "{report}");
 
     // Of the puzzles whose published rules are all rules satdoku models (labelled by hand
     // from their rules text: data/published/families.json), at least 95 % come out right.

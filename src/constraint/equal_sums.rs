@@ -40,6 +40,22 @@ impl EqualSums {
     pub fn new(groups: Vec<Vec<Cell>>) -> EqualSums {
         EqualSums { groups }
     }
+
+    /// Whether the groups are the two halves of one line: two groups of as many cells,
+    /// each cell beside the next (touching at a side or a corner) from the first group's
+    /// first cell to the second's last (SudokuPad's lines of four whose first two digits add
+    /// up as the last two).
+    pub fn halves_of_a_line(&self) -> bool {
+        let [first, second] = &self.groups[..] else {
+            return false;
+        };
+        let line: Vec<Cell> = first.iter().chain(second).copied().collect();
+        first.len() == second.len()
+            && line.windows(2).all(|pair| {
+                let (a, b) = (pair[0], pair[1]);
+                a != b && a.row().abs_diff(b.row()) <= 1 && a.col().abs_diff(b.col()) <= 1
+            })
+    }
 }
 
 impl fmt::Display for EqualSums {

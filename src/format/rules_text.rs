@@ -430,6 +430,20 @@ const FAMILY_TOPICS: &[Topic] = &[
         repeats: true,
     },
     Topic {
+        name: "equal-halves line",
+        // "In each line of four cells the sum of the first two digits equals the sum of the
+        // last two digits" (Sudoku-Bench's "Four Triangles").
+        words: &[
+            "equal-halves line*",
+            "equal halves line*",
+            "sum of the first two digits equals the sum of the last two",
+            "first two digits * the same * as the last two",
+            "first half * the same sum as the second half",
+            "both halves * the same sum",
+        ],
+        repeats: true,
+    },
+    Topic {
         name: "weighted sum",
         words: &[
             "roman numeral*",
@@ -696,6 +710,12 @@ fn present(spec: &RulesSpec) -> Vec<&'static str> {
         };
         if let Some(topic) = topics().iter().find(|t| t.name == name) {
             names.push(topic.name);
+        }
+        // Equal sums over a line's two halves state an equal-halves line too.
+        if let VariantConstraint::EqualSums(sums) = constraint
+            && sums.halves_of_a_line()
+        {
+            names.push("equal-halves line");
         }
     }
     names.extend(spec.globals.iter().map(|rule| rule.row().topic));

@@ -19,6 +19,10 @@ pub(super) const LINE_FAMILIES: &[(&str, &str)] = &[
     ("sum line", "sumline"),
     ("same-difference line", "samedifferenceline"),
     ("lockout line", "lockout"),
+    // Its two halves add up alike: a set of equal sums (satdoku's extension field). Each
+    // line on its own: lines of four that meet at their ends are read as separate lines,
+    // as "each line of four cells" says.
+    ("equal-halves line", "equalsums"),
 ];
 
 /// Line families whose rule is over each line as a whole (its set of digits, its pieces, its

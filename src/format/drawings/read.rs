@@ -1479,6 +1479,21 @@ impl Readers<'_> {
                         }
                     }
                     let mut entry = json!({"lines": [fp_cells(&oriented)]});
+                    // "The sum of the first two digits equals the sum of the last two": on
+                    // a line of four cells, its halves; halves of longer lines where the
+                    // words say halves.
+                    if family == "equal-halves line" {
+                        let len = cells.len();
+                        if len % 2 == 1 || (len != 4 && !self.words.names_with(family, "half*")) {
+                            self.out.unread.push(format!(
+                                "{drawn}: a line of {len} cells, and which of its digits add up \
+                                 alike the words say only for four cells or even halves"
+                            ));
+                            continue;
+                        }
+                        let (first, last) = cells.split_at(len / 2);
+                        entry = json!({"groups": [fp_cells(first), fp_cells(last)]});
+                    }
                     if family == "sum line" {
                         let Some(total) = self.words.total(family) else {
                             self.out.unread.push(format!(
@@ -2387,6 +2402,35 @@ mod tests {
         let read = reading(joined, "Blue lines are palindromes.");
         assert_eq!(read.unread.len(), 2, "{:?}", read.unread);
         assert!(read.unread[0].contains("joined to another at r1c5"));
+    }
+
+    #[test]
+    fn lines_whose_first_two_digits_add_up_as_the_last_two_are_equal_halves() {
+        // Published "Four Triangles": lines of four meeting at their ends, each its own line.
+        let fields = json!({"lines": [
+            {"wayPoints": [[0.5, 0.5], [0.5, 3.5]], "color": "#6bab4c", "thickness": 8},
+            {"wayPoints": [[0.5, 3.5], [3.5, 3.5]], "color": "#6bab4c", "thickness": 8},
+            {"wayPoints": [[4.5, 4.5], [4.5, 6.5]], "color": "#6bab4c", "thickness": 8},
+        ]});
+        let rules = "In each line of four cells the sum of the first two digits equals the sum \
+                     of the last two digits.";
+        let read = reading(fields, rules);
+        let groups: Vec<&Value> = read.entries.iter().map(|(_, e)| &e["groups"]).collect();
+        assert!(read.entries.iter().all(|(field, _)| *field == "equalsums"));
+        assert_eq!(
+            groups,
+            [
+                &json!([["R1C1", "R1C2"], ["R1C3", "R1C4"]]),
+                &json!([["R1C4", "R2C4"], ["R3C4", "R4C4"]]),
+            ]
+        );
+        // A line of three cells: which digits add up alike is not said.
+        assert_eq!(read.unread.len(), 1, "{:?}", read.unread);
+        assert!(
+            read.unread[0].contains("a line of 3 cells"),
+            "{:?}",
+            read.unread
+        );
     }
 
     #[test]
