@@ -118,3 +118,46 @@ fn bad_palettes_are_refused_with_what_was_wrong() {
         assert!(err.contains(words), "{args:?}: {err}");
     }
 }
+
+/// `--to` writes the puzzle made with all the draft holds: the TOML (text, after the
+/// suggestion made a comment) reads back as the draft's rules and constraints with the
+/// givens added, unique by `check` with the solution the givens keep; JSON rows carry it
+/// as `written`, and a link reads back unique too. The line format alone drops the
+/// draft's lines: `check` on it finds several solutions.
+#[test]
+fn suggest_writes_the_puzzle_made_in_a_form_that_keeps_its_constraints() {
+    let file = "puzzles/variants/sequence-draft.toml";
+    let draft =
+        std::fs::read_to_string(common::puzzle_path("variants/sequence-draft.toml")).unwrap();
+    let tables = |text: &str| text.matches("[[sequence-line]]").count();
+    let (code, toml, err) = run(&["suggest", "--to", "toml", file], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(toml.starts_with("# multiple add "), "{toml}");
+    assert_eq!(tables(&toml), tables(&draft));
+    assert!(tables(&draft) > 0);
+    let (code, checked, err) = run(&["check", "-"], &toml);
+    assert_eq!(code, Some(0), "{checked}{err}");
+    assert!(checked.starts_with("unique "), "{checked}");
+
+    let (code, out, err) = run(&["suggest", "--to", "fpuzzles", "-f", "json", file], "");
+    assert_eq!(code, Some(0), "{err}");
+    let row = &json_rows(&out)[0];
+    let link = row["written"].as_str().unwrap();
+    assert!(link.starts_with("https://www.f-puzzles.com/"), "{link}");
+    let (code, again, err) = run(&["check", "-"], link);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(again, checked);
+    let line = row["puzzle"].as_str().unwrap();
+    let (code, _, _) = run(&["check", "-"], line);
+    assert_eq!(code, Some(1), "the line alone has the grid, not the lines");
+
+    // A form that cannot hold the draft's lines: the suggestion still, the form refused by
+    // name, exit status 2.
+    let (code, out, err) = run(&["suggest", "--to", "sudokupad", "-f", "json", file], "");
+    assert_eq!(code, Some(2), "{out}{err}");
+    let row = &json_rows(&out)[0];
+    assert_eq!(row["status"], "multiple");
+    assert!(row["written"].is_null());
+    let error = row["error"].as_str().unwrap();
+    assert!(error.contains("--to sudokupad: sequence line"), "{error}");
+}

@@ -177,9 +177,11 @@ enum Command {
     /// where the solutions differ most, and the answer says so. Each line: the givens
     /// (`r1c3=5`), how sure, the puzzle with them in the line format and its rating as
     /// `rate` prints it; JSON `givens`, `fewest`, `solutions`, `all_solutions`, `puzzle`,
-    /// `rating`, `hardest`. For a puzzle with no solution: each given and constraint whose
-    /// removal alone gives it solutions (JSON `removals`). Exit status: 0 when every puzzle
-    /// has a solution, 1 when any has none, 2 on input errors.
+    /// `rating`, `hardest` (and `written`: the puzzle made in the form --to names, with
+    /// the constraints the line format leaves out). For a puzzle with no solution: each
+    /// given and constraint whose removal alone gives it solutions (JSON `removals`). Exit
+    /// status: 0 when every puzzle has a solution, 1 when any has none, 2 on input errors
+    /// or a puzzle --to cannot write.
     Suggest(suggest::SuggestArgs),
     /// Draw each puzzle as setters' tools draw it, as SVG or PNG.
     ///

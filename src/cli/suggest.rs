@@ -3,11 +3,11 @@
 use std::process::ExitCode;
 
 use anyhow::Context;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use satdoku::Puzzle;
 use satdoku::constraint::{RecordFormat, VariantConstraint};
 use satdoku::format::Notation;
-use satdoku::format::export::toml_record;
+use satdoku::format::export::{About, toml_record};
 use satdoku::rate::rate;
 use satdoku::suggest::{
     ConstraintSuggestions, Listing, Palette, Removals, SuggestLimits, Suggestion,
@@ -17,6 +17,7 @@ use satdoku::{Cell, Rules};
 use serde::Serialize;
 
 use super::args::BatchArgs;
+use super::export::ExportTo;
 use super::input::{self, Item};
 use super::output::{Output, RowHead, Status, Tally};
 
@@ -51,6 +52,12 @@ pub struct SuggestArgs {
     /// each on a hard 9×9 variant, spread over --threads.
     #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..), requires = "palette")]
     pub proposals: u32,
+    /// Write the puzzle with the givens added in this form, with everything the input
+    /// holds (its constraints, rules and words; the line format has the grid alone): a
+    /// SudokuPad or f-puzzles link, f-puzzles JSON, or satdoku's TOML (in JSON rows as
+    /// `written`; in text after the suggestion's line, made a `#` comment).
+    #[arg(long, value_enum, value_name = "FORM")]
+    pub to: Option<ExportTo>,
 }
 
 /// Cells written `r1c1-r1c2-r2c1` (or with commas or spaces between).
@@ -97,6 +104,9 @@ struct Row<'a> {
     /// The puzzle with the givens added, in the line format.
     #[serde(skip_serializing_if = "Option::is_none")]
     puzzle: Option<String>,
+    /// The puzzle with the givens added, in the form `--to` names.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    written: Option<String>,
     /// How the puzzle with the givens added solves: `rate`'s line, and its hardest step.
     #[serde(skip_serializing_if = "Option::is_none")]
     rating: Option<String>,
@@ -283,6 +293,7 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                     solutions: None,
                     all_solutions: None,
                     puzzle: None,
+                    written: None,
                     rating: None,
                     hardest: None,
                     removals: None,
@@ -333,6 +344,7 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                     solutions: Some(0),
                     all_solutions: Some(true),
                     puzzle: None,
+                    written: None,
                     rating: None,
                     hardest: None,
                     removals: Some(removals),
@@ -343,6 +355,27 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                 };
                 return out.row(&row, &text);
             };
+            // The puzzle made, in the form asked for; a form that cannot hold it is this
+            // puzzle's error.
+            let written = match (args.to, &found.made) {
+                (Some(to), Some((made, _))) => {
+                    let reading = &item.reading;
+                    let about = About {
+                        title: reading.title.as_deref(),
+                        author: reading.author.as_deref(),
+                        rules: reading.rules.as_deref().or(reading.notes.as_deref()),
+                    };
+                    Some(to.write(made, &about).map_err(|e| {
+                        let form = to.to_possible_value().map(|v| v.get_name().to_string());
+                        format!("cannot be written --to {}: {e}", form.unwrap_or_default())
+                    }))
+                }
+                _ => None,
+            };
+            if let Some(Err(_)) = &written {
+                // Asked for and not written: an error, as `export` counts it (exit status 2).
+                tally.add_errors(1);
+            }
             let givens = given_texts(suggestion, &item.notation);
             let text = if givens.is_empty() {
                 format!(
@@ -367,6 +400,7 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                 solutions: Some(suggestion.solutions),
                 all_solutions: Some(suggestion.all_solutions),
                 puzzle: line,
+                written: written.clone().and_then(Result::ok),
                 rating,
                 hardest,
                 removals: None,
@@ -386,9 +420,20 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                 }),
                 constraints_found: found.constraints.as_ref().map(|(f, _)| f.proposals.len()),
                 constraints_tried: found.constraints.as_ref().map(|(f, _)| f.tried),
-                error: None,
+                error: written.clone().and_then(Result::err),
             };
-            out.row(&row, &text).context("writing the output")?;
+            match &written {
+                Some(Ok(form)) if !out.writes_rows() => {
+                    // The suggestion as a comment, so that the output reads back in its form.
+                    out.comment(&text).context("writing the output")?;
+                    out.text(form.trim_end()).context("writing the output")?;
+                }
+                Some(Err(error)) if !out.writes_rows() => {
+                    out.row(&row, &text)?;
+                    super::output::report_item(&item, error);
+                }
+                _ => out.row(&row, &text)?,
+            }
             if let (Some((found, rated)), Some(palette), false) =
                 (&found.constraints, &palette, out.writes_rows())
             {
