@@ -161,3 +161,50 @@ fn suggest_writes_the_puzzle_made_in_a_form_that_keeps_its_constraints() {
     let error = row["error"].as_str().unwrap();
     assert!(error.contains("--to sudokupad: sequence line"), "{error}");
 }
+
+/// Of the sets of the fewest givens, the easiest is suggested: on the sequence draft nine
+/// single givens each make it unique, and the one suggested leaves no harder a hardest step
+/// than the first found (`--choices 1`); each is unique by `check`.
+#[test]
+fn the_easiest_of_the_fewest_givens_is_suggested() {
+    use satdoku::logic::Technique;
+    let file = "puzzles/variants/sequence-draft.toml";
+    let hardest = |choices: &str| {
+        let (code, out, err) = run(&["suggest", "-f", "json", "--choices", choices, file], "");
+        assert_eq!(code, Some(0), "{err}");
+        let row = json_rows(&out)[0].clone();
+        let technique: Technique = row["hardest"].as_str().unwrap().parse().unwrap();
+        (row, technique)
+    };
+    let (first, first_hardest) = hardest("1");
+    let (easiest, easiest_hardest) = hardest("10");
+    assert_eq!(first["choices"], 1);
+    assert_eq!(easiest["choices"], 9);
+    assert_eq!(first["givens"].as_array().unwrap().len(), 1);
+    assert_eq!(easiest["givens"].as_array().unwrap().len(), 1);
+    assert!(easiest_hardest.weight() <= first_hardest.weight());
+    assert_ne!(
+        first["givens"], easiest["givens"],
+        "here the first is not the easiest"
+    );
+    let draft =
+        std::fs::read_to_string(common::puzzle_path("variants/sequence-draft.toml")).unwrap();
+    for row in [&first, &easiest] {
+        let given = row["givens"][0].as_str().unwrap();
+        let (cell, digit) = given.split_once('=').unwrap();
+        let (r, c) = cell[1..].split_once('c').unwrap();
+        let index = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+        let line = draft
+            .lines()
+            .find_map(|l| l.strip_prefix("puzzle = \""))
+            .unwrap()
+            .trim_end_matches('"');
+        let mut made: Vec<char> = line.chars().collect();
+        assert_eq!(made[index], '.');
+        made[index] = digit.chars().next().unwrap();
+        let made: String = made.into_iter().collect();
+        let text = draft.replace(line, &made);
+        let (code, out, _) = run(&["check", "-"], &text);
+        assert_eq!(code, Some(0), "{given}: {out}");
+    }
+}

@@ -699,11 +699,39 @@ fn suggested_givens_are_the_fewest_by_brute_force_on_4x4() {
         assert!(found.fewest && found.all_solutions, "{toml}");
         assert_eq!(found.solutions, solutions.len(), "{toml}");
         assert_eq!(found.givens.len() as u32, fewest, "{toml}");
-        let mut more = givens.clone();
-        for given in &found.givens {
-            more[given.cell.row()][given.cell.col()] = u32::from(given.digit.get());
+        // Every set of as many givens: each cell set with each solution it keeps alone.
+        let sets = (0u32..1 << open.len())
+            .filter(|m| m.count_ones() == fewest)
+            .map(|m| {
+                (solutions.iter())
+                    .filter(|s| {
+                        (solutions.iter())
+                            .filter(|t| {
+                                (0..open.len())
+                                    .filter(|k| m & (1 << k) != 0)
+                                    .all(|k| digit(s, open[k]) == digit(t, open[k]))
+                            })
+                            .count()
+                            == 1
+                    })
+                    .count()
+            })
+            .sum::<usize>();
+        assert_eq!(found.alternatives.len(), (sets - 1).min(9), "{toml}");
+        let mut seen = vec![found.givens.clone()];
+        for set in std::iter::once(&found.givens).chain(&found.alternatives) {
+            assert_eq!(set.len() as u32, fewest, "{toml}");
+            let mut more = givens.clone();
+            for given in set {
+                assert_eq!(more[given.cell.row()][given.cell.col()], 0, "{toml}");
+                more[given.cell.row()][given.cell.col()] = u32::from(given.digit.get());
+            }
+            assert_eq!(small_solutions(&grids, &more, &all).len(), 1, "{toml}");
+            if !std::ptr::eq(set, &found.givens) {
+                assert!(!seen.contains(set), "{toml}: {set:?} twice");
+                seen.push(set.clone());
+            }
         }
-        assert_eq!(small_solutions(&grids, &more, &all).len(), 1, "{toml}");
         checked += 1;
     }
     assert!(

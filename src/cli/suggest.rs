@@ -58,6 +58,11 @@ pub struct SuggestArgs {
     /// `written`; in text after the suggestion's line, made a `#` comment).
     #[arg(long, value_enum, value_name = "FORM")]
     pub to: Option<ExportTo>,
+    /// Of the sets of the fewest givens that make a puzzle unique (often several), how many
+    /// are rated, each in full as `rate` does: the easiest is suggested (JSON `choices`,
+    /// how many were rated). 1 takes the first found.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    pub choices: u32,
 }
 
 /// Cells written `r1c1-r1c2-r2c1` (or with commas or spaces between).
@@ -96,6 +101,9 @@ struct Row<'a> {
     /// Whether no fewer givens make the puzzle unique.
     #[serde(skip_serializing_if = "Option::is_none")]
     fewest: Option<bool>,
+    /// How many sets of as many givens were rated, the easiest suggested.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    choices: Option<usize>,
     /// Solutions listed, and whether they are all.
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<usize>,
@@ -131,6 +139,8 @@ struct Row<'a> {
 /// What was found for one puzzle: the suggestion, the puzzle it makes and its rating.
 struct Found {
     suggestion: Option<Suggestion>,
+    /// How many sets of the fewest givens were rated for the one suggested.
+    choices: usize,
     made: Option<(Puzzle, satdoku::rate::Rating)>,
     /// Of a puzzle with no solution, what one removal would give solutions.
     removals: Option<Removals>,
@@ -139,6 +149,37 @@ struct Found {
         ConstraintSuggestions,
         Vec<(VariantConstraint, satdoku::rate::Rating)>,
     )>,
+}
+
+/// Of the suggestion's givens and its alternatives, the set that leaves `puzzle` easiest
+/// (by the SE-scale weight, then the difficulty, the steps and the guesses; the first found
+/// on a tie), with the puzzle it makes and its rating.
+fn easiest(
+    puzzle: &Puzzle,
+    suggestion: &Suggestion,
+) -> Option<(
+    Vec<satdoku::grid::CellDigit>,
+    (Puzzle, satdoku::rate::Rating),
+)> {
+    use rayon::prelude::*;
+    let sets: Vec<&Vec<satdoku::grid::CellDigit>> = std::iter::once(&suggestion.givens)
+        .chain(&suggestion.alternatives)
+        .collect();
+    let rated: Vec<(usize, Puzzle, satdoku::rate::Rating)> = (sets.par_iter().enumerate())
+        .filter_map(|(i, givens)| {
+            let mut grid = puzzle.grid().clone();
+            for given in givens.iter() {
+                grid.set(given.cell, Some(given.digit));
+            }
+            let made = Puzzle::new(grid, puzzle.rules().clone()).ok()?;
+            let rating = rate(&made);
+            Some((i, made, rating))
+        })
+        .collect();
+    let (i, made, rating) = rated
+        .into_iter()
+        .min_by_key(|(i, _, r)| (r.weight, r.difficulty, r.steps, r.guesses, *i))?;
+    Some((sets[i].clone(), (made, rating)))
 }
 
 /// The first `n` proposals of `found` rated on `puzzle` (each added alone), easiest first:
@@ -247,19 +288,18 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
     };
     let limits = SuggestLimits {
         solutions: args.limit as usize,
+        alternatives: args.choices as usize - 1,
         ..SuggestLimits::default()
     };
     let work = |_: &mut (), puzzle: &Puzzle| {
         let listing = Listing::of(puzzle, limits.solutions);
-        let suggestion = fewest_givens_among(puzzle, &listing, limits.nodes);
-        let made = suggestion.as_ref().and_then(|s| {
-            let mut grid = puzzle.grid().clone();
-            for given in &s.givens {
-                grid.set(given.cell, Some(given.digit));
-            }
-            let made = Puzzle::new(grid, puzzle.rules().clone()).ok()?;
-            let rating = rate(&made);
-            Some((made, rating))
+        let mut suggestion =
+            fewest_givens_among(puzzle, &listing, limits.nodes, limits.alternatives);
+        let choices = suggestion.as_ref().map_or(0, |s| 1 + s.alternatives.len());
+        let made = suggestion.as_mut().and_then(|s| {
+            let (givens, made) = easiest(puzzle, s)?;
+            s.givens = givens;
+            Some(made)
         });
         let removals = suggestion.is_none().then(|| single_removals(puzzle));
         let constraints = (palette.as_ref())
@@ -271,6 +311,7 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
             });
         Found {
             suggestion,
+            choices,
             made,
             removals,
             constraints,
@@ -290,6 +331,7 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                     head: RowHead::new(&item, Status::Invalid),
                     givens: None,
                     fewest: None,
+                    choices: None,
                     solutions: None,
                     all_solutions: None,
                     puzzle: None,
@@ -341,6 +383,7 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                     head: RowHead::new(&item, status),
                     givens: None,
                     fewest: None,
+                    choices: None,
                     solutions: Some(0),
                     all_solutions: Some(true),
                     puzzle: None,
@@ -383,8 +426,12 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                     rating.as_deref().unwrap_or_default()
                 )
             } else {
+                let easiest = match found.choices {
+                    1 => String::new(),
+                    n => format!(", the easiest of {n} such"),
+                };
                 format!(
-                    "multiple add {} ({} given{}, {}): {} {}",
+                    "multiple add {} ({} given{}, {}{easiest}): {} {}",
                     givens.join(" "),
                     givens.len(),
                     if givens.len() == 1 { "" } else { "s" },
@@ -397,6 +444,7 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                 head: RowHead::new(&item, status),
                 givens: Some(givens),
                 fewest: Some(suggestion.fewest),
+                choices: Some(found.choices),
                 solutions: Some(suggestion.solutions),
                 all_solutions: Some(suggestion.all_solutions),
                 puzzle: line,

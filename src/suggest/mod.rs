@@ -28,14 +28,18 @@ pub struct SuggestLimits {
     /// The most nodes of each smallest-hitting-set search: past it, the best set found so
     /// far is kept and the answer is no longer the fewest possible.
     pub nodes: u64,
+    /// The most other sets of as many givens listed beside the one given
+    /// ([`Suggestion::alternatives`]).
+    pub alternatives: usize,
 }
 
 impl Default for SuggestLimits {
-    /// 1,000 solutions, 100,000 nodes.
+    /// 1,000 solutions, 100,000 nodes, 9 alternatives.
     fn default() -> SuggestLimits {
         SuggestLimits {
             solutions: 1000,
             nodes: 100_000,
+            alternatives: 9,
         }
     }
 }
@@ -55,6 +59,10 @@ pub struct Suggestion {
     /// Of the givens, how many were added one at a time before every solution left was
     /// known (0 when there were no more than the limit).
     pub added_first: usize,
+    /// Other sets of as many givens that make the puzzle unique too (each with the givens
+    /// added first), up to the number asked for: a setter's choice, which
+    /// `satdoku suggest` makes by the difficulty each leaves.
+    pub alternatives: Vec<Vec<CellDigit>>,
 }
 
 /// The fewest givens (each a digit of one solution, in an empty cell) that make `puzzle`
@@ -73,7 +81,12 @@ pub struct Suggestion {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn fewest_givens(puzzle: &Puzzle, limits: &SuggestLimits) -> Option<Suggestion> {
-    fewest_givens_among(puzzle, &Listing::of(puzzle, limits.solutions), limits.nodes)
+    fewest_givens_among(
+        puzzle,
+        &Listing::of(puzzle, limits.solutions),
+        limits.nodes,
+        limits.alternatives,
+    )
 }
 
 /// Up to a limit of a puzzle's solutions, listed once for the searches that start from
@@ -108,8 +121,14 @@ impl Listing {
 }
 
 /// [`fewest_givens`] from solutions already listed, each smallest-hitting-set search
-/// limited to `nodes` nodes.
-pub fn fewest_givens_among(puzzle: &Puzzle, listing: &Listing, nodes: u64) -> Option<Suggestion> {
+/// limited to `nodes` nodes, with up to `alternatives` other sets of as many givens
+/// ([`Suggestion::alternatives`]; 0 for none).
+pub fn fewest_givens_among(
+    puzzle: &Puzzle,
+    listing: &Listing,
+    nodes: u64,
+    alternatives: usize,
+) -> Option<Suggestion> {
     let limit = listing.limit;
     let all_solutions = listing.all();
     let mut solutions = listing.solutions.clone();
@@ -137,15 +156,29 @@ pub fn fewest_givens_among(puzzle: &Puzzle, listing: &Listing, nodes: u64) -> Op
     } else {
         fewest_over(&open, &solutions, nodes)?
     };
-    let mut givens = givens_of(&open, &solutions[target], &chosen);
-    givens.extend(added.iter().copied());
-    givens.sort_by_key(|given| given.cell);
+    let with_added = |chosen: &[usize], target: usize| {
+        let mut givens = givens_of(&open, &solutions[target], chosen);
+        givens.extend(added.iter().copied());
+        givens.sort_by_key(|given| given.cell);
+        givens
+    };
+    let givens = with_added(&chosen, target);
+    let others = match chosen.len() {
+        0 => Vec::new(),
+        size => every_set_of(&open, &solutions, size, nodes, alternatives + 1),
+    };
+    let alternatives: Vec<Vec<CellDigit>> = (others.iter())
+        .map(|(chosen, target)| with_added(chosen, *target))
+        .filter(|other| *other != givens)
+        .take(alternatives)
+        .collect();
     Some(Suggestion {
         givens,
         fewest: finished && all_solutions,
         solutions: listed.min(limit),
         all_solutions,
         added_first: added.len(),
+        alternatives,
     })
 }
 
@@ -377,12 +410,7 @@ fn splitting_given(grid: &Grid, solutions: &[Grid]) -> Option<CellDigit> {
 /// solutions), no other solution agrees with there: the cells (positions in `open`), the
 /// solution kept, and whether every search finished (else the best found).
 fn fewest_over(open: &[Cell], solutions: &[Grid], nodes: u64) -> Option<(Vec<usize>, usize, bool)> {
-    let differ = |s: &Grid, t: &Grid| -> Vec<u32> {
-        (open.iter().enumerate())
-            .filter(|&(_, &c)| s.get(c) != t.get(c))
-            .map(|(i, _)| i as u32)
-            .collect()
-    };
+    let differ = |s: &Grid, t: &Grid| differ_at(open, s, t);
     let mut best: Option<(Vec<u32>, usize)> = None;
     let mut finished = true;
     for (s, target) in solutions.iter().enumerate() {
@@ -403,6 +431,44 @@ fn fewest_over(open: &[Cell], solutions: &[Grid], nodes: u64) -> Option<(Vec<usi
         target,
         finished,
     ))
+}
+
+/// Up to `most` sets of `size` cells of `open` that, holding one solution's digits, no
+/// other solution agrees with there: each the cells (positions in `open`) and the solution
+/// kept, each search within `nodes` nodes.
+fn every_set_of(
+    open: &[Cell],
+    solutions: &[Grid],
+    size: usize,
+    nodes: u64,
+    most: usize,
+) -> Vec<(Vec<usize>, usize)> {
+    let mut found: Vec<(Vec<usize>, usize)> = Vec::new();
+    for (s, target) in solutions.iter().enumerate() {
+        if found.len() >= most {
+            break;
+        }
+        let sets: Vec<Vec<u32>> = (solutions.iter().enumerate())
+            .filter(|&(t, _)| t != s)
+            .map(|(_, other)| differ_at(open, target, other))
+            .collect();
+        let mut search = Hitting::new(&sets, open.len(), Some(size + 1), nodes);
+        search.collect = Some(most - found.len());
+        search.branch();
+        found.extend(
+            (search.found.into_iter())
+                .map(|chosen| (chosen.into_iter().map(|i| i as usize).collect(), s)),
+        );
+    }
+    found
+}
+
+/// The positions in `open` of the cells where `s` and `t` differ.
+fn differ_at(open: &[Cell], s: &Grid, t: &Grid) -> Vec<u32> {
+    (open.iter().enumerate())
+        .filter(|&(_, &c)| s.get(c) != t.get(c))
+        .map(|(i, _)| i as u32)
+        .collect()
 }
 
 /// The givens `chosen` (positions in `open`) with the target's digits, in reading order.
@@ -427,16 +493,7 @@ fn smallest_hitting_set(
     bound: Option<usize>,
     nodes: u64,
 ) -> (Option<Vec<u32>>, bool) {
-    let mut search = Hitting {
-        sets,
-        chosen: Vec::new(),
-        taken: vec![false; elements],
-        banned: vec![false; elements],
-        best: None,
-        bound: bound.unwrap_or(usize::MAX),
-        nodes,
-        finished: true,
-    };
+    let mut search = Hitting::new(sets, elements, bound, nodes);
     search.branch();
     (search.best, search.finished)
 }
@@ -455,10 +512,34 @@ struct Hitting<'a> {
     /// Nodes left.
     nodes: u64,
     finished: bool,
+    /// When set, every set below the bound is kept in `found` (up to this many), and the
+    /// bound stays.
+    collect: Option<usize>,
+    found: Vec<Vec<u32>>,
 }
 
-impl Hitting<'_> {
+impl<'a> Hitting<'a> {
+    /// A search for a set meeting every one of `sets` (elements below `elements`), smaller
+    /// than `bound` when one is given, within `nodes` nodes.
+    fn new(sets: &'a [Vec<u32>], elements: usize, bound: Option<usize>, nodes: u64) -> Self {
+        Hitting {
+            sets,
+            chosen: Vec::new(),
+            taken: vec![false; elements],
+            banned: vec![false; elements],
+            best: None,
+            bound: bound.unwrap_or(usize::MAX),
+            nodes,
+            finished: true,
+            collect: None,
+            found: Vec::new(),
+        }
+    }
+
     fn branch(&mut self) {
+        if self.collect.is_some_and(|most| self.found.len() >= most) {
+            return;
+        }
         if self.nodes == 0 {
             self.finished = false;
             return;
@@ -468,7 +549,9 @@ impl Hitting<'_> {
             .filter(|set| !set.iter().any(|&e| self.taken[e as usize]))
             .collect();
         if unhit.is_empty() {
-            if self.chosen.len() < self.bound {
+            if self.collect.is_some() {
+                self.found.push(self.chosen.clone());
+            } else if self.chosen.len() < self.bound {
                 self.bound = self.chosen.len();
                 self.best = Some(self.chosen.clone());
             }
