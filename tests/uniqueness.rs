@@ -678,19 +678,22 @@ fn suggested_givens_are_the_fewest_by_brute_force_on_4x4() {
         // solution shares.
         let open: Vec<usize> = (0..16).filter(|&i| givens[i / 4][i % 4] == 0).collect();
         let digit = |s: &Plain, i: usize| s[i / 4][i % 4];
-        let keeps_one = |mask: u32| {
-            solutions.iter().any(|s| {
-                solutions
-                    .iter()
-                    .filter(|t| {
-                        (0..open.len())
-                            .filter(|k| mask & (1 << k) != 0)
-                            .all(|k| digit(s, open[k]) == digit(t, open[k]))
-                    })
-                    .count()
-                    == 1
-            })
+        // The solutions that the cells of `mask`, holding their digits, keep alone.
+        let kept_alone = |mask: u32| {
+            (solutions.iter())
+                .filter(|s| {
+                    (solutions.iter())
+                        .filter(|t| {
+                            (0..open.len())
+                                .filter(|k| mask & (1 << k) != 0)
+                                .all(|k| digit(s, open[k]) == digit(t, open[k]))
+                        })
+                        .count()
+                        == 1
+                })
+                .count()
         };
+        let keeps_one = |mask: u32| kept_alone(mask) > 0;
         let fewest = (1..=open.len() as u32)
             .find(|&k| (0u32..1 << open.len()).any(|m| m.count_ones() == k && keeps_one(m)))
             .expect("every open cell given keeps one solution");
@@ -702,20 +705,7 @@ fn suggested_givens_are_the_fewest_by_brute_force_on_4x4() {
         // Every set of as many givens: each cell set with each solution it keeps alone.
         let sets = (0u32..1 << open.len())
             .filter(|m| m.count_ones() == fewest)
-            .map(|m| {
-                (solutions.iter())
-                    .filter(|s| {
-                        (solutions.iter())
-                            .filter(|t| {
-                                (0..open.len())
-                                    .filter(|k| m & (1 << k) != 0)
-                                    .all(|k| digit(s, open[k]) == digit(t, open[k]))
-                            })
-                            .count()
-                            == 1
-                    })
-                    .count()
-            })
+            .map(kept_alone)
             .sum::<usize>();
         assert_eq!(found.alternatives.len(), (sets - 1).min(9), "{toml}");
         let mut seen = vec![found.givens.clone()];
