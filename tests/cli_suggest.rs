@@ -208,3 +208,32 @@ fn the_easiest_of_the_fewest_givens_is_suggested() {
         assert_eq!(code, Some(0), "{given}: {out}");
     }
 }
+
+/// `--palette rules` offers the families the draft uses and names those it cannot offer
+/// (here a quadruple, and cages without --cage) in JSON and in text, never dropping them
+/// without a word.
+#[test]
+fn families_the_rules_entry_cannot_offer_are_named() {
+    let draft = "boxes = \"2x2\"\npuzzle = \"1...............\"\n\
+                 [[quadruple]]\ncells = [\"r2c2\", \"r2c3\", \"r3c2\", \"r3c3\"]\ndigits = [2]\n\
+                 [[thermometer]]\ncells = [\"r4c1\", \"r4c2\"]\n\
+                 [[cage]]\ncells = [\"r1c3\", \"r1c4\"]\nsum = 7\n";
+    let (code, out, err) = run(&["suggest", "--palette", "rules", "-f", "json", "-"], draft);
+    assert_eq!(code, Some(0), "{err}");
+    let row = &json_rows(&out)[0];
+    assert_eq!(row["status"], "multiple", "{out}");
+    assert_eq!(
+        row["constraints_unoffered"],
+        serde_json::json!(["cage", "quadruple"])
+    );
+    assert!(
+        row["constraints_tried"].as_u64().unwrap() > 0,
+        "thermometers are offered"
+    );
+    let (code, text, err) = run(&["suggest", "--palette", "rules", "-"], draft);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        text.contains("# not offered from the rules: cage, quadruple"),
+        "{text}"
+    );
+}

@@ -36,7 +36,8 @@ pub struct SuggestArgs {
     /// unique: families by their TOML table names, comma-separated (white-dot, black-dot,
     /// xv, greater-than, thermometer, renban, whispers, arrow, odd, even, sandwich,
     /// little-killer, cage with --cage …; `rules` for the families the puzzle uses, its
-    /// killer cages aside: name `cage` and --cage for those).
+    /// killer cages aside: name `cage` and --cage for those; the families `rules` cannot
+    /// offer are named, JSON `constraints_unoffered`).
     #[arg(long, value_name = "FAMILIES", value_delimiter = ',')]
     pub palette: Vec<String>,
     /// The cells of a killer cage to try, with each total the solutions give (`cage` in
@@ -132,6 +133,9 @@ struct Row<'a> {
     constraints_found: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     constraints_tried: Option<usize>,
+    /// With `rules` in the palette: the families of the puzzle it does not offer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    constraints_unoffered: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
@@ -241,11 +245,19 @@ fn proposal_lines(
         true => format!("{} solutions", found.solutions),
         false => format!("more than {} solutions", found.solutions),
     };
+    let unoffered = (!found.unoffered.is_empty()).then(|| {
+        format!(
+            "not offered from the rules: {} (cages: name cage and --cage)",
+            found.unoffered.join(", ")
+        )
+    });
     if found.proposals.is_empty() {
-        return vec![format!(
+        let mut lines = vec![format!(
             "no single constraint of {palette} makes it unique ({} tried on {solutions})",
             found.tried
         )];
+        lines.extend(unoffered);
+        return lines;
     }
     let shown = match rated.len() < found.proposals.len() {
         true => format!("the first {} rated, easiest first", rated.len()),
@@ -257,6 +269,7 @@ fn proposal_lines(
         found.tried
     )];
     lines.extend((rated.iter()).map(|(constraint, rating)| format!("{constraint}: {rating}")));
+    lines.extend(unoffered);
     lines
 }
 
@@ -342,6 +355,7 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                     constraints: None,
                     constraints_found: None,
                     constraints_tried: None,
+                    constraints_unoffered: None,
                     error: Some(error.clone()),
                 };
                 return out.row(&row, &format!("invalid {error}"));
@@ -394,6 +408,7 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                     constraints: None,
                     constraints_found: None,
                     constraints_tried: None,
+                    constraints_unoffered: None,
                     error: None,
                 };
                 return out.row(&row, &text);
@@ -468,6 +483,9 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                 }),
                 constraints_found: found.constraints.as_ref().map(|(f, _)| f.proposals.len()),
                 constraints_tried: found.constraints.as_ref().map(|(f, _)| f.tried),
+                constraints_unoffered: (found.constraints.as_ref())
+                    .map(|(f, _)| f.unoffered.clone())
+                    .filter(|names| !names.is_empty()),
                 error: written.clone().and_then(Result::err),
             };
             match &written {

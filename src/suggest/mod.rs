@@ -256,6 +256,9 @@ pub struct ConstraintSuggestions {
     pub solutions: usize,
     /// Whether those are all the puzzle's solutions.
     pub all_solutions: bool,
+    /// With `rules` in the palette: the families of the puzzle's own constraints it does
+    /// not offer (killer cages, quadruples, rules over the whole grid …), by name.
+    pub unoffered: Vec<String>,
 }
 
 /// The single constraints of `palette` that make `puzzle` unique; `None` when it has no
@@ -302,6 +305,10 @@ pub fn single_constraints_among(
         tried: 0,
         solutions: solutions.len().min(listing.limit),
         all_solutions,
+        unoffered: match palette.has_rules() {
+            true => palette::rules_unoffered(puzzle),
+            false => Vec::new(),
+        },
     };
     match solutions.len() {
         0 => return None,

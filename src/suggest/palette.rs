@@ -160,6 +160,11 @@ impl Palette {
         found
     }
 
+    /// Whether the palette has `rules`: the families the puzzle uses.
+    pub(crate) fn has_rules(&self) -> bool {
+        self.entries.iter().any(|(_, entry)| *entry == Entry::Rules)
+    }
+
     /// What `entry` offers on a grid of `shape` whose solutions have `values`.
     fn offers(&self, entry: &Entry, shape: Shape, values: &[Vec<u8>]) -> Vec<VariantConstraint> {
         match *entry {
@@ -302,6 +307,36 @@ fn rules_entries(puzzle: &Puzzle) -> Vec<Entry> {
         }
     }
     entries
+}
+
+/// The families of `puzzle`'s constraints that `rules` in a palette does not offer (its
+/// killer cages, offered only over cells named with `cage`; families valued otherwise than
+/// by cells alone, such as quadruples; rules over the whole grid), each once by its TOML
+/// name: named, never left out without a word.
+pub(crate) fn rules_unoffered(puzzle: &Puzzle) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for constraint in puzzle.rules().constraints() {
+        let records = match constraint.written(RecordFormat::Toml) {
+            Ok(records) if !records.is_empty() => records,
+            _ => {
+                let name = constraint.to_string();
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+                continue;
+            }
+        };
+        for record in records {
+            if (entry(record.name)).is_ok_and(|entry| entry != Entry::Cage) {
+                continue;
+            }
+            let name = record.name.to_string();
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+    }
+    names
 }
 
 /// The constraints `make` gives for each total up to `most` that some solution (of
