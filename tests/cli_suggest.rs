@@ -237,3 +237,33 @@ fn families_the_rules_entry_cannot_offer_are_named() {
         "{text}"
     );
 }
+
+/// A puzzle without solutions: `suggest` gives `check`'s clash (the same givens and
+/// constraints) beside the removals that each give it solutions, exit status 1.
+#[test]
+fn suggest_gives_the_clash_beside_the_removals() {
+    let file = "puzzles/variants/killer-clash.json";
+    let (code, checked, _) = run(&["check", "-f", "json", file], "");
+    assert_eq!(code, Some(1));
+    let checked = &json_rows(&checked)[0];
+    let (code, out, err) = run(&["suggest", "-f", "json", file], "");
+    assert_eq!(code, Some(1), "{err}");
+    let row = &json_rows(&out)[0];
+    assert_eq!(row["status"], "no_solution");
+    assert_eq!(row["conflict"], checked["conflict"]);
+    let clash = row["clash"].as_str().unwrap();
+    for part in (checked["conflict"].as_array().unwrap().iter())
+        .chain(checked["constraints"].as_array().unwrap())
+    {
+        assert!(
+            clash.contains(part.as_str().unwrap()),
+            "{clash} lacks {part}"
+        );
+    }
+    assert!(!row["removals"].as_array().unwrap().is_empty());
+    let (_, text, _) = run(&["suggest", file], "");
+    assert!(
+        text.starts_with(&format!("no_solution {clash}; take out")),
+        "{text}"
+    );
+}

@@ -125,6 +125,12 @@ struct Row<'a> {
     /// solutions (`r1c3=5`, `thermometer r3c1-r3c2`).
     #[serde(skip_serializing_if = "Option::is_none")]
     removals: Option<Vec<String>>,
+    /// Of a puzzle with no solution: what clashes, as `check` says it (`clash r1c1=5 with
+    /// killer cage …`), and the givens in it (`conflict`, as `check` names them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clash: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    conflict: Option<Vec<String>>,
     /// Single constraints of the palette that each make the puzzle unique, rated, easiest
     /// first; how many were found in all, and how many candidates were tried.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -148,6 +154,8 @@ struct Found {
     made: Option<(Puzzle, satdoku::rate::Rating)>,
     /// Of a puzzle with no solution, what one removal would give solutions.
     removals: Option<Removals>,
+    /// Of a puzzle with no solution, `check`'s verdict: its clash.
+    clash: Option<satdoku::Verdict>,
     /// With a palette: the single constraints found, and those rated, easiest first.
     constraints: Option<(
         ConstraintSuggestions,
@@ -315,6 +323,9 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
             Some(made)
         });
         let removals = suggestion.is_none().then(|| single_removals(puzzle));
+        let clash = suggestion
+            .is_none()
+            .then(|| satdoku::Solver::check(&mut satdoku::SatSolver::new(), puzzle));
         let constraints = (palette.as_ref())
             .filter(|_| suggestion.is_some())
             .and_then(|palette| single_constraints_among(puzzle, palette, &listing))
@@ -327,6 +338,7 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
             choices,
             made,
             removals,
+            clash,
             constraints,
         }
     };
@@ -352,6 +364,8 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                     rating: None,
                     hardest: None,
                     removals: None,
+                    clash: None,
+                    conflict: None,
                     constraints: None,
                     constraints_found: None,
                     constraints_tried: None,
@@ -384,12 +398,24 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                         .collect(),
                     _ => Vec::new(),
                 };
+                let clash = (found.clash.as_ref()).map(|verdict| verdict.clash(&item.notation));
+                let conflict = match &found.clash {
+                    Some(satdoku::Verdict::NoSolution { conflict, .. }) => Some(
+                        (conflict.iter())
+                            .map(|given| item.notation.show(given).to_string())
+                            .collect(),
+                    ),
+                    _ => None,
+                };
+                let clashes = clash.as_deref().unwrap_or_default();
                 let text = if removals.is_empty() {
-                    "no_solution no one given or constraint taken out gives it a solution"
-                        .to_string()
+                    format!(
+                        "no_solution {clashes}; no one given or constraint taken out gives it \
+                         a solution"
+                    )
                 } else {
                     format!(
-                        "no_solution take out one of these for solutions: {}",
+                        "no_solution {clashes}; take out one of these for solutions: {}",
                         removals.join("; ")
                     )
                 };
@@ -405,6 +431,8 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                     rating: None,
                     hardest: None,
                     removals: Some(removals),
+                    clash,
+                    conflict,
                     constraints: None,
                     constraints_found: None,
                     constraints_tried: None,
@@ -467,6 +495,8 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
                 rating,
                 hardest,
                 removals: None,
+                clash: None,
+                conflict: None,
                 constraints: (found.constraints.as_ref()).map(|(_, rated)| {
                     (rated.iter())
                         .map(|(constraint, rating)| Proposal {
