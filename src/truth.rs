@@ -346,6 +346,14 @@ pub fn forced_relations(puzzle: &Puzzle, truth: &Candidates) -> Relations {
         return Relations::default();
     }
     let layout = Layout::new(puzzle.rules());
+    // A constraint keeps two cells apart when it forbids every digit they share in both
+    // (two cells of a killer cage or a thermometer in no house together).
+    let links = layout.weak_links();
+    let m = shape.digit_count();
+    let kept_apart = |a: usize, b: usize, shared: DigitSet| {
+        let node = |cell: usize, d: crate::grid::Digit| (cell * m + d.index()) as u32;
+        shared.iter().all(|d| links.forbids(node(a, d), node(b, d)))
+    };
     // Claims: pairs that may be equal in every solution, and pairs that may differ in
     // every one (sharing a candidate, no rule between them).
     let mut equal = Vec::new();
@@ -359,7 +367,9 @@ pub fn forced_relations(puzzle: &Puzzle, truth: &Candidates) -> Relations {
             if sets[a] == sets[b] {
                 equal.push((a, b));
             }
-            different.push((a, b));
+            if !kept_apart(a, b, shared) {
+                different.push((a, b));
+            }
         }
     }
     let mut search = SatSolver::new().search(puzzle, GivensAs::Units);

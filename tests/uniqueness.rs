@@ -595,6 +595,69 @@ fn relations_of(
     (equal, different)
 }
 
+/// Forced relations under constraints, against brute force over the 288 4×4 grids: a
+/// killer cage or a thermometer bent round a corner (r1c2-r1c3-r2c3: its ends share no
+/// house) is a rule keeping its cells apart, so that "never equal" leaves those pairs out;
+/// every other relation is as the solutions say.
+#[test]
+fn forced_relations_under_constraints_agree_with_brute_force_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut next = xorshift(0xBB67AE8584CAA73B);
+    let pairs = |list: &[(satdoku::grid::Cell, satdoku::grid::Cell)]| -> Vec<((usize, usize), (usize, usize))> {
+        list.iter().map(|(a, b)| ((a.row(), a.col()), (b.row(), b.col()))).collect()
+    };
+    let mut seen = (0, 0, 0);
+    // Pairs the solutions keep different that the constraint keeps apart.
+    let mut kept_apart = 0;
+    for case in 0..200 {
+        let g = &grids[next(288)];
+        // Its ends in different boxes: a corner starting in row 2 or column 2.
+        let (r, c) = match next(2) {
+            0 => (1, next(3)),
+            _ => (next(3), 1),
+        };
+        let corner = vec![(r, c), (r, c + 1), (r + 1, c + 1)];
+        let values: Vec<u32> = corner.iter().map(|&(r, c)| g[r][c]).collect();
+        let constraint = if case % 2 == 0 {
+            if values[0] == values[2] {
+                continue;
+            }
+            Small::Cage(corner.clone(), values.iter().sum())
+        } else {
+            if !values.windows(2).all(|w| w[0] < w[1]) {
+                continue;
+            }
+            Small::Thermo(corner.clone())
+        };
+        let all = vec![constraint];
+        let mut givens: Plain = vec![vec![0; 4]; 4];
+        for _ in 0..2 + next(3) {
+            let (r, c) = (next(4), next(4));
+            givens[r][c] = g[r][c];
+        }
+        let solutions: Vec<Plain> = small_solutions(&grids, &givens, &all)
+            .into_iter()
+            .cloned()
+            .collect();
+        if solutions.len() < 2 {
+            continue;
+        }
+        let (equal, mut different) = relations_of(&solutions, (2, 2));
+        let before = different.len();
+        different.retain(|&(a, b)| !(corner.contains(&a) && corner.contains(&b)));
+        kept_apart += before - different.len();
+        let (puzzle, toml) = small_puzzle(&givens, &all);
+        let truth = satdoku::truth::true_candidates(&puzzle).unwrap();
+        let found = satdoku::truth::forced_relations(&puzzle, &truth);
+        assert_eq!(pairs(&found.equal), equal, "{toml}");
+        assert_eq!(pairs(&found.different), different, "{toml}");
+        seen = (seen.0 + 1, seen.1 + equal.len(), seen.2 + different.len());
+    }
+    assert!(seen.0 >= 25, "{seen:?}");
+    assert!(seen.1 > 0 && seen.2 > 0, "{seen:?}");
+    assert!(kept_apart > 0, "{seen:?}");
+}
+
 #[test]
 fn forced_relations_agree_with_brute_force_on_4x4_and_6x6() {
     let pairs = |list: &[(satdoku::grid::Cell, satdoku::grid::Cell)]| -> Vec<((usize, usize), (usize, usize))> {
