@@ -425,6 +425,23 @@ fn small_solutions<'g>(grids: &'g [Plain], givens: &Plain, all: &[Small]) -> Vec
         .collect()
 }
 
+/// The constraints `puzzle` (unique) can do without, one at a time, as SAT's selectors and
+/// the exact-cover solver's fresh checks both find them (they must agree).
+fn redundant_by_two_solvers(puzzle: &Puzzle, context: &str) -> Vec<usize> {
+    let mut answers = Vec::new();
+    let solvers: Vec<Box<dyn Solver>> = vec![
+        Box::new(SatSolver::new()),
+        Box::new(satdoku::solvers::DlxSolver::default()),
+    ];
+    for mut solver in solvers {
+        let (verdict, redundant) = solver.check_minimal(puzzle);
+        assert_eq!(verdict.name(), "unique", "{}: {context}", solver.name());
+        answers.push(redundant.unwrap().constraints);
+    }
+    assert_eq!(answers[0], answers[1], "{context}");
+    answers.swap_remove(0)
+}
+
 #[test]
 fn redundant_constraints_agree_with_brute_force_on_4x4() {
     // Puzzles made from a 4×4 grid: cages, a thermometer and V pairs it keeps (with the
@@ -539,21 +556,122 @@ fn redundant_constraints_agree_with_brute_force_on_4x4() {
                 small_solutions(&grids, &givens, &rest) == vec![g]
             })
             .collect();
-        let solvers: Vec<Box<dyn Solver>> = vec![
-            Box::new(SatSolver::new()),
-            Box::new(satdoku::solvers::DlxSolver::default()),
-        ];
-        for mut solver in solvers {
-            let (verdict, redundant) = solver.check_minimal(&puzzle);
-            assert_eq!(verdict.name(), "unique", "{toml}");
-            let redundant = redundant.unwrap();
-            assert_eq!(redundant.constraints, expected, "{}: {toml}", solver.name());
-        }
+        assert_eq!(redundant_by_two_solvers(&puzzle, &toml), expected, "{toml}");
         checked.0 += 1;
         checked.1 += expected.len();
     }
     // Enough puzzles checked, and both answers seen.
     assert!(checked.0 >= 30, "{checked:?}");
+    assert!(checked.1 > 0, "{checked:?}");
+}
+
+/// Redundant constraints on 6×6, against the independent f-puzzles reader's brute force:
+/// puzzles made from bundled 6×6 solutions, with killer cages (two or three cells) and
+/// thermometers the solution keeps, givens added until the brute force finds one
+/// solution; a constraint is redundant when the brute force finds that one solution
+/// without it. SAT's selectors and the exact-cover solver's fresh checks agree with it.
+#[test]
+fn redundant_constraints_agree_with_brute_force_on_6x6() {
+    use common::fpuzzles;
+    let solutions = parse_file("variants/6x6.solutions.txt");
+    let mut next = xorshift(0x3C6EF372FE94F82B);
+    let dir = tempfile::tempdir().unwrap();
+    let name = |(r, c): (usize, usize)| format!("\"R{}C{}\"", r + 1, c + 1);
+    let mut checked = (0, 0);
+    for case in 0..12 {
+        let g = &solutions[case % solutions.len()];
+        // Constraints the grid keeps: each a field entry over its cells.
+        // Each a field, its entry, and its cells.
+        type Entry = (&'static str, String, Vec<(usize, usize)>);
+        let mut entries: Vec<Entry> = Vec::new();
+        while entries.len() < 5 {
+            let (r, c) = (next(6), next(5));
+            let mut cells = vec![(r, c), (r, c + 1)];
+            if r < 5 && next(2) == 0 {
+                cells.push((r + 1, c + 1));
+            }
+            if entries
+                .iter()
+                .any(|(_, _, other)| other.iter().any(|p| cells.contains(p)))
+            {
+                continue;
+            }
+            let values: Vec<u32> = cells.iter().map(|&(r, c)| g[r][c]).collect();
+            let list = cells.iter().map(|&p| name(p)).collect::<Vec<_>>().join(",");
+            if next(2) == 0 && values.windows(2).all(|w| w[0] < w[1]) {
+                entries.push(("thermometer", format!("{{\"lines\":[[{list}]]}}"), cells));
+            } else if values.iter().collect::<HashSet<_>>().len() == values.len() {
+                let sum: u32 = values.iter().sum();
+                let entry = format!("{{\"cells\":[{list}],\"value\":\"{sum}\"}}");
+                entries.push(("killercage", entry, cells));
+            }
+        }
+        let json = |givens: &Plain, skip: Option<usize>| {
+            let grid: Vec<String> = givens
+                .iter()
+                .map(|row| {
+                    let cells: Vec<String> = (row.iter())
+                        .map(|&v| match v {
+                            0 => "{}".to_string(),
+                            v => format!("{{\"value\":{v},\"given\":true}}"),
+                        })
+                        .collect();
+                    format!("[{}]", cells.join(","))
+                })
+                .collect();
+            let mut fields = format!("\"size\":6,\"grid\":[{}]", grid.join(","));
+            for field in ["thermometer", "killercage"] {
+                let kept: Vec<&str> = (entries.iter().enumerate())
+                    .filter(|&(i, (f, _, _))| *f == field && Some(i) != skip)
+                    .map(|(_, (_, entry, _))| entry.as_str())
+                    .collect();
+                fields.push_str(&format!(",\"{field}\":[{}]", kept.join(",")));
+            }
+            format!("{{{fields}}}")
+        };
+        let count = |text: &str| {
+            let path = dir.path().join("p.json");
+            std::fs::write(&path, text).unwrap();
+            fpuzzles::read(&path).brute_force_count(2)
+        };
+        let mut givens: Plain = vec![vec![0; 6]; 6];
+        while count(&json(&givens, None)) > 1 {
+            let (r, c) = (next(6), next(6));
+            givens[r][c] = g[r][c];
+        }
+        let expected: Vec<Vec<(usize, usize)>> = (0..entries.len())
+            .filter(|&i| count(&json(&givens, Some(i))) == 1)
+            .map(|i| entries[i].2.clone())
+            .collect();
+        let text = json(&givens, None);
+        let file = satdoku::format::parse_fpuzzles(&text).unwrap();
+        let puzzle = file.puzzle(0).unwrap().unwrap();
+        let cells_of = |i: usize| -> Vec<(usize, usize)> {
+            let mut cells: Vec<(usize, usize)> = (puzzle.rules().constraints()[i].get())
+                .cells(puzzle.shape())
+                .iter()
+                .map(|c| (c.row(), c.col()))
+                .collect();
+            cells.sort();
+            cells
+        };
+        let mut expected: Vec<Vec<(usize, usize)>> = (expected.into_iter())
+            .map(|mut cells| {
+                cells.sort();
+                cells
+            })
+            .collect();
+        expected.sort();
+        let mut found: Vec<Vec<(usize, usize)>> = (redundant_by_two_solvers(&puzzle, &text))
+            .into_iter()
+            .map(cells_of)
+            .collect();
+        found.sort();
+        assert_eq!(found, expected, "{text}");
+        checked.0 += 1;
+        checked.1 += expected.len();
+    }
+    assert_eq!(checked.0, 12);
     assert!(checked.1 > 0, "{checked:?}");
 }
 
@@ -648,6 +766,11 @@ fn forced_relations_under_constraints_agree_with_brute_force_on_4x4() {
         kept_apart += before - different.len();
         let (puzzle, toml) = small_puzzle(&givens, &all);
         let truth = satdoku::truth::true_candidates(&puzzle).unwrap();
+        for (i, set) in truth.sets().iter().enumerate() {
+            let union: HashSet<u32> = solutions.iter().map(|s| s[i / 4][i % 4]).collect();
+            let got: HashSet<u32> = set.iter().map(|d| u32::from(d.get())).collect();
+            assert_eq!(got, union, "r{}c{}: {toml}", i / 4 + 1, i % 4 + 1);
+        }
         let found = satdoku::truth::forced_relations(&puzzle, &truth);
         assert_eq!(pairs(&found.equal), equal, "{toml}");
         assert_eq!(pairs(&found.different), different, "{toml}");
@@ -658,6 +781,8 @@ fn forced_relations_under_constraints_agree_with_brute_force_on_4x4() {
     assert!(kept_apart > 0, "{seen:?}");
 }
 
+/// Forced relations and true candidates of plain puzzles with several solutions, on 4×4
+/// and 6×6, against every solution found by the test's own brute force.
 #[test]
 fn forced_relations_agree_with_brute_force_on_4x4_and_6x6() {
     let pairs = |list: &[(satdoku::grid::Cell, satdoku::grid::Cell)]| -> Vec<((usize, usize), (usize, usize))> {
@@ -667,6 +792,14 @@ fn forced_relations_agree_with_brute_force_on_4x4_and_6x6() {
     let mut check = |givens: &Plain, solutions: &[Plain], boxes: (usize, usize)| {
         let puzzle = Puzzle::standard(to_grid(givens)).unwrap();
         let truth = satdoku::truth::true_candidates(&puzzle).unwrap();
+        // The true candidates: each cell's digits over every solution (a digit used by
+        // every solution where it is the only one, by none where it is missing).
+        let n = givens.len();
+        for (i, set) in truth.sets().iter().enumerate() {
+            let union: HashSet<u32> = solutions.iter().map(|s| s[i / n][i % n]).collect();
+            let got: HashSet<u32> = set.iter().map(|d| u32::from(d.get())).collect();
+            assert_eq!(got, union, "r{}c{} of {givens:?}", i / n + 1, i % n + 1);
+        }
         let found = satdoku::truth::forced_relations(&puzzle, &truth);
         let (equal, different) = relations_of(solutions, boxes);
         assert_eq!(pairs(&found.equal), equal, "{givens:?}");
