@@ -266,4 +266,12 @@ fn suggest_gives_the_clash_beside_the_removals() {
         text.starts_with(&format!("no_solution {clash}; take out")),
         "{text}"
     );
+    // CSV carries them too.
+    let (_, csv, _) = run(&["suggest", "-f", "csv", file], "");
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let row: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let column = |name: &str| row[header.iter().position(|&h| h == name).unwrap()];
+    assert_eq!(column("clash"), clash);
+    assert_eq!(column("removals"), "r1c1=1 r3c4=4");
 }

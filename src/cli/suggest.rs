@@ -288,10 +288,14 @@ pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
         "status",
         "givens",
         "fewest",
+        "choices",
         "solutions",
         "puzzle",
+        "written",
         "rating",
         "hardest",
+        "removals",
+        "clash",
         "error",
     ]);
     let pool = args.run.threads.pool()?;
