@@ -121,6 +121,11 @@ pub struct ForcingChain {
 /// A step found, with what orders it: weight, then complexity.
 type Found = ((u8, u32), Step);
 
+/// Whether `best` orders before (or with) a step of `key`, which then need not be made.
+fn beaten(best: &Option<Found>, key: (u8, u32)) -> bool {
+    best.as_ref().is_some_and(|(k, _)| *k <= key)
+}
+
 /// Keeps `step` in `best` when it orders before what is there.
 fn keep(best: &mut Option<Found>, step: Step) {
     let key = (step.weight, step.complexity);
@@ -181,13 +186,19 @@ impl Search<'_, '_, '_> {
         self.finder.technique().weight()
     }
 
+    /// What orders a step of the finder's technique of `complexity`: its weight, then
+    /// its complexity.
+    fn key(&self, complexity: usize) -> (u8, u32) {
+        let weight = self.base() + chain_length_tenths(complexity.saturating_sub(2));
+        (weight, complexity as u32)
+    }
+
     /// A step of the finder's technique concluding `lit` (a placement when it is true, an
     /// elimination when false), weighing its base plus the increment of `complexity`.
     fn step(&self, complexity: usize, lit: Lit) -> Step {
         let engine = self.engine;
         let mut step = Step::new(self.finder.technique());
-        step.complexity = complexity as u32;
-        step.weight = self.base() + chain_length_tenths(complexity.saturating_sub(2));
+        (step.weight, step.complexity) = self.key(complexity);
         let item = CellDigit {
             cell: engine.board.cell(engine.cell(lit.node)),
             digit: engine.digit(lit.node),
@@ -234,8 +245,10 @@ impl Search<'_, '_, '_> {
                 return best.map(|(_, s)| s);
             }
             if on_branch.contradiction.is_some() {
-                if level.contradictions() {
-                    keep(&mut best, self.contradiction(&mut counter, &on_branch));
+                if level.contradictions()
+                    && let Some(step) = self.contradiction(&mut counter, &on_branch, &best)
+                {
+                    keep(&mut best, step);
                 }
                 reached_on.push(None);
                 continue;
@@ -247,22 +260,33 @@ impl Search<'_, '_, '_> {
                     return best.map(|(_, s)| s);
                 }
                 if off_branch.contradiction.is_some() {
-                    if level.contradictions() {
-                        keep(&mut best, self.contradiction(&mut counter, &off_branch));
+                    if level.contradictions()
+                        && let Some(step) = self.contradiction(&mut counter, &off_branch, &best)
+                    {
+                        keep(&mut best, step);
                     }
                 } else if level.consequences()
                     && level.links() == Links::Dynamic
                     && board.set(engine.cell(node)).len() > 2
                 {
                     let branches = [&on_branch, &off_branch];
-                    let intro = Sentence::default()
-                        .cells(&[board.cell(engine.cell(node))])
-                        .text(" holds ")
-                        .digit(engine.digit(node))
-                        .text(" or not");
-                    if let Some(step) =
-                        self.common(&mut counter, &branches, &[on, on.not()], intro, &[], &news)
-                    {
+                    let intro = || {
+                        Sentence::default()
+                            .cells(&[board.cell(engine.cell(node))])
+                            .text(" holds ")
+                            .digit(engine.digit(node))
+                            .text(" or not")
+                    };
+                    let assumptions = [on, on.not()];
+                    if let Some(step) = self.common(
+                        &mut counter,
+                        &branches,
+                        &assumptions,
+                        &intro,
+                        &[],
+                        &news,
+                        &best,
+                    ) {
                         keep(&mut best, step);
                     }
                 }
@@ -280,18 +304,21 @@ impl Search<'_, '_, '_> {
                 continue;
             }
             let group: Vec<u32> = set.iter().map(|d| engine.node(cell, d)).collect();
-            let intro = Sentence::default()
-                .cells(&[board.cell(cell)])
-                .text(" holds one of ")
-                .digits(set);
+            let intro = || {
+                Sentence::default()
+                    .cells(&[board.cell(cell)])
+                    .text(" holds one of ")
+                    .digits(set)
+            };
             if let Some(step) = self.group(
                 &mut counter,
                 &group,
                 &reached_on,
                 &index_of,
                 &news,
-                intro,
+                &intro,
                 &[],
+                &best,
             ) {
                 keep(&mut best, step);
             }
@@ -306,20 +333,23 @@ impl Search<'_, '_, '_> {
                 }
                 let group: Vec<u32> = places.iter().map(|&c| engine.node(c, digit)).collect();
                 let house = layout.kind(h);
-                let intro = Sentence::default()
-                    .houses(&[house])
-                    .text(" holds ")
-                    .digit(digit)
-                    .text(" in one of ")
-                    .cells(&places.iter().map(|&c| board.cell(c)).collect::<Vec<_>>());
+                let intro = || {
+                    Sentence::default()
+                        .houses(&[house])
+                        .text(" holds ")
+                        .digit(digit)
+                        .text(" in one of ")
+                        .cells(&places.iter().map(|&c| board.cell(c)).collect::<Vec<_>>())
+                };
                 if let Some(mut step) = self.group(
                     &mut counter,
                     &group,
                     &reached_on,
                     &index_of,
                     &news,
-                    intro,
+                    &intro,
                     &[house],
+                    &best,
                 ) {
                     if level == Level::Multiple {
                         step.technique = Technique::RegionForcingChain;
@@ -341,8 +371,9 @@ impl Search<'_, '_, '_> {
         reached_on: &[Option<Bits>],
         index_of: &dyn Fn(u32) -> Option<usize>,
         news: &[u64],
-        intro: Sentence,
+        intro: &dyn Fn() -> Sentence,
         houses: &[House],
+        best: &Option<Found>,
     ) -> Option<Step> {
         let mut common = news.to_vec();
         for &node in group {
@@ -353,7 +384,9 @@ impl Search<'_, '_, '_> {
                 *c &= b;
             }
         }
-        if common.iter().all(|&w| w == 0) {
+        // Each branch's chain holds its assumption and what it reaches: a step of the
+        // group weighs at least that.
+        if common.iter().all(|&w| w == 0) || beaten(best, self.key(2 * group.len())) {
             return None;
         }
         let engine = self.engine;
@@ -368,21 +401,23 @@ impl Search<'_, '_, '_> {
             })
             .collect();
         let refs: Vec<&Branch> = branches.iter().collect();
-        let mut step = self.common(counter, &refs, &assumptions, intro, &common, news)?;
+        let mut step = self.common(counter, &refs, &assumptions, intro, &common, news, best)?;
         step.houses = houses.to_vec();
         Some(step)
     }
 
     /// The news every branch reaches (among `only`, when given), least complex first, as a
-    /// step.
+    /// step; `None` also when `best` orders before it.
+    #[allow(clippy::too_many_arguments)]
     fn common(
         &self,
         counter: &mut Counter,
         branches: &[&Branch],
         assumptions: &[Lit],
-        intro: Sentence,
+        intro: &dyn Fn() -> Sentence,
         only: &[u64],
         news: &[u64],
+        best: &Option<Found>,
     ) -> Option<Step> {
         let engine = self.engine;
         let board = engine.board;
@@ -403,13 +438,16 @@ impl Search<'_, '_, '_> {
                 (complexity, lit)
             })
             .min_by_key(|&(complexity, _)| complexity)?;
+        if beaten(best, self.key(complexity)) {
+            return None;
+        }
         let mut step = self.step(complexity, lit);
         step.cells = assumptions
             .iter()
             .map(|a| board.cell(engine.cell(a.node)))
             .collect();
         step.cells.dedup();
-        let mut sentence = intro;
+        let mut sentence = intro();
         for branch in branches {
             sentence = self.words(sentence.text("; "), branch, lit);
         }
@@ -417,8 +455,14 @@ impl Search<'_, '_, '_> {
         Some(step)
     }
 
-    /// The step of a branch that ends in a contradiction: its assumption is false.
-    fn contradiction(&self, counter: &mut Counter, branch: &Branch) -> Step {
+    /// The step of a branch that ends in a contradiction: its assumption is false; `None`
+    /// when `best` orders before it.
+    fn contradiction(
+        &self,
+        counter: &mut Counter,
+        branch: &Branch,
+        best: &Option<Found>,
+    ) -> Option<Step> {
         let engine = self.engine;
         let board = engine.board;
         let ends = engine.contradiction_lits(branch);
@@ -430,6 +474,9 @@ impl Search<'_, '_, '_> {
                 .sum(),
             _ => engine.complexity(counter, branch, &ends) + 1,
         };
+        if beaten(best, self.key(complexity)) {
+            return None;
+        }
         let assumption = branch.assumption;
         let (cell, digit) = (engine.cell(assumption.node), engine.digit(assumption.node));
         let mut step = self.step(complexity, assumption.not());
@@ -460,7 +507,7 @@ impl Search<'_, '_, '_> {
             .cells(&[board.cell(cell)])
             .text(if assumption.on { " loses " } else { " holds " })
             .digit(digit);
-        step
+        Some(step)
     }
 
     /// The chain to `lit` in `branch`, in words, naming the inner step it starts from.
