@@ -167,8 +167,8 @@ fn the_command_line_and_files_read_and_write_the_digits() {
     );
 }
 
-/// `explain` reasons only with steps that hold when a house misses digits, and what it
-/// places agrees with the unique solution.
+/// `explain` reasons only with steps that hold when a house misses digits, solves the puzzle,
+/// and what it places and removes agrees with the unique solution.
 #[test]
 fn logic_keeps_to_sound_steps_when_houses_miss_digits() {
     // NGN (Walking Writer, Sudoku-Bench puzzle 78): the same four of 1-9 in every house,
@@ -203,6 +203,8 @@ fn logic_keeps_to_sound_steps_when_houses_miss_digits() {
         .collect();
     let steps = rows[0]["steps"].as_array().expect("steps");
     assert!(!steps.is_empty());
+    // Forcing chains under the same-digits rule take it to the end.
+    assert_eq!(rows[0]["end"], "solved", "{}", rows[0]);
     for step in steps {
         let technique = step["technique"].as_str().unwrap();
         assert!(
@@ -216,11 +218,32 @@ fn logic_keeps_to_sound_steps_when_houses_miss_digits() {
                 "naked_quad",
                 "xy_wing",
                 "xyz_wing",
-                "xy_chain"
+                "xy_chain",
+                // Houses reason only from digits they must hold: placed anywhere, under
+                // the same-digits rule (on the board or in the branch).
+                "nishio_forcing_chain",
+                "cell_forcing_chain",
+                "region_forcing_chain",
+                "dynamic_forcing_chain",
+                "dynamic_forcing_chain_plus",
+                "nested_forcing_chain",
+                "nested_multiple_forcing_chain",
+                "nested_dynamic_forcing_chain",
             ]
             .contains(&technique),
             "{technique} needs every digit in every house"
         );
+        for elimination in step["eliminations"].as_array().into_iter().flatten() {
+            let text = elimination.as_str().unwrap();
+            let (cell, digit) = text.split_once('=').unwrap();
+            let (r, c) = cell[1..].split_once('c').unwrap();
+            let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+            assert_ne!(
+                solution[(r - 1) * 4 + c - 1],
+                digit.parse::<u32>().unwrap(),
+                "{step}"
+            );
+        }
         for placement in step["placements"].as_array().into_iter().flatten() {
             // `r2c2=3`
             let text = placement.as_str().unwrap();
@@ -297,12 +320,12 @@ fn grid_shape(n: usize, digits: usize) -> Shape {
 fn pencil_marks_show_every_digit_the_grid_takes() {
     let path = common::puzzle_path("variants/constraints/same-digits-4.toml");
     let output = satdoku()
-        .args(["render", "--candidates", "logic"])
+        .args(["render", "--step", "1"])
         .arg(&path)
         .output()
         .unwrap();
     let svg = common::stdout_of(&output);
-    // r1c1 is open: logic leaves it digits beyond the 4×4's own 1 to 4.
+    // r1c1 is open before logic's first step, with digits beyond the 4×4's own 1 to 4.
     for digit in [5, 7] {
         let mark = format!(r#"class="candidate" data-cell="r1c1" data-digit="{digit}""#);
         assert!(svg.contains(&mark), "no mark {digit} in r1c1");

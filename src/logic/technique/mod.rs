@@ -313,7 +313,9 @@ impl Technique {
     /// constraint's), or from where a digit must go only for the digits a house must hold
     /// ([`Board::must_hold`](crate::logic::Board::must_hold)): the techniques still sound
     /// on a grid taking more digits than a house has cells, where a house need not hold
-    /// every digit.
+    /// every digit. Forcing chains are among them: their houses reason only from the
+    /// digits a house must hold, on the board or (under the same-digits rule) once a branch
+    /// places the digit anywhere.
     pub fn sound_without_full_houses(self) -> bool {
         matches!(
             self,
@@ -327,6 +329,14 @@ impl Technique {
                 | Technique::XyWing
                 | Technique::XyzWing
                 | Technique::XyChain
+                | Technique::NishioForcingChain
+                | Technique::CellForcingChain
+                | Technique::RegionForcingChain
+                | Technique::DynamicForcingChain
+                | Technique::DynamicForcingChainPlus
+                | Technique::NestedForcingChain
+                | Technique::NestedMultipleForcingChain
+                | Technique::NestedDynamicForcingChain
         )
     }
 }

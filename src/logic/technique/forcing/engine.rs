@@ -122,6 +122,10 @@ pub(super) struct Branch {
     queue: VecDeque<Lit>,
     /// The inner steps taken.
     pub inner: Vec<InnerStep>,
+    /// Under the same-digits rule on a grid whose houses may miss digits: per digit index,
+    /// the true literal (index) that placed the digit first in the branch, which every
+    /// house must then hold, or [`UNREACHED`].
+    chosen_by: Vec<u32>,
 }
 
 impl Branch {
@@ -167,6 +171,12 @@ pub(super) struct Engine<'b, 'a> {
     weak: Option<&'b WeakLinks>,
     /// Per house · N + digit index: the places the digit has in the house on the board.
     places: Vec<u16>,
+    /// Per house: the digits it must hold on the board ([`Board::must_hold`]): where one
+    /// must go is reasoned from for these only (every digit on a classic grid).
+    must: Vec<DigitSet>,
+    /// Whether the same-digits rule holds on a grid whose houses may miss digits: a digit
+    /// placed anywhere in a branch must then be in every house.
+    chooses: bool,
 }
 
 impl<'b, 'a> Engine<'b, 'a> {
@@ -174,7 +184,7 @@ impl<'b, 'a> Engine<'b, 'a> {
     /// first that finds one, the first part's before the second's) where singles stop.
     pub fn new(board: &'b Board<'a>, links: Links, inner: [&'b [&'static dyn Find]; 3]) -> Self {
         let layout = board.layout();
-        let size = layout.shape.size();
+        let size = layout.shape.digit_count();
         let mut places = vec![0u16; layout.house_count() * size];
         for h in 0..layout.house_count() {
             for &c in layout.house(h) {
@@ -184,6 +194,15 @@ impl<'b, 'a> Engine<'b, 'a> {
             }
         }
         let weak = Some(layout.weak_links()).filter(|w| !w.is_empty());
+        let full = board.houses_are_full();
+        let must = (0..layout.house_count())
+            .map(|h| match full {
+                true => DigitSet::all(size),
+                false => board.must_hold(h),
+            })
+            .collect();
+        let chooses =
+            !full && (layout.rules.globals()).contains(crate::rules::GlobalRule::SameDigits);
         Engine {
             board,
             size,
@@ -191,6 +210,8 @@ impl<'b, 'a> Engine<'b, 'a> {
             inner,
             weak,
             places,
+            must,
+            chooses,
         }
     }
 
@@ -230,6 +251,7 @@ impl<'b, 'a> Engine<'b, 'a> {
             places: self.places.clone(),
             queue: VecDeque::new(),
             inner: Vec::new(),
+            chosen_by: vec![UNREACHED; self.size],
         }
     }
 
@@ -255,6 +277,7 @@ impl<'b, 'a> Engine<'b, 'a> {
         branch.places.copy_from_slice(&self.places);
         branch.queue.clear();
         branch.inner.clear();
+        branch.chosen_by.fill(UNREACHED);
         self.assume(branch, assumption, ASSUMED);
         self.run(branch);
     }
@@ -351,8 +374,60 @@ impl<'b, 'a> Engine<'b, 'a> {
                         branch.reach(self.lit(c, d, false), from, from);
                     }
                 }
+                if self.chooses {
+                    self.choose(branch, lit);
+                }
             }
         }
+    }
+
+    /// Under the same-digits rule on a grid whose houses may miss digits: the digit of the
+    /// true `lit`, placed for the first time in the branch, is in every house; a house left
+    /// one place for it has it there, a house left none is a contradiction.
+    fn choose(&self, branch: &mut Branch, lit: Lit) {
+        let digit = self.digit(lit.node);
+        if branch.chosen_by[digit.index()] != UNREACHED
+            || self.must.iter().all(|must| must.contains(digit))
+        {
+            return;
+        }
+        let from = lit.index() as u32;
+        branch.chosen_by[digit.index()] = from;
+        let layout = self.board.layout();
+        for h in 0..layout.house_count() {
+            if self.must[h].contains(digit) {
+                continue;
+            }
+            match branch.places[h * self.size + digit.index()] {
+                0 => {
+                    branch.contradiction = Some(Contradiction::House(h, digit));
+                    return;
+                }
+                1 => {
+                    let place = (layout.house(h).iter())
+                        .map(|&c| c as usize)
+                        .find(|&c| branch.sets[c].contains(digit))
+                        .expect("one place left");
+                    branch.reach(self.lit(place, digit, true), from, HOUSE | h as u32);
+                    if branch.contradiction.is_some() {
+                        return;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether house `h` must hold `digit` in `branch`: on the board, or chosen in the
+    /// branch under the same-digits rule.
+    fn must_hold(&self, branch: &Branch, h: usize, digit: Digit) -> bool {
+        self.must[h].contains(digit) || branch.chosen_by[digit.index()] != UNREACHED
+    }
+
+    /// The literal that chose `digit` for house `h` in `branch`, when the board did not.
+    fn chooser(&self, branch: &Branch, h: usize, digit: Digit) -> Option<Lit> {
+        let by = branch.chosen_by[digit.index()];
+        (!self.must[h].contains(digit) && by != UNREACHED).then(|| Lit::at(by as usize))
     }
 
     /// The candidates of the cell with index `c` that the links look at.
@@ -388,6 +463,9 @@ impl<'b, 'a> Engine<'b, 'a> {
         }
         for &h in layout.houses_of(cell) {
             let h = h as usize;
+            if !self.must_hold(branch, h, digit) {
+                continue; // a house that may miss the digit
+            }
             // The places the digit has in the house besides this cell.
             let others = match self.links {
                 Links::Static => self.places[h * self.size + digit.index()] as usize - 1,
@@ -423,10 +501,10 @@ impl<'b, 'a> Engine<'b, 'a> {
             return false;
         }
         let inner_board = Board::with_sets(layout, &branch.sets, false);
-        let Some(step) = self
-            .inner
-            .iter()
+        let full = inner_board.houses_are_full();
+        let Some(step) = (self.inner.iter())
             .flat_map(|part| part.iter())
+            .filter(|f| full || f.technique().sound_without_full_houses())
             .find_map(|f| f.find(&inner_board))
         else {
             return false;
@@ -509,6 +587,9 @@ impl<'b, 'a> Engine<'b, 'a> {
                     out.push(off.index() as u32);
                 }
             }
+            if let Some(by) = self.chooser(branch, h, digit) {
+                out.push(by.index() as u32);
+            }
         } else {
             out.push(from as u32);
         }
@@ -563,13 +644,10 @@ impl<'b, 'a> Engine<'b, 'a> {
                 .map(|d| self.lit(c, d, false))
                 .filter(|&l| branch.has(l))
                 .collect(),
-            Some(Contradiction::House(h, d)) => self
-                .board
-                .layout()
-                .house(h)
-                .iter()
+            Some(Contradiction::House(h, d)) => (self.board.layout().house(h).iter())
                 .map(|&c| self.lit(c as usize, d, false))
                 .filter(|&l| branch.has(l))
+                .chain(self.chooser(branch, h, d))
                 .collect(),
         }
     }

@@ -215,7 +215,7 @@ impl Search<'_, '_, '_> {
         let engine = self.engine;
         let board = engine.board;
         let level = self.finder.level;
-        let lits = board.candidates().sets().len() * board.layout().shape.size() * 2;
+        let lits = board.candidates().sets().len() * board.layout().shape.digit_count() * 2;
         let words = lits.div_ceil(64);
         let nodes: Vec<u32> = board
             .open_cells()
@@ -323,10 +323,15 @@ impl Search<'_, '_, '_> {
                 keep(&mut best, step);
             }
         }
-        // Region forcing chains: every place of a digit in a house.
+        // Region forcing chains: every place of a digit in a house (that must hold it).
         let layout = board.layout();
+        let full = board.houses_are_full();
         for h in 0..layout.house_count() {
+            let must = board.must_hold(h);
             for digit in layout.shape.digits() {
+                if !full && !must.contains(digit) {
+                    continue;
+                }
                 let places = board.places(h, digit);
                 if places.len() < 2 || places.iter().any(|&c| board.placed(c)) {
                     continue;
