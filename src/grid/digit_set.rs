@@ -63,9 +63,14 @@ impl DigitSet {
         self.0 == 0
     }
 
+    /// Whether the set holds exactly one digit (without counting them: a test of one bit).
+    pub const fn is_single(self) -> bool {
+        self.0 != 0 && self.0 & (self.0 - 1) == 0
+    }
+
     /// The only digit of a one-digit set, `None` otherwise.
     pub fn only(self) -> Option<Digit> {
-        if self.len() == 1 {
+        if self.is_single() {
             Some(Digit::from_index(self.0.trailing_zeros() as usize))
         } else {
             None

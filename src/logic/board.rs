@@ -71,7 +71,7 @@ impl<'a> Board<'a> {
         candidates.sets_mut().copy_from_slice(sets);
         let mut board = Board::bare(layout, candidates, unique);
         for (placed, set) in board.placed.iter_mut().zip(sets) {
-            *placed = set.len() == 1;
+            *placed = set.is_single();
         }
         board
     }

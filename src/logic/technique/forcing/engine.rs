@@ -177,6 +177,8 @@ pub(super) struct Engine<'b, 'a> {
     /// Whether the same-digits rule holds on a grid whose houses may miss digits: a digit
     /// placed anywhere in a branch must then be in every house.
     chooses: bool,
+    /// Whether every house must hold every digit (the board's houses are full).
+    full: bool,
 }
 
 impl<'b, 'a> Engine<'b, 'a> {
@@ -212,6 +214,7 @@ impl<'b, 'a> Engine<'b, 'a> {
             places,
             must,
             chooses,
+            full,
         }
     }
 
@@ -421,7 +424,7 @@ impl<'b, 'a> Engine<'b, 'a> {
     /// Whether house `h` must hold `digit` in `branch`: on the board, or chosen in the
     /// branch under the same-digits rule.
     fn must_hold(&self, branch: &Branch, h: usize, digit: Digit) -> bool {
-        self.must[h].contains(digit) || branch.chosen_by[digit.index()] != UNREACHED
+        self.full || self.must[h].contains(digit) || branch.chosen_by[digit.index()] != UNREACHED
     }
 
     /// The literal that chose `digit` for house `h` in `branch`, when the board did not.
@@ -449,16 +452,19 @@ impl<'b, 'a> Engine<'b, 'a> {
         let own = self.set_of(branch, cell);
         if self.links != Links::Digit {
             let set = own & !DigitSet::single(digit);
-            match set.len() {
-                0 if self.links == Links::Dynamic => {
+            if set.is_empty() {
+                if self.links == Links::Dynamic {
                     branch.contradiction = Some(Contradiction::Cell(cell));
                     return;
                 }
-                1 if own.len() == 1 + left => {
-                    let only = set.only().expect("one candidate");
-                    branch.reach(self.lit(cell, only, true), from, NAKED);
-                }
-                _ => {}
+            } else if let Some(only) = set.only()
+                && (if left == 0 {
+                    own.is_single()
+                } else {
+                    own.len() == 2
+                })
+            {
+                branch.reach(self.lit(cell, only, true), from, NAKED);
             }
         }
         for &h in layout.houses_of(cell) {
