@@ -247,13 +247,15 @@ fn published_puzzles_are_right_refused_or_flagged() {
 /// Nice"), narrowed piece by piece; four digits of 1-9 chosen on a 4x4 ("NGN": forcing
 /// chains under the same-digits rule, whose houses hold a digit once a branch places it
 /// anywhere); a killer with lines ("Pumpkin Wizard", whose cages' fillings the forcing
-/// chains search again and again).
+/// chains search again and again); equal-halves lines ("Four Triangles": two lines in a
+/// column leave its middle cell odd, by innies over equal sums); two arrows whose shafts
+/// fill five cells of a row ("Nostalgia": outies over six open cells).
 #[test]
 fn logic_solves_published_puzzles_soundly() {
     use satdoku::Layout;
     use satdoku::logic::{End, explain};
     let all = puzzles();
-    for id in ["sb059-", "sb099-", "sb078-", "sb066-"] {
+    for id in ["sb059-", "sb099-", "sb078-", "sb066-", "sb027-", "sb061-"] {
         let published = all.iter().find(|p| p.id.starts_with(id)).unwrap();
         let file = read(&published.data).unwrap();
         let puzzle = file.puzzle(0).unwrap().unwrap();

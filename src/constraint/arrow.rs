@@ -134,11 +134,11 @@ impl fmt::Display for Arrow {
 }
 
 impl Constraint for Arrow {
-    fn linear_sum(&self) -> Option<super::LinearSum> {
+    fn linear_sums(&self) -> Vec<super::LinearSum> {
         let shaft = self.shaft.iter().map(|&c| (c, 1));
         let circle =
             (self.circle.iter().copied()).zip(self.circle_weights().into_iter().map(|w| -w));
-        Some(super::LinearSum::new(shaft.chain(circle), 0))
+        vec![super::LinearSum::new(shaft.chain(circle), 0)]
     }
 
     fn cells(&self, _shape: Shape) -> Vec<Cell> {

@@ -326,10 +326,12 @@ impl fmt::Display for Cage {
 }
 
 impl Constraint for Cage {
-    fn linear_sum(&self) -> Option<super::LinearSum> {
-        let sum = self.sum()?;
+    fn linear_sums(&self) -> Vec<super::LinearSum> {
+        let Some(sum) = self.sum() else {
+            return Vec::new();
+        };
         let terms = self.cells.iter().map(|&c| (c, 1));
-        Some(super::LinearSum::new(terms, i64::from(sum)))
+        vec![super::LinearSum::new(terms, i64::from(sum))]
     }
 
     fn cells(&self, _shape: Shape) -> Vec<Cell> {

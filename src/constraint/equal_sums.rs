@@ -66,6 +66,17 @@ impl fmt::Display for EqualSums {
 }
 
 impl Constraint for EqualSums {
+    /// Each group less the next: Σ first − Σ second = 0 (a cell in both counts nothing).
+    fn linear_sums(&self) -> Vec<super::LinearSum> {
+        (self.groups.windows(2))
+            .map(|pair| {
+                let first = pair[0].iter().map(|&c| (c, 1));
+                let second = pair[1].iter().map(|&c| (c, -1));
+                super::LinearSum::new(first.chain(second), 0)
+            })
+            .collect()
+    }
+
     fn cells(&self, _shape: Shape) -> Vec<Cell> {
         groups_cells(&self.groups)
     }
@@ -88,5 +99,30 @@ impl Constraint for EqualSums {
             .iter()
             .map(|group| Mark::line(group, "#b07cd8", 0.12))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::constraint::LinearSum;
+
+    fn cells(names: &str) -> Vec<Cell> {
+        names.split(' ').map(|n| n.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn each_group_less_the_next_adds_up_to_nothing() {
+        let sums = EqualSums::new(vec![cells("r1c1 r1c2"), cells("r1c3"), cells("r1c3 r2c3")]);
+        let one = |name: &str| name.parse::<Cell>().unwrap();
+        assert_eq!(
+            sums.linear_sums(),
+            [
+                LinearSum::new([(one("r1c1"), 1), (one("r1c2"), 1), (one("r1c3"), -1)], 0),
+                // r1c3 in both groups cancels: r1c3 = r1c3 + r2c3 leaves −r2c3 = 0.
+                LinearSum::new([(one("r2c3"), -1)], 0),
+            ]
+        );
+        assert_eq!(sums.linear_sums()[1].terms, [(one("r2c3"), -1)]);
     }
 }

@@ -110,9 +110,9 @@ impl fmt::Display for LittleKiller {
 }
 
 impl Constraint for LittleKiller {
-    fn linear_sum(&self) -> Option<super::LinearSum> {
+    fn linear_sums(&self) -> Vec<super::LinearSum> {
         let terms = self.cells.iter().map(|&c| (c, 1));
-        Some(super::LinearSum::new(terms, i64::from(self.sum)))
+        vec![super::LinearSum::new(terms, i64::from(self.sum))]
     }
 
     fn cells(&self, _shape: Shape) -> Vec<Cell> {

@@ -245,11 +245,12 @@ pub trait Constraint: fmt::Display {
         None
     }
 
-    /// The linear sum it states (Σ weight·digit = total), if it states one whatever the
-    /// digits: a killer cage with one total, an arrow, a little killer, an XV pair, a
-    /// weighted sum. Logic adds it to and takes it from the houses' sums.
-    fn linear_sum(&self) -> Option<LinearSum> {
-        None
+    /// The linear sums it states (Σ weight·digit = total) whatever the digits: a killer
+    /// cage with one total, an arrow, a little killer, an XV pair, a weighted sum; equal
+    /// sums, each group less the next equal to 0. Logic adds them to and takes them from the
+    /// houses' sums.
+    fn linear_sums(&self) -> Vec<LinearSum> {
+        Vec::new()
     }
 
     /// How it looks in a picture of a grid of `shape`, as setters' tools draw it (a dashed

@@ -123,8 +123,8 @@ impl fmt::Display for WeightedSum {
 }
 
 impl Constraint for WeightedSum {
-    fn linear_sum(&self) -> Option<super::LinearSum> {
-        Some(super::LinearSum::new(self.terms(), i64::from(self.sum)))
+    fn linear_sums(&self) -> Vec<super::LinearSum> {
+        vec![super::LinearSum::new(self.terms(), i64::from(self.sum))]
     }
 
     fn cells(&self, _shape: Shape) -> Vec<Cell> {

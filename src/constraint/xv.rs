@@ -181,12 +181,12 @@ impl fmt::Display for Xv {
 }
 
 impl Constraint for Xv {
-    fn linear_sum(&self) -> Option<super::LinearSum> {
+    fn linear_sums(&self) -> Vec<super::LinearSum> {
         let [sum] = self.sums[..] else {
-            return None;
+            return Vec::new();
         };
         let terms = self.cells.iter().map(|&c| (c, 1));
-        Some(super::LinearSum::new(terms, sum as i64))
+        vec![super::LinearSum::new(terms, sum as i64)]
     }
 
     fn cells(&self, _shape: Shape) -> Vec<Cell> {

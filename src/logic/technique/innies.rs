@@ -8,7 +8,7 @@ use crate::logic::{Board, Sentence, Step};
 use crate::rules::WeakLinks;
 
 /// The most open cells a sum left over is judged over.
-const MOST_CELLS: usize = 5;
+const MOST_CELLS: usize = 6;
 
 /// The largest weight a cell left over may have.
 const MOST_WEIGHT: i64 = 3;
@@ -23,7 +23,7 @@ const NODES: usize = 20_000;
 /// for those wholly inside (innies), or for all that reach into the houses (outies): what
 /// is left is a sum over a few cells, some counted twice or taken away (an arrow whose
 /// shaft lies inside counts its circle twice), equal to a known number. A sum over at most
-/// five open cells is then judged as a cage of its own would be (cells that see each other
+/// six open cells is then judged as a cage of its own would be (cells that see each other
 /// differ, and no two values a constraint forbids together).
 #[derive(Clone, Copy, Debug)]
 pub struct InniesOuties;
@@ -46,9 +46,8 @@ impl Find for InniesOuties {
         let layout = board.layout();
         let shape = layout.shape;
         let sums: Vec<Summed> = (layout.rules.constraints().iter())
-            .filter_map(|c| {
-                let LinearSum { terms, total } = c.get().linear_sum()?;
-                Some(Summed {
+            .flat_map(|c| {
+                (c.get().linear_sums().into_iter()).map(|LinearSum { terms, total }| Summed {
                     terms: (terms.into_iter())
                         .map(|(cell, w)| (shape.index(cell) as u32, w))
                         .collect(),
@@ -470,6 +469,6 @@ mod tests {
             board.set(0).iter().map(|d| d.get()).collect::<Vec<_>>(),
             [3, 4]
         );
-        assert!(arrow.get().linear_sum().is_some());
+        assert_eq!(arrow.get().linear_sums().len(), 1);
     }
 }
