@@ -389,6 +389,7 @@ fn every_technique_has_a_fixture_where_it_applies_once_and_not_on_a_solved_board
                     Technique::Guess,
                     Technique::ConstraintLogic,
                     Technique::InniesOuties,
+                    Technique::SumBounds,
                     Technique::CageLockedCandidates,
                     Technique::ConstraintClaiming,
                     // Jigsaw grids only: below.

@@ -252,6 +252,29 @@ fn sums_across_two_boxes_take_little_killers_off() {
 }
 
 #[test]
+fn sums_over_many_cells_are_bounded_by_groups_that_share_a_house() {
+    // An arrow inside box 1 leaves seven cells, its circle counted twice: the six others
+    // share the box, so they make 21 at least and the circle loses what would need less.
+    let steps = steps_of("arrow-2.json", Technique::SumBounds);
+    assert!(
+        steps.iter().any(|s| s.contains(
+            "box 1 adds up to 45; taking off the arrow wholly inside (stating 0), r1c3 + r2c1 \
+             + 2×r2c2 + r2c3 + r3c1 + r3c2 + r3c3 = 45; the cells of a house differ, so \
+             r1c3+r2c1+r2c3+r3c1+r3c2+r3c3 (box 1) make 27 to 35"
+        )),
+        "{steps:?}"
+    );
+    // Region-sum lines state equal sums of their pieces, bounded the same way.
+    let steps = steps_of("region-sum-line-2.json", Technique::SumBounds);
+    assert!(
+        steps
+            .iter()
+            .all(|s| s.contains("region-sum line") && s.contains(" make ")),
+        "{steps:?}"
+    );
+}
+
+#[test]
 fn killer_paths_take_locked_candidates_by_cage() {
     // A multi-sum killer (cages of any sum of a digital root, published reading of
     // f-puzzles' cosmetic cages): its 2-cell cage of root 8 beside the row's others can hold

@@ -68,13 +68,7 @@ impl fmt::Display for EqualSums {
 impl Constraint for EqualSums {
     /// Each group less the next: Σ first − Σ second = 0 (a cell in both counts nothing).
     fn linear_sums(&self) -> Vec<super::LinearSum> {
-        (self.groups.windows(2))
-            .map(|pair| {
-                let first = pair[0].iter().map(|&c| (c, 1));
-                let second = pair[1].iter().map(|&c| (c, -1));
-                super::LinearSum::new(first.chain(second), 0)
-            })
-            .collect()
+        super::LinearSum::equal(&self.groups)
     }
 
     fn cells(&self, _shape: Shape) -> Vec<Cell> {

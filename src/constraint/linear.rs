@@ -29,6 +29,18 @@ impl LinearSum {
             total,
         }
     }
+
+    /// What groups of equal sums state: each group's sum less the next's is 0 (equal sums,
+    /// a region-sum line's pieces, a zipper's pairs, a double arrow's ends and middle).
+    pub fn equal(groups: &[Vec<Cell>]) -> Vec<LinearSum> {
+        (groups.windows(2))
+            .map(|pair| {
+                let first = pair[0].iter().map(|&c| (c, 1));
+                let second = pair[1].iter().map(|&c| (c, -1));
+                LinearSum::new(first.chain(second), 0)
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]

@@ -140,6 +140,11 @@ impl Constraint for RegionSumLine {
             .or_else(|| self.branches.problem(ring(&self.cells).0))
     }
 
+    /// Each group of equal sums less the next is 0.
+    fn linear_sums(&self) -> Vec<super::LinearSum> {
+        super::LinearSum::equal(&self.pieces)
+    }
+
     fn encode(&self, cnf: &mut ConstraintCnf) {
         equal_sums(cnf, &self.pieces);
     }

@@ -70,6 +70,11 @@ impl Constraint for Zipper {
         line_problem("zipper line", &self.cells)
     }
 
+    /// Each group of equal sums less the next is 0.
+    fn linear_sums(&self) -> Vec<super::LinearSum> {
+        super::LinearSum::equal(&self.groups())
+    }
+
     fn encode(&self, cnf: &mut ConstraintCnf) {
         equal_sums(cnf, &self.groups());
     }

@@ -1,5 +1,6 @@
 //! Locked candidates by killer cage: a digit every set of digits a cage can hold contains leaves every cell that sees all of the cage's places for it, and a digit a house holds only inside a cage leaves the cage's other cells.
 
+use super::digit_sets::distinct_sets;
 use super::{Find, Technique, spend};
 use crate::constraint::{Cage, CageTotal, Constraint, VariantConstraint};
 use crate::grid::{Cell, CellDigit, Digit, DigitSet};
@@ -186,51 +187,16 @@ fn so_lose(sentence: Sentence, targets: &[Cell], digit: Digit) -> Sentence {
 /// may hold it, one to a cell) and the digits all of them hold; `None` when it can hold
 /// none or has too many sets to look through.
 fn sets_of(board: &Board<'_>, cage: &Distinct<'_>) -> Option<(Vec<DigitSet>, DigitSet)> {
-    let k = cage.cells.len();
-    let union = (cage.cells.iter()).fold(DigitSet::EMPTY, |u, &c| u | board.set(c));
-    let digits: Vec<Digit> = union.iter().collect();
-    if k > digits.len() || binomial(digits.len() as u64, k as u64) > MOST_SETS {
+    let sets = distinct_sets(board, &cage.cells, MOST_SETS)?;
+    if !spend(sets.len().max(1) as u64 * cage.cells.len() as u64) {
         return None;
     }
-    if !spend(binomial(digits.len() as u64, k as u64) * k as u64) {
-        return None;
-    }
-    let mut sets = Vec::new();
-    let mut chosen = Vec::with_capacity(k);
-    choose(&digits, k, 0, &mut chosen, &mut |set: &[Digit]| {
-        let sum: u32 = set.iter().map(|d| u32::from(d.get())).sum();
-        if allows(cage.cage.total(), sum) && matches(board, &cage.cells, set) {
-            sets.push(
-                set.iter()
-                    .fold(DigitSet::EMPTY, |s, &d| s | DigitSet::single(d)),
-            );
-        }
-    });
+    let sets: Vec<DigitSet> = (sets.into_iter())
+        .filter(|&(_, sum)| allows(cage.cage.total(), sum))
+        .map(|(set, _)| set)
+        .collect();
     let required = sets.iter().copied().reduce(|a, b| a & b)?;
     Some((sets, required))
-}
-
-/// Calls `f` on every `k`-digit subset of `digits` from position `from` on, `chosen` holding
-/// the digits taken so far.
-fn choose(
-    digits: &[Digit],
-    k: usize,
-    from: usize,
-    chosen: &mut Vec<Digit>,
-    f: &mut impl FnMut(&[Digit]),
-) {
-    if chosen.len() == k {
-        f(chosen);
-        return;
-    }
-    for i in from..digits.len() {
-        if digits.len() - i < k - chosen.len() {
-            return;
-        }
-        chosen.push(digits[i]);
-        choose(digits, k, i + 1, chosen, f);
-        chosen.pop();
-    }
 }
 
 /// Whether a cage of `total` allows digits adding up to `sum`.
@@ -242,71 +208,16 @@ fn allows(total: &CageTotal, sum: u32) -> bool {
     }
 }
 
-/// Whether the digits of `set` can go one to a cell of `cells`, each in a cell that may
-/// hold it (a perfect matching, found by augmenting paths).
-fn matches(board: &Board<'_>, cells: &[usize], set: &[Digit]) -> bool {
-    let mut owner: Vec<Option<usize>> = vec![None; set.len()];
-    for c in 0..cells.len() {
-        let mut seen = vec![false; set.len()];
-        if !augment(board, cells, set, c, &mut owner, &mut seen) {
-            return false;
-        }
-    }
-    true
-}
-
-/// Finds a digit of `set` for cell `c` of `cells`, moving other cells' digits as needed.
-fn augment(
-    board: &Board<'_>,
-    cells: &[usize],
-    set: &[Digit],
-    c: usize,
-    owner: &mut Vec<Option<usize>>,
-    seen: &mut Vec<bool>,
-) -> bool {
-    for (j, &digit) in set.iter().enumerate() {
-        if seen[j] || !board.set(cells[c]).contains(digit) {
-            continue;
-        }
-        seen[j] = true;
-        if owner[j].is_none_or(|other| augment(board, cells, set, other, owner, seen)) {
-            owner[j] = Some(c);
-            return true;
-        }
-    }
-    false
-}
-
-/// n choose k, saturating.
-fn binomial(n: u64, k: u64) -> u64 {
-    if k > n {
-        return 0;
-    }
-    (0..k.min(n - k)).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
-}
-
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
+    use super::super::innies::tests::{cells, four_under};
     use super::*;
     use crate::grid::{Grid, Shape};
-    use crate::rules::{Layout, Rules};
-
-    fn cells(names: &str) -> Vec<Cell> {
-        names.split(' ').map(|n| n.parse().unwrap()).collect()
-    }
 
     /// A 4×4 board under `cage` with `gone` (cell, digit) removed.
     fn found(cage: Cage, gone: &[(&str, u8)]) -> Option<Step> {
         let four = Shape::from_size(4).unwrap();
-        let rules = Arc::new(
-            Rules::standard(four)
-                .unwrap()
-                .with_constraint(cage)
-                .unwrap(),
-        );
-        let layout = Layout::new(&rules);
+        let layout = four_under(cage);
         let mut board = Board::new(&layout, &Grid::empty(four), false);
         let mut step = Step::new(Technique::CageLockedCandidates);
         step.eliminations = (gone.iter())
@@ -351,10 +262,7 @@ mod tests {
     }
 
     #[test]
-    fn binomials_and_cage_totals() {
-        assert_eq!(binomial(9, 3), 84);
-        assert_eq!(binomial(16, 8), 12_870);
-        assert_eq!(binomial(3, 5), 0);
+    fn cage_totals() {
         assert!(allows(&CageTotal::DigitalRoot(7), 16));
         assert!(!allows(&CageTotal::DigitalRoot(7), 17));
         assert!(allows(&CageTotal::Sums(vec![10, 12]), 12));

@@ -35,6 +35,7 @@ mod cage_locked;
 mod chains;
 mod constraint;
 mod constraint_claiming;
+mod digit_sets;
 mod direct;
 mod fish;
 mod forcing;
@@ -45,6 +46,7 @@ mod single_digit;
 mod singles;
 mod step;
 mod subsets;
+mod sum_bounds;
 mod unique_rectangle;
 mod wings;
 
@@ -63,6 +65,7 @@ pub use single_digit::TurbotFish;
 pub use singles::{HiddenSingle, NakedSingle};
 pub use step::{Sentence, Step};
 pub use subsets::{HiddenSubset, NakedSubset};
+pub use sum_bounds::SumBounds;
 pub use unique_rectangle::{UniqueRectangle, digit_swap_preserves_rules};
 pub use wings::{WWing, XyWing, XyzWing};
 
@@ -209,6 +212,11 @@ techniques! {
     /// regions and the regions' cells outside the lines do too; what one side cannot hold
     /// the other loses.
     SetEquivalence: "set_equivalence", 2.9, Medium, found by SetEquivalence;
+    /// Sum bounds: what houses leave once sums are off (as for innies and outies), too
+    /// many cells to fill one by one, bounded by groups of cells sharing a house (their
+    /// digits differ); a group keeps the digit sets whose sums fit what the others leave. A
+    /// tenth more for each house past the first and each group past the first.
+    SumBounds: "sum_bounds", 2.9, Medium, found by SumBounds;
     /// Two cells of a house with the same two candidates: the rest of the house loses them.
     NakedPair: "naked_pair", 3.0, Medium, found by NakedSubset { size: 2 };
     /// A digit whose places in two rows lie in the same two columns (or the other way
