@@ -390,6 +390,8 @@ fn every_technique_has_a_fixture_where_it_applies_once_and_not_on_a_solved_board
                     Technique::ConstraintLogic,
                     Technique::InniesOuties,
                     Technique::SumBounds,
+                    // Same-digits grids only: tests/digits.rs.
+                    Technique::UnusedDigit,
                     Technique::CageLockedCandidates,
                     Technique::ConstraintClaiming,
                     // Jigsaw grids only: below.

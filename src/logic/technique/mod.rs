@@ -48,6 +48,7 @@ mod step;
 mod subsets;
 mod sum_bounds;
 mod unique_rectangle;
+mod unused_digit;
 mod wings;
 
 pub use bug::Bug;
@@ -67,6 +68,7 @@ pub use step::{Sentence, Step};
 pub use subsets::{HiddenSubset, NakedSubset};
 pub use sum_bounds::SumBounds;
 pub use unique_rectangle::{UniqueRectangle, digit_swap_preserves_rules};
+pub use unused_digit::UnusedDigit;
 pub use wings::{WWing, XyWing, XyzWing};
 
 use super::Board;
@@ -176,6 +178,9 @@ macro_rules! techniques {
 techniques! {
     /// A digit with one place left in a house: 1.2 in a box or region, 1.5 in a line.
     HiddenSingle: "hidden_single", 1.2, Easy, found by HiddenSingle;
+    /// Under the same-digits rule on a grid taking more digits than a house has cells: a
+    /// digit one house has no place for is in no house, and every cell loses it.
+    UnusedDigit: "unused_digit", 1.2, Easy, found by UnusedDigit;
     /// Locked candidates whose eliminations leave a hidden single at once, taken as one
     /// step with it (pointing 1.7, claiming 1.9).
     DirectLockedCandidates: "direct_locked_candidates", 1.7, Easy,
@@ -328,6 +333,7 @@ impl Technique {
         matches!(
             self,
             Technique::HiddenSingle
+                | Technique::UnusedDigit
                 | Technique::LockedCandidates
                 | Technique::NakedSingle
                 | Technique::ConstraintLogic

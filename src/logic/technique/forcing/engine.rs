@@ -421,6 +421,19 @@ impl<'b, 'a> Engine<'b, 'a> {
         }
     }
 
+    /// Under the same-digits rule, house `h` has no place left for `digit` in `branch` (since
+    /// the true literal `from`): no house holds it, and every cell loses it.
+    fn unused(&self, branch: &mut Branch, h: usize, digit: Digit, from: u32) {
+        for c in 0..branch.sets.len() {
+            if self.remove(branch, c, digit) {
+                branch.reach(self.lit(c, digit, false), from, HOUSE | h as u32);
+                if branch.contradiction.is_some() {
+                    return;
+                }
+            }
+        }
+    }
+
     /// Whether house `h` must hold `digit` in `branch`: on the board, or chosen in the
     /// branch under the same-digits rule.
     fn must_hold(&self, branch: &Branch, h: usize, digit: Digit) -> bool {
@@ -470,7 +483,18 @@ impl<'b, 'a> Engine<'b, 'a> {
         for &h in layout.houses_of(cell) {
             let h = h as usize;
             if !self.must_hold(branch, h, digit) {
-                continue; // a house that may miss the digit
+                // A house that may miss the digit; left no place for it under the
+                // same-digits rule, no house holds it.
+                if self.chooses
+                    && self.links != Links::Static
+                    && branch.places[h * self.size + digit.index()] == 0
+                {
+                    self.unused(branch, h, digit, from);
+                    if branch.contradiction.is_some() {
+                        return;
+                    }
+                }
+                continue;
             }
             // The places the digit has in the house besides this cell.
             let others = match self.links {
@@ -572,12 +596,23 @@ impl<'b, 'a> Engine<'b, 'a> {
         let Some(from) = trigger_lit(trigger) else {
             return; // assumed
         };
-        if !lit.on {
-            out.push(from as u32);
-            return;
-        }
         let (cell, digit) = (self.cell(lit.node), self.digit(lit.node));
         let cause = branch.cause[i];
+        if !lit.on {
+            match house_of(cause) {
+                // An unused digit: its places in the house are all false.
+                Some(h) => {
+                    for &c in self.board.layout().house(h) {
+                        let off = self.lit(c as usize, digit, false);
+                        if self.board.set(c as usize).contains(digit) && branch.has(off) {
+                            out.push(off.index() as u32);
+                        }
+                    }
+                }
+                None => out.push(from as u32),
+            }
+            return;
+        }
         if cause == NAKED {
             for other in (self.board.set(cell) & !DigitSet::single(digit)).iter() {
                 let off = self.lit(cell, other, false);
