@@ -1,7 +1,7 @@
 //! Locked candidates by killer cage: a digit every set of digits a cage can hold contains leaves every cell that sees all of the cage's places for it, and a digit a house holds only inside a cage leaves the cage's other cells.
 
 use super::digit_sets::distinct_sets;
-use super::{Find, Technique, spend};
+use super::{Find, Technique, seen_by_all, spend};
 use crate::constraint::{Cage, CageTotal, Constraint, VariantConstraint};
 use crate::grid::{Cell, CellDigit, Digit, DigitSet};
 use crate::logic::{Board, Sentence, Step};
@@ -73,19 +73,8 @@ fn pointing(board: &Board<'_>, cage: &Distinct<'_>) -> Option<Step> {
         if places.is_empty() || places.iter().any(|&c| board.placed(c)) {
             continue;
         }
-        let layout = board.layout();
-        let eliminations: Vec<CellDigit> = (layout.peers(places[0]).iter())
-            .map(|&t| t as usize)
-            .filter(|&t| {
-                !cage.cells.contains(&t)
-                    && board.set(t).contains(digit)
-                    && places.iter().all(|&p| board.sees(t, p))
-            })
-            .map(|t| CellDigit {
-                cell: board.cell(t),
-                digit,
-            })
-            .collect();
+        // (The cage's other cells lack the digit.)
+        let eliminations = seen_by_all(board, &places, digit);
         if eliminations.is_empty() {
             continue;
         }

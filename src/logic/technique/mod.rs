@@ -72,6 +72,7 @@ pub use unused_digit::UnusedDigit;
 pub use wings::{WWing, XyWing, XyzWing};
 
 use super::Board;
+use crate::grid::{CellDigit, Digit};
 
 /// A technique: it looks at a board and finds one step it allows, without changing the
 /// board ([`Board::apply`] makes the change, whatever the technique).
@@ -410,6 +411,27 @@ pub(crate) fn spend(work: u64) -> bool {
             left > 0
         }
     })
+}
+
+/// The eliminations of `digit` from every open cell that sees all of `cells` (not one of
+/// them).
+pub(super) fn seen_by_all(board: &Board<'_>, cells: &[usize], digit: Digit) -> Vec<CellDigit> {
+    board
+        .layout()
+        .peers(cells[0])
+        .iter()
+        .map(|&c| c as usize)
+        .filter(|&c| {
+            board.set(c).contains(digit)
+                && !board.placed(c)
+                && !cells.contains(&c)
+                && cells[1..].iter().all(|&o| board.sees(c, o))
+        })
+        .map(|c| CellDigit {
+            cell: board.cell(c),
+            digit,
+        })
+        .collect()
 }
 
 /// Calls `f` on every `k`-element subset of `items` (in lexicographic order of positions)

@@ -3,8 +3,8 @@
 use super::constraint::{narrowed, what_is_left};
 use super::digit_sets::{distinct_sets, placed_by};
 use super::innies::{Leftover, MOST_CELLS as JUDGED_WHOLE, each_leftover};
-use super::{Find, Technique, spend};
-use crate::grid::{DigitSet, House};
+use super::{Find, Technique, seen_by_all, spend};
+use crate::grid::{CellDigit, DigitSet, House};
 use crate::logic::{Board, Step};
 
 /// The most open cells a sum left over is bounded over (four houses of 9×9).
@@ -54,6 +54,8 @@ struct Group {
     /// The least and greatest sums of the cells' digits (unweighted).
     lo: i64,
     hi: i64,
+    /// The digits every digit set kept holds, once the sets are listed.
+    always: DigitSet,
 }
 
 impl Group {
@@ -125,12 +127,11 @@ fn bounded(board: &Board<'_>, leftover: &Leftover<'_>) -> Option<Step> {
     // set holds leaves the cells outside the group that see all its places in it.
     let mut cells = Vec::new();
     let mut held = Vec::new();
-    let mut common = vec![DigitSet::EMPTY; groups.len()];
-    for (g, group) in groups.iter().enumerate() {
+    for group in &mut groups {
         let kept = match &group.sets {
             Some(sets) => {
                 let sets: Vec<DigitSet> = sets.iter().map(|&(set, _)| set).collect();
-                common[g] = (sets.iter()).fold(!DigitSet::EMPTY, |all, &set| all & set);
+                group.always = (sets.iter()).fold(!DigitSet::EMPTY, |all, &set| all & set);
                 placed_by(board, &group.cells, &sets)
             }
             None => group.cells.iter().map(|&c| board.set(c)).collect(),
@@ -139,34 +140,34 @@ fn bounded(board: &Board<'_>, leftover: &Leftover<'_>) -> Option<Step> {
         held.extend(kept);
     }
     let pattern = cells.len();
-    let mut k = 0;
-    for (g, group) in groups.iter().enumerate() {
-        for digit in common[g].iter() {
-            let places: Vec<usize> = (group.cells.iter().zip(&held[k..]))
+    let mut outside: Vec<CellDigit> = Vec::new();
+    let mut at = 0;
+    for group in &groups {
+        let kept = &held[at..at + group.cells.len()];
+        at += group.cells.len();
+        for digit in group.always.iter() {
+            let places: Vec<usize> = (group.cells.iter().zip(kept))
                 .filter(|&(_, set)| set.contains(digit))
                 .map(|(&c, _)| c)
                 .collect();
-            for other in 0..board.layout().shape.cell_count() {
-                if board.placed(other)
-                    || !board.set(other).contains(digit)
-                    || group.cells.contains(&other)
-                    || !places.iter().all(|&c| board.sees(c, other))
-                {
-                    continue;
-                }
-                match cells[pattern..].iter().position(|&c| c as usize == other) {
-                    Some(at) => held[pattern + at].remove(digit),
-                    None => {
-                        cells.push(other as u32);
-                        let mut keep = board.set(other);
-                        keep.remove(digit);
-                        held.push(keep);
-                        true
-                    }
-                };
+            let mut seen = seen_by_all(board, &places, digit);
+            seen.sort_by_key(|e| e.cell);
+            outside.extend(seen);
+        }
+    }
+    for CellDigit { cell, digit } in outside {
+        let c = board.layout().shape.index(cell) as u32;
+        match cells.iter().position(|&o| o == c) {
+            Some(i) => {
+                held[i].remove(digit);
+            }
+            None => {
+                cells.push(c);
+                let mut keep = board.set(c as usize);
+                keep.remove(digit);
+                held.push(keep);
             }
         }
-        k += group.cells.len();
     }
     let (mut step, kept) = narrowed(board, Technique::SumBounds, &cells, &held)?;
     step.cells.truncate(pattern);
@@ -195,12 +196,8 @@ fn bounded(board: &Board<'_>, leftover: &Leftover<'_>) -> Option<Step> {
         } else {
             format!(" make {lo} to {hi}")
         });
-        let g = groups
-            .iter()
-            .position(|o| std::ptr::eq(o, *group))
-            .expect("a group");
-        if !common[g].is_empty() {
-            text = text.text(", always with ").digits(common[g]);
+        if !group.always.is_empty() {
+            text = text.text(", always with ").digits(group.always);
         }
     }
     text = text.text(": every filling has ");
@@ -269,6 +266,7 @@ fn group(board: &Board<'_>, cells: Vec<usize>, weight: i64, house: Option<House>
         sets: None,
         lo,
         hi,
+        always: DigitSet::EMPTY,
     }
 }
 

@@ -1,29 +1,8 @@
 //! Wings: XY-wing, XYZ-wing and W-wing, over any peers the rules give.
 
-use super::{Find, Technique, chain_length_tenths};
-use crate::grid::{CellDigit, Digit, DigitSet};
+use super::{Find, Technique, chain_length_tenths, seen_by_all};
+use crate::grid::{Digit, DigitSet};
 use crate::logic::{Board, Sentence, Step};
-
-/// The eliminations of `digit` from every open cell that sees all of `cells` (not one of
-/// them).
-fn seen_by_all(board: &Board<'_>, cells: &[usize], digit: Digit) -> Vec<CellDigit> {
-    board
-        .layout()
-        .peers(cells[0])
-        .iter()
-        .map(|&c| c as usize)
-        .filter(|&c| {
-            board.set(c).contains(digit)
-                && !board.placed(c)
-                && !cells.contains(&c)
-                && cells[1..].iter().all(|&o| board.sees(c, o))
-        })
-        .map(|c| CellDigit {
-            cell: board.cell(c),
-            digit,
-        })
-        .collect()
-}
 
 /// A wing step: eliminations of `digit` from what sees every cell of `seeing`; the pattern
 /// is `cells`.

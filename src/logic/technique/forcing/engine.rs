@@ -126,6 +126,9 @@ pub(super) struct Branch {
     /// the true literal (index) that placed the digit first in the branch, which every
     /// house must then hold, or [`UNREACHED`].
     chosen_by: Vec<u32>,
+    /// Under the same-digits rule: the digits the branch has found in no house (every cell
+    /// has lost them once).
+    unused: DigitSet,
 }
 
 impl Branch {
@@ -255,6 +258,7 @@ impl<'b, 'a> Engine<'b, 'a> {
             queue: VecDeque::new(),
             inner: Vec::new(),
             chosen_by: vec![UNREACHED; self.size],
+            unused: DigitSet::EMPTY,
         }
     }
 
@@ -281,6 +285,7 @@ impl<'b, 'a> Engine<'b, 'a> {
         branch.queue.clear();
         branch.inner.clear();
         branch.chosen_by.fill(UNREACHED);
+        branch.unused = DigitSet::EMPTY;
         self.assume(branch, assumption, ASSUMED);
         self.run(branch);
     }
@@ -424,6 +429,9 @@ impl<'b, 'a> Engine<'b, 'a> {
     /// Under the same-digits rule, house `h` has no place left for `digit` in `branch` (since
     /// the true literal `from`): no house holds it, and every cell loses it.
     fn unused(&self, branch: &mut Branch, h: usize, digit: Digit, from: u32) {
+        if !branch.unused.insert(digit) {
+            return; // every cell has lost it already
+        }
         for c in 0..branch.sets.len() {
             if self.remove(branch, c, digit) {
                 branch.reach(self.lit(c, digit, false), from, HOUSE | h as u32);
