@@ -124,6 +124,26 @@ impl Verdict {
         }
     }
 
+    /// The cells in different regions in the two solutions of a `Multiple` verdict whose
+    /// regions are part of the answer (chaos construction): regions numbered in the order
+    /// of their first cells, a cell differs when its region's number does. Empty for other
+    /// verdicts and grids without regions.
+    pub fn region_differences(&self) -> Vec<Cell> {
+        match self {
+            Verdict::Multiple { first, second } => match (first.regions(), second.regions()) {
+                (Some(a), Some(b)) => first
+                    .shape()
+                    .cells()
+                    .zip(a.iter().zip(b))
+                    .filter(|(_, (x, y))| x != y)
+                    .map(|(cell, _)| cell)
+                    .collect(),
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
     /// What clashes in a puzzle without solutions, digits spelled in `notation`: `clash
     /// r1c1=5 r2c2=5`, `clash r1c1=5 with killer cage r1c1-r1c2 (sum 3)`, `clash (not
     /// minimal) …` when the clash may hold more than it needs, `the rules alone have no

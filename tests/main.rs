@@ -33,6 +33,7 @@ mod properties;
 mod published;
 mod readme;
 mod region_rules;
+mod regions_found;
 mod render;
 mod report;
 mod sharding;

@@ -152,10 +152,12 @@ fn render(files: &[PathBuf], args: &[&str]) -> (tempfile::TempDir, BTreeMap<Stri
     (dir, pictures)
 }
 
-/// Every bundled file of puzzles with constraints, and a jigsaw one.
+/// Every bundled file of puzzles with constraints, a jigsaw one, and a chaos construction
+/// (whose border-count circles count the borders of regions to be found).
 fn constraint_files() -> Vec<PathBuf> {
     let mut files = common::constraint_files();
     files.push(puzzle_path("variants/jigsaw-anti-king.toml"));
+    files.push(puzzle_path("variants/chaos-construction-4x4.toml"));
     files
 }
 

@@ -37,6 +37,12 @@ pub struct InputArgs {
     #[arg(long)]
     pub fail_fast: bool,
 
+    /// Why the command cannot answer a puzzle whose regions are to be found (chaos
+    /// construction), when it cannot: set by the command ([`InputArgs::unanswered`]), not a
+    /// flag. Such a puzzle is then an invalid entry saying so.
+    #[arg(skip)]
+    pub regions_unanswered: std::sync::OnceLock<&'static str>,
+
     /// Refuse a puzzle whose file states something not read as a rule (an element drawn
     /// with no rule of its own, a sentence of its rules' text): it is invalid (exit
     /// status 2) instead of checked. Without it the verdict is given and names what was
@@ -261,6 +267,18 @@ pub struct ExpectArgs {
     pub expect: Option<satdoku::format::Column>,
 }
 
+/// Why logic cannot answer a puzzle whose regions are to be found.
+pub const LOGIC_FINDS_NO_REGIONS: &str = "the logical steps reason about digits in known houses, and this puzzle's regions are to be found (chaos construction): check, solve and count answer it with the sat or auto solver";
+
+impl InputArgs {
+    /// Makes puzzles whose regions are to be found invalid entries, saying `why` (the
+    /// command, or its solver, cannot find regions).
+    pub fn unanswered(&self, why: &'static str) {
+        // Set once, by the command before it reads: a second call changes nothing.
+        let _ = self.regions_unanswered.set(why);
+    }
+}
+
 /// Which solver to use.
 #[derive(Debug, Args)]
 pub struct SolverArgs {
@@ -286,6 +304,14 @@ impl SolverArgs {
     /// A new solver of the chosen approach.
     pub fn make(&self) -> Box<dyn satdoku::Solver + Send> {
         satdoku::solvers::by_name(self.name()).expect("clap checked the name")
+    }
+
+    /// Why the chosen approach cannot answer a puzzle whose regions are to be found, if
+    /// it cannot: the backtrackers fill digits only.
+    pub fn regions_unanswered(&self) -> Option<&'static str> {
+        (!matches!(self.name(), "auto") && !self.name().starts_with("sat")).then_some(
+            "the backtrackers (bitboard, propagate, dlx, naive) fill in digits only, and this puzzle's regions are to be found (chaos construction): use --solver sat or auto",
+        )
     }
 
     /// The deadline of a puzzle started now.

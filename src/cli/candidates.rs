@@ -145,6 +145,9 @@ fn pair_texts(pairs: &[(Cell, Cell)]) -> Vec<String> {
 
 /// Prints the true candidates of every puzzle of the input.
 pub fn run(args: &CandidatesArgs) -> anyhow::Result<ExitCode> {
+    args.run
+        .input
+        .unanswered(super::args::LOGIC_FINDS_NO_REGIONS);
     if args.run.output.format == FormatKind::Tokens {
         anyhow::bail!("candidates prints candidate grids: use --format line, block or json");
     }

@@ -103,10 +103,21 @@ fn explain(
     let mut text = match verdict {
         Verdict::Unique { .. } => String::new(),
         Verdict::Multiple { .. } => {
-            format!(
+            let mut text = format!(
                 "differ at {}",
                 texts(&verdict.differences(), notation).join(", ")
-            )
+            );
+            let regions = verdict.region_differences();
+            if !regions.is_empty() {
+                let cells: Vec<String> = regions.iter().map(ToString::to_string).collect();
+                let cells = cells.join(", ");
+                text = if verdict.differences().is_empty() {
+                    format!("same digits, regions differ at {cells}")
+                } else {
+                    format!("{text}; regions differ at {cells}")
+                };
+            }
+            text
         }
         Verdict::NoSolution { .. } => verdict.clash(notation),
     };
@@ -145,8 +156,20 @@ fn unread_note(item: &Item) -> String {
     }
 }
 
+/// The cells where the two solutions of a `Multiple` verdict differ, by digit or region.
+fn differing_cells(verdict: &Verdict) -> Vec<String> {
+    let mut cells: Vec<_> = verdict.differences().iter().map(|d| d.cell).collect();
+    cells.extend(verdict.region_differences());
+    cells.sort();
+    cells.dedup();
+    cells.iter().map(ToString::to_string).collect()
+}
+
 /// Checks every puzzle of the input.
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    if let Some(why) = args.run.solver.regions_unanswered() {
+        args.run.input.unanswered(why);
+    }
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
     out.csv_fields(&["status", "solutions", "differences", "conflict", "error"]);
     if let Some(dir) = &args.proof {
@@ -226,11 +249,7 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                         .iter()
                         .map(|grid| out.line(grid, item.notation.alphabet()))
                         .collect(),
-                    differences: verdict
-                        .differences()
-                        .iter()
-                        .map(|d| d.cell.to_string())
-                        .collect(),
+                    differences: differing_cells(&verdict),
                     conflict: match &verdict {
                         Verdict::NoSolution { conflict, .. } => texts(conflict, &item.notation),
                         _ => Vec::new(),

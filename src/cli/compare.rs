@@ -137,6 +137,9 @@ impl Answer {
 
 /// Runs every solver on every puzzle and prints the comparison.
 pub fn run(args: &CompareArgs) -> anyhow::Result<ExitCode> {
+    args.input.unanswered(
+        "compare times the backtrackers too, which fill in digits only, and this puzzle's regions are to be found (chaos construction): check, solve and count answer it",
+    );
     super::sink::open().context("writing the output")?;
     let default_set = args.solvers.is_empty();
     let names: Vec<&str> = if default_set {

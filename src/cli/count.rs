@@ -74,6 +74,9 @@ struct Counted {
 /// Counts the solutions of every puzzle of the input, with the solver asked for (by
 /// default `auto`, which hands enumerations past three solutions to a backtracker).
 pub fn run(args: &CountArgs) -> anyhow::Result<ExitCode> {
+    if let Some(why) = args.run.solver.regions_unanswered() {
+        args.run.input.unanswered(why);
+    }
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
     if args.estimate {
         out.csv_fields(&[

@@ -130,6 +130,9 @@ fn end_name(end: End) -> &'static str {
 
 /// Explains every puzzle of the input.
 pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
+    args.run
+        .input
+        .unanswered(super::args::LOGIC_FINDS_NO_REGIONS);
     if !matches!(
         args.run.output.format,
         FormatKind::Line | FormatKind::Json | FormatKind::Csv

@@ -10,7 +10,7 @@ pub fn input(error: &InputError) -> &'static str {
     match error {
         InputError::Parse(error) => parse(error),
         InputError::Rules { error, .. } => rules(error),
-        InputError::Conflict { .. } => "",
+        InputError::Conflict { .. } | InputError::Unsupported { .. } => "",
         InputError::Unread { .. } => " (--strict refuses it; without it the verdict says so)",
     }
 }

@@ -114,6 +114,7 @@ fn find(solver: &mut AutoSolver, puzzle: &Puzzle, marks: Option<&Candidates>) ->
 
 /// Gives a hint for every grid of the input.
 pub fn run(mut args: HintArgs) -> anyhow::Result<ExitCode> {
+    args.input.unanswered(super::args::LOGIC_FINDS_NO_REGIONS);
     if !matches!(
         args.output.format,
         FormatKind::Line | FormatKind::Json | FormatKind::Csv

@@ -154,6 +154,7 @@ pub fn for_each(
         options,
         fail_fast: args.fail_fast,
         strict: args.strict,
+        regions_unanswered: args.regions_unanswered.get().copied(),
         settled: args.settle.iter().fold(Settled::default(), |mut all, one| {
             all.merge(one);
             all
@@ -253,6 +254,8 @@ struct Run {
     fail_fast: bool,
     /// `--strict`: a puzzle whose file states something unread is invalid.
     strict: bool,
+    /// Why the command cannot answer puzzles whose regions are to be found, if it cannot.
+    regions_unanswered: Option<&'static str>,
     /// `--read`: what lines of a colour mean where the words leave it open.
     settled: Settled,
     /// Invalid puzzles and unreadable inputs so far.
@@ -365,6 +368,14 @@ impl Run {
                     Err(InputError::Unread {
                         line,
                         unread: source.reading.unread.clone(),
+                    })
+                }
+                Ok(puzzle)
+                    if puzzle.rules().finds_regions() && self.regions_unanswered.is_some() =>
+                {
+                    Err(InputError::Unsupported {
+                        line,
+                        why: self.regions_unanswered.unwrap_or_default().to_string(),
                     })
                 }
                 other => other,

@@ -55,6 +55,9 @@ struct Row<'a> {
 /// Rates every puzzle of the input; a puzzle without exactly one solution gets its
 /// status instead of a rating. Ends with the distribution on stderr.
 pub fn run(args: &RateArgs) -> anyhow::Result<ExitCode> {
+    args.run
+        .input
+        .unanswered(super::args::LOGIC_FINDS_NO_REGIONS);
     if !matches!(
         args.run.output.format,
         FormatKind::Line | FormatKind::Json | FormatKind::Csv

@@ -59,6 +59,7 @@ details{margin:1em 0}summary{cursor:pointer}ol{font-family:monospace;font-size:.
 
 /// Writes the report of every puzzle of the input to standard output.
 pub fn run(args: &ReportArgs) -> anyhow::Result<ExitCode> {
+    args.input.unanswered(super::args::LOGIC_FINDS_NO_REGIONS);
     super::sink::open().context("writing the output")?;
     let pool = args.threads.pool()?;
     let mut tally = Tally::default();
@@ -271,8 +272,16 @@ fn verdict_text(verdict: &Verdict, notation: &satdoku::format::Notation) -> Stri
                 .iter()
                 .map(|d| notation.show(d).to_string())
                 .collect();
+            let regions: Vec<String> = (verdict.region_differences().iter())
+                .map(ToString::to_string)
+                .collect();
+            let regions = if regions.is_empty() {
+                String::new()
+            } else {
+                format!("; their regions differ at {}", regions.join(", "))
+            };
             format!(
-                "several solutions: two of them, side by side, differ at {}",
+                "several solutions: two of them, side by side, differ at {}{regions}",
                 differ.join(", ")
             )
         }

@@ -46,6 +46,9 @@ struct Row<'a> {
 
 /// Solves every puzzle of the input.
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitCode> {
+    if let Some(why) = args.run.solver.regions_unanswered() {
+        args.run.input.unanswered(why);
+    }
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
     out.csv_fields(&["status", "solution", "error"]);
     args.portfolio.check(&args.run.solver)?;

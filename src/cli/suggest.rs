@@ -283,6 +283,9 @@ fn proposal_lines(
 
 /// Suggests givens for every puzzle of the input.
 pub fn run(args: &SuggestArgs) -> anyhow::Result<ExitCode> {
+    args.run
+        .input
+        .unanswered(super::args::LOGIC_FINDS_NO_REGIONS);
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
     out.csv_fields(&[
         "status",

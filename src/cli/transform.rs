@@ -52,6 +52,9 @@ struct Row<'a> {
 
 /// Writes the copies of every puzzle of the input.
 pub fn run(args: &TransformArgs) -> anyhow::Result<ExitCode> {
+    args.input.unanswered(
+        "the symmetries of a grid without boxes move cells apart, and this puzzle's regions are to be found (chaos construction): they would not follow",
+    );
     let mut out = Output::stdout(args.output.format, args.input.alphabet()?)?;
     out.csv_fields(&["status", "copy", "puzzle", "solution", "error"]);
     // A seed drawn here is told once a copy is made (an input without puzzles gets none).

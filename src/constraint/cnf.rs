@@ -13,6 +13,9 @@ pub enum Atom {
     Holds(Cell, u8),
     /// An auxiliary variable.
     Aux(u32),
+    /// The cell lies in region k (0-based) of the regions the puzzle finds (chaos
+    /// construction): one variable shared by every constraint that names it.
+    Region(Cell, u8),
 }
 
 /// An [`Atom`] or its negation.
@@ -87,6 +90,16 @@ impl ConstraintCnf {
         debug_assert!((1..=self.size()).contains(&value));
         Literal {
             atom: Atom::Holds(cell, value as u8),
+            positive: true,
+        }
+    }
+
+    /// The literal "`cell` lies in region `region`" (0-based, below N) of the regions the
+    /// puzzle finds (chaos construction).
+    pub fn in_region(&self, cell: Cell, region: usize) -> Literal {
+        debug_assert!(region < self.shape.size());
+        Literal {
+            atom: Atom::Region(cell, region as u8),
             positive: true,
         }
     }

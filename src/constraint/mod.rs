@@ -4,8 +4,10 @@ mod any_of;
 mod apart;
 mod arrow;
 mod between;
+mod border_count;
 mod branches;
 mod cage;
+pub mod chaos_construction;
 mod clone;
 pub mod cnf;
 mod count_distinct;
@@ -80,8 +82,10 @@ pub use any_of::AnyOf;
 pub use apart::{Apart, Spacing};
 pub use arrow::Arrow;
 pub use between::Between;
+pub use border_count::BorderCount;
 pub use branches::Branches;
 pub use cage::{Cage, CageTotal};
+pub use chaos_construction::ChaosConstruction;
 pub use clone::CloneCells;
 pub use cnf::{Atom, ConstraintCnf, Literal};
 pub use count_distinct::CountDistinct;
@@ -433,6 +437,11 @@ variants! {
         says "Every middle digit has a 1 directly above it or the largest digit directly below it.";
     SameDigits(SameDigits) => "same digits rule"
         says "Every row, column and region holds the same digits, chosen from more digits than a row has cells.";
+    BorderCount(BorderCount) => "border-count circle"
+        says "A digit in a border-count circle is the number of region borders along its row and its column (the grid's edge is none).",
+        toml ["border-count"], fpuzzles ["bordercount"];
+    ChaosConstruction(ChaosConstruction) => "chaos construction rule"
+        says "The regions are to be found: the grid splits into as many orthogonally connected regions as a row has cells, each as large as a row and holding every digit once.";
     DigitCount(DigitCount) => "digit count"
         says "Cells with a digit count hold each digit it names as often as it says (at least, or exactly; a look-and-say clue 1223 is one 2 and two 3s); digits may repeat.",
         toml ["contains", "contains-exactly", "look-and-say"], fpuzzles ["lookandsay"];
@@ -565,6 +574,9 @@ impl VariantConstraint {
             VariantConstraint::Indexer(indexer) => {
                 VariantConstraint::Indexer(indexer.settled(region))
             }
+            VariantConstraint::BorderCount(circle) => {
+                VariantConstraint::BorderCount(circle.settled(all, region))
+            }
             VariantConstraint::AnyOf(any) => VariantConstraint::AnyOf(any.settled(all, region)),
             other => other,
         }
@@ -592,6 +604,12 @@ impl VariantConstraint {
             VariantConstraint::AnyOf(any) => std::iter::once(self).chain(any.parts()).collect(),
             _ => vec![self],
         }
+    }
+
+    /// Whether it reads the regions, given or to be found (chaos construction): a
+    /// border-count circle counts their borders. Rules without either refuse it.
+    pub fn reads_found_regions(&self) -> bool {
+        matches!(self, VariantConstraint::BorderCount(_))
     }
 
     /// Whether it is placed by the grid's given regions (a region-sum or region-subset

@@ -251,6 +251,7 @@ mod tests {
                     v as usize,
                 ),
                 super::super::Atom::Aux(a) => Var::from_index(k * n + a as usize),
+                super::super::Atom::Region(..) => unreachable!("a cage names no regions"),
             };
             Lit::from_var(var, l.positive)
         };

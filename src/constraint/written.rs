@@ -195,14 +195,14 @@ mod tests {
 
     use super::*;
     use crate::constraint::{
-        AnyOf, Apart, Arrow, Between, Branches, Cage, CageTotal, CloneCells, Combine,
-        CountDistinct, CountKind, CountingCircles, CountingGroups, CustomRule, DifferenceArrow,
-        DifferenceCount, DigitCount, DigitPattern, DistanceKind, DistanceRule, Dot, DotColour,
-        DoubleArrow, DutchFlatmates, EntropicLine, EqualProducts, EqualSums, EqualityCage,
-        EveryWindow, Expression, Extremum, ExtremumKind, Fields, FullRank, GreaterThan,
-        HiddenSkyscraper, IndexLine, Indexer, IndexerKind, LittleKiller, Lockout, Lunchbox,
-        ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity, ParityKind,
-        ParityLine, ParityVision, PencilMarks, Quadruple, Record, RecordError,
+        AnyOf, Apart, Arrow, Between, BorderCount, Branches, Cage, CageTotal, ChaosConstruction,
+        CloneCells, Combine, CountDistinct, CountKind, CountingCircles, CountingGroups, CustomRule,
+        DifferenceArrow, DifferenceCount, DigitCount, DigitPattern, DistanceKind, DistanceRule,
+        Dot, DotColour, DoubleArrow, DutchFlatmates, EntropicLine, EqualProducts, EqualSums,
+        EqualityCage, EveryWindow, Expression, Extremum, ExtremumKind, Fields, FullRank,
+        GreaterThan, HiddenSkyscraper, IndexLine, Indexer, IndexerKind, LittleKiller, Lockout,
+        Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity,
+        ParityKind, ParityLine, ParityVision, PencilMarks, Quadruple, Record, RecordError,
         RegionDifferenceLine, RegionSubsetLine, RegionSumLine, Rellik, Renban, RulePairs, RulePart,
         SameDifference, SameDigits, Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing,
         SumLine, Summands, Thermometer, ValueIndexing, VariantConstraint, WeightedSum, Whispers,
@@ -627,6 +627,8 @@ mod tests {
             (GreaterThan::new(cells("r4c4 r4c5 r5c4")).into(), ANYWHERE),
             (DutchFlatmates.into(), NOWHERE),
             (SameDigits.into(), NOWHERE),
+            (ChaosConstruction.into(), NOWHERE),
+            (BorderCount::new(cell("r2c3")).into(), ANYWHERE),
             (
                 Lunchbox::new(cells("r1c1 r1c2 r1c3 r1c4"), 7).into(),
                 NOT_FPUZZLES,

@@ -19,9 +19,29 @@ pub(crate) enum Known {
     Open(Lit),
 }
 
+/// Adds the variables "cell lies in region k" to `formula` when `rules` find their regions
+/// (chaos construction): N a cell, cell by cell in reading order, region by region; returns
+/// the first. Numberings place them right after the cell-digit variables.
+pub(crate) fn region_block<F: ExtendFormula>(formula: &mut F, rules: &Rules) -> Option<Var> {
+    if !rules.finds_regions() {
+        return None;
+    }
+    let count = rules.shape().cell_count() * rules.shape().size();
+    let first = formula.new_var();
+    for _ in formula.new_var_iter(count - 1) {}
+    Some(first)
+}
+
+/// The variable "`cell` lies in region `region`" in a block that starts at `first` (see
+/// [`region_block`]).
+pub(crate) fn region_var(first: Var, shape: crate::grid::Shape, cell: Cell, region: usize) -> Var {
+    Var::from_index(first.index() + shape.index(cell) * shape.size() + region)
+}
+
 /// Adds the clauses of every variant constraint of `rules` (each told the houses of
 /// `rules`) to `formula`, mapping "cell holds digit" through `lookup` and giving each
-/// auxiliary variable a new variable.
+/// auxiliary variable a new variable; "cell lies in region k" is the variable of the block
+/// that starts at `regions` (see [`region_block`]).
 /// Clauses satisfied by a constant are dropped, false literals left out; a clause left
 /// empty makes the formula unsatisfiable, as it should.
 ///
@@ -32,6 +52,7 @@ pub(crate) fn encode_constraints<F: ExtendFormula>(
     formula: &mut F,
     rules: &Rules,
     lookup: impl Fn(Cell, Digit) -> Known,
+    regions: Option<Var>,
     guarded: bool,
 ) -> Vec<Lit> {
     let mut selectors = Vec::new();
@@ -68,6 +89,10 @@ pub(crate) fn encode_constraints<F: ExtendFormula>(
                     Atom::Aux(i) => aux[i as usize]
                         .get_or_insert_with(|| formula.new_var())
                         .positive(),
+                    Atom::Region(cell, k) => {
+                        let first = regions.expect("regions named only by rules that find them");
+                        region_var(first, rules.shape(), cell, k as usize).positive()
+                    }
                 };
                 clause.push(if positive { lit } else { !lit });
             }

@@ -20,7 +20,7 @@ use std::sync::Arc;
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
 pub use amo::{AmoEncoding, AtMostOne};
-pub(crate) use constraints::{Known, encode_constraints};
+pub(crate) use constraints::{Known, encode_constraints, region_block, region_var};
 pub use dimacs::write_cnf;
 pub use kind::{Clauses, EncodingKind, Preprocess};
 pub use reduced::{Numbering, Reduced};
@@ -160,6 +160,7 @@ impl Encoding {
         let first = formula.new_var();
         assert_eq!(first.index(), 0, "encode_rules needs an empty formula");
         for _ in formula.new_var_iter(self.cell_var_count() - 1) {}
+        let regions = region_block(formula, &self.rules);
         let extended = self.kind.clauses() == Clauses::Extended;
         // With more digits than a house has cells, nothing else keeps a cell to one digit.
         let exact = self.shape.is_exact();
@@ -192,6 +193,7 @@ impl Encoding {
             formula,
             &self.rules,
             |cell, digit| Known::Open(self.var(cell, digit).positive()),
+            regions,
             guarded,
         )
     }

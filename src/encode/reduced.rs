@@ -2,7 +2,9 @@
 
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
-use super::{AmoEncoding, AtMostOne, Encoding, Known, encode_constraints};
+use super::{
+    AmoEncoding, AtMostOne, Encoding, Known, encode_constraints, region_block, region_var,
+};
 use crate::grid::{Candidates, Cell, Digit, DigitSet, Grid, Shape};
 use crate::rules::Layout;
 
@@ -23,6 +25,9 @@ pub enum Numbering {
         /// The cells decided before encoding (givens, and what propagation found), which
         /// have no variables.
         fixed: Vec<(Cell, Digit)>,
+        /// Whether the rules find their regions: "cell lies in region k" variables follow
+        /// the pairs' (see [`Numbering::region_var`]).
+        regions: bool,
     },
 }
 
@@ -46,6 +51,19 @@ impl Numbering {
         }
     }
 
+    /// The variable "`cell` lies in region `region`" when the rules find their regions
+    /// (chaos construction): N a cell right after the cell-digit variables.
+    pub fn region_var(&self, cell: Cell, region: usize) -> Option<Var> {
+        let (shape, finds) = match self {
+            Numbering::Full(encoding) => {
+                (encoding.shape(), encoding.rules_encoded().finds_regions())
+            }
+            Numbering::Compact { shape, regions, .. } => (*shape, *regions),
+        };
+        let first = Var::from_index(self.pair_count());
+        finds.then(|| region_var(first, shape, cell, region))
+    }
+
     /// The number of cell-digit variables (auxiliary variables come after them).
     pub fn pair_count(&self) -> usize {
         match self {
@@ -54,15 +72,29 @@ impl Numbering {
         }
     }
 
-    /// `base` with each cell whose digit's variable is true in `model` filled in.
+    /// `base` with each cell whose digit's variable is true in `model` filled in, and its
+    /// regions when the rules find them.
     pub fn decode(&self, model: &[Lit], base: &Grid) -> Grid {
         let mut grid = base.clone();
+        let shape = grid.shape();
+        let first = self.pair_count();
+        let mut regions = self
+            .region_var(Cell::new_unchecked(0, 0), 0)
+            .map(|_| vec![0u8; shape.cell_count()]);
         for lit in model.iter().filter(|lit| lit.is_positive()) {
             if let Some((cell, digit)) = self.cell_digit(lit.var()) {
                 grid.set(cell, Some(digit));
+            } else if let Some(regions) = &mut regions {
+                let i = lit.var().index().wrapping_sub(first);
+                if i < shape.cell_count() * shape.size() {
+                    regions[i / shape.size()] = (i % shape.size()) as u8;
+                }
             }
         }
-        grid
+        match regions {
+            Some(regions) => grid.with_regions(&regions),
+            None => grid,
+        }
     }
 
     /// Comment lines (without `c `) that explain the numbering, for DIMACS files.
@@ -200,6 +232,7 @@ impl Reduced {
             );
             for _ in formula.new_var_iter(pairs.len() - 1) {}
         }
+        let regions = region_block(formula, encoding.rules_encoded());
         let amo = encoding.amo();
         let mut group: Vec<Lit> = Vec::with_capacity(size);
         for i in (0..shape.cell_count()).filter(|&i| !decided(i)) {
@@ -255,6 +288,7 @@ impl Reduced {
                     None => Known::False,
                 }
             },
+            regions,
             false,
         );
         Numbering::Compact {
@@ -262,6 +296,7 @@ impl Reduced {
             pairs,
             index,
             fixed,
+            regions: regions.is_some(),
         }
     }
 }

@@ -366,6 +366,15 @@ pub enum InputError {
         /// What was not read, each named.
         unread: Vec<String>,
     },
+    /// The puzzle is beyond what the command (or its solver) can answer: its regions are to
+    /// be found, say, and a backtracker only fills digits.
+    #[error("line {line}: {why}")]
+    Unsupported {
+        /// The first line of the puzzle.
+        line: usize,
+        /// What the command cannot do, and what can.
+        why: String,
+    },
 }
 
 impl InputError {
@@ -384,6 +393,10 @@ impl InputError {
             InputError::Unread { line, unread } => InputError::Unread {
                 line: line + by,
                 unread,
+            },
+            InputError::Unsupported { line, why } => InputError::Unsupported {
+                line: line + by,
+                why,
             },
         }
     }

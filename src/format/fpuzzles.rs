@@ -299,7 +299,8 @@ fn words_digits(words: Option<&str>, shape: Shape) -> Option<usize> {
 
 /// What the rules' words alone give a grid of `shape`, taken into `spec` (f-puzzles has no
 /// field for it): the digits beyond 1 to N ("fill the 4×4 grid with digits 1-9"), with the
-/// rule that every house holds the same of them where the words say so, and Dutch
+/// rule that every house holds the same of them where the words say so, regions to be found
+/// on a grid that draws none ("each region must be determined"), and Dutch
 /// flatmates ("any 5 must have a 1 directly above it or a 9 directly below it"); what was
 /// taken, for the reading.
 fn said_in_words(words: Option<&str>, shape: Shape, spec: &mut RulesSpec) -> Vec<String> {
@@ -312,6 +313,14 @@ fn said_in_words(words: Option<&str>, shape: Shape, spec: &mut RulesSpec) -> Vec
     {
         spec.globals = spec.globals.with(flatmates);
         taken.push("Dutch flatmates (stated in the rules)".to_string());
+    }
+    let chaos = GlobalRule::ChaosConstruction;
+    if spec.no_regions
+        && super::rules_text::stated_rule_in_words(text, chaos)
+        && !spec.globals.contains(chaos)
+    {
+        spec.globals = spec.globals.with(chaos);
+        taken.push("chaos construction: the regions are to be found (stated in the rules)".into());
     }
     if let Some(last) = words_digits(Some(text), shape) {
         spec.digits = Some(last);

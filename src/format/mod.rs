@@ -42,7 +42,7 @@ pub use sudokupad::{
 };
 pub use write::{
     OutputFormat, candidate_texts, write_block, write_block_with, write_candidates, write_grid,
-    write_grid_with, write_line, write_marks_line, write_tokens,
+    write_grid_with, write_line, write_marks_line, write_regions, write_tokens,
 };
 
 /// Parses one puzzle in any layout (line, block or tokens) with the default alphabet.

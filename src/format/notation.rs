@@ -127,7 +127,11 @@ impl Spell for InputError {
             InputError::Conflict { line, conflict } => {
                 write!(f, "line {line}: {}", notation.show(conflict))
             }
-            InputError::Rules { .. } | InputError::Unread { .. } => write!(f, "{self}"),
+            InputError::Rules { .. }
+            | InputError::Unread { .. }
+            | InputError::Unsupported { .. } => {
+                write!(f, "{self}")
+            }
         }
     }
 }

@@ -404,6 +404,17 @@ const FAMILY_TOPICS: &[Topic] = &[
         repeats: false,
     },
     Topic {
+        name: "border-count circle",
+        words: &[
+            "border-count circle*",
+            "number of borders",
+            "borders between regions",
+            "region borders",
+            "edge of the grid does not count",
+        ],
+        repeats: false,
+    },
+    Topic {
         name: "counting groups",
         words: &[
             "counting group*",
@@ -719,8 +730,9 @@ fn present(spec: &RulesSpec) -> Vec<&'static str> {
         }
     }
     names.extend(spec.globals.iter().map(|rule| rule.row().topic));
-    // No regions (a Latin square's): rows and columns only, no boxes.
-    if !spec.no_regions {
+    // No regions (a Latin square's): rows and columns only, no boxes; regions to be found
+    // are regions all the same.
+    if !spec.no_regions || spec.globals.contains(GlobalRule::ChaosConstruction) {
         names.push("boxes");
         if spec.jigsaw.is_some() {
             names.push("jigsaw regions");

@@ -28,19 +28,56 @@ pub fn write_grid_with(
     alphabet: &Alphabet,
     boxes: Option<BoxShape>,
 ) -> String {
-    match format {
+    let digits = match format {
         OutputFormat::Line => write_line(grid, alphabet),
         OutputFormat::Block => write_block_with(grid, alphabet, boxes),
         OutputFormat::Tokens => write_tokens(grid),
+    };
+    match (write_regions(grid), format) {
+        (None, _) => digits,
+        (Some(regions), OutputFormat::Line) => format!("{digits} {regions}"),
+        (Some(regions), OutputFormat::Block | OutputFormat::Tokens) => {
+            let size = grid.shape().size();
+            let rows: Vec<&str> = (0..size)
+                .map(|r| &regions[r * size..(r + 1) * size])
+                .collect();
+            format!("{digits}\n# regions\n{}", rows.join("\n"))
+        }
     }
 }
 
 /// A grid prints in the line format with the default alphabet (numbers on one line past
-/// 35×35).
+/// 35×35), its regions after a space when it has them (see [`write_regions`]).
 impl std::fmt::Display for Grid {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&write_line(self, &Alphabet::default()))
+        f.write_str(&write_line(self, &Alphabet::default()))?;
+        match write_regions(self) {
+            Some(regions) => write!(f, " {regions}"),
+            None => Ok(()),
+        }
     }
+}
+
+/// The regions of a grid that has them (a solution whose regions are part of the answer),
+/// on one line: a letter per cell in reading order, `A` for the region of the first cell,
+/// `B` for the next region met, and so on (as a jigsaw regions file names them).
+///
+/// ```
+/// use satdoku::{format::write_regions, Grid};
+/// let grid: Grid = "1234341221434321".parse().unwrap();
+/// assert_eq!(write_regions(&grid), None);
+/// let grid = grid.with_regions(&[3, 3, 3, 3, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 2, 2]);
+/// assert_eq!(write_regions(&grid).unwrap(), "AAAABBBBCCCCDDDD");
+/// ```
+pub fn write_regions(grid: &Grid) -> Option<String> {
+    const LETTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let regions = grid.regions()?;
+    Some(
+        regions
+            .iter()
+            .map(|&r| LETTERS.get(r as usize).map_or('?', |&b| b as char))
+            .collect(),
+    )
 }
 
 impl std::fmt::Debug for Grid {

@@ -310,6 +310,13 @@ pub const FEWEST_GIVENS_4X4: usize = 4;
 /// before starting a batch.
 pub fn check_options(options: &Options) -> Result<(), GenerateError> {
     let cells = options.shape.cell_count();
+    if options.rules.finds_regions() {
+        return Err(GenerateError::Impossible(
+            "the generator fills in digits, and chaos construction's regions are to be found: \
+             it does not make such puzzles yet (check, solve and count answer them)"
+                .to_string(),
+        ));
+    }
     if let Some(keep) = &options.keep
         && keep.shape() != options.shape
     {

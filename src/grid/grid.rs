@@ -1,10 +1,12 @@
 //! A grid of cells, each blank or holding a digit.
 
 use std::ops::Index;
+use std::sync::Arc;
 
 use super::{Cell, Digit, Shape};
 
-/// An N×N grid: each cell is blank (`None`) or holds a digit 1..=N.
+/// An N×N grid: each cell is blank (`None`) or holds a digit 1..=N; a solution of a
+/// puzzle whose regions are part of the answer (chaos construction) holds its regions too.
 ///
 /// Indexed only by [`Cell`]. A grid may break the rules: checking it against rules is the
 /// business of the `rules` module, and reading and writing it that of `format`.
@@ -12,6 +14,8 @@ use super::{Cell, Digit, Shape};
 pub struct Grid {
     shape: Shape,
     cells: Vec<Option<Digit>>,
+    /// Each cell's region, when the regions are part of the answer.
+    regions: Option<Arc<[u8]>>,
 }
 
 impl Grid {
@@ -20,6 +24,7 @@ impl Grid {
         Grid {
             shape,
             cells: vec![None; shape.cell_count()],
+            regions: None,
         }
     }
 
@@ -59,6 +64,47 @@ impl Grid {
         }
         let index = self.shape.index(cell);
         self.cells[index] = digit;
+    }
+
+    /// The region of each cell in reading order, numbered from 0 in the order of the
+    /// regions' first cells, when the grid is a solution whose regions are part of the
+    /// answer (chaos construction); `None` otherwise.
+    pub fn regions(&self) -> Option<&[u8]> {
+        self.regions.as_deref()
+    }
+
+    /// The same digits with `regions` as each cell's region (reading order, 0-based),
+    /// renumbered in the order of the regions' first cells, so that grids with the same
+    /// regions compare equal however they were numbered.
+    ///
+    /// # Panics
+    /// If `regions` does not have one entry per cell.
+    pub fn with_regions(self, regions: &[u8]) -> Grid {
+        assert_eq!(regions.len(), self.cells.len(), "one region per cell");
+        let mut renumber = [u8::MAX; 256];
+        let mut next = 0u8;
+        let canonical: Vec<u8> = regions
+            .iter()
+            .map(|&r| {
+                if renumber[r as usize] == u8::MAX {
+                    renumber[r as usize] = next;
+                    next = next.wrapping_add(1);
+                }
+                renumber[r as usize]
+            })
+            .collect();
+        Grid {
+            regions: Some(canonical.into()),
+            ..self
+        }
+    }
+
+    /// The same digits without regions.
+    pub fn without_regions(self) -> Grid {
+        Grid {
+            regions: None,
+            ..self
+        }
     }
 
     /// Every cell's digit (`None` when blank), in reading order.

@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::{Regions, RulesError};
 use crate::constraint::{
-    DistanceKind, DistanceRule, DutchFlatmates, EveryWindow, Negative, NegativeKind, SameDigits,
-    VariantConstraint, WindowKind,
+    ChaosConstruction, DistanceKind, DistanceRule, DutchFlatmates, EveryWindow, Negative,
+    NegativeKind, SameDigits, VariantConstraint, WindowKind,
 };
 use crate::grid::{BoxShape, House, KNIGHT_MOVES, Relation, leaps};
 
@@ -54,6 +54,9 @@ pub enum GlobalRule {
     DutchFlatmates,
     /// Every house holds the same digits, chosen from more than a house has cells.
     SameDigits,
+    /// The regions are to be found: N orthogonally connected regions of N cells, each
+    /// holding every digit once.
+    ChaosConstruction,
 }
 
 crate::named::named_enum!(GlobalRule, "rule", {
@@ -76,6 +79,7 @@ crate::named::named_enum!(GlobalRule, "rule", {
     GlobalModular => "global-modular",
     DutchFlatmates => "dutch-flatmates",
     SameDigits => "same-digits",
+    ChaosConstruction => "chaos-construction",
 });
 
 /// What a rule adds to the grid's rules.
@@ -97,6 +101,8 @@ pub enum Adds {
     Flatmates,
     /// The same digits in every house (one entry of the constraints).
     SameDigits,
+    /// Regions to be found (one entry of the constraints).
+    Regions,
 }
 
 /// What a rule needs of the grid's regions.
@@ -108,6 +114,8 @@ pub enum Needs {
     Boxes,
     /// Square boxes (4×4, 9×9, 16×16 …).
     SquareBoxes,
+    /// No regions drawn: it finds them.
+    NoRegions,
 }
 
 /// How f-puzzles writes a rule.
@@ -428,6 +436,27 @@ const TABLE: [GlobalRuleRow; GlobalRule::ALL.len()] = [
             "chosen digits",
         ],
     },
+    GlobalRuleRow {
+        rule: GlobalRule::ChaosConstruction,
+        title: "chaos construction",
+        says: "Chaos construction: the regions are to be found, as many orthogonally connected regions as a row has cells, each as large as a row and holding every digit once.",
+        needs: Needs::NoRegions,
+        adds: Adds::Regions,
+        drawn: false,
+        fpuzzles: FpuzzlesForm::None,
+        sudokupad: None,
+        topic: "chaos construction",
+        words: &[
+            "chaos construction",
+            "region* must be determined",
+            "region* * must be determined",
+            "divide the grid into * regions",
+            "divide the grid into * * regions",
+            "divide the grid into * * * regions",
+            "regions of * orthogonally connected cells",
+            "* orthogonally connected cells",
+        ],
+    },
 ];
 
 impl GlobalRule {
@@ -457,6 +486,7 @@ impl GlobalRule {
                 (Adds::Window(kind), VariantConstraint::Window(c)) => c.kind() == kind,
                 (Adds::Flatmates, VariantConstraint::Flatmates(_)) => true,
                 (Adds::SameDigits, VariantConstraint::SameDigits(_)) => true,
+                (Adds::Regions, VariantConstraint::ChaosConstruction(_)) => true,
                 _ => false,
             })
     }
@@ -469,6 +499,7 @@ impl GlobalRule {
             Adds::Window(kind) => Some(EveryWindow::new(kind).into()),
             Adds::Flatmates => Some(DutchFlatmates.into()),
             Adds::SameDigits => Some(SameDigits.into()),
+            Adds::Regions => Some(ChaosConstruction.into()),
             Adds::Houses(_) | Adds::Moves(..) => None,
         }
     }
@@ -482,6 +513,8 @@ impl GlobalRule {
             (Needs::Boxes, Regions::Boxes(_)) => return Ok(()),
             (Needs::Boxes, Regions::Jigsaw(_)) => "boxes (not jigsaw regions)",
             (Needs::Boxes, Regions::None) => "boxes",
+            (Needs::NoRegions, Regions::None) => return Ok(()),
+            (Needs::NoRegions, _) => "a grid without boxes or regions (it finds them)",
         };
         Err(RulesError::Needs {
             rule: self.title(),
@@ -505,7 +538,8 @@ impl GlobalRule {
             | Adds::Distance(_)
             | Adds::Window(_)
             | Adds::Flatmates
-            | Adds::SameDigits => Vec::new(),
+            | Adds::SameDigits
+            | Adds::Regions => Vec::new(),
         }
     }
 
@@ -518,7 +552,8 @@ impl GlobalRule {
             | Adds::Distance(_)
             | Adds::Window(_)
             | Adds::Flatmates
-            | Adds::SameDigits => None,
+            | Adds::SameDigits
+            | Adds::Regions => None,
         }
     }
 

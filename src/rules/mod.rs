@@ -395,6 +395,34 @@ impl Rules {
         self.globals
     }
 
+    /// An error when a constraint reads the regions (a border-count circle) and the grid
+    /// has none, given or to be found.
+    pub(crate) fn check_region_readers(&self) -> Result<(), RulesError> {
+        if self.regions != Regions::None || self.finds_regions() {
+            return Ok(());
+        }
+        match self
+            .constraints
+            .iter()
+            .position(|c| c.reads_found_regions())
+        {
+            Some(i) => Err(RulesError::Constraint {
+                index: Some(i),
+                constraint: self.constraints[i].to_string(),
+                problem: "the grid has no regions, given or to be found (chaos construction), \
+                          for it to count the borders of"
+                    .into(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether the regions are part of the answer (chaos construction): the grid draws
+    /// none, and a solution finds them.
+    pub fn finds_regions(&self) -> bool {
+        self.globals.contains(GlobalRule::ChaosConstruction)
+    }
+
     /// The grid's shape.
     pub fn shape(&self) -> Shape {
         self.shape

@@ -127,6 +127,7 @@ impl RulesSpec {
                 })?;
         }
         rules = rules.with_globals(constraints)?;
+        rules.check_region_readers()?;
         Ok(Arc::new(rules))
     }
 }

@@ -53,7 +53,8 @@ impl AutoSolver {
     /// - Other grids from 25×25: none, propagation only (SAT is faster on them as soon as
     ///   propagation alone does not decide).
     ///
-    /// Variant constraints up to 16×16 go to SAT at once (their clauses propagate, where
+    /// Puzzles whose regions are to be found (chaos construction) go to SAT at once, on
+    /// every grid. Variant constraints up to 16×16 go to SAT at once (their clauses propagate, where
     /// the backtracker only checks them), given pencil marks aside (the bitboards start
     /// from them); from 25×25 they get the same budget as without
     /// them, the backtracker checking them as it goes, since SAT is slow on the big sparse
@@ -64,7 +65,8 @@ impl AutoSolver {
         // Given pencil marks are candidates the backtrackers start from, no constraint to
         // check as they go.
         let judged = puzzle.rules().constraints_beyond_marks().next().is_some();
-        if judged && shape.size() <= 16 {
+        // Regions to be found are SAT's alone: the backtrackers fill in digits only.
+        if judged && (shape.size() <= 16 || puzzle.rules().finds_regions()) {
             return None;
         }
         let cells = shape.cell_count() as u64;

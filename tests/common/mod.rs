@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod canon;
+pub mod chaos;
 pub mod drat;
 pub mod fpuzzles;
 pub mod lines;

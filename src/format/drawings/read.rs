@@ -500,6 +500,7 @@ pub(crate) fn read(
     readers.dots_and_letters();
     readers.quadruples();
     readers.counting_circles();
+    readers.border_counts();
     readers.parity_cells();
     readers.extrema();
     readers.clones();
@@ -1078,6 +1079,47 @@ impl Readers<'_> {
         if !self.words.name("counting circles") {
             return;
         }
+        let (cells, taken) = self.cell_circles();
+        if cells.is_empty() {
+            return;
+        }
+        for &i in &taken {
+            self.shape_taken[i] = true;
+        }
+        self.out.read.push(format!(
+            "counting circles {} ({} circles)",
+            cells_name(&cells),
+            cells.len()
+        ));
+        self.out
+            .entries
+            .push(("countingcircles", json!({"cells": fp_cells(&cells)})));
+    }
+
+    /// Circles in cells, without text, when the words speak of borders between regions
+    /// ("a digit in a circle indicates the number of borders between regions it sees in
+    /// its row and column"): a border-count circle each.
+    fn border_counts(&mut self) {
+        if !self.words.name("border-count circle") {
+            return;
+        }
+        let (cells, taken) = self.cell_circles();
+        for &i in &taken {
+            self.shape_taken[i] = true;
+        }
+        for cell in cells {
+            self.out
+                .read
+                .push(format!("border-count circle {}", cells_name(&[cell])));
+            self.out
+                .entries
+                .push(("bordercount", json!({"cell": fp_cells(&[cell])})));
+        }
+    }
+
+    /// The circles drawn in cells without text, one a cell, not read yet: their cells and
+    /// the shapes' indices.
+    fn cell_circles(&self) -> (Vec<(usize, usize)>, Vec<usize>) {
         let mut cells = Vec::new();
         let mut taken = Vec::new();
         for (i, shape) in self.scene.shapes.iter().enumerate() {
@@ -1094,20 +1136,7 @@ impl Readers<'_> {
             cells.push(cell);
             taken.push(i);
         }
-        if cells.is_empty() {
-            return;
-        }
-        for &i in &taken {
-            self.shape_taken[i] = true;
-        }
-        self.out.read.push(format!(
-            "counting circles {} ({} circles)",
-            cells_name(&cells),
-            cells.len()
-        ));
-        self.out
-            .entries
-            .push(("countingcircles", json!({"cells": fp_cells(&cells)})));
+        (cells, taken)
     }
 
     /// A grey shape in a cell (or one of a colour the words name with odd or even
@@ -1630,6 +1659,8 @@ impl Readers<'_> {
                 ));
             }
         }
+        // Circles the rules speak of ("a digit in a circle …") that no reader took.
+        let circles_named = self.words.say("circle*");
         for (i, shape) in self.scene.shapes.iter().enumerate() {
             if self.shape_taken[i] {
                 continue;
@@ -1638,7 +1669,11 @@ impl Readers<'_> {
                 .iter()
                 .flatten()
                 .any(|c| c.name() != "white" && c.name() != "black" && self.words.colour(c.name()));
-            if !shape.text.is_empty() || named {
+            let circle = circles_named
+                && shape.rounded
+                && cell_at(shape.center, self.n).is_some()
+                && (0.3..=1.0).contains(&shape.width);
+            if !shape.text.is_empty() || named || circle {
                 let at = cell_at(shape.center, self.n)
                     .map_or(format!("at {:?}", shape.center), |c| {
                         format!("in {}", cells_name(&[c]))

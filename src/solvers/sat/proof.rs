@@ -30,12 +30,15 @@ pub enum ProofError {
 
 /// The clauses that, added to the rules of `encoding`, make a formula unsatisfiable
 /// exactly when `solution` is the only solution of `puzzle`: each given as a unit clause,
-/// and one clause saying that some non-given cell differs from `solution`.
+/// and one clause saying that some non-given cell differs from `solution` (or, when the
+/// regions are part of the answer, some cell lies in another region).
 pub(super) fn uniqueness_clauses(
     encoding: &Encoding,
     puzzle: &Puzzle,
     solution: &Grid,
 ) -> Vec<Vec<Lit>> {
+    let numbering = Numbering::Full(encoding.clone());
+    let regions = solution.regions().unwrap_or(&[]);
     let block: Vec<Lit> = puzzle
         .shape()
         .cells()
@@ -45,6 +48,14 @@ pub(super) fn uniqueness_clauses(
                 .get(cell)
                 .map(|d| !encoding.var(cell, d).positive())
         })
+        .chain(
+            puzzle
+                .shape()
+                .cells()
+                .zip(regions)
+                .filter_map(|(cell, &k)| numbering.region_var(cell, k as usize))
+                .map(|var| !var.positive()),
+        )
         .collect();
     encoding
         .given_lits(puzzle.grid())

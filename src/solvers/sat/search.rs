@@ -292,7 +292,7 @@ impl SatSearch {
             return None;
         }
         let grid = self.numbering.decode(&self.model(), &self.base);
-        let block: Vec<Lit> = self
+        let mut block: Vec<Lit> = self
             .free
             .iter()
             .map(|&cell| {
@@ -301,6 +301,7 @@ impl SatSearch {
                 !var.expect("the digit of a model has a variable").positive()
             })
             .collect();
+        block.extend(self.region_lits(&grid).map(|var| !var.positive()));
         if block.is_empty() {
             // A complete grid has one solution, itself.
             self.exhausted = true;
@@ -311,16 +312,26 @@ impl SatSearch {
     }
 
     /// Forbids `grid` as a solution: adds a clause saying that some cell it fills holds
-    /// another digit. A search around a known solution uses it: with the solution
+    /// another digit (or, when it has regions, lies in another region). A search around a known solution uses it: with the solution
     /// forbidden, the puzzle of any subset of its cells is unique exactly when the search
     /// is unsatisfiable assuming that subset.
     pub fn forbid(&mut self, grid: &Grid) {
         let block: Vec<Lit> = grid
             .givens()
             .filter_map(|(cell, digit)| self.numbering.var(cell, digit))
+            .chain(self.region_lits(grid))
             .map(|var| !var.positive())
             .collect();
         self.add_clause(&block);
+    }
+
+    /// The variables "cell lies in region k" that `grid`'s regions make true, when it has
+    /// regions and the rules find them (a solution's regions are part of it, so a blocking
+    /// clause names them too).
+    fn region_lits<'a>(&'a self, grid: &'a Grid) -> impl Iterator<Item = Var> + 'a {
+        let regions = grid.regions().unwrap_or(&[]);
+        (grid.shape().cells().zip(regions))
+            .filter_map(|(cell, &k)| self.numbering.region_var(cell, k as usize))
     }
 
     /// A new variable, beyond the numbering's: a selector for clauses a caller adds with
