@@ -246,4 +246,23 @@ fn commands_answer_or_refuse_regions_to_find() {
     assert_eq!(digits.len(), 16);
     assert_eq!(regions.len(), 16);
     assert!(regions.starts_with('A') && regions.chars().all(|c| ('A'..='D').contains(&c)));
+    // The picture of the solution draws the regions it found: a thick border between two
+    // neighbours exactly where their letters differ.
+    let out = satdoku()
+        .args(["render", "--solution"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let svg = String::from_utf8_lossy(&out.stdout);
+    let path_of = svg.split(r#"class="region-borders" d=""#).nth(1).unwrap();
+    let drawn = path_of.split('"').next().unwrap().matches('M').count();
+    let letters: Vec<char> = regions.chars().collect();
+    let mut borders = 0;
+    for r in 0..4 {
+        for c in 0..4 {
+            borders += usize::from(c < 3 && letters[r * 4 + c] != letters[r * 4 + c + 1]);
+            borders += usize::from(r < 3 && letters[r * 4 + c] != letters[r * 4 + c + 4]);
+        }
+    }
+    assert_eq!(drawn, borders);
 }

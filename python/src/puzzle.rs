@@ -83,10 +83,27 @@ impl Puzzle {
         &self.notation
     }
 
-    /// `grid` as one line in the puzzle's notation (`.` for a blank).
+    /// `grid` as one line in the puzzle's notation (`.` for a blank), its regions after a
+    /// space when they are part of the answer (chaos construction).
     pub fn line(&self, grid: &Grid) -> String {
         let alphabet = self.notation.alphabet().cloned().unwrap_or_default();
-        satdoku::format::write_line(grid, &alphabet)
+        let digits = satdoku::format::write_line(grid, &alphabet);
+        match satdoku::format::write_regions(grid) {
+            Some(regions) => format!("{digits} {regions}"),
+            None => digits,
+        }
+    }
+
+    /// An `InputError` when the puzzle's regions are to be found (chaos construction):
+    /// `what` (logic, canonical forms) works on digits in known houses.
+    fn digits_only(&self, what: &str) -> PyResult<()> {
+        if self.inner.rules().finds_regions() {
+            return Err(crate::input_error(format!(
+                "{what} works on digits in known houses, and this puzzle's regions are to be \
+                 found (chaos construction): check, solve and count answer it"
+            )));
+        }
+        Ok(())
     }
 
     /// `row` as a Python dict, with the unread parts when there are some.
@@ -231,6 +248,7 @@ impl Puzzle {
     /// and `solutions`, `all_solutions`, `cap`).
     #[pyo3(signature = (limit = 1000, *, cap = None))]
     fn solution_counts(&self, py: Python<'_>, limit: u64, cap: Option<u64>) -> PyResult<Py<PyAny>> {
+        self.digits_only("counting solutions by cell")?;
         if cap == Some(0) {
             return Err(PyValueError::new_err("cap must be at least 1"));
         }
@@ -242,6 +260,7 @@ impl Puzzle {
     /// `eliminations` and `rating`) and how it `end`s (`solved`, `stuck`,
     /// `contradiction`).
     fn explain(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.digits_only("logic")?;
         let row = py.detach(|| rows::explain(self));
         self.answer(py, row)
     }
@@ -250,6 +269,7 @@ impl Puzzle {
     /// on it as the README tables them), `difficulty`, the `hardest` technique, `steps`,
     /// `guesses`.
     fn rate(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        self.digits_only("rating")?;
         let row = py.detach(|| rows::rate(self));
         self.answer(py, row)
     }
@@ -258,6 +278,7 @@ impl Puzzle {
     /// transformations that keep its rules (equal for two puzzles exactly when they are
     /// the same up to symmetry); `InputError` where no transformation keeps them.
     fn canon(&self) -> PyResult<String> {
+        self.digits_only("the canonical form")?;
         rows::canonical(self).map_err(crate::input_error)
     }
 

@@ -335,3 +335,14 @@ def test_estimates_hold_known_counts_and_counts_split_the_solutions():
     assert capped["cap"] == 5
     for cell, digits in counted["counts"].items():
         assert capped["counts"][cell] == {d: min(n, 5) for d, n in digits.items()}, cell
+
+
+def test_regions_to_find_are_part_of_the_answer():
+    # Chaos construction: the solution is the digits, then a letter per cell for its region.
+    (chaos,) = satdoku.read_file(PUZZLES / "variants" / "chaos-construction-4x4.toml")
+    assert "chaos-construction" in chaos.rules
+    assert chaos.solve() == "2341321441321423 ABBBABCCAACCDDDD"
+    assert chaos.check()["status"] == "unique"
+    # Logic reasons about digits in known houses: it refuses by name.
+    with pytest.raises(satdoku.InputError, match="regions are to be found"):
+        chaos.explain()

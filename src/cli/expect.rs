@@ -1,7 +1,7 @@
 //! `--expect COLUMN`: the solution a table's column gives for each puzzle, checked against the puzzle's rules and givens.
 
-use satdoku::Puzzle;
 use satdoku::format::{Column, Notation, ReadOptions, parse_one};
+use satdoku::{Puzzle, Solver};
 
 use super::args::ExpectArgs;
 use super::input::Item;
@@ -39,6 +39,17 @@ pub fn judge(
     if let Some(k) = puzzle.rules().broken_constraint(&values) {
         let constraint = &puzzle.rules().constraints()[k];
         return invalid(format!("the solution breaks the {constraint}"));
+    }
+    // Regions to be found: the digits are a solution when some regions complete them
+    // under every rule (the clues that count the regions' borders too), which SAT decides.
+    if puzzle.rules().finds_regions() {
+        let whole = Puzzle::new(grid.clone(), std::sync::Arc::clone(puzzle.rules()));
+        let completed = whole.is_ok_and(|whole| satdoku::SatSolver::new().solve(&whole).is_some());
+        if !completed {
+            return invalid(
+                "no regions complete the solution's digits under the puzzle's rules".into(),
+            );
+        }
     }
     let differs = (puzzle.grid().givens()).find(|&(cell, digit)| grid.get(cell) != Some(digit));
     differs.map(|(cell, digit)| {

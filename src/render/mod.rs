@@ -99,7 +99,10 @@ pub fn verdict_panels<'a>(
             ..base.clone()
         }],
         Verdict::Multiple { first, second } => {
-            let differ: Vec<Cell> = verdict.differences().iter().map(|d| d.cell).collect();
+            let mut differ: Vec<Cell> = verdict.differences().iter().map(|d| d.cell).collect();
+            differ.extend(verdict.region_differences());
+            differ.sort();
+            differ.dedup();
             let panel = |grid, which: &str| Overlays {
                 solution: Some(grid),
                 cells: differ.clone(),
@@ -345,7 +348,8 @@ fn panel(
     shade(svg, &focused, "#d8e8fb", "focus");
     svg.close();
 
-    rules::grid_lines(svg, rules);
+    // A solution's regions, when it found them (chaos construction), draw as the grid's.
+    rules::grid_lines(svg, rules, overlays.solution.and_then(Grid::regions));
 
     svg.open(format_args!(r#"class="constraints""#));
     for (i, d) in drawn.iter().enumerate() {

@@ -89,12 +89,18 @@ fn connected(cells: &[Cell]) -> bool {
     reached.into_iter().all(|r| r)
 }
 
-/// The grid's lines: thin between cells, thick around boxes or jigsaw regions and the
-/// grid; diagonals; cells marked different joined by a dotted line.
-pub fn grid_lines(svg: &mut Svg, rules: &Rules) {
+/// The grid's lines: thin between cells, thick around boxes, jigsaw regions or the regions a
+/// solution found (`found`, each cell's) and the grid; diagonals; cells marked different
+/// joined by a dotted line.
+pub fn grid_lines(svg: &mut Svg, rules: &Rules, found: Option<&[u8]>) {
     let shape = rules.shape();
     let n = shape.size();
     let mut region = vec![usize::MAX; shape.cell_count()];
+    if let Some(found) = found {
+        for (slot, &r) in region.iter_mut().zip(found) {
+            *slot = r as usize;
+        }
+    }
     for (i, house) in rules
         .houses()
         .into_iter()
