@@ -514,7 +514,9 @@ impl GlobalRule {
             (Needs::Boxes, Regions::Jigsaw(_)) => "boxes (not jigsaw regions)",
             (Needs::Boxes, Regions::None) => "boxes",
             (Needs::NoRegions, Regions::None) => return Ok(()),
-            (Needs::NoRegions, _) => "a grid without boxes or regions (it finds them)",
+            (Needs::NoRegions, _) => {
+                "a grid without boxes or regions, which it finds (--boxes none; TOML boxes = \"none\")"
+            }
         };
         Err(RulesError::Needs {
             rule: self.title(),
