@@ -1,9 +1,8 @@
 //! Chaos construction: the regions are part of the answer, N orthogonally connected regions of N cells, each holding every digit once.
 //!
 //! Setters write it "divide the grid into nine regions of nine orthogonally connected cells"
-//! or "each region must be determined" (sigh's Interactive Sudoku Solver has no such rule;
-//! its grids without boxes are Latin squares). The grid draws no regions: a solution is its
-//! digits and its regions, both unique when the puzzle is.
+//! or "each region must be determined". The grid draws no regions: a solution is its digits
+//! and its regions, both unique when the puzzle is.
 //!
 //! The encoding: a variable per cell and region, "the cell lies in region k" (shared with
 //! every clue that reads regions); regions numbered in the order of their first cells in
@@ -11,8 +10,8 @@
 //! [`Grid::with_regions`](crate::Grid::with_regions) gives); each region holds each digit
 //! once (and so N cells); each region is connected, every cell of it reached from its first
 //! cell in at most N−1 steps through cells of the region; and, for propagation, each region
-//! has N cells and every cell a neighbour in its region. Numbering regions by the row of the 1 they hold instead was measured slower
-//! (BENCHMARKS.md).
+//! has N cells and every cell a neighbour in its region. Numbering regions by the row of the
+//! 1 they hold instead was measured slower (BENCHMARKS.md).
 
 use std::fmt;
 
@@ -98,8 +97,8 @@ impl Constraint for ChaosConstruction {
             }
         }
         // Implied by the rest, stated for propagation (BENCHMARKS.md: "Lighthouse" in a
-        // fifth of the time): each region has N cells, and each cell of a region has a
-        // neighbour in it.
+        // quarter to a third of the time): each region has N cells, and each cell of a
+        // region has a neighbour in it.
         for k in 0..n {
             let terms: Vec<Term> = (0..cells.len())
                 .map(|i| {
