@@ -144,6 +144,16 @@ impl Verdict {
         }
     }
 
+    /// The cells where the two solutions of a `Multiple` verdict differ, by digit or by
+    /// region, each once in cell order; empty for other verdicts.
+    pub fn differing_cells(&self) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = self.differences().iter().map(|d| d.cell).collect();
+        cells.extend(self.region_differences());
+        cells.sort();
+        cells.dedup();
+        cells
+    }
+
     /// What clashes in a puzzle without solutions, digits spelled in `notation`: `clash
     /// r1c1=5 r2c2=5`, `clash r1c1=5 with killer cage r1c1-r1c2 (sum 3)`, `clash (not
     /// minimal) …` when the clash may hold more than it needs, `the rules alone have no

@@ -87,11 +87,7 @@ impl Puzzle {
     /// space when they are part of the answer (chaos construction).
     pub fn line(&self, grid: &Grid) -> String {
         let alphabet = self.notation.alphabet().cloned().unwrap_or_default();
-        let digits = satdoku::format::write_line(grid, &alphabet);
-        match satdoku::format::write_regions(grid) {
-            Some(regions) => format!("{digits} {regions}"),
-            None => digits,
-        }
+        satdoku::format::write_grid_with(grid, satdoku::format::OutputFormat::Line, &alphabet, None)
     }
 
     /// An `InputError` when the puzzle's regions are to be found (chaos construction):

@@ -156,15 +156,6 @@ fn unread_note(item: &Item) -> String {
     }
 }
 
-/// The cells where the two solutions of a `Multiple` verdict differ, by digit or region.
-fn differing_cells(verdict: &Verdict) -> Vec<String> {
-    let mut cells: Vec<_> = verdict.differences().iter().map(|d| d.cell).collect();
-    cells.extend(verdict.region_differences());
-    cells.sort();
-    cells.dedup();
-    cells.iter().map(ToString::to_string).collect()
-}
-
 /// Checks every puzzle of the input.
 pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     if let Some(why) = args.run.solver.regions_unanswered() {
@@ -249,7 +240,9 @@ pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
                         .iter()
                         .map(|grid| out.line(grid, item.notation.alphabet()))
                         .collect(),
-                    differences: differing_cells(&verdict),
+                    differences: (verdict.differing_cells().iter())
+                        .map(ToString::to_string)
+                        .collect(),
                     conflict: match &verdict {
                         Verdict::NoSolution { conflict, .. } => texts(conflict, &item.notation),
                         _ => Vec::new(),

@@ -5,9 +5,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Context;
-use satdoku::format::{
-    Alphabet, OutputFormat, write_grid_with, write_line, write_marks_line, write_regions,
-};
+use satdoku::format::{Alphabet, OutputFormat, write_grid_with, write_line, write_marks_line};
 use satdoku::{Grid, Puzzle, Rules};
 use serde::Serialize;
 
@@ -444,11 +442,8 @@ impl Output {
     /// `grid` on one line, for JSON fields, in the puzzle's own symbols when it was
     /// written in symbols (`symbols`: a hexadoku's `0`–`F`), else in the output alphabet.
     pub fn line(&self, grid: &Grid, symbols: Option<&Alphabet>) -> String {
-        let digits = write_line(grid, symbols.unwrap_or(&self.alphabet));
-        match write_regions(grid) {
-            Some(regions) => format!("{digits} {regions}"),
-            None => digits,
-        }
+        let alphabet = symbols.unwrap_or(&self.alphabet);
+        write_grid_with(grid, OutputFormat::Line, alphabet, None)
     }
 
     /// `puzzle` on one line, for JSON fields, as [`Output::line`] writes its grid; a puzzle

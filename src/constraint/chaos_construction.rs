@@ -18,7 +18,8 @@ use std::fmt;
 use super::drawing::Mark;
 use super::sum::{Chain, Term};
 use super::{
-    CellValues, Constraint, ConstraintCnf, Literal, RecordFormat, Written, whole_grid_rule,
+    CellValues, Constraint, ConstraintCnf, Literal, RecordFormat, Written, neighbours,
+    whole_grid_rule,
 };
 use crate::grid::{Cell, Shape};
 
@@ -41,13 +42,6 @@ impl fmt::Display for ChaosConstruction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("chaos construction (regions to be found)")
     }
-}
-
-/// The orthogonal neighbours of `cell`.
-fn neighbours(shape: Shape, cell: Cell) -> impl Iterator<Item = Cell> {
-    [(-1, 0), (1, 0), (0, -1), (0, 1)]
-        .into_iter()
-        .filter_map(move |step| shape.step(cell, step))
 }
 
 impl Constraint for ChaosConstruction {
@@ -75,6 +69,14 @@ impl Constraint for ChaosConstruction {
         let n = shape.size();
         let cells: Vec<Cell> = shape.cells().collect();
         let region = |cnf: &ConstraintCnf, i: usize, k: usize| cnf.in_region(cells[i], k);
+        let around: Vec<Vec<usize>> = (cells.iter())
+            .map(|&cell| {
+                (neighbours(shape, cell)
+                    .into_iter()
+                    .map(|nb| shape.index(nb)))
+                .collect()
+            })
+            .collect();
         // Each cell in exactly one region.
         for i in 0..cells.len() {
             let all: Vec<Literal> = (0..n).map(|k| region(cnf, i, k)).collect();
@@ -108,10 +110,10 @@ impl Constraint for ChaosConstruction {
                 .collect();
             Chain::equal(cnf, &terms, n as i64);
         }
-        for (i, &cell) in cells.iter().enumerate() {
+        for (i, near) in around.iter().enumerate() {
             for k in 0..n {
                 let mut clause = vec![!region(cnf, i, k)];
-                clause.extend(neighbours(shape, cell).map(|nb| cnf.in_region(nb, k)));
+                clause.extend(near.iter().map(|&j| region(cnf, j, k)));
                 cnf.clause(clause);
             }
         }
@@ -144,7 +146,6 @@ impl Constraint for ChaosConstruction {
         }
         // Connected: every cell of region k is reached from the region's first cell in at
         // most N − 1 steps inside the region.
-        let index = |cell: Cell| shape.index(cell);
         // Whether region k has a cell before cell i.
         let before_first = |i: usize, k: usize| seen[i - 1][k];
         for k in 0..n {
@@ -152,7 +153,7 @@ impl Constraint for ChaosConstruction {
             let mut reach: Vec<Vec<Literal>> = Vec::with_capacity(n);
             for _ in 0..n {
                 let step: Vec<Literal> = (0..cells.len()).map(|_| cnf.aux()).collect();
-                for (i, &cell) in cells.iter().enumerate() {
+                for i in 0..cells.len() {
                     cnf.clause([!step[i], region(cnf, i, k)]);
                     match reach.last() {
                         // The first cell: none of the region before it.
@@ -164,7 +165,7 @@ impl Constraint for ChaosConstruction {
                         Some(before) => {
                             let before: &Vec<Literal> = before;
                             let mut from = vec![!step[i], before[i]];
-                            from.extend(neighbours(shape, cell).map(|nb| before[index(nb)]));
+                            from.extend(around[i].iter().map(|&j| before[j]));
                             cnf.clause(from);
                         }
                     }
@@ -245,7 +246,10 @@ impl Partition<'_> {
     ) -> Vec<usize> {
         let n = self.shape.size();
         let at = self.shape.cell_at(cell).expect("a cell index");
-        for nb in neighbours(self.shape, at).map(|c| self.shape.index(c)) {
+        for nb in neighbours(self.shape, at)
+            .into_iter()
+            .map(|c| self.shape.index(c))
+        {
             let free = self.region[nb] == u8::MAX && !taken[nb];
             if free && members.iter().all(|&m| self.digits[m] != self.digits[nb]) {
                 taken[nb] = true;
@@ -307,7 +311,10 @@ impl Partition<'_> {
             while let Some(i) = todo.pop() {
                 size += 1;
                 let at = self.shape.cell_at(i).expect("a cell index");
-                for nb in neighbours(self.shape, at).map(|c| self.shape.index(c)) {
+                for nb in neighbours(self.shape, at)
+                    .into_iter()
+                    .map(|c| self.shape.index(c))
+                {
                     if !seen[nb] {
                         seen[nb] = true;
                         todo.push(nb);

@@ -54,14 +54,20 @@ impl Numbering {
     /// The variable "`cell` lies in region `region`" when the rules find their regions
     /// (chaos construction): N a cell right after the cell-digit variables.
     pub fn region_var(&self, cell: Cell, region: usize) -> Option<Var> {
-        let (shape, finds) = match self {
-            Numbering::Full(encoding) => {
-                (encoding.shape(), encoding.rules_encoded().finds_regions())
-            }
-            Numbering::Compact { shape, regions, .. } => (*shape, *regions),
+        let shape = match self {
+            Numbering::Full(encoding) => encoding.shape(),
+            Numbering::Compact { shape, .. } => *shape,
         };
         let first = Var::from_index(self.pair_count());
-        finds.then(|| region_var(first, shape, cell, region))
+        (self.finds_regions()).then(|| region_var(first, shape, cell, region))
+    }
+
+    /// Whether the rules find their regions, so that region variables follow the pairs'.
+    fn finds_regions(&self) -> bool {
+        match self {
+            Numbering::Full(encoding) => encoding.rules_encoded().finds_regions(),
+            Numbering::Compact { regions, .. } => *regions,
+        }
     }
 
     /// The number of cell-digit variables (auxiliary variables come after them).
@@ -78,9 +84,7 @@ impl Numbering {
         let mut grid = base.clone();
         let shape = grid.shape();
         let first = self.pair_count();
-        let mut regions = self
-            .region_var(Cell::new_unchecked(0, 0), 0)
-            .map(|_| vec![0u8; shape.cell_count()]);
+        let mut regions = (self.finds_regions()).then(|| vec![0u8; shape.cell_count()]);
         for lit in model.iter().filter(|lit| lit.is_positive()) {
             if let Some((cell, digit)) = self.cell_digit(lit.var()) {
                 grid.set(cell, Some(digit));

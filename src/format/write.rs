@@ -50,11 +50,8 @@ pub fn write_grid_with(
 /// 35×35), its regions after a space when it has them (see [`write_regions`]).
 impl std::fmt::Display for Grid {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&write_line(self, &Alphabet::default()))?;
-        match write_regions(self) {
-            Some(regions) => write!(f, " {regions}"),
-            None => Ok(()),
-        }
+        let line = write_grid_with(self, OutputFormat::Line, &Alphabet::default(), None);
+        f.write_str(&line)
     }
 }
 

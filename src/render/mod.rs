@@ -99,10 +99,7 @@ pub fn verdict_panels<'a>(
             ..base.clone()
         }],
         Verdict::Multiple { first, second } => {
-            let mut differ: Vec<Cell> = verdict.differences().iter().map(|d| d.cell).collect();
-            differ.extend(verdict.region_differences());
-            differ.sort();
-            differ.dedup();
+            let differ = verdict.differing_cells();
             let panel = |grid, which: &str| Overlays {
                 solution: Some(grid),
                 cells: differ.clone(),
