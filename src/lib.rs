@@ -39,7 +39,9 @@ pub use format::{AlphabetError, InputError, ParseError};
 pub use grid::{
     BoxError, BoxShape, Candidates, Cell, Conflict, Digit, DigitSet, Grid, House, Relation, Shape,
 };
-pub use rules::{Jigsaw, Layout, Puzzle, PuzzleError, Regions, Rules, RulesError, RulesSpec};
+pub use rules::{
+    DigitRange, Jigsaw, Layout, Puzzle, PuzzleError, Regions, Rules, RulesError, RulesSpec,
+};
 pub use solvers::sat::proof;
 pub use solvers::{
     AutoSolver, BitboardSolver, DlxSolver, NaiveSolver, Outcome, PropagateSolver, SatSearch,

@@ -21,6 +21,7 @@ mod constraints;
 mod custom_rules;
 mod datasets;
 mod digits;
+mod digits_from_zero;
 mod estimate;
 mod export;
 mod file_fuzz;

@@ -158,6 +158,7 @@ fn constraint_files() -> Vec<PathBuf> {
     let mut files = common::constraint_files();
     files.push(puzzle_path("variants/jigsaw-anti-king.toml"));
     files.push(puzzle_path("variants/chaos-construction-4x4.toml"));
+    files.push(puzzle_path("variants/doppelganger.toml"));
     files
 }
 

@@ -78,7 +78,7 @@ class Puzzle:
         *,
         rules: Sequence[str] = ...,
         boxes: Optional[str] = ...,
-        digits: Optional[int] = ...,
+        digits: Optional[Union[int, str]] = ...,
     ) -> None: ...
     @property
     def size(self) -> int: ...
@@ -121,14 +121,14 @@ def read(
     *,
     rules: Sequence[str] = ...,
     boxes: Optional[str] = ...,
-    digits: Optional[int] = ...,
+    digits: Optional[Union[int, str]] = ...,
 ) -> List[Puzzle]: ...
 def read_file(
     path: Union[str, PathLike[str]],
     *,
     rules: Sequence[str] = ...,
     boxes: Optional[str] = ...,
-    digits: Optional[int] = ...,
+    digits: Optional[Union[int, str]] = ...,
 ) -> List[Puzzle]: ...
 def check_all(puzzles: Iterable[PuzzleLike], *, threads: Optional[int] = ...) -> List[Row]: ...
 def solve_all(puzzles: Iterable[PuzzleLike], *, threads: Optional[int] = ...) -> List[Row]: ...
@@ -144,7 +144,7 @@ def generate(
     seed: int = ...,
     rules: Sequence[str] = ...,
     boxes: Optional[str] = ...,
-    digits: Optional[int] = ...,
+    digits: Optional[Union[int, str]] = ...,
     layout: Optional[Puzzle] = ...,
     givens: Optional[int] = ...,
     difficulty: Optional[Literal["easy", "medium", "hard", "expert"]] = ...,

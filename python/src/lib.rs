@@ -18,7 +18,7 @@ use satdoku::generate::{Options, generate as generate_one, seeds};
 use satdoku::logic::Difficulty;
 use satdoku::rate::SeBand;
 use satdoku::rules::{GlobalRule, RulesSpec};
-use satdoku::{BoxShape, Shape};
+use satdoku::{BoxShape, DigitRange, Shape};
 
 use puzzle::Puzzle;
 
@@ -45,11 +45,32 @@ fn input_error(message: impl std::fmt::Display) -> PyErr {
     InputError::new_err(message.to_string())
 }
 
+/// A call's `digits`: a count M (1 to M) or a range from 0 or 1 (`"0-8"`).
+#[derive(FromPyObject)]
+enum Digits {
+    Count(usize),
+    Range(String),
+}
+
+impl Digits {
+    /// The range it names, or why none.
+    fn range(&self) -> PyResult<DigitRange> {
+        let text = match self {
+            Digits::Count(m) => m.to_string(),
+            Digits::Range(text) => text.clone(),
+        };
+        text.parse::<DigitRange>()
+            .map_err(|e| input_error(format!("digits {text:?}: {e}")))
+    }
+}
+
 /// The rules a call states beside a puzzle's own: global rules by name, boxes (`"2x3"`,
-/// `"none"`) and the digits 1 to `digits`.
-fn spec_of(rules: &[String], boxes: Option<&str>, digits: Option<usize>) -> PyResult<RulesSpec> {
+/// `"none"`) and the digits (1 to M, or a range such as `"0-8"`).
+fn spec_of(rules: &[String], boxes: Option<&str>, digits: Option<Digits>) -> PyResult<RulesSpec> {
+    let range = digits.as_ref().map(Digits::range).transpose()?;
     let mut spec = RulesSpec {
-        digits,
+        digits: range.map(|r| r.count),
+        from_zero: range.is_some_and(|r| r.from_zero),
         ..RulesSpec::default()
     };
     for name in rules {
@@ -87,7 +108,7 @@ fn read(
     text: &str,
     rules: Vec<String>,
     boxes: Option<&str>,
-    digits: Option<usize>,
+    digits: Option<Digits>,
 ) -> PyResult<Vec<Puzzle>> {
     let spec = spec_of(&rules, boxes, digits)?;
     read_all(text, &spec)?
@@ -103,7 +124,7 @@ fn read_file(
     path: std::path::PathBuf,
     rules: Vec<String>,
     boxes: Option<&str>,
-    digits: Option<usize>,
+    digits: Option<Digits>,
 ) -> PyResult<Vec<Puzzle>> {
     let text =
         read_file_text(&path).map_err(|why| input_error(format!("{}: {why}", path.display())))?;
@@ -249,7 +270,7 @@ fn generate(
     seed: u64,
     rules: Vec<String>,
     boxes: Option<&str>,
-    digits: Option<usize>,
+    digits: Option<Digits>,
     layout: Option<Bound<'_, Puzzle>>,
     givens: Option<usize>,
     difficulty: Option<&str>,

@@ -59,8 +59,8 @@ impl Puzzle {
     /// A puzzle `generate` made.
     pub fn generated(inner: satdoku::Puzzle) -> Puzzle {
         Puzzle {
+            notation: Notation::default_for(inner.shape()),
             inner,
-            notation: Notation::default(),
             unread: Vec::new(),
             title: None,
             author: None,
@@ -118,7 +118,7 @@ impl Puzzle {
         text: &str,
         rules: Vec<String>,
         boxes: Option<&str>,
-        digits: Option<usize>,
+        digits: Option<crate::Digits>,
     ) -> PyResult<Puzzle> {
         let spec = crate::spec_of(&rules, boxes, digits)?;
         Puzzle::one(text, &spec).map_err(crate::input_error)

@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use satdoku::format::{Alphabet, InputFormat, OutputFormat, ReadOptions, Settled};
 use satdoku::rules::{GlobalRule, GlobalRules};
 use satdoku::solvers::SolverKind;
-use satdoku::{BoxShape, Jigsaw, RulesSpec};
+use satdoku::{BoxShape, DigitRange, Jigsaw, RulesSpec};
 
 /// Where puzzles come from and how to read them.
 #[derive(Debug, Args)]
@@ -74,14 +74,21 @@ pub struct RuleArgs {
     /// region of its cell.
     #[arg(long, value_name = "FILE", conflicts_with = "boxes")]
     pub regions: Option<PathBuf>,
-    /// The digits the grids take, 1 to M, where M is more than a row has cells (a 6×6
-    /// filled from 1-9): each row's, column's and region's digits differ, and each misses
-    /// some; `--same-digits` makes them all hold the same ones. Default: 1 to N.
-    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u8).range(4..=64))]
-    pub digits: Option<u8>,
+    /// The digits the grids take: `M` for 1 to M, where M is more than a row has cells (a
+    /// 6×6 filled from 1-9: each row's, column's and region's digits differ, and each
+    /// misses some; `--same-digits` makes them all hold the same ones), or a range from 0 or
+    /// 1 (`0-8`: a 9×9 of digits 0 to 8, written 0-8 with . for a blank; `0-9`: ten digits).
+    /// Default: 1 to N.
+    #[arg(long, value_name = "M|0-M", value_parser = parse_digits)]
+    pub digits: Option<DigitRange>,
     /// The rules over the whole grid: a flag each.
     #[command(flatten)]
     pub globals: GlobalFlags,
+}
+
+/// Parses `--digits` ([`DigitRange`]'s forms).
+fn parse_digits(text: &str) -> Result<DigitRange, String> {
+    text.parse::<DigitRange>().map_err(|e| e.to_string())
 }
 
 /// What `--boxes` asks for.
@@ -172,7 +179,8 @@ impl RuleArgs {
             no_regions: matches!(self.boxes, Some(Boxes::None)),
             jigsaw,
             globals: self.globals.0,
-            digits: self.digits.map(usize::from),
+            digits: self.digits.map(|d| d.count),
+            from_zero: self.digits.is_some_and(|d| d.from_zero),
             ..RulesSpec::default()
         };
         // Rules that fit no grid at all are refused before reading any puzzle.
@@ -209,7 +217,8 @@ impl InputArgs {
                 InputKind::Tokens => InputFormat::Tokens,
             },
             alphabet: self.alphabet()?,
-            digits: self.rules.digits.map(usize::from),
+            digits: self.rules.digits.map(|d| d.count),
+            from_zero: self.rules.digits.is_some_and(|d| d.from_zero),
             column: self.column.clone(),
         })
     }

@@ -89,14 +89,17 @@ pub fn read(
     if text.trim().is_empty() {
         return invalid(format!("the solution column ({column}) is empty"));
     }
+    let shape = puzzle.shape();
     let options = ReadOptions {
         alphabet: match notation {
             Notation::Symbols(alphabet) => (**alphabet).clone(),
-            Notation::Numbers => ReadOptions::default().alphabet,
+            Notation::Numbers | Notation::FromZero => ReadOptions::default().alphabet,
         },
+        // Read with the puzzle's digits: as many, and from 0 where its are.
+        digits: Some(shape.digit_count()),
+        from_zero: shape.starts_at_zero(),
         ..ReadOptions::default()
     };
-    let shape = puzzle.shape();
     let grid = match parse_one(text, &options).map(|g| g.reshaped(shape)) {
         Err(error) => return invalid(format!("the solution cannot be read: {error}")),
         Ok(None) => {

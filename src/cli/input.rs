@@ -328,6 +328,7 @@ impl Run {
         let mut options = self.options.clone();
         // The digits the rules give (the command line's, or a puzzle file's own).
         options.digits = source.spec.digits;
+        options.from_zero |= source.spec.from_zero;
         let mut reader = PuzzleReader::new(input, options);
         for entry in reader.by_ref() {
             if interrupted() {

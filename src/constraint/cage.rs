@@ -199,24 +199,23 @@ impl Cage {
         }
     }
 
-    /// The sums the total allows within the digits' reach on a grid of `n` digits, `None`
-    /// when any sum goes.
-    fn sums(&self, n: usize) -> Option<Vec<i64>> {
-        let (lo, hi) = self.sum_range(n);
+    /// The sums the total allows within the digits' reach on a grid of `shape`, as sums of
+    /// the digits' places (1..=M: each number's place is one more where digits start at 0),
+    /// `None` when any sum goes.
+    fn sums(&self, shape: Shape) -> Option<Vec<i64>> {
+        let (lo, hi) = self.sum_range(shape.digit_count());
+        // What k numbers add to beyond their places' sum: nothing, or −k from 0.
+        let shift = self.cells.len() as i64 * (1 - shape.lowest() as i64);
+        let places = |numbers: &mut dyn Iterator<Item = i64>| -> Vec<i64> {
+            numbers
+                .map(|s| s + shift)
+                .filter(|s| (lo..=hi).contains(s))
+                .collect()
+        };
         match &self.total {
             CageTotal::Any => None,
-            CageTotal::Sums(sums) => Some(
-                sums.iter()
-                    .map(|&s| s as i64)
-                    .filter(|s| (lo..=hi).contains(s))
-                    .collect(),
-            ),
-            CageTotal::DigitalRoot(root) => Some(
-                (*root as i64..=hi)
-                    .step_by(9)
-                    .filter(|&s| s >= lo)
-                    .collect(),
-            ),
+            CageTotal::Sums(sums) => Some(places(&mut sums.iter().map(|&s| s as i64))),
+            CageTotal::DigitalRoot(root) => Some(places(&mut (*root as i64..=hi).step_by(9))),
         }
     }
 
@@ -340,6 +339,7 @@ impl Constraint for Cage {
 
     fn problem(&self, shape: Shape) -> Option<String> {
         let (k, n) = (self.cells.len(), shape.digit_count());
+        let (low, high) = (shape.lowest(), shape.number(n));
         if k == 0 {
             return Some("a cage needs at least one cell".into());
         }
@@ -348,7 +348,7 @@ impl Constraint for Cage {
         }
         if k > n && !self.repeats {
             return Some(format!(
-                "{k} cells cannot hold different digits from 1 to {n}"
+                "{k} cells cannot hold different digits from {low} to {high}"
             ));
         }
         if let CageTotal::DigitalRoot(root) = self.total
@@ -359,8 +359,11 @@ impl Constraint for Cage {
         if self.repeats && self.total == CageTotal::Any {
             return Some("a cage whose digits may repeat needs a total".into());
         }
-        let sums = self.sums(n)?;
+        let sums = self.sums(shape)?;
+        // The numbers' sums: the places' less one a cell where digits start at 0.
+        let shift = (k * (1 - low)) as i64;
         let (lo, hi) = self.sum_range(n);
+        let (lo, hi) = (lo - shift, hi - shift);
         let digits = if self.repeats { "" } else { " different" };
         sums.is_empty().then(|| {
             let wanted = match &self.total {
@@ -373,17 +376,18 @@ impl Constraint for Cage {
                 CageTotal::Any => unreachable!("a total"),
             };
             format!(
-                "no {k}{digits} digits from 1 to {n} add up to {wanted} (they make {lo} to {hi})"
+                "no {k}{digits} digits from {low} to {high} add up to {wanted} (they make {lo} to {hi})"
             )
         })
     }
 
+    /// Over the digits' places: the sums are made sums of places first.
     fn encode(&self, cnf: &mut ConstraintCnf) {
         let n = cnf.size();
         if !self.repeats {
             cnf.all_different(&self.cells);
         }
-        let Some(sums) = self.sums(n) else {
+        let Some(sums) = self.sums(cnf.shape()) else {
             return;
         };
         let values = if self.repeats {
@@ -457,21 +461,22 @@ impl Constraint for Cage {
         }
     }
 
+    /// Over the digits' places, as [`Constraint::encode`].
     fn admits(&self, values: &CellValues<'_>) -> bool {
         let n = values.shape().digit_count();
         let mut used = vec![false; n + 1];
         let (mut total, mut blanks) = (0i64, 0usize);
-        for &cell in &self.cells {
-            match values.get(cell) {
-                Some(v) if used[v] && !self.repeats => return false,
-                Some(v) => {
+        for v in values.digits_of(&self.cells) {
+            match v {
+                0 => blanks += 1,
+                v if used[v] && !self.repeats => return false,
+                v => {
                     used[v] = true;
                     total += v as i64;
                 }
-                None => blanks += 1,
             }
         }
-        let Some(sums) = self.sums(n) else {
+        let Some(sums) = self.sums(values.shape()) else {
             return true;
         };
         let (lo, hi) = if self.repeats {
@@ -520,18 +525,18 @@ mod tests {
     #[test]
     fn digital_roots_become_the_sums_in_reach() {
         let cage = Cage::with_total(cells("r1c1 r1c2 r1c3"), CageTotal::DigitalRoot(7), false);
-        assert_eq!(cage.sums(9), Some(vec![7, 16]));
+        assert_eq!(cage.sums(Shape::NINE), Some(vec![7, 16]));
         let nine = Cage::with_total(cells("r1c1 r1c2 r1c3"), CageTotal::DigitalRoot(9), false);
-        assert_eq!(nine.sums(9), Some(vec![9, 18]));
+        assert_eq!(nine.sums(Shape::NINE), Some(vec![9, 18]));
         assert_eq!(
             nine.to_string(),
             "killer cage r1c1-r1c2-r1c3 (digital root 9)"
         );
         let repeats = Cage::with_total(cells("r1c1 r2c2"), CageTotal::DigitalRoot(1), true);
-        assert_eq!(repeats.sums(9), Some(vec![10]));
+        assert_eq!(repeats.sums(Shape::NINE), Some(vec![10]));
         assert_eq!(repeats.problem(Shape::NINE), None, "1 + 9 or 5 + 5 make 10");
         let far = Cage::with_total(cells("r1c1"), CageTotal::DigitalRoot(1), false);
-        assert_eq!(far.sums(4), Some(vec![1]));
+        assert_eq!(far.sums(Shape::from_size(4).unwrap()), Some(vec![1]));
         let none = Cage::with_total(cells("r1c1 r1c2"), CageTotal::DigitalRoot(9), false);
         assert!(none.problem(Shape::from_size(4).unwrap()).is_some());
     }

@@ -145,16 +145,17 @@ impl ConstraintCnf {
         self.clause([!lit]);
     }
 
-    /// The values of `a` and `b` are related by `allowed` (a's value first). For each value
+    /// The values of `a` and `b` are related by `allowed`, which is given the numbers their
+    /// digits stand for ([`Shape::number`]; a's first). For each value
     /// v of `a`, either a binary clause per partner v forbids (when they are fewer than those
     /// it allows), or one clause lists the partners it allows (the support encoding). Either
     /// way unit propagation reaches arc consistency both ways, the cells holding one value
     /// each; binary clauses suit the CDCL solver best.
     pub fn relation(&mut self, a: Cell, b: Cell, allowed: impl Fn(usize, usize) -> bool) {
-        let n = self.size();
+        let (n, shape) = (self.size(), self.shape);
         for v in 1..=n {
             let (partners, forbidden): (Vec<usize>, Vec<usize>) =
-                (1..=n).partition(|&w| allowed(v, w));
+                (1..=n).partition(|&w| allowed(shape.number(v), shape.number(w)));
             let x = self.holds(a, v);
             if forbidden.len() <= partners.len() {
                 for w in forbidden {

@@ -125,8 +125,10 @@ impl Constraint for Dot {
         if self.cells[0] == self.cells[1] {
             return Some("a dot needs two different cells".into());
         }
-        let fits = (1..=n).any(|a| (1..=n).any(|b| self.colour.holds(a, b)));
-        (!fits).then(|| format!("no two digits from 1 to {n} fit it"))
+        let numbers = || (1..=n).map(|v| shape.number(v));
+        let fits = numbers().any(|a| numbers().any(|b| self.colour.holds(a, b)));
+        let (low, high) = (shape.lowest(), shape.number(n));
+        (!fits).then(|| format!("no two digits from {low} to {high} fit it"))
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {

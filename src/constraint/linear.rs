@@ -2,9 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use crate::grid::Cell;
+use crate::grid::{Cell, Shape};
 
-/// Σ weight·digit = total over some cells: what a killer cage (every weight 1), an arrow
+/// Σ weight·number = total over some cells (the numbers the digits stand for, see
+/// [`Shape::number`]): what a killer cage (every weight 1), an arrow
 /// (its shaft 1, its circle −1, a pill's digits −10, −1 …), a little killer, an XV pair or a
 /// weighted sum states. Logic adds such sums to the houses' and takes them away across
 /// houses (innies and outies).
@@ -28,6 +29,15 @@ impl LinearSum {
             terms: weights.into_iter().filter(|&(_, w)| w != 0).collect(),
             total,
         }
+    }
+
+    /// The same sum over the digits' places (1..=M, as [`Digit::get`](crate::Digit::get)
+    /// gives them), which differ from the numbers on a grid whose digits start at 0: there
+    /// each term's number is its place less 1, so the total grows by the weights' sum.
+    pub fn in_places(mut self, shape: Shape) -> LinearSum {
+        let weights: i64 = self.terms.iter().map(|&(_, w)| w).sum();
+        self.total += (1 - shape.lowest() as i64) * weights;
+        self
     }
 
     /// What groups of equal sums state: each group's sum less the next's is 0 (equal sums,

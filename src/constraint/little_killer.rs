@@ -120,14 +120,16 @@ impl Constraint for LittleKiller {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (k, n, sum) = (self.cells.len(), shape.digit_count(), self.sum as usize);
+        let (k, sum) = (self.cells.len(), self.sum as usize);
+        let (low, high) = (shape.lowest(), shape.number(shape.digit_count()));
         if k == 0 {
             return Some("a little killer needs at least one cell".into());
         }
-        (!(k..=k * n).contains(&sum)).then(|| {
+        (!(k * low..=k * high).contains(&sum)).then(|| {
             format!(
-                "{k} digits from 1 to {n} cannot add up to {sum} (they make {k} to {})",
-                k * n
+                "{k} digits from {low} to {high} cannot add up to {sum} (they make {} to {})",
+                k * low,
+                k * high
             )
         })
     }
@@ -139,8 +141,11 @@ impl Constraint for LittleKiller {
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
         let raw: Vec<u8> = self.cells.iter().map(|&c| values.raw(c)).collect();
-        let n = values.shape().digit_count() as i64;
-        sum_admits(&raw, &vec![1; raw.len()], 1, n, self.sum as i64)
+        let shape = values.shape();
+        // Over the places (1..=M): each is one more than its number where digits start at 0.
+        let places = self.sum as i64 + (raw.len() * (1 - shape.lowest())) as i64;
+        let n = shape.digit_count() as i64;
+        sum_admits(&raw, &vec![1; raw.len()], 1, n, places)
     }
 
     fn draw(&self, shape: Shape) -> Vec<Mark> {

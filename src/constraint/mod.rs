@@ -20,6 +20,7 @@ mod difference_count;
 mod digit_count;
 mod digit_pattern;
 mod distance_rule;
+mod doppelganger;
 mod dot;
 mod double_arrow;
 pub mod drawing;
@@ -97,6 +98,7 @@ pub use difference_count::DifferenceCount;
 pub use digit_count::{CountKind, DigitCount};
 pub use digit_pattern::DigitPattern;
 pub use distance_rule::{DistanceKind, DistanceRule};
+pub use doppelganger::Doppelganger;
 pub use dot::{Dot, DotColour};
 pub use double_arrow::DoubleArrow;
 pub use drawing::{Mark, Point};
@@ -156,7 +158,8 @@ pub use zipper::Zipper;
 
 use crate::grid::{Cell, DigitSet, Shape};
 
-/// The values of a grid being checked: by cell, 1..=N, or none for a blank cell.
+/// The values of a grid being checked: by cell, the number its digit stands for (1..=M, or
+/// 0..M−1 on a grid whose digits start at 0), or none for a blank cell.
 #[derive(Clone, Copy, Debug)]
 pub struct CellValues<'a> {
     shape: Shape,
@@ -164,7 +167,8 @@ pub struct CellValues<'a> {
 }
 
 impl<'a> CellValues<'a> {
-    /// The values of `shape`'s cells in reading order, 0 for a blank cell.
+    /// The digits of `shape`'s cells in reading order, by place (1..=M, as
+    /// [`Digit::get`](crate::Digit::get) gives them), 0 for a blank cell.
     ///
     /// # Panics
     /// If `values` does not have one entry per cell.
@@ -178,22 +182,23 @@ impl<'a> CellValues<'a> {
         self.shape
     }
 
-    /// The value of `cell`, 0 when blank.
+    /// The digit of `cell` by place (1..=M), 0 when blank.
     pub fn raw(&self, cell: Cell) -> u8 {
         self.values[self.shape.index(cell)]
     }
 
-    /// The value of `cell`, `None` when blank.
+    /// The number `cell`'s digit stands for ([`Shape::number`]: its place, or one less on
+    /// a grid whose digits start at 0), `None` when blank.
     pub fn get(&self, cell: Cell) -> Option<usize> {
         match self.raw(cell) {
             0 => None,
-            v => Some(v as usize),
+            v => Some(self.shape.number(v as usize)),
         }
     }
 
-    /// The digits of `cells`, in order, 0 for a blank.
+    /// The digits of `cells` by place (1..=M), in order, 0 for a blank.
     pub fn digits_of(&self, cells: &[Cell]) -> Vec<usize> {
-        cells.iter().map(|&c| self.get(c).unwrap_or(0)).collect()
+        cells.iter().map(|&c| self.raw(c) as usize).collect()
     }
 }
 
@@ -442,6 +447,8 @@ variants! {
         toml ["border-count"], fpuzzles ["bordercount"];
     ChaosConstruction(ChaosConstruction) => "chaos construction rule"
         says "The regions are to be found: the grid splits into as many orthogonally connected regions as a row has cells, each as large as a row and holding every digit once.";
+    Doppelganger(Doppelganger) => "doppelgänger rule"
+        says "On a grid of the digits 0 to N, every row, column and region holds a 0 and misses one other digit; no two rows (columns, regions) miss the same digit, and at each 0 its row, column and region miss different digits.";
     DigitCount(DigitCount) => "digit count"
         says "Cells with a digit count hold each digit it names as often as it says (at least, or exactly; a look-and-say clue 1223 is one 2 and two 3s); digits may repeat.",
         toml ["contains", "contains-exactly", "look-and-say"], fpuzzles ["lookandsay"];
@@ -578,6 +585,9 @@ impl VariantConstraint {
                 VariantConstraint::BorderCount(circle.settled(all, region))
             }
             VariantConstraint::AnyOf(any) => VariantConstraint::AnyOf(any.settled(all, region)),
+            VariantConstraint::Doppelganger(rule) => {
+                VariantConstraint::Doppelganger(rule.settled(region))
+            }
             other => other,
         }
     }
@@ -667,7 +677,41 @@ impl VariantConstraint {
                 | V::Custom(_)
                 | V::Flatmates(_)
                 | V::SameDigits(_)
+                | V::Doppelganger(_)
         )
+    }
+
+    /// Whether it reads right on a grid whose digits start at 0 ([`Shape::from_zero`]):
+    /// true for the families that compare digits (order, differences, equality) and for
+    /// those whose sums, ratios and parities are of the numbers the digits stand for
+    /// (cages, little killers, X and V, kropki dots, parity cells, the negative rules,
+    /// knightmare); false for those that read a digit as a count, a position or a distance,
+    /// or whose clauses are over the digits' places (an arrow's shaft sums, a sandwich's 1),
+    /// which such a grid refuses by name.
+    pub fn fits_zero_digits(&self) -> bool {
+        use VariantConstraint as V;
+        match self {
+            V::AnyOf(any) => any.parts().iter().all(Self::fits_zero_digits),
+            V::Distance(rule) => rule.kind() != DistanceKind::AntiTaxicab,
+            V::Cage(_)
+            | V::LittleKiller(_)
+            | V::Thermometer(_)
+            | V::SlowThermometer(_)
+            | V::Palindrome(_)
+            | V::Between(_)
+            | V::Renban(_)
+            | V::Whispers(_)
+            | V::Dot(_)
+            | V::Xv(_)
+            | V::Negative(_)
+            | V::Parity(_)
+            | V::Clone(_)
+            | V::GreaterThan(_)
+            | V::SameDigits(_)
+            | V::ChaosConstruction(_)
+            | V::Doppelganger(_) => true,
+            _ => false,
+        }
     }
 }
 

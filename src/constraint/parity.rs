@@ -76,7 +76,8 @@ impl Constraint for Parity {
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        for v in (1..=cnf.size()).filter(|&v| !self.fits(v)) {
+        let shape = cnf.shape();
+        for v in (1..=cnf.size()).filter(|&v| !self.fits(shape.number(v))) {
             cnf.forbid(self.cell, v);
         }
     }

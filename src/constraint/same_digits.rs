@@ -74,7 +74,7 @@ impl Constraint for SameDigits {
         let used: DigitSet = shape
             .cells()
             .filter_map(|cell| values.get(cell))
-            .filter_map(|v| shape.digit(v))
+            .filter_map(|v| shape.digit_numbered(v))
             .collect();
         used.len() <= shape.size()
     }

@@ -9,10 +9,13 @@ use crate::grid::Cell;
 /// One term of a sum: exactly one of its options holds, and adds its amount.
 pub(super) type Term = Vec<(Literal, i64)>;
 
-/// The term "the value of `cell`, times `weight`".
+/// The term "the number in `cell` (its digit's [`Shape::number`]), times `weight`".
+///
+/// [`Shape::number`]: crate::grid::Shape::number
 pub(super) fn cell_term(cnf: &ConstraintCnf, cell: Cell, weight: i64) -> Term {
+    let shape = cnf.shape();
     (1..=cnf.size())
-        .map(|v| (cnf.holds(cell, v), weight * v as i64))
+        .map(|v| (cnf.holds(cell, v), weight * shape.number(v) as i64))
         .collect()
 }
 

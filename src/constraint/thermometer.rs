@@ -74,7 +74,8 @@ impl Constraint for Thermometer {
         let (len, n) = (self.cells.len(), values.shape().digit_count());
         let mut last: Option<(usize, usize)> = None;
         for (i, &cell) in self.cells.iter().enumerate() {
-            if let Some(v) = values.get(cell) {
+            // By place (1..=M), as the bounds are.
+            if let v @ 1.. = values.raw(cell) as usize {
                 if v < i + 1 || v > n - (len - 1 - i) {
                     return false;
                 }

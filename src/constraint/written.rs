@@ -198,8 +198,8 @@ mod tests {
         AnyOf, Apart, Arrow, Between, BorderCount, Branches, Cage, CageTotal, ChaosConstruction,
         CloneCells, Combine, CountDistinct, CountKind, CountingCircles, CountingGroups, CustomRule,
         DifferenceArrow, DifferenceCount, DigitCount, DigitPattern, DistanceKind, DistanceRule,
-        Dot, DotColour, DoubleArrow, DutchFlatmates, EntropicLine, EqualProducts, EqualSums,
-        EqualityCage, EveryWindow, Expression, Extremum, ExtremumKind, Fields, FullRank,
+        Doppelganger, Dot, DotColour, DoubleArrow, DutchFlatmates, EntropicLine, EqualProducts,
+        EqualSums, EqualityCage, EveryWindow, Expression, Extremum, ExtremumKind, Fields, FullRank,
         GreaterThan, HiddenSkyscraper, IndexLine, Indexer, IndexerKind, LittleKiller, Lockout,
         Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity,
         ParityKind, ParityLine, ParityVision, PencilMarks, Quadruple, Record, RecordError,
@@ -628,6 +628,7 @@ mod tests {
             (DutchFlatmates.into(), NOWHERE),
             (SameDigits.into(), NOWHERE),
             (ChaosConstruction.into(), NOWHERE),
+            (Doppelganger::new().into(), NOWHERE),
             (BorderCount::new(cell("r2c3")).into(), ANYWHERE),
             (
                 Lunchbox::new(cells("r1c1 r1c2 r1c3 r1c4"), 7).into(),

@@ -199,15 +199,15 @@ impl Constraint for Xv {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.digit_count();
+        let (low, high) = (shape.lowest(), shape.number(shape.digit_count()));
         if self.cells[0] == self.cells[1] {
             return Some("an X or V needs two different cells".into());
         }
-        let reached = |&sum: &usize| (2..=2 * n).contains(&sum);
+        let reached = |&sum: &usize| (2 * low..=2 * high).contains(&sum);
         (!self.sums.iter().any(reached)).then(|| match &self.sums[..] {
-            [sum] => format!("no two digits from 1 to {n} add up to {sum}"),
+            [sum] => format!("no two digits from {low} to {high} add up to {sum}"),
             _ => format!(
-                "no two digits from 1 to {n} add up to any of {}",
+                "no two digits from {low} to {high} add up to any of {}",
                 self.label()
             ),
         })

@@ -72,6 +72,34 @@ impl Alphabet {
         Alphabet { symbols, ascii }
     }
 
+    /// The alphabet of grids whose digits start at 0: `0` to `9`, then `A` to `Z`, so that
+    /// every symbol is the number it stands for (`A` 10); a blank is `.` or `_`.
+    ///
+    /// ```
+    /// use satdoku::format::Alphabet;
+    /// use satdoku::{Digit, Shape};
+    /// let zero = Shape::NINE.from_zero();
+    /// assert_eq!(Alphabet::from_zero().read('0', zero), Some(Some(Digit::new(1).unwrap())));
+    /// assert_eq!(Alphabet::from_zero().read('9', zero), None);
+    /// ```
+    pub fn from_zero() -> Alphabet {
+        Alphabet::of(
+            std::iter::once('0')
+                .chain(DEFAULT_SYMBOLS.chars())
+                .collect(),
+        )
+    }
+
+    /// The default alphabet of grids of `shape`: [`Alphabet::from_zero`] where its digits
+    /// start at 0, else the default.
+    pub fn default_for(shape: Shape) -> Alphabet {
+        if shape.starts_at_zero() {
+            Alphabet::from_zero()
+        } else {
+            Alphabet::default()
+        }
+    }
+
     /// The symbols in digit order.
     pub fn symbols(&self) -> &[char] {
         &self.symbols

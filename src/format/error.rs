@@ -216,8 +216,8 @@ pub enum ParseError {
         /// The token found.
         token: String,
     },
-    /// A number of a tokens grid is larger than N.
-    #[error("line {line}, {cell}: {value} is out of range in a {shape} grid (1 to {max}, 0 for blank)", max = shape.size())]
+    /// A number of a tokens grid is not one of the grid's digits.
+    #[error("line {line}, {cell}: {value} is out of range in a {shape} grid ({low} to {high}, {blank} for blank)", low = shape.lowest(), high = shape.number(shape.digit_count()), blank = if shape.starts_at_zero() { "." } else { "0" })]
     OutOfRange {
         /// The input line.
         line: usize,

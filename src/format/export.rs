@@ -55,9 +55,10 @@ pub enum ExportError {
         "f-puzzles opens grids up to {FPUZZLES_MAX_SIZE}×{FPUZZLES_MAX_SIZE}, not {0}×{0} (a SudokuPad link opens it)"
     )]
     TooLarge(usize),
-    /// A grid taking more digits than a house has cells, which f-puzzles data cannot say.
+    /// A grid taking more digits than a house has cells, or digits from 0, which f-puzzles
+    /// data cannot say.
     #[error(
-        "a {0} grid: f-puzzles data has no field for more digits than a row has cells (satdoku's TOML keeps them: --to toml)"
+        "a {0} grid: f-puzzles data has no field for digits other than 1 to N (satdoku's TOML keeps them: --to toml)"
     )]
     Digits(Shape),
 }
@@ -79,7 +80,7 @@ pub enum ExportError {
 pub fn fpuzzles_json(puzzle: &Puzzle, about: &About<'_>) -> Result<Value, ExportError> {
     let rules = puzzle.rules();
     let shape = puzzle.shape();
-    if !shape.is_exact() {
+    if !shape.is_exact() || shape.starts_at_zero() {
         return Err(ExportError::Digits(shape));
     }
     let n = shape.size();
@@ -472,7 +473,10 @@ pub fn toml_text(puzzle: &Puzzle, about: &About<'_>) -> Result<String, ExportErr
             out.push_str(&format!("{key} = {}\n", quoted(text)));
         }
     }
-    if !shape.is_exact() {
+    if shape.starts_at_zero() {
+        let high = shape.number(shape.digit_count());
+        out.push_str(&format!("digits = \"0-{high}\"\n"));
+    } else if !shape.is_exact() {
         out.push_str(&format!("digits = {}\n", shape.digit_count()));
     }
     match rules.region_kind() {
@@ -519,7 +523,7 @@ pub fn toml_text(puzzle: &Puzzle, about: &About<'_>) -> Result<String, ExportErr
             out.push_str(&format!("{key} = [{}]\n", lists.join(", ")));
         }
     }
-    let alphabet = super::Alphabet::default();
+    let alphabet = super::Alphabet::default_for(shape);
     if alphabet.covers(shape) {
         let line = super::write_line(puzzle.grid(), &alphabet);
         out.push_str(&format!("puzzle = {}\n", quoted(&line)));

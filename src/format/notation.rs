@@ -29,6 +29,8 @@ pub enum Notation {
     Symbols(Arc<Alphabet>),
     /// Numbers: 1 to N.
     Numbers,
+    /// Numbers from 0, on a grid whose digits start at 0: digit d is written d − 1.
+    FromZero,
 }
 
 impl Default for Notation {
@@ -44,11 +46,17 @@ impl Notation {
         Notation::Symbols(Arc::new(alphabet))
     }
 
+    /// The default notation of a grid of `shape` not read from text (generated, built):
+    /// the default symbols, `0` first where its digits start at 0.
+    pub fn default_for(shape: crate::grid::Shape) -> Notation {
+        Notation::symbols(Alphabet::default_for(shape))
+    }
+
     /// The alphabet of a notation in symbols; `None` for numbers.
     pub fn alphabet(&self) -> Option<&Alphabet> {
         match self {
             Notation::Symbols(alphabet) => Some(alphabet),
-            Notation::Numbers => None,
+            Notation::Numbers | Notation::FromZero => None,
         }
     }
 
@@ -70,6 +78,7 @@ impl Notation {
                 None => write!(f, "{}", digit.get()),
             },
             Notation::Numbers => write!(f, "{}", digit.get()),
+            Notation::FromZero => write!(f, "{}", digit.index()),
         }
     }
 }

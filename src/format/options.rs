@@ -26,6 +26,9 @@ pub struct ReadOptions {
     /// The digits the grids take, 1 to this (M ≥ N: each house's digits differ, and a
     /// house need not hold them all); `None`: 1 to N.
     pub digits: Option<usize>,
+    /// Whether the digits start at 0 (0 to M−1, written `0` to `8` on a 9×9 by default,
+    /// `.` for a blank).
+    pub from_zero: bool,
     /// The column that holds the puzzles, when the input is a table (CSV or TSV with a
     /// header); `None`: an input whose first line is a header naming a puzzle column
     /// (`puzzle`, `quizzes`, `question` …) is a table read from that column, any other is

@@ -78,8 +78,10 @@ use super::{InputError, ReadOptions};
 use crate::constraint::{
     Fields, Record, RecordError, RecordFormat, VariantConstraint, families, family_named,
 };
-use crate::grid::{BoxShape, Cell, Shape};
-use crate::rules::{GlobalRule, Jigsaw, Puzzle, RulesError, RulesSpec};
+use crate::grid::{BoxShape, Cell};
+use crate::rules::{
+    DigitRange, DigitRangeError, GlobalRule, Jigsaw, Puzzle, RulesError, RulesSpec,
+};
 
 /// The keys of a puzzle file besides the constraint tables.
 const KEYS: [&str; 11] = [
@@ -224,17 +226,29 @@ pub enum PuzzleFileError {
         /// What is wrong.
         why: String,
     },
-    /// A `digits` count no grid takes.
-    #[error("line {line}: digits = {digits}: a grid takes from 4 to 64 digits (1 to that many)")]
+    /// A `digits` no grid takes.
+    #[error(
+        "line {line}: digits = {digits}: {why} (give a count from 4 to 64, or a range \"0-8\" / \"1-9\")"
+    )]
     Digits {
         /// The file line.
         line: usize,
-        /// The count given.
-        digits: i64,
+        /// The value given, as written.
+        digits: String,
+        /// What is wrong with it.
+        why: String,
     },
     /// Neither `puzzle` nor `puzzles`.
     #[error("the file holds no puzzle: give `puzzle = \"...\"` or `puzzles = [...]`")]
     NoPuzzle,
+}
+
+/// A file's `digits`: a count (`digits = 9`, 1 to 9) or a range (`digits = "0-8"`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawDigits {
+    Count(i64),
+    Range(String),
 }
 
 /// The constraint tables a puzzle file takes, in the order of the family table.
@@ -253,7 +267,7 @@ struct Raw {
     title: Option<String>,
     author: Option<String>,
     notes: Option<String>,
-    digits: Option<Spanned<i64>>,
+    digits: Option<Spanned<RawDigits>>,
     boxes: Option<Spanned<String>>,
     regions: Option<Spanned<String>>,
     #[serde(default)]
@@ -305,16 +319,20 @@ impl PuzzleFile {
             .map_err(toml_error)?;
         let mut spec = RulesSpec::default();
         if let Some(digits) = &raw.digits {
-            let count = *digits.get_ref();
-            spec.digits = Some(
-                usize::try_from(count)
-                    .ok()
-                    .filter(|d| (Shape::MIN_SIZE..=Shape::MAX_SIZE).contains(d))
-                    .ok_or(PuzzleFileError::Digits {
+            let written = match digits.get_ref() {
+                RawDigits::Count(count) => count.to_string(),
+                RawDigits::Range(range) => range.clone(),
+            };
+            let range: DigitRange =
+                written
+                    .parse()
+                    .map_err(|e: DigitRangeError| PuzzleFileError::Digits {
                         line: line_of(text, digits.span()),
-                        digits: count,
-                    })?,
-            );
+                        why: e.to_string(),
+                        digits: written.clone(),
+                    })?;
+            spec.digits = Some(range.count);
+            spec.from_zero = range.from_zero;
         }
         if raw
             .boxes
@@ -452,6 +470,7 @@ impl PuzzleFile {
         let PuzzleText { line, text } = self.puzzles.get(i)?;
         let options = ReadOptions {
             digits: self.spec.digits,
+            from_zero: self.spec.from_zero,
             ..ReadOptions::default()
         };
         let read = || -> Result<Puzzle, InputError> {

@@ -305,6 +305,7 @@ pub fn read_text(
     } else {
         let mut options = options.clone();
         options.digits = options.digits.or(spec.digits);
+        options.from_zero |= spec.from_zero;
         let mut reader = PuzzleReader::new(text.as_bytes(), options);
         for entry in reader.by_ref() {
             let entry = entry.map_err(|err| SourceError::File {
@@ -371,10 +372,14 @@ fn file_puzzles(
             Some(line) => puzzle.map_err(|err| err.shifted(line - 1)),
             None => puzzle,
         };
+        let notation = (puzzle.as_ref()).map_or_else(
+            |_| Notation::default(),
+            |p| Notation::default_for(p.shape()),
+        );
         read.push(ReadPuzzle {
             index: read.len() + 1,
             puzzle: puzzle.map_err(SourceError::from),
-            notation: Notation::default(),
+            notation,
             unread: unread.clone(),
             title: file.title.clone(),
             author: file.author.clone(),

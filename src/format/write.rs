@@ -1,7 +1,7 @@
 //! Writing grids: one line, a block with box separators, or rows of numbers.
 
 use super::{Alphabet, Notation};
-use crate::grid::{BoxShape, Candidates, Digit, DigitSet, Grid};
+use crate::grid::{BoxShape, Candidates, Digit, DigitSet, Grid, Shape};
 
 /// A text layout for a grid.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,6 +28,14 @@ pub fn write_grid_with(
     alphabet: &Alphabet,
     boxes: Option<BoxShape>,
 ) -> String {
+    // The default symbols of a grid whose digits start at 0 begin with 0.
+    let zero;
+    let alphabet = if grid.shape().starts_at_zero() && *alphabet == Alphabet::default() {
+        zero = Alphabet::from_zero();
+        &zero
+    } else {
+        alphabet
+    };
     let digits = match format {
         OutputFormat::Line => write_line(grid, alphabet),
         OutputFormat::Block => write_block_with(grid, alphabet, boxes),
@@ -83,9 +91,13 @@ impl std::fmt::Debug for Grid {
     }
 }
 
-/// The number of a cell, 0 for blank.
-fn number(digit: Option<Digit>) -> u8 {
-    digit.map_or(0, Digit::get)
+/// The number of a cell: its digit's number, and for a blank 0, or `.` where 0 is a digit.
+fn number(digit: Option<Digit>, shape: Shape) -> String {
+    match digit {
+        Some(d) => shape.number(usize::from(d.get())).to_string(),
+        None if shape.starts_at_zero() => ".".to_string(),
+        None => "0".to_string(),
+    }
 }
 
 /// The symbol of a cell, `.` for blank.
@@ -129,7 +141,7 @@ pub fn write_line(grid: &Grid, alphabet: &Alphabet) -> String {
         line
     } else {
         cells
-            .map(|d| number(d).to_string())
+            .map(|d| number(d, grid.shape()))
             .collect::<Vec<_>>()
             .join(",")
     }
@@ -175,7 +187,7 @@ pub fn write_block_with(grid: &Grid, alphabet: &Alphabet, boxes: Option<BoxShape
                         if symbols {
                             symbol(digit, alphabet).to_string()
                         } else {
-                            format!("{:>2}", number(digit))
+                            format!("{:>2}", number(digit, shape))
                         }
                     })
                     .collect::<Vec<_>>()
@@ -202,7 +214,7 @@ pub fn write_tokens(grid: &Grid) -> String {
             (0..shape.size())
                 .map(|col| {
                     let digit = grid.get(shape.cell(row, col).expect("inside the grid"));
-                    format!("{:>width$}", number(digit))
+                    format!("{:>width$}", number(digit, shape))
                 })
                 .collect::<Vec<_>>()
                 .join(" ")

@@ -5,7 +5,11 @@ use std::fmt;
 use super::{Cell, Digit, DigitSet};
 
 /// The shape of a grid: N×N cells holding digits 1 to M, where M is N unless the grid takes
-/// more digits than a house has cells (a 6×6 filled from 1–9: each house's digits differ).
+/// more digits than a house has cells (a 6×6 filled from 1–9: each house's digits differ),
+/// or 0 to M−1 on a grid whose digits start at 0 ([`Shape::from_zero`]).
+///
+/// A [`Digit`] is the digit's place in that list (1 to M); [`Shape::number`] is the number
+/// it stands for, which is one less on a grid of digits from 0.
 ///
 /// Every N from 4 to 64 is a shape; which regions the grid has (boxes of which size, or
 /// jigsaw regions) is the business of the rules (`Rules`, a layer above).
@@ -13,6 +17,8 @@ use super::{Cell, Digit, DigitSet};
 pub struct Shape {
     size: u8,
     digits: u8,
+    /// Whether the digits start at 0 (digit 1 stands for 0).
+    zero: bool,
 }
 
 impl Shape {
@@ -22,7 +28,11 @@ impl Shape {
     pub const MAX_SIZE: usize = 64;
 
     /// The classic 9×9 grid.
-    pub const NINE: Shape = Shape { size: 9, digits: 9 };
+    pub const NINE: Shape = Shape {
+        size: 9,
+        digits: 9,
+        zero: false,
+    };
 
     /// The shape of an N×N grid (`size` = N), if N is from 4 to 64.
     pub fn from_size(size: usize) -> Option<Shape> {
@@ -31,6 +41,7 @@ impl Shape {
             .then_some(Shape {
                 size: size as u8,
                 digits: size as u8,
+                zero: false,
             })
     }
 
@@ -49,6 +60,7 @@ impl Shape {
         (Self::MIN_SIZE..=Self::MAX_SIZE).map(|n| Shape {
             size: n as u8,
             digits: n as u8,
+            zero: false,
         })
     }
 
@@ -58,6 +70,7 @@ impl Shape {
         (2..=8).map(|n| Shape {
             size: n * n,
             digits: n * n,
+            zero: false,
         })
     }
 
@@ -79,6 +92,36 @@ impl Shape {
     /// M, the number of digits a cell may hold (1 to M): N unless the grid was given more.
     pub const fn digit_count(self) -> usize {
         self.digits as usize
+    }
+
+    /// The same grid with digits starting at 0: 0 to M−1 ("place the digits 0-8", or 0 to N
+    /// on a grid taking one more digit than a row has cells).
+    pub const fn from_zero(self) -> Shape {
+        Shape { zero: true, ..self }
+    }
+
+    /// Whether the digits start at 0 ([`Shape::from_zero`]).
+    pub const fn starts_at_zero(self) -> bool {
+        self.zero
+    }
+
+    /// The smallest number a digit stands for: 0 or 1.
+    pub const fn lowest(self) -> usize {
+        if self.zero { 0 } else { 1 }
+    }
+
+    /// The number that digit `digit` (its place 1..=M, as [`Digit::get`] gives it) stands
+    /// for: itself, or one less when the digits start at 0. Sums, differences of sums,
+    /// products and parities are of these numbers.
+    pub const fn number(self, digit: usize) -> usize {
+        digit + self.lowest() - 1
+    }
+
+    /// The digit standing for `number` (what a file or a person writes), if the grid has it.
+    pub fn digit_numbered(self, number: usize) -> Option<Digit> {
+        number
+            .checked_sub(self.lowest())
+            .and_then(|i| (i < self.digit_count()).then(|| Digit::from_index(i)))
     }
 
     /// Whether every house holds every digit (M = N): the classic case, where a house's
@@ -134,7 +177,8 @@ impl Shape {
         (0..self.cell_count()).map(move |i| Cell::new_unchecked(i / size, i % size))
     }
 
-    /// The digit with value `value`, if it is 1..=M.
+    /// The digit at place `value` (1..=M), if the grid has it; a number a file writes is
+    /// [`Shape::digit_numbered`].
     pub fn digit(self, value: usize) -> Option<Digit> {
         if (1..=self.digit_count()).contains(&value) {
             Digit::new(value as u8)
@@ -157,8 +201,13 @@ impl Shape {
 impl fmt::Display for Shape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{0}×{0}", self.size())?;
-        if !self.is_exact() {
-            write!(f, " with digits 1-{}", self.digit_count())?;
+        if !self.is_exact() || self.zero {
+            let lowest = self.lowest();
+            write!(
+                f,
+                " with digits {lowest}-{}",
+                self.number(self.digit_count())
+            )?;
         }
         Ok(())
     }
@@ -198,6 +247,13 @@ mod tests {
             (6, 9, false)
         );
         assert_eq!(wide.to_string(), "6×6 with digits 1-9");
+        let zero = Shape::NINE.with_digits(10).unwrap().from_zero();
+        assert_eq!(zero.to_string(), "9×9 with digits 0-9");
+        assert_eq!(zero.number(1), 0);
+        assert_eq!(zero.digit_numbered(0).map(Digit::get), Some(1));
+        assert_eq!(zero.digit_numbered(10), None);
+        assert_eq!(Shape::NINE.digit_numbered(0), None);
+        assert_eq!(Shape::NINE.number(9), 9);
         assert_eq!(Shape::NINE.with_digits(8), None);
         assert_eq!(Shape::NINE.with_digits(65), None);
     }

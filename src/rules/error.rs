@@ -36,6 +36,17 @@ pub enum RulesError {
         /// The grid's shape.
         shape: Shape,
     },
+    /// A constraint whose family reads its digits as the numbers 1 to M, on a grid whose
+    /// digits start at 0.
+    #[error(
+        "{constraint}: satdoku's {kind} reads digits as the numbers from 1, and this grid's digits start at 0 (refused rather than answered wrongly)"
+    )]
+    NeedsDigitsFromOne {
+        /// The constraint, as it prints.
+        constraint: String,
+        /// Its family's name.
+        kind: &'static str,
+    },
     /// Rules made for one size, asked of a grid of another.
     #[error("a {grid} grid, but {what} are for {rules}")]
     ShapeMismatch {

@@ -4,8 +4,8 @@ use std::fmt;
 
 use super::{Regions, RulesError};
 use crate::constraint::{
-    ChaosConstruction, DistanceKind, DistanceRule, DutchFlatmates, EveryWindow, Negative,
-    NegativeKind, SameDigits, VariantConstraint, WindowKind,
+    ChaosConstruction, DistanceKind, DistanceRule, Doppelganger, DutchFlatmates, EveryWindow,
+    Negative, NegativeKind, SameDigits, VariantConstraint, WindowKind,
 };
 use crate::grid::{BoxShape, House, KNIGHT_MOVES, Relation, leaps};
 
@@ -57,6 +57,9 @@ pub enum GlobalRule {
     /// The regions are to be found: N orthogonally connected regions of N cells, each
     /// holding every digit once.
     ChaosConstruction,
+    /// On a grid of the digits 0 to N, every house holds a 0 and misses one other digit,
+    /// no two houses of a kind the same, and at each 0 its houses miss different digits.
+    Doppelganger,
 }
 
 crate::named::named_enum!(GlobalRule, "rule", {
@@ -80,6 +83,7 @@ crate::named::named_enum!(GlobalRule, "rule", {
     DutchFlatmates => "dutch-flatmates",
     SameDigits => "same-digits",
     ChaosConstruction => "chaos-construction",
+    Doppelganger => "doppelganger",
 });
 
 /// What a rule adds to the grid's rules.
@@ -103,6 +107,8 @@ pub enum Adds {
     SameDigits,
     /// Regions to be found (one entry of the constraints).
     Regions,
+    /// Doppelgänger (one entry of the constraints).
+    Doppelganger,
 }
 
 /// What a rule needs of the grid's regions.
@@ -457,6 +463,18 @@ const TABLE: [GlobalRuleRow; GlobalRule::ALL.len()] = [
             "* orthogonally connected cells",
         ],
     },
+    GlobalRuleRow {
+        rule: GlobalRule::Doppelganger,
+        title: "doppelgänger",
+        says: "Doppelgänger: on a grid of the digits 0 to N (0-9 on a 9×9), every row, column and region holds a 0 and misses one of the other digits; no two rows, no two columns and no two regions miss the same digit, and at each 0 its row, column and region miss three different digits.",
+        needs: Needs::Nothing,
+        adds: Adds::Doppelganger,
+        drawn: false,
+        fpuzzles: FpuzzlesForm::None,
+        sudokupad: None,
+        topic: "doppelgänger",
+        words: &["doppelg*"],
+    },
 ];
 
 impl GlobalRule {
@@ -487,6 +505,7 @@ impl GlobalRule {
                 (Adds::Flatmates, VariantConstraint::Flatmates(_)) => true,
                 (Adds::SameDigits, VariantConstraint::SameDigits(_)) => true,
                 (Adds::Regions, VariantConstraint::ChaosConstruction(_)) => true,
+                (Adds::Doppelganger, VariantConstraint::Doppelganger(_)) => true,
                 _ => false,
             })
     }
@@ -500,6 +519,7 @@ impl GlobalRule {
             Adds::Flatmates => Some(DutchFlatmates.into()),
             Adds::SameDigits => Some(SameDigits.into()),
             Adds::Regions => Some(ChaosConstruction.into()),
+            Adds::Doppelganger => Some(Doppelganger::new().into()),
             Adds::Houses(_) | Adds::Moves(..) => None,
         }
     }
@@ -541,7 +561,8 @@ impl GlobalRule {
             | Adds::Window(_)
             | Adds::Flatmates
             | Adds::SameDigits
-            | Adds::Regions => Vec::new(),
+            | Adds::Regions
+            | Adds::Doppelganger => Vec::new(),
         }
     }
 
@@ -555,7 +576,8 @@ impl GlobalRule {
             | Adds::Window(_)
             | Adds::Flatmates
             | Adds::SameDigits
-            | Adds::Regions => None,
+            | Adds::Regions
+            | Adds::Doppelganger => None,
         }
     }
 

@@ -16,7 +16,7 @@ pub use layout::{Layout, layout_for};
 pub use links::{Node, Scope, WeakLinks};
 pub use puzzle::Puzzle;
 pub use regions::{Jigsaw, Regions};
-pub use spec::RulesSpec;
+pub use spec::{DigitRange, DigitRangeError, RulesSpec};
 
 use crate::constraint::{CellValues, PencilMarks, VariantConstraint};
 use crate::grid::{BoxShape, Candidates, Cell, DigitSet, House, Relation, Shape};
@@ -115,6 +115,28 @@ impl Rules {
         Ok(self)
     }
 
+    /// The same rules on a grid whose digits start at 0: 0 to M−1 (M = N unless
+    /// [`Rules::with_digits`] gave more). Sums, products and parities are of those numbers;
+    /// a constraint whose family reads digits only as the numbers from 1 (a sandwich's 1, an
+    /// indexer's positions) is refused, before or after.
+    ///
+    /// ```
+    /// use satdoku::{Rules, Shape};
+    /// let rules = Rules::standard(Shape::NINE)?.with_digits(10)?.from_zero()?;
+    /// assert_eq!(rules.shape().to_string(), "9×9 with digits 0-9");
+    /// # Ok::<(), satdoku::RulesError>(())
+    /// ```
+    pub fn from_zero(mut self) -> Result<Rules, RulesError> {
+        self.shape = self.shape.from_zero();
+        if let Some(constraint) = self.constraints.iter().find(|c| !c.fits_zero_digits()) {
+            return Err(RulesError::NeedsDigitsFromOne {
+                constraint: constraint.to_string(),
+                kind: constraint.kind(),
+            });
+        }
+        Ok(self)
+    }
+
     /// With one more variant constraint. An error naming it when a cell lies outside the
     /// grid or it cannot apply (a sum no digits reach, a line longer than the digits allow).
     ///
@@ -152,6 +174,12 @@ impl Rules {
             return Err(bad(
                 "the grid has no given regions (rows and columns only) to place it by".into(),
             ));
+        }
+        if self.shape.starts_at_zero() && !constraint.fits_zero_digits() {
+            return Err(RulesError::NeedsDigitsFromOne {
+                constraint: constraint.to_string(),
+                kind: constraint.kind(),
+            });
         }
         if let Some(problem) = constraint.get().problem(self.shape) {
             return Err(bad(problem));
@@ -554,8 +582,12 @@ impl fmt::Display for Rules {
             Regions::Jigsaw(_) => f.write_str("jigsaw")?,
             Regions::None => f.write_str("no regions")?,
         }
-        if !self.shape.is_exact() {
-            write!(f, ", digits 1-{}", self.shape.digit_count())?;
+        if !self.shape.is_exact() || self.shape.starts_at_zero() {
+            let (low, high) = (
+                self.shape.lowest(),
+                self.shape.number(self.shape.digit_count()),
+            );
+            write!(f, ", digits {low}-{high}")?;
         }
         // The rules over the whole grid that add houses or moves, then the extra regions,
         // pairs and constraints; the rules that are constraints (non-consecutive,

@@ -6,6 +6,65 @@ use super::{GlobalRule, GlobalRules, Jigsaw, Rules, RulesError};
 use crate::constraint::VariantConstraint;
 use crate::grid::{BoxShape, Cell, Shape};
 
+/// The digits a grid takes, as a command line or a puzzle file writes them: `M` (1 to M),
+/// or a range from 0 or 1 (`0-8`, `1-9`).
+///
+/// ```
+/// use satdoku::DigitRange;
+/// let zero: DigitRange = "0-8".parse()?;
+/// assert_eq!((zero.count, zero.from_zero), (9, true));
+/// assert_eq!("9".parse::<DigitRange>()?, "1-9".parse()?);
+/// assert!("2-9".parse::<DigitRange>().is_err());
+/// assert!("0-2".parse::<DigitRange>().is_err());
+/// # Ok::<(), satdoku::rules::DigitRangeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DigitRange {
+    /// M, how many digits a cell may hold (4 to 64).
+    pub count: usize,
+    /// Whether they are 0 to M−1 (else 1 to M).
+    pub from_zero: bool,
+}
+
+/// Why a text names no [`DigitRange`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DigitRangeError {
+    /// Not `M`, `0-M` nor `1-M`.
+    #[error("{0:?} is not M, 0-M nor 1-M (whole numbers)")]
+    Form(String),
+    /// A range starting past 1.
+    #[error("digits start at 0 or 1, not {0}")]
+    Start(usize),
+    /// Too few or too many digits.
+    #[error("{0} digits: a grid takes from 4 to 64")]
+    Count(usize),
+}
+
+impl std::str::FromStr for DigitRange {
+    type Err = DigitRangeError;
+
+    fn from_str(text: &str) -> Result<DigitRange, DigitRangeError> {
+        let number = |t: &str| {
+            (t.trim().parse::<usize>()).map_err(|_| DigitRangeError::Form(text.to_string()))
+        };
+        let (low, high) = match text.split_once('-') {
+            Some((low, high)) => (number(low)?, number(high)?),
+            None => (1, number(text)?),
+        };
+        if low > 1 {
+            return Err(DigitRangeError::Start(low));
+        }
+        let count = (high + 1).saturating_sub(low);
+        if !(Shape::MIN_SIZE..=Shape::MAX_SIZE).contains(&count) {
+            return Err(DigitRangeError::Count(count));
+        }
+        Ok(DigitRange {
+            count,
+            from_zero: low == 0,
+        })
+    }
+}
+
 /// Rules for grids of any size: what the command line asks for, turned into [`Rules`]
 /// for each puzzle's shape ([`RulesSpec::rules_for`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -27,6 +86,8 @@ pub struct RulesSpec {
     /// The digits the grid takes, 1 to this (M ≥ N: each house's digits differ and a house
     /// need not hold them all); `None`: 1 to N.
     pub digits: Option<usize>,
+    /// Whether the digits start at 0 (0 to M−1; see [`Rules::from_zero`]).
+    pub from_zero: bool,
 }
 
 impl RulesSpec {
@@ -67,6 +128,7 @@ impl RulesSpec {
                 }
                 (a, b) => a.or(b),
             },
+            from_zero: self.from_zero || other.from_zero,
         })
     }
 
@@ -103,7 +165,11 @@ impl RulesSpec {
         // a constraint's index in the rules is its index in the spec.
         let (constraints, houses): (GlobalRules, GlobalRules) =
             self.globals.iter().partition(|rule| rule.is_constraint());
-        let mut rules = base.with_digits(digits)?.with_globals(houses)?;
+        let mut rules = base.with_digits(digits)?;
+        if self.from_zero {
+            rules = rules.from_zero()?;
+        }
+        let mut rules = rules.with_globals(houses)?;
         for region in &self.extra_regions {
             rules = rules.with_extra_region(region)?;
         }

@@ -147,6 +147,7 @@ impl PlainRules {
                 .collect(),
             constraints: Vec::new(),
             digits: self.digits,
+            from_zero: false,
         };
         spec.rules_for(satdoku::Shape::from_size(size).unwrap())
             .unwrap()

@@ -6,8 +6,10 @@ use crate::grid::{Grid, Shape};
 /// One cell of a row of numbers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Token {
-    /// `0`, `.` or `_`.
+    /// `.` or `_`.
     Blank,
+    /// `0`: a blank, or the digit 0 on a grid whose digits start at 0.
+    Zero,
     /// A number other than 0.
     Number(u64),
     /// Anything else, as written.
@@ -25,7 +27,7 @@ impl Token {
         match bare {
             "." | "_" => Token::Blank,
             _ => match bare.parse::<u64>() {
-                Ok(0) => Token::Blank,
+                Ok(0) => Token::Zero,
                 Ok(value) => Token::Number(value),
                 Err(_) => Token::Word(text.to_string()),
             },
@@ -72,7 +74,7 @@ impl Cells {
         match self {
             Cells::Symbols(symbols) => symbols.iter().all(|&s| alphabet.read(s, shape).is_some()),
             Cells::Tokens(tokens) => tokens.iter().all(|t| match t {
-                Token::Blank => true,
+                Token::Blank | Token::Zero => true,
                 Token::Number(v) => usize::try_from(*v).is_ok_and(|v| v <= shape.digit_count()),
                 Token::Word(_) => false,
             }),
@@ -114,6 +116,7 @@ impl Cells {
                 for (i, (slot, token)) in row.iter_mut().zip(tokens).enumerate() {
                     *slot = match token {
                         Token::Blank => None,
+                        Token::Zero => shape.digit_numbered(0),
                         Token::Word(token) => {
                             return Err(ParseError::NotANumber {
                                 line,
@@ -124,7 +127,7 @@ impl Cells {
                         &Token::Number(value) => Some(
                             usize::try_from(value)
                                 .ok()
-                                .and_then(|v| shape.digit(v))
+                                .and_then(|v| shape.digit_numbered(v))
                                 .ok_or(ParseError::OutOfRange {
                                     line,
                                     cell: cell(i),

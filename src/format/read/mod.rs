@@ -173,11 +173,18 @@ impl std::fmt::Display for SkippedLine {
 impl<R: BufRead> PuzzleReader<R> {
     /// A reader of `input` with `options`.
     pub fn new(input: R, options: ReadOptions) -> PuzzleReader<R> {
+        let default_alphabet = options.alphabet == Alphabet::default();
+        // Digits from 0 are written with 0 by default (no hexadoku to tell apart).
+        let alphabet = if default_alphabet && options.from_zero {
+            Alphabet::from_zero()
+        } else {
+            options.alphabet.clone()
+        };
         PuzzleReader {
             lines: Lines::new(input),
-            alphabet: Arc::new(options.alphabet.clone()),
+            alphabet: Arc::new(alphabet),
             hex: Arc::new(Alphabet::new(HEX).expect("the hexadoku alphabet is valid")),
-            default_alphabet: options.alphabet == Alphabet::default(),
+            default_alphabet: default_alphabet && !options.from_zero,
             options,
             seen_content: false,
             index: 0,
@@ -305,8 +312,14 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
             },
         };
+        let shape = if self.options.from_zero {
+            shape.from_zero()
+        } else {
+            shape
+        };
         let (alphabet, warning) = self.alphabet_for(line, shape, rows);
         let notation = match rows.first() {
+            Some((_, Cells::Tokens(_))) if shape.starts_at_zero() => Notation::FromZero,
             Some((_, Cells::Tokens(_))) => Notation::Numbers,
             _ => Notation::Symbols(Arc::clone(&alphabet)),
         };

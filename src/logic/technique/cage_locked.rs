@@ -177,11 +177,13 @@ fn so_lose(sentence: Sentence, targets: &[Cell], digit: Digit) -> Sentence {
 /// none or has too many sets to look through.
 fn sets_of(board: &Board<'_>, cage: &Distinct<'_>) -> Option<(Vec<DigitSet>, DigitSet)> {
     let sets = distinct_sets(board, &cage.cells, MOST_SETS)?;
+    let below = 1 - board.layout().shape.lowest() as u32;
     if !spend(sets.len().max(1) as u64 * cage.cells.len() as u64) {
         return None;
     }
     let sets: Vec<DigitSet> = (sets.into_iter())
-        .filter(|&(_, sum)| allows(cage.cage.total(), sum))
+        // The sets' sums are of places; the numbers are one less each where digits start at 0.
+        .filter(|&(_, sum)| allows(cage.cage.total(), sum - below * cage.cells.len() as u32))
         .map(|(set, _)| set)
         .collect();
     let required = sets.iter().copied().reduce(|a, b| a & b)?;

@@ -63,14 +63,16 @@ pub(super) fn each_leftover(
     let shape = layout.shape;
     let sums: Vec<Summed> = (layout.rules.constraints().iter())
         .flat_map(|c| {
-            (c.get().linear_sums().into_iter()).map(|LinearSum { terms, total }| Summed {
-                terms: (terms.into_iter())
-                    .map(|(cell, w)| (shape.index(cell) as u32, w))
-                    .collect(),
-                total,
-                kind: c.kind(),
-                plural: c.kind_plural(),
-            })
+            (c.get().linear_sums().into_iter())
+                .map(|sum| sum.in_places(shape))
+                .map(|LinearSum { terms, total }| Summed {
+                    terms: (terms.into_iter())
+                        .map(|(cell, w)| (shape.index(cell) as u32, w))
+                        .collect(),
+                    total,
+                    kind: c.kind(),
+                    plural: c.kind_plural(),
+                })
         })
         .collect();
     if sums.is_empty() {

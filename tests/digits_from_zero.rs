@@ -1,0 +1,286 @@
+//! Grids whose digits start at 0 (`--digits 0-8`, TOML `digits = "0-9"`) and the doppelgänger rule: counts against an independent brute force over the numbers themselves, sums of numbers from 0, a published doppelgänger puzzle, and the families that read digits from 1 refused by name.
+#![cfg(feature = "cli")] // runs the `satdoku` command
+
+use crate::common;
+
+use common::satdoku;
+
+/// Runs `satdoku ARGS` on `stdin`: exit code, stdout, stderr.
+fn run(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
+    let out = satdoku().args(args).write_stdin(stdin).output().unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// Every 4×4 grid of the numbers `0..m` (m ≥ 4) whose rows and columns (and 2×2 boxes
+/// when `boxes`) hold different numbers, row by row.
+fn grids(m: u8, boxes: bool) -> Vec<[[u8; 4]; 4]> {
+    fn go(g: &mut [[u8; 4]; 4], at: usize, m: u8, boxes: bool, out: &mut Vec<[[u8; 4]; 4]>) {
+        if at == 16 {
+            out.push(*g);
+            return;
+        }
+        let (r, c) = (at / 4, at % 4);
+        for v in 0..m {
+            let clash = (0..c).any(|j| g[r][j] == v)
+                || (0..r).any(|i| g[i][c] == v)
+                || (boxes
+                    && (0..at).any(|k| {
+                        let (i, j) = (k / 4, k % 4);
+                        i / 2 == r / 2 && j / 2 == c / 2 && g[i][j] == v
+                    }));
+            if !clash {
+                g[r][c] = v;
+                go(g, at + 1, m, boxes, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(&mut [[0; 4]; 4], 0, m, boxes, &mut out);
+    out
+}
+
+/// The doppelgänger rule read off a 4×4 grid of 0 to 4 directly: every house holds a 0,
+/// no two houses of a kind miss the same number, a 0's houses miss different numbers.
+fn doppelganger_holds(g: &[[u8; 4]; 4], boxes: bool) -> bool {
+    let rows: Vec<Vec<u8>> = (0..4).map(|r| g[r].to_vec()).collect();
+    let cols: Vec<Vec<u8>> = (0..4).map(|c| (0..4).map(|r| g[r][c]).collect()).collect();
+    let boxs: Vec<Vec<u8>> = (0..4)
+        .map(|b| {
+            let (r0, c0) = (b / 2 * 2, b % 2 * 2);
+            vec![g[r0][c0], g[r0][c0 + 1], g[r0 + 1][c0], g[r0 + 1][c0 + 1]]
+        })
+        .collect();
+    let mut kinds = vec![rows, cols];
+    if boxes {
+        kinds.push(boxs);
+    }
+    let mut missing = Vec::new();
+    for kind in &kinds {
+        let mut miss = Vec::new();
+        for house in kind {
+            if !house.contains(&0) {
+                return false;
+            }
+            miss.push((1..=4).find(|v| !house.contains(v)).unwrap());
+        }
+        let mut seen = miss.clone();
+        seen.sort();
+        seen.dedup();
+        if seen.len() != 4 {
+            return false;
+        }
+        missing.push(miss);
+    }
+    (0..16).all(|k| {
+        let (r, c) = (k / 4, k % 4);
+        if g[r][c] != 0 {
+            return true;
+        }
+        let mut of = vec![missing[0][r], missing[1][c]];
+        if boxes {
+            of.push(missing[2][r / 2 * 2 + c / 2]);
+        }
+        let n = of.len();
+        of.sort();
+        of.dedup();
+        of.len() == n
+    })
+}
+
+/// A 4×4 grid line of digits 0-4 with `.` blanks, as a brute force's givens.
+fn fits(g: &[[u8; 4]; 4], line: &str) -> bool {
+    line.chars()
+        .enumerate()
+        .all(|(k, ch)| ch == '.' || ch.to_digit(10) == Some(u32::from(g[k / 4][k % 4])))
+}
+
+/// Doppelgänger on 4×4 grids of 0 to 4, with boxes and without, empty and with givens:
+/// SAT's count is the brute force's (768 and 17,280 on the empty grids), and the other
+/// solvers agree where they finish.
+#[test]
+fn doppelganger_counts_match_a_brute_force() {
+    for boxes in [true, false] {
+        let all = grids(5, boxes);
+        for line in [
+            "................",
+            "0...............",
+            ".1..0.....2.....",
+            "3..........0..4.",
+        ] {
+            let expected = all
+                .iter()
+                .filter(|g| fits(g, line) && doppelganger_holds(g, boxes))
+                .count();
+            let mut args = vec![
+                "count",
+                "--digits",
+                "0-4",
+                "--doppelganger",
+                "--limit",
+                "100000",
+            ];
+            if !boxes {
+                args.extend(["--boxes", "none"]);
+            }
+            let (code, out, err) = run(&args, line);
+            assert_eq!(code, Some(0), "{line} boxes {boxes}: {err}");
+            assert_eq!(out.trim(), expected.to_string(), "{line} boxes {boxes}");
+            if line.starts_with("....") && boxes {
+                assert_eq!(expected, 768);
+            }
+            if line.starts_with("....") && !boxes {
+                assert_eq!(expected, 17_280);
+            }
+        }
+    }
+    let (code, out, _) = run(
+        &[
+            "count",
+            "--digits",
+            "0-4",
+            "--doppelganger",
+            "--solver",
+            "dlx",
+        ],
+        "0...............",
+    );
+    let expected = grids(5, true)
+        .iter()
+        .filter(|g| fits(g, "0...............") && doppelganger_holds(g, true))
+        .count();
+    assert_eq!((code, out.trim()), (Some(0), expected.to_string().as_str()));
+}
+
+/// Sums, ratios, differences, order and parity on a 4×4 of the digits 0 to 3 are of the
+/// numbers: each puzzle's count is what a brute force over the numbers finds, by SAT and
+/// by a backtracker.
+#[test]
+fn constraints_read_the_numbers_from_zero() {
+    type Check = fn(&[[u8; 4]; 4]) -> bool;
+    let cases: [(&str, Check); 7] = [
+        // A cage of 1 (0 + 1) and one of 5 (2 + 3).
+        (
+            "[[cage]]\ncells = \"r1c1 r1c2\"\nsum = 1\n[[cage]]\ncells = \"r2c1 r2c2\"\nsum = 5\n",
+            |g| g[0][0] + g[0][1] == 1 && g[1][0] + g[1][1] == 5,
+        ),
+        // A little killer of 0: every cell on the diagonal holds 0.
+        ("[[little-killer]]\ncells = \"r1c2 r2c3\"\nsum = 0\n", |g| {
+            g[0][1] == 0 && g[1][2] == 0
+        }),
+        // A V (sum 5) and an X (sum 10, unreachable with digits up to 3: refused below).
+        (
+            "[[xv]]\ncells = [\"r1c1\", \"r2c1\"]\nletter = \"V\"\n",
+            |g| g[0][0] + g[1][0] == 5,
+        ),
+        // A black dot: ratio 2 between numbers (0 and 0 never meet in one row).
+        ("[[black-dot]]\ncells = [\"r1c1\", \"r1c2\"]\n", |g| {
+            g[0][0] == 2 * g[0][1] || g[0][1] == 2 * g[0][0]
+        }),
+        // A white dot: difference 1.
+        ("[[white-dot]]\ncells = [\"r1c1\", \"r2c1\"]\n", |g| {
+            g[0][0].abs_diff(g[1][0]) == 1
+        }),
+        // 0 is even.
+        (
+            "[[even]]\ncells = [\"r1c1\", \"r3c3\"]\n[[odd]]\ncells = [\"r4c4\"]\n",
+            |g| g[0][0] % 2 == 0 && g[2][2] % 2 == 0 && g[3][3] % 2 == 1,
+        ),
+        // A thermometer of three: its bulb 0 or 1.
+        ("[[thermometer]]\ncells = \"r1c1 r1c2 r1c3\"\n", |g| {
+            g[0][0] < g[0][1] && g[0][1] < g[0][2]
+        }),
+    ];
+    let all = grids(4, true);
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (tables, holds)) in cases.iter().enumerate() {
+        let expected = all.iter().filter(|g| holds(g)).count();
+        let file = dir.path().join(format!("case{i}.toml"));
+        let text = format!("digits = \"0-3\"\npuzzle = \"................\"\n{tables}");
+        std::fs::write(&file, text).unwrap();
+        for solver in ["sat", "dlx"] {
+            let (code, out, err) = run(&["count", "--solver", solver, file.to_str().unwrap()], "");
+            assert_eq!(code, Some(0), "{tables}: {err}");
+            assert_eq!(out.trim(), expected.to_string(), "{tables} ({solver})");
+        }
+    }
+    // An X needs 10: no two digits from 0 to 3 reach it.
+    let file = dir.path().join("x.toml");
+    let text = "digits = \"0-3\"\npuzzle = \"................\"\n[[xv]]\ncells = [\"r1c1\", \"r2c1\"]\nletter = \"X\"\n";
+    std::fs::write(&file, text).unwrap();
+    let (code, _, err) = run(&["count", file.to_str().unwrap()], "");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("no two digits from 0 to 3 add up to 10"),
+        "{err}"
+    );
+}
+
+/// The published doppelgänger puzzle (logic-masters.de 0005Q2: cages and little killers
+/// over the digits 0-9) is unique, with its published solution.
+#[test]
+fn published_doppelganger_has_its_published_solution() {
+    let path = common::puzzle_path("variants/doppelganger.toml");
+    let (code, out, err) = run(&["check", path.to_str().unwrap()], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out.trim(),
+        "unique 259638470403729618761540293096471385512806749874253061980362154325187906147095832"
+    );
+    let (_, json, _) = run(&["solve", "--format", "json", path.to_str().unwrap()], "");
+    assert!(
+        json.contains("\"rules\":\"boxes 3x3, digits 0-9,"),
+        "{json}"
+    );
+}
+
+/// A 0 is a digit where digits start at 0, in symbols and in numbers alike; a blank is `.`;
+/// the answer is written the same way.
+#[test]
+fn zero_is_a_digit_read_and_written() {
+    let (code, out, err) = run(
+        &["solve", "--digits", "0-3"],
+        "0 1 2 3\n. . . .\n. . . .\n. . . 0\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let line = out.trim();
+    assert_eq!(
+        (line.len(), &line[..4], &line[15..]),
+        (16, "0123", "0"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["check", "--digits", "0-8"], &"0".repeat(2));
+    assert_eq!(code, Some(2), "two symbols are no grid: {out}");
+    let (code, out, err) = run(&["solve", "--digits", "0-3"], "0..............0");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.starts_with('0') && out.trim().ends_with('0'), "{out}");
+    let (code, _, err) = run(&["check", "--digits", "0-3"], "00..............");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("two 0s in row 1"), "{err}");
+}
+
+/// Families that read a digit from 1 (an arrow's shaft sums, a sandwich's 1, an
+/// indexer's positions) are refused by name on digits from 0, and a range from 2 is no
+/// range.
+#[test]
+fn families_reading_digits_from_one_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("arrow.toml");
+    let text = "digits = \"0-3\"\npuzzle = \"................\"\n[[arrow]]\ncircle = \"r1c1\"\ncells = \"r2c2\"\n";
+    std::fs::write(&file, text).unwrap();
+    let (code, _, err) = run(&["count", file.to_str().unwrap()], "");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("arrow reads digits as the numbers from 1"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["count", "--digits", "2-9"], "................");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("digits start at 0 or 1, not 2"), "{err}");
+    let (code, _, err) = run(
+        &["count", "--digits", "1-5", "--doppelganger"],
+        "................",
+    );
+    assert_eq!(code, Some(2));
+    assert!(err.contains("it needs the digits 0 to 4"), "{err}");
+}
