@@ -351,13 +351,13 @@ def test_regions_to_find_are_part_of_the_answer():
 def test_digits_from_zero_are_read_solved_and_refused_where_unread():
     # The published doppelgänger puzzle: digits 0-9 on a 9×9, cages and little killers.
     (dopp,) = satdoku.read_file(PUZZLES / "variants" / "doppelganger.toml")
-    assert "digits 0-9" in dopp.rules
+    assert dopp.rules == ["doppelganger"] and dopp.digits == 10
     assert dopp.solve() == (
         "259638470403729618761540293096471385512806749874253061980362154325187906147095832"
     )
     # `digits` as a range: 0 is a digit, "." a blank; an int still means 1 to M.
     (four,) = satdoku.read("0..1.2........3.", digits="0-3")
-    assert four.check()["solution"] == "0321120330122130"
+    assert four.check()["solutions"] == ["0321120330122130"]
     assert satdoku.read("0..1.2........3.", digits=4)[0].solve() != four.solve()
     with pytest.raises(satdoku.InputError, match="digits start at 0 or 1"):
         satdoku.read("................", digits="2-5")

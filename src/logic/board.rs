@@ -213,18 +213,42 @@ impl<'a> Board<'a> {
         if held.len() == shape.size() {
             return held;
         }
-        if !self
-            .layout
-            .rules
-            .globals()
-            .contains(crate::rules::GlobalRule::SameDigits)
-        {
+        let globals = self.layout.rules.globals();
+        if globals.contains(crate::rules::GlobalRule::Doppelganger) {
+            return self.doppelganger_holds(h);
+        }
+        if !globals.contains(crate::rules::GlobalRule::SameDigits) {
             return DigitSet::EMPTY;
         }
         (0..self.placed.len())
             .filter(|&i| self.placed[i])
             .filter_map(|i| self.set(i).only())
             .collect()
+    }
+
+    /// The digits house `h` must hold under the doppelgänger rule: a row, column or region
+    /// holds the 0 (the grid's first digit), and every digit another house of its kind has
+    /// no place for (one house of a kind misses each digit). Other houses: none.
+    fn doppelganger_holds(&self, h: usize) -> DigitSet {
+        use crate::grid::House;
+        let kind = |house: House| match house {
+            House::Row(_) => Some(0),
+            House::Column(_) => Some(1),
+            House::Box(_) | House::Region(..) => Some(2),
+            _ => None,
+        };
+        let Some(mine) = kind(self.layout.kind(h)) else {
+            return DigitSet::EMPTY;
+        };
+        let all = self.layout.shape.all_digits();
+        let mut must = DigitSet::EMPTY;
+        must.insert(crate::grid::Digit::from_index(0));
+        for g in (0..self.layout.houses().len()).filter(|&g| g != h) {
+            if kind(self.layout.kind(g)) == Some(mine) {
+                must = must | (all & !self.held(self.layout.house(g)));
+            }
+        }
+        must
     }
 
     /// The digits among the candidates of `house`'s cells.

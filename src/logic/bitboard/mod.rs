@@ -38,7 +38,9 @@ impl BitboardRules {
     /// # Ok::<(), satdoku::RulesError>(())
     /// ```
     pub fn of(rules: &Rules) -> Option<BitboardRules> {
-        if rules.shape() != Shape::NINE {
+        // Digits from 0 are the same nine digits to the bitboards (which read no numbers).
+        let zero = rules.shape().starts_at_zero();
+        if rules.shape() != Shape::NINE && rules.shape() != Shape::NINE.from_zero() {
             return None;
         }
         // Given pencil marks are the board's starting candidates (see
@@ -54,9 +56,17 @@ impl BitboardRules {
             false => rules,
         };
         let boxes = BoxShape::new(3, 3).ok()?;
-        let diagonal = Rules::boxes(boxes).with_global(GlobalRule::Diagonal).ok()?;
+        let from = |known: Rules| {
+            if zero {
+                known.from_zero().ok()
+            } else {
+                Some(known)
+            }
+        };
+        let classic = from(Rules::boxes(boxes))?;
+        let diagonal = from(Rules::boxes(boxes).with_global(GlobalRule::Diagonal).ok()?)?;
         [
-            (BitboardRules::Classic, Rules::boxes(boxes)),
+            (BitboardRules::Classic, classic),
             (BitboardRules::Diagonal, diagonal),
         ]
         .into_iter()
