@@ -158,7 +158,7 @@ fn doppelganger_counts_match_a_brute_force() {
 #[test]
 fn constraints_read_the_numbers_from_zero() {
     type Check = fn(&[[u8; 4]; 4]) -> bool;
-    let cases: [(&str, Check); 7] = [
+    let cases: [(&str, Check); 10] = [
         // A cage of 1 (0 + 1) and one of 5 (2 + 3).
         (
             "[[cage]]\ncells = \"r1c1 r1c2\"\nsum = 1\n[[cage]]\ncells = \"r2c1 r2c2\"\nsum = 5\n",
@@ -190,6 +190,24 @@ fn constraints_read_the_numbers_from_zero() {
         ("[[thermometer]]\ncells = \"r1c1 r1c2 r1c3\"\n", |g| {
             g[0][0] < g[0][1] && g[0][1] < g[0][2]
         }),
+        // An arrow: a circle of 0 takes a shaft of 0s.
+        (
+            "[[arrow]]\ncircle = \"r1c1\"\ncells = \"r1c3 r2c4\"\n",
+            |g| g[0][0] == g[0][2] + g[1][3],
+        ),
+        // A pill of two digits read as a number (a leading 0 too).
+        (
+            "[[arrow]]\ncircle = \"r1c1 r1c2\"\ncells = \"r2c3 r3c1 r3c4 r4c2 r4c4\"\n",
+            |g| 10 * g[0][0] + g[0][1] == g[1][2] + g[2][0] + g[2][3] + g[3][1] + g[3][3],
+        ),
+        // A quadruple's digits are numbers: 0 and 3 around the corner.
+        (
+            "[[quadruple]]\ncells = \"r2c2 r2c3 r3c2 r3c3\"\ndigits = [0, 3]\n",
+            |g| {
+                let around = [g[1][1], g[1][2], g[2][1], g[2][2]];
+                around.contains(&0) && around.contains(&3)
+            },
+        ),
     ];
     let all = grids(4, true);
     let dir = tempfile::tempdir().unwrap();
@@ -259,19 +277,19 @@ fn zero_is_a_digit_read_and_written() {
     assert!(err.contains("two 0s in row 1"), "{err}");
 }
 
-/// Families that read a digit from 1 (an arrow's shaft sums, a sandwich's 1, an
-/// indexer's positions) are refused by name on digits from 0, and a range from 2 is no
+/// Families that read a digit from 1 (a sandwich's 1, an indexer's positions) are
+/// refused by name on digits from 0, and a range from 2 is no
 /// range.
 #[test]
 fn families_reading_digits_from_one_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("arrow.toml");
-    let text = "digits = \"0-3\"\npuzzle = \"................\"\n[[arrow]]\ncircle = \"r1c1\"\ncells = \"r2c2\"\n";
+    let file = dir.path().join("sandwich.toml");
+    let text = "digits = \"0-3\"\npuzzle = \"................\"\n[[sandwich]]\nrow = 1\nsum = 0\n";
     std::fs::write(&file, text).unwrap();
     let (code, _, err) = run(&["count", file.to_str().unwrap()], "");
     assert_eq!(code, Some(2));
     assert!(
-        err.contains("arrow reads digits as the numbers from 1"),
+        err.contains("sandwich reads digits as the numbers from 1"),
         "{err}"
     );
     let (code, _, err) = run(&["count", "--digits", "2-9"], "................");
@@ -366,5 +384,31 @@ fn classic_puzzles_from_zero_are_the_same_puzzles() {
             assert_eq!(code, Some(0), "{file} {solver}: {err}");
             assert_eq!(out, shifted(&expected), "{file} {solver}");
         }
+    }
+}
+
+/// The puzzles of digits from 0 in sigh's Interactive Sudoku Solver's collection whose
+/// rules satdoku models (tests/data/sigh-zero, SOURCES.md there): each is unique with the
+/// solution published beside it (the third line of its file).
+#[test]
+fn sighs_puzzles_from_zero_have_their_published_solutions() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sigh-zero");
+    let mut files: Vec<_> = (std::fs::read_dir(&dir).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 12, "{files:?}");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let solution = text.lines().nth(2).unwrap().trim_start_matches("# ").trim();
+        let (code, out, err) = run(&["check", file.to_str().unwrap()], "");
+        assert_eq!(code, Some(0), "{}: {err}", file.display());
+        assert_eq!(
+            out.trim(),
+            format!("unique {solution}"),
+            "{}",
+            file.display()
+        );
     }
 }

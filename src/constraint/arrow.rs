@@ -150,7 +150,10 @@ impl Constraint for Arrow {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.digit_count() as i64;
+        let (low, high) = (
+            shape.lowest() as i64,
+            shape.number(shape.digit_count()) as i64,
+        );
         if self.circle.is_empty() || self.shaft.is_empty() {
             return Some("an arrow needs a circle and at least one cell on its shaft".into());
         }
@@ -162,8 +165,11 @@ impl Constraint for Arrow {
         }
         let k = self.shaft.len() as i64;
         let weights = self.circle_weights();
-        let (lo, hi) = (weights.iter().sum::<i64>(), weights.iter().sum::<i64>() * n);
-        (k > hi || k * n < lo).then(|| {
+        let (lo, hi) = (
+            weights.iter().sum::<i64>() * low,
+            weights.iter().sum::<i64>() * high,
+        );
+        (k * low > hi || k * high < lo).then(|| {
             format!("the shaft's {k} digits cannot add up to any number the circle can hold ({lo} to {hi})")
         })
     }
@@ -171,8 +177,9 @@ impl Constraint for Arrow {
     fn encode(&self, cnf: &mut ConstraintCnf) {
         // The shaft's sum and the circle's number, each in the order encoding, tied.
         let weights = self.circle_weights();
-        let lo: i64 = weights.iter().sum();
-        let hi = lo * cnf.size() as i64;
+        let shape = cnf.shape();
+        let lo = weights.iter().sum::<i64>() * shape.lowest() as i64;
+        let hi = weights.iter().sum::<i64>() * shape.number(shape.digit_count()) as i64;
         let circle: Vec<Term> = self
             .circle
             .iter()
@@ -191,8 +198,12 @@ impl Constraint for Arrow {
             .collect();
         // cells() lists the circle first: put the weights in that order.
         let weights = [&weights[self.shaft.len()..], &weights[..self.shaft.len()]].concat();
-        let n = values.shape().digit_count() as i64;
-        sum_admits(&raw, &weights, 1, n, 0)
+        // Over the places (1..=M): each is one more than its number where digits start at
+        // 0, so the weighted places add up to the weights' sum times that one.
+        let shape = values.shape();
+        let below = 1 - shape.lowest() as i64;
+        let n = shape.digit_count() as i64;
+        sum_admits(&raw, &weights, 1, n, below * weights.iter().sum::<i64>())
     }
 
     fn draw(&self, _shape: Shape) -> Vec<Mark> {

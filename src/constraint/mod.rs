@@ -684,10 +684,10 @@ impl VariantConstraint {
     /// Whether it reads right on a grid whose digits start at 0 ([`Shape::from_zero`]):
     /// true for the families that compare digits (order, differences, equality) and for
     /// those whose sums, ratios and parities are of the numbers the digits stand for
-    /// (cages, little killers, X and V, kropki dots, parity cells, the negative rules,
-    /// knightmare); false for those that read a digit as a count, a position or a distance,
-    /// or whose clauses are over the digits' places (an arrow's shaft sums, a sandwich's 1),
-    /// which such a grid refuses by name.
+    /// (cages, little killers, arrows and pills, X and V, kropki dots, parity cells, the
+    /// negative rules, knightmare); false for those that read a digit as a count, a position
+    /// or a distance, or whose clauses count from 1 (a sandwich's 1, an indexer's
+    /// positions), which such a grid refuses by name.
     pub fn fits_zero_digits(&self) -> bool {
         use VariantConstraint as V;
         match self {
@@ -695,6 +695,7 @@ impl VariantConstraint {
             V::Distance(rule) => rule.kind() != DistanceKind::AntiTaxicab,
             V::Cage(_)
             | V::LittleKiller(_)
+            | V::Arrow(_)
             | V::Thermometer(_)
             | V::SlowThermometer(_)
             | V::Palindrome(_)
@@ -706,6 +707,7 @@ impl VariantConstraint {
             | V::Negative(_)
             | V::Parity(_)
             | V::Clone(_)
+            | V::Quadruple(_)
             | V::GreaterThan(_)
             | V::SameDigits(_)
             | V::ChaosConstruction(_)

@@ -206,8 +206,13 @@ impl Ordered {
     /// values within one house differ, which narrows their subtotal, and when the house's
     /// other cells are not many more (and the house holds every digit), the subtotal is
     /// also N(N+1)/2 minus theirs, so that what is known of either side bounds the other.
+    /// The values are the numbers the digits stand for ([`Shape::number`]): one less each
+    /// where digits start at 0, which moves the bounds below by one a cell.
+    ///
+    /// [`Shape::number`]: crate::grid::Shape::number
     pub(super) fn cells_sum(cnf: &mut ConstraintCnf, cells: &[Cell], lo: i64, hi: i64) -> Ordered {
         let n = cnf.size() as i64;
+        let below = 1 - cnf.shape().lowest() as i64;
         let mut left: Vec<Cell> = cells.to_vec();
         let mut parts: Vec<Ordered> = Vec::new();
         while !left.is_empty() {
@@ -229,7 +234,10 @@ impl Ordered {
                 left.iter().partition(|c| house.contains(c));
             left = rest;
             let k = group.len() as i64;
-            let (least, most) = (k * (k + 1) / 2, k * (2 * n - k + 1) / 2);
+            let (least, most) = (
+                k * (k + 1) / 2 - below * k,
+                k * (2 * n - k + 1) / 2 - below * k,
+            );
             let terms: Vec<Term> = group.iter().map(|&c| cell_term(cnf, c, 1)).collect();
             let part = Ordered::tree_sum(cnf, &terms, least, most);
             let others: Vec<Cell> = house
@@ -241,7 +249,7 @@ impl Ordered {
             // hardest pill puzzle's time; more costs the others. A house adds up to N(N+1)/2
             // only when it holds every digit: not on a grid of more digits than it has cells.
             if cnf.shape().is_exact() && others.len() <= group.len() + 1 {
-                let total = n * (n + 1) / 2;
+                let total = n * (n + 1) / 2 - below * n;
                 let terms: Vec<Term> = others.iter().map(|&c| cell_term(cnf, c, -1)).collect();
                 Ordered::tree_sum(cnf, &terms, least - total, most - total)
                     .shifted(total)

@@ -71,15 +71,16 @@ impl Constraint for Quadruple {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.digit_count();
+        let (low, high) = (shape.lowest(), shape.number(shape.digit_count()));
         if self.cells.is_empty() {
             return Some("a quadruple needs cells".into());
         }
         if let Some(cell) = repeated(&self.cells) {
             return Some(format!("{cell} appears twice"));
         }
-        if let Some(d) = self.digits.iter().find(|&&d| d == 0 || d as usize > n) {
-            return Some(format!("{d} is not a digit from 1 to {n}"));
+        if let Some(d) = (self.digits.iter()).find(|&&d| shape.digit_numbered(d as usize).is_none())
+        {
+            return Some(format!("{d} is not a digit from {low} to {high}"));
         }
         (self.digits.len() > self.cells.len()).then(|| {
             format!(
@@ -90,9 +91,15 @@ impl Constraint for Quadruple {
         })
     }
 
+    /// Its digits are numbers (0 a digit where digits start at 0): each is held at its place.
     fn encode(&self, cnf: &mut ConstraintCnf) {
+        let shape = cnf.shape();
         for (v, times) in self.counts() {
-            let lits: Vec<_> = self.cells.iter().map(|&c| cnf.holds(c, v)).collect();
+            let Some(digit) = shape.digit_numbered(v) else {
+                continue; // refused by `problem`
+            };
+            let place = usize::from(digit.get());
+            let lits: Vec<_> = self.cells.iter().map(|&c| cnf.holds(c, place)).collect();
             cnf.at_least(&lits, times);
         }
     }

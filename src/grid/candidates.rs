@@ -72,6 +72,20 @@ impl Candidates {
         self.shape
     }
 
+    /// The same candidates on a grid of `shape` whose cells are as many and whose digits are
+    /// as many or more (the same 9×9 read with digits from 0, say).
+    ///
+    /// # Panics
+    /// If `shape` has another number of cells, or fewer digits.
+    pub fn reshaped(self, shape: Shape) -> Candidates {
+        assert_eq!(shape.cell_count(), self.shape.cell_count(), "as many cells");
+        assert!(
+            shape.digit_count() >= self.shape.digit_count(),
+            "as many digits"
+        );
+        Candidates { shape, ..self }
+    }
+
     /// The sets, one per cell in reading order.
     pub fn sets(&self) -> &[DigitSet] {
         &self.sets

@@ -131,5 +131,5 @@ pub(super) fn probed(rules: BitboardRules, puzzle: &Puzzle) -> Option<Candidates
         BitboardRules::Classic => board.propagate::<false>() && board.probe::<false>(),
         BitboardRules::Diagonal => board.propagate::<true>() && board.probe::<true>(),
     };
-    consistent.then(|| board.candidates())
+    consistent.then(|| board.candidates().reshaped(puzzle.shape()))
 }

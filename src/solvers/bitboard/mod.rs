@@ -99,7 +99,12 @@ impl Solver for BitboardSolver {
             BitboardRules::Classic => search.go::<false>(board),
             BitboardRules::Diagonal => search.go::<true>(board),
         }
-        let outcome = search.budget.finish();
+        let mut outcome = search.budget.finish();
+        // The bitboards fill a 9×9 of digits 1-9; the puzzle's may start at 0.
+        let shape = puzzle.shape();
+        for grid in &mut outcome.solutions {
+            *grid = (grid.clone().reshaped(shape)).expect("a 9x9 solution fits the puzzle's 9x9");
+        }
         debug_assert!(outcome.solutions.iter().all(|grid| grid.solves(puzzle)));
         outcome
     }
