@@ -250,6 +250,19 @@ fn published_doppelganger_has_its_published_solution() {
         json.contains("\"rules\":\"boxes 3x3, digits 0-9,"),
         "{json}"
     );
+    // Written again as satdoku's TOML, it reads back as the same puzzle; f-puzzles data has
+    // no field for its digits.
+    let (code, toml, err) = run(&["export", "--to", "toml", path.to_str().unwrap()], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(toml.contains("digits = \"0-9\"\n"), "{toml}");
+    let (_, again, _) = run(&["check"], &toml);
+    assert_eq!(again, out);
+    let (code, _, err) = run(&["export", "--to", "fpuzzles", path.to_str().unwrap()], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("no field for digits other than 1 to N"),
+        "{err}"
+    );
 }
 
 /// A 0 is a digit where digits start at 0, in symbols and in numbers alike; a blank is `.`;
@@ -411,4 +424,37 @@ fn sighs_puzzles_from_zero_have_their_published_solutions() {
             file.display()
         );
     }
+}
+
+/// An f-puzzles (or SudokuPad) puzzle whose rules say "place the digits 0-3" is read with
+/// the digits 0 to 3, its given 0 a digit; the same grid under rules of 1-4 is refused
+/// for its 0, by cell.
+#[test]
+fn rules_text_gives_digits_from_zero() {
+    let grid = |rules: &str| {
+        let mut rows = vec![vec!["{}".to_string(); 4]; 4];
+        for (r, c, v) in [(0, 0, 0), (0, 3, 1), (1, 1, 2), (3, 2, 3)] {
+            rows[r][c] = format!("{{\"value\":{v},\"given\":true}}");
+        }
+        let rows: Vec<String> = rows.iter().map(|r| format!("[{}]", r.join(","))).collect();
+        format!(
+            "{{\"size\":4,\"grid\":[{}],\"ruleset\":\"{rules}\"}}",
+            rows.join(",")
+        )
+    };
+    let (code, out, err) = run(
+        &["check"],
+        &grid("Place the digits 0-3 once in every row, column and box."),
+    );
+    assert_eq!(
+        (code, out.trim()),
+        (Some(0), "unique 0321120330122130"),
+        "{err}"
+    );
+    let (code, _, err) = run(
+        &["check"],
+        &grid("Place the digits 1-4 once in every row, column and box."),
+    );
+    assert_eq!(code, Some(2));
+    assert!(err.contains("r1c1: 0 is not a digit from 1 to 4"), "{err}");
 }

@@ -15,7 +15,7 @@ use crate::constraint::{
     VariantConstraint, families,
 };
 use crate::grid::{BoxShape, Cell, DigitSet, Shape};
-use crate::rules::{FpuzzlesForm, GlobalRule, Jigsaw, RulesSpec};
+use crate::rules::{DigitRange, FpuzzlesForm, GlobalRule, Jigsaw, RulesSpec};
 
 /// Fields that only draw, or describe the puzzle: read and ignored (the title and author
 /// are kept with the puzzle).
@@ -258,7 +258,7 @@ pub(super) fn parse_converted(
     let stated = stated.or(ruleset.as_deref());
     // Givens up to the digits the words give the grid ("fill it with digits 1-9").
     let given_shape = words_digits(stated, shape)
-        .and_then(|m| shape.with_digits(m))
+        .and_then(|range| with_range(shape, range))
         .unwrap_or(shape);
     let (spec, text, warnings) = reader.grid(given_shape)?;
     let mut spec = reader.constraints(shape, spec)?;
@@ -289,12 +289,31 @@ pub(super) fn parse_converted(
 }
 
 /// The digits the rules' words give a grid of `shape` beyond 1 to N ("fill the grid with
-/// digits 1-9"), if they give more than it has cells to a row (and no more than 64).
-fn words_digits(words: Option<&str>, shape: Shape) -> Option<usize> {
+/// digits 1-9", "place the digits 0-8"), if they give more than it has cells to a row or
+/// start at 0 (and are no more than 64): how many, and whether from 0.
+fn words_digits(words: Option<&str>, shape: Shape) -> Option<DigitRange> {
+    let fits = |count: usize| (shape.size()..=Shape::MAX_SIZE).contains(&count);
     match super::rules_text::digit_range(words?) {
-        Some((1, last)) if last > shape.size() && last <= Shape::MAX_SIZE => Some(last),
+        Some((1, last)) if last > shape.size() && fits(last) => Some(DigitRange {
+            count: last,
+            from_zero: false,
+        }),
+        Some((0, last)) if fits(last + 1) => Some(DigitRange {
+            count: last + 1,
+            from_zero: true,
+        }),
         _ => None,
     }
+}
+
+/// `shape` taking the digits `range` gives.
+fn with_range(shape: Shape, range: DigitRange) -> Option<Shape> {
+    let shape = shape.with_digits(range.count)?;
+    Some(if range.from_zero {
+        shape.from_zero()
+    } else {
+        shape
+    })
 }
 
 /// What the rules' words alone give a grid of `shape`, taken into `spec` (f-puzzles has no
@@ -322,9 +341,14 @@ fn said_in_words(words: Option<&str>, shape: Shape, spec: &mut RulesSpec) -> Vec
         spec.globals = spec.globals.with(chaos);
         taken.push("chaos construction: the regions are to be found (stated in the rules)".into());
     }
-    if let Some(last) = words_digits(Some(text), shape) {
-        spec.digits = Some(last);
-        taken.push(format!("digits 1-{last} (stated in the rules)"));
+    if let Some(range) = words_digits(Some(text), shape) {
+        spec.digits = Some(range.count);
+        spec.from_zero = range.from_zero;
+        let (low, high) = match range.from_zero {
+            true => (0, range.count - 1),
+            false => (1, range.count),
+        };
+        taken.push(format!("digits {low}-{high} (stated in the rules)"));
         if super::rules_text::stated_rule_in_words(text, GlobalRule::SameDigits) {
             spec.globals = spec.globals.with(GlobalRule::SameDigits);
             taken.push("same digits in every house (stated in the rules)".into());
@@ -444,6 +468,7 @@ impl Reader<'_> {
     /// about the grid.
     fn grid(&self, shape: Shape) -> Result<(RulesSpec, String, Vec<String>), FpuzzlesError> {
         let (n, m) = (shape.size(), shape.digit_count());
+        let (low, high) = (shape.lowest(), shape.number(m));
         let rows = self
             .fields
             .get("grid")
@@ -510,16 +535,17 @@ impl Reader<'_> {
                         self.bad(
                             "grid",
                             r + 1,
-                            &format!("{at}: value {value} is not a digit from 1 to {m}"),
+                            &format!("{at}: value {value} is not a digit from {low} to {high}"),
                         )
                     })?,
                 }
                 .map(u64::from);
-                if let Some(v) = value.filter(|&v| given && (v == 0 || v as usize > m)) {
+                let digit = |v: u64| shape.digit_numbered(v as usize).is_some();
+                if let Some(v) = value.filter(|&v| given && !digit(v)) {
                     return Err(self.bad(
                         "grid",
                         r + 1,
-                        &format!("{at}: {v} is not a digit from 1 to {m}"),
+                        &format!("{at}: {v} is not a digit from {low} to {high}"),
                     ));
                 }
                 if let Some(v) = value.filter(|_| !given) {
@@ -550,7 +576,12 @@ impl Reader<'_> {
                 if c > 0 {
                     text.push(' ');
                 }
-                text.push_str(&value.unwrap_or(0).to_string());
+                // Numbers, a blank 0 (or `.` where 0 is a digit).
+                match value {
+                    Some(v) => text.push_str(&v.to_string()),
+                    None if shape.starts_at_zero() => text.push('.'),
+                    None => text.push('0'),
+                }
             }
             text.push('\n');
         }

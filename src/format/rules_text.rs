@@ -996,8 +996,13 @@ pub fn read(text: &str, spec: &RulesSpec) -> Vec<Sentence> {
                 } else {
                     Reading::Standard
                 }
-            } else if sentence_digits(&text).is_some_and(|(first, _)| first != 1) {
-                Reading::Unread("digits that do not start at 1: satdoku's run from 1".into())
+            } else if sentence_digits(&text)
+                .is_some_and(|(first, _)| first > 1 || (first == 0 && !spec.from_zero))
+            {
+                Reading::Unread(
+                    "digits that start neither at 1 nor (as read) at 0: satdoku's run from 0 or 1"
+                        .into(),
+                )
             } else if boxes_only
                 && spec.digits.is_some()
                 && ["sum*", "add*", "total*"].iter().any(|w| has(&words, w))
@@ -1545,10 +1550,21 @@ mod tests {
             "Any 5 in the grid must have a 1 directly above it or a 9 directly below it.",
             GlobalRule::DutchFlatmates
         ));
+        // Digits from 0 are read where the puzzle was read so, else named unread; from 2, never.
         let spec = RulesSpec::default();
+        let zero = "Place the digits 0-8 once in every row, column and box.";
         assert!(matches!(
-            readings("Place the digits 0-8 once in every row, column and box.", &spec)[0],
-            Reading::Unread(ref w) if w.contains("start at 1")
+            readings(zero, &spec)[0],
+            Reading::Unread(ref w) if w.contains("start neither at 1 nor")
+        ));
+        let from_zero = RulesSpec {
+            from_zero: true,
+            ..RulesSpec::default()
+        };
+        assert!(!matches!(readings(zero, &from_zero)[0], Reading::Unread(_)));
+        assert!(matches!(
+            readings("Place the digits 2-10 once in every row.", &from_zero)[0],
+            Reading::Unread(ref w) if w.contains("start neither at 1 nor")
         ));
         let wider = RulesSpec {
             digits: Some(9),
