@@ -158,7 +158,7 @@ fn doppelganger_counts_match_a_brute_force() {
 #[test]
 fn constraints_read_the_numbers_from_zero() {
     type Check = fn(&[[u8; 4]; 4]) -> bool;
-    let cases: [(&str, Check); 10] = [
+    let cases: [(&str, Check); 11] = [
         // A cage of 1 (0 + 1) and one of 5 (2 + 3).
         (
             "[[cage]]\ncells = \"r1c1 r1c2\"\nsum = 1\n[[cage]]\ncells = \"r2c1 r2c2\"\nsum = 5\n",
@@ -200,6 +200,18 @@ fn constraints_read_the_numbers_from_zero() {
             "[[arrow]]\ncircle = \"r1c1 r1c2\"\ncells = \"r2c3 r3c1 r3c4 r4c2 r4c4\"\n",
             |g| 10 * g[0][0] + g[0][1] == g[1][2] + g[2][0] + g[2][3] + g[3][1] + g[3][3],
         ),
+        // A leaper of 1 and 2 (anti-knight): its cells only differ, whatever the numbers.
+        ("[[leaper]]\nsteps = [1, 2]\n", |g| {
+            (0..16).all(|a| {
+                (0..16).all(|b| {
+                    let (dr, dc) = (
+                        (a / 4) as i32 - (b / 4) as i32,
+                        (a % 4) as i32 - (b % 4) as i32,
+                    );
+                    (dr * dr + dc * dc != 5) || g[a / 4][a % 4] != g[b / 4][b % 4]
+                })
+            })
+        }),
         // A quadruple's digits are numbers: 0 and 3 around the corner.
         (
             "[[quadruple]]\ncells = \"r2c2 r2c3 r3c2 r3c3\"\ndigits = [0, 3]\n",

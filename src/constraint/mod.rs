@@ -685,7 +685,8 @@ impl VariantConstraint {
     /// true for the families that compare digits (order, differences, equality) and for
     /// those whose sums, ratios and parities are of the numbers the digits stand for
     /// (cages, little killers, arrows and pills, X and V, kropki dots, parity cells, the
-    /// negative rules, knightmare); false for those that read a digit as a count, a position
+    /// negative rules, knightmare; leapers and taxicab distances, whose cells only differ);
+    /// false for those that read a digit as a count, a position
     /// or a distance, or whose clauses count from 1 (a sandwich's 1, an indexer's
     /// positions), which such a grid refuses by name.
     pub fn fits_zero_digits(&self) -> bool {
@@ -709,6 +710,7 @@ impl VariantConstraint {
             | V::Clone(_)
             | V::Quadruple(_)
             | V::GreaterThan(_)
+            | V::Apart(_)
             | V::SameDigits(_)
             | V::ChaosConstruction(_)
             | V::Doppelganger(_) => true,
