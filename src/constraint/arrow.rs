@@ -150,10 +150,7 @@ impl Constraint for Arrow {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (low, high) = (
-            shape.lowest() as i64,
-            shape.number(shape.digit_count()) as i64,
-        );
+        let (low, high) = (shape.lowest() as i64, shape.highest() as i64);
         if self.circle.is_empty() || self.shaft.is_empty() {
             return Some("an arrow needs a circle and at least one cell on its shaft".into());
         }
@@ -179,7 +176,7 @@ impl Constraint for Arrow {
         let weights = self.circle_weights();
         let shape = cnf.shape();
         let lo = weights.iter().sum::<i64>() * shape.lowest() as i64;
-        let hi = weights.iter().sum::<i64>() * shape.number(shape.digit_count()) as i64;
+        let hi = weights.iter().sum::<i64>() * shape.highest() as i64;
         let circle: Vec<Term> = self
             .circle
             .iter()

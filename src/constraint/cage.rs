@@ -339,7 +339,7 @@ impl Constraint for Cage {
 
     fn problem(&self, shape: Shape) -> Option<String> {
         let (k, n) = (self.cells.len(), shape.digit_count());
-        let (low, high) = (shape.lowest(), shape.number(n));
+        let (low, high) = (shape.lowest(), shape.highest());
         if k == 0 {
             return Some("a cage needs at least one cell".into());
         }

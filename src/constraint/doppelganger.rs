@@ -99,6 +99,14 @@ impl Doppelganger {
     }
 }
 
+/// Whether no two of `values` are equal.
+fn all_differ(mut values: Vec<usize>) -> bool {
+    let count = values.len();
+    values.sort_unstable();
+    values.dedup();
+    values.len() == count
+}
+
 impl fmt::Display for Doppelganger {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(
@@ -181,11 +189,7 @@ impl Constraint for Doppelganger {
                     Ok(m) => kind.push(m),
                 }
             }
-            let mut seen: Vec<usize> = kind.iter().flatten().copied().collect();
-            let filled = seen.len();
-            seen.sort_unstable();
-            seen.dedup();
-            if seen.len() < filled {
+            if !all_differ(kind.iter().flatten().copied().collect()) {
                 return false;
             }
             missing.push(kind);
@@ -195,11 +199,7 @@ impl Constraint for Doppelganger {
                 return true;
             }
             let of = Self::houses_of(&kinds, cell);
-            let mut seen: Vec<usize> = (0..kinds.len()).filter_map(|k| missing[k][of[k]]).collect();
-            let filled = seen.len();
-            seen.sort_unstable();
-            seen.dedup();
-            seen.len() == filled
+            all_differ((0..kinds.len()).filter_map(|k| missing[k][of[k]]).collect())
         })
     }
 

@@ -127,7 +127,7 @@ impl Constraint for Dot {
         }
         let numbers = || (1..=n).map(|v| shape.number(v));
         let fits = numbers().any(|a| numbers().any(|b| self.colour.holds(a, b)));
-        let (low, high) = (shape.lowest(), shape.number(n));
+        let (low, high) = (shape.lowest(), shape.highest());
         (!fits).then(|| format!("no two digits from {low} to {high} fit it"))
     }
 

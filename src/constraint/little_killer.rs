@@ -121,7 +121,7 @@ impl Constraint for LittleKiller {
 
     fn problem(&self, shape: Shape) -> Option<String> {
         let (k, sum) = (self.cells.len(), self.sum as usize);
-        let (low, high) = (shape.lowest(), shape.number(shape.digit_count()));
+        let (low, high) = (shape.lowest(), shape.highest());
         if k == 0 {
             return Some("a little killer needs at least one cell".into());
         }

@@ -71,7 +71,7 @@ impl Constraint for Quadruple {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (low, high) = (shape.lowest(), shape.number(shape.digit_count()));
+        let (low, high) = (shape.lowest(), shape.highest());
         if self.cells.is_empty() {
             return Some("a quadruple needs cells".into());
         }

@@ -199,7 +199,7 @@ impl Constraint for Xv {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (low, high) = (shape.lowest(), shape.number(shape.digit_count()));
+        let (low, high) = (shape.lowest(), shape.highest());
         if self.cells[0] == self.cells[1] {
             return Some("an X or V needs two different cells".into());
         }

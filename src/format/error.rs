@@ -217,7 +217,7 @@ pub enum ParseError {
         token: String,
     },
     /// A number of a tokens grid is not one of the grid's digits.
-    #[error("line {line}, {cell}: {value} is out of range in a {shape} grid ({low} to {high}, {blank} for blank)", low = shape.lowest(), high = shape.number(shape.digit_count()), blank = if shape.starts_at_zero() { "." } else { "0" })]
+    #[error("line {line}, {cell}: {value} is out of range in a {shape} grid ({low} to {high}, {blank} for blank)", low = shape.lowest(), high = shape.highest(), blank = if shape.starts_at_zero() { "." } else { "0" })]
     OutOfRange {
         /// The input line.
         line: usize,

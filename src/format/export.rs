@@ -474,7 +474,7 @@ pub fn toml_text(puzzle: &Puzzle, about: &About<'_>) -> Result<String, ExportErr
         }
     }
     if shape.starts_at_zero() {
-        let high = shape.number(shape.digit_count());
+        let high = shape.highest();
         out.push_str(&format!("digits = \"0-{high}\"\n"));
     } else if !shape.is_exact() {
         out.push_str(&format!("digits = {}\n", shape.digit_count()));

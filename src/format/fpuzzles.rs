@@ -467,8 +467,8 @@ impl Reader<'_> {
     /// parity marks and given pencil marks (as the spec's constraints) and the warnings
     /// about the grid.
     fn grid(&self, shape: Shape) -> Result<(RulesSpec, String, Vec<String>), FpuzzlesError> {
-        let (n, m) = (shape.size(), shape.digit_count());
-        let (low, high) = (shape.lowest(), shape.number(m));
+        let n = shape.size();
+        let (low, high) = (shape.lowest(), shape.highest());
         let rows = self
             .fields
             .get("grid")

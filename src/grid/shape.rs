@@ -110,6 +110,11 @@ impl Shape {
         if self.zero { 0 } else { 1 }
     }
 
+    /// The largest number a digit stands for: M, or M−1 when the digits start at 0.
+    pub const fn highest(self) -> usize {
+        self.number(self.digit_count())
+    }
+
     /// The number that digit `digit` (its place 1..=M, as [`Digit::get`] gives it) stands
     /// for: itself, or one less when the digits start at 0. Sums, differences of sums,
     /// products and parities are of these numbers.
@@ -203,11 +208,7 @@ impl fmt::Display for Shape {
         write!(f, "{0}×{0}", self.size())?;
         if !self.is_exact() || self.zero {
             let lowest = self.lowest();
-            write!(
-                f,
-                " with digits {lowest}-{}",
-                self.number(self.digit_count())
-            )?;
+            write!(f, " with digits {lowest}-{}", self.highest())?;
         }
         Ok(())
     }

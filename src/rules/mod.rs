@@ -583,10 +583,7 @@ impl fmt::Display for Rules {
             Regions::None => f.write_str("no regions")?,
         }
         if !self.shape.is_exact() || self.shape.starts_at_zero() {
-            let (low, high) = (
-                self.shape.lowest(),
-                self.shape.number(self.shape.digit_count()),
-            );
+            let (low, high) = (self.shape.lowest(), self.shape.highest());
             write!(f, ", digits {low}-{high}")?;
         }
         // The rules over the whole grid that add houses or moves, then the extra regions,
