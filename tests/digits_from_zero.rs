@@ -158,7 +158,7 @@ fn doppelganger_counts_match_a_brute_force() {
 #[test]
 fn constraints_read_the_numbers_from_zero() {
     type Check = fn(&[[u8; 4]; 4]) -> bool;
-    let cases: [(&str, Check); 11] = [
+    let cases: [(&str, Check); 18] = [
         // A cage of 1 (0 + 1) and one of 5 (2 + 3).
         (
             "[[cage]]\ncells = \"r1c1 r1c2\"\nsum = 1\n[[cage]]\ncells = \"r2c1 r2c2\"\nsum = 5\n",
@@ -212,6 +212,48 @@ fn constraints_read_the_numbers_from_zero() {
                 })
             })
         }),
+        // A region-sum line over boxes 1 and 2: one cell's number is the two cells' sum
+        // (a 0 in the pair leaves them equal).
+        ("[[region-sum-line]]\ncells = \"r1c1 r1c2 r1c3\"\n", |g| {
+            g[0][0] + g[0][1] == g[0][2]
+        }),
+        // A zipper of three: the ends add up to the middle.
+        ("[[zipper-line]]\ncells = \"r2c1 r2c2 r3c2\"\n", |g| {
+            g[1][0] + g[2][1] == g[1][1]
+        }),
+        // A double arrow: the circles' sum is the shaft's, both of two cells.
+        ("[[double-arrow]]\ncells = \"r1c1 r2c2 r3c3 r4c4\"\n", |g| {
+            g[0][0] + g[3][3] == g[1][1] + g[2][2]
+        }),
+        // Equal sums of groups of different sizes.
+        (
+            "[[equal-sums]]\ngroups = [\"r1c1\", \"r3c3 r3c4\"]\n",
+            |g| g[0][0] == g[2][2] + g[2][3],
+        ),
+        // A weighted sum: 2·a + 3·b = 6 (a = 0, b = 2 or a = 3, b = 0).
+        (
+            "[[weighted-sum]]\ncells = \"r1c1 r2c3\"\nweights = [2, 3]\nsum = 6\n",
+            |g| 2 * g[0][0] + 3 * g[1][2] == 6,
+        ),
+        // A region-sum line of a cell and a pair whose sum is 0: both 0 (never in one row).
+        ("[[region-sum-line]]\ncells = \"r3c2 r3c3 r4c4\"\n", |g| {
+            g[2][1] == g[2][2] + g[3][3]
+        }),
+        // A skyscraper clue of 2 left of row 1: a 0 is no building, never seen.
+        (
+            "[[skyscraper]]\nrow = 1\nside = \"left\"\ncount = 2\n",
+            |g| {
+                let mut seen = 0;
+                let mut tallest = 0;
+                for &v in &g[0] {
+                    if v > tallest {
+                        seen += 1;
+                        tallest = v;
+                    }
+                }
+                seen == 2
+            },
+        ),
         // A quadruple's digits are numbers: 0 and 3 around the corner.
         (
             "[[quadruple]]\ncells = \"r2c2 r2c3 r3c2 r3c3\"\ndigits = [0, 3]\n",
@@ -227,11 +269,36 @@ fn constraints_read_the_numbers_from_zero() {
         let expected = all.iter().filter(|g| holds(g)).count();
         let file = dir.path().join(format!("case{i}.toml"));
         let text = format!("digits = \"0-3\"\npuzzle = \"................\"\n{tables}");
-        std::fs::write(&file, text).unwrap();
+        std::fs::write(&file, &text).unwrap();
         for solver in ["sat", "dlx"] {
             let (code, out, err) = run(&["count", "--solver", solver, file.to_str().unwrap()], "");
             assert_eq!(code, Some(0), "{tables}: {err}");
             assert_eq!(out.trim(), expected.to_string(), "{tables} ({solver})");
+        }
+        // Logic on the empty grid (not unique, so no step that assumes it) removes no
+        // number some filling holds, and places only what every filling holds.
+        let file = satdoku::format::PuzzleFile::parse(&text).unwrap();
+        let puzzle = file.puzzle(0).unwrap().unwrap();
+        let layout = satdoku::Layout::new(puzzle.rules());
+        let work = satdoku::logic::PATH_WORK / 100;
+        let path = satdoku::logic::explain_within(&layout, puzzle.grid(), false, work);
+        let solutions: Vec<_> = all.iter().filter(|g| holds(g)).collect();
+        let number = |d: satdoku::Digit| d.get() - 1;
+        for step in &path.steps {
+            for e in &step.eliminations {
+                let (r, c) = (e.cell.row(), e.cell.col());
+                assert!(
+                    solutions.iter().all(|g| g[r][c] != number(e.digit)),
+                    "{tables}: {step}"
+                );
+            }
+            for p in &step.placements {
+                let (r, c) = (p.cell.row(), p.cell.col());
+                assert!(
+                    solutions.iter().all(|g| g[r][c] == number(p.digit)),
+                    "{tables}: {step}"
+                );
+            }
         }
     }
     // An X needs 10: no two digits from 0 to 3 reach it.
@@ -244,6 +311,63 @@ fn constraints_read_the_numbers_from_zero() {
         err.contains("no two digits from 0 to 3 add up to 10"),
         "{err}"
     );
+}
+
+/// Families that read only the digits' order, differences or classes (thirds, remainders
+/// mod 3) make the same puzzle whether its digits are written 1 to 9 or 0 to 8: every
+/// bundled puzzle of only such families, its rules moved to digits from 0, has as many
+/// solutions, the same one (by place), and the same logical path.
+#[test]
+fn order_and_class_families_read_the_same_from_zero() {
+    let invariant = [
+        "lockout line",
+        "nabner line",
+        "minimum or maximum cell",
+        "parity line",
+        "difference-count line",
+        "region-difference line",
+        "entropic line",
+        "modular line",
+        "window rule",
+    ];
+    let mut kinds = std::collections::BTreeSet::new();
+    for path in common::constraint_files() {
+        let puzzle = common::library_puzzle(&path);
+        let constraints = puzzle.rules().constraints();
+        if constraints.is_empty() || !constraints.iter().all(|c| invariant.contains(&c.kind())) {
+            continue;
+        }
+        kinds.extend(constraints.iter().map(|c| c.kind()));
+        let name = path.file_name().unwrap().to_string_lossy();
+        let rules = (**puzzle.rules()).clone().from_zero().unwrap();
+        let grid = puzzle.grid().clone().reshaped(rules.shape()).unwrap();
+        let zero = satdoku::Puzzle::new(grid, rules).unwrap();
+        let (one, from_zero) = (
+            satdoku::count_solutions(&puzzle, 3).count,
+            satdoku::count_solutions(&zero, 3).count,
+        );
+        assert_eq!(one, from_zero, "{name}");
+        let (a, b) = (satdoku::solve(&puzzle), satdoku::solve(&zero));
+        let places = |g: &satdoku::Grid| -> Vec<Option<u8>> {
+            g.shape()
+                .cells()
+                .map(|c| g.get(c).map(|d| d.get()))
+                .collect()
+        };
+        assert_eq!(a.as_ref().map(places), b.as_ref().map(places), "{name}");
+        if one == 1 {
+            let work = satdoku::logic::PATH_WORK / 100;
+            let (layout_one, layout_zero) = (
+                satdoku::Layout::new(puzzle.rules()),
+                satdoku::Layout::new(zero.rules()),
+            );
+            let p = satdoku::logic::explain_within(&layout_one, puzzle.grid(), true, work);
+            let q = satdoku::logic::explain_within(&layout_zero, zero.grid(), true, work);
+            assert_eq!(p.steps.len(), q.steps.len(), "{name}");
+            assert_eq!(p.end, q.end, "{name}");
+        }
+    }
+    assert_eq!(kinds.len(), invariant.len(), "{kinds:?}");
 }
 
 /// The published doppelgänger puzzle (logic-masters.de 0005Q2: cages and little killers
@@ -423,7 +547,7 @@ fn sighs_puzzles_from_zero_have_their_published_solutions() {
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .collect();
     files.sort();
-    assert_eq!(files.len(), 12, "{files:?}");
+    assert_eq!(files.len(), 16, "{files:?}");
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
         let solution = text.lines().nth(2).unwrap().trim_start_matches("# ").trim();
@@ -435,6 +559,35 @@ fn sighs_puzzles_from_zero_have_their_published_solutions() {
             "{}",
             file.display()
         );
+        // Logic, within a bounded stretch of work, never removes a digit of the solution.
+        let puzzle = satdoku::format::PuzzleFile::parse(&text)
+            .unwrap()
+            .puzzle(0)
+            .unwrap()
+            .unwrap();
+        let layout = satdoku::Layout::new(puzzle.rules());
+        let work = satdoku::logic::PATH_WORK / 200;
+        let path = satdoku::logic::explain_within(&layout, puzzle.grid(), true, work);
+        let n = puzzle.shape().size();
+        let number_at = |c: satdoku::Cell| solution.as_bytes()[c.row() * n + c.col()] - b'0';
+        for step in &path.steps {
+            for e in &step.eliminations {
+                assert_ne!(
+                    number_at(e.cell),
+                    e.digit.get() - 1,
+                    "{}: {step}",
+                    file.display()
+                );
+            }
+            for p in &step.placements {
+                assert_eq!(
+                    number_at(p.cell),
+                    p.digit.get() - 1,
+                    "{}: {step}",
+                    file.display()
+                );
+            }
+        }
     }
 }
 

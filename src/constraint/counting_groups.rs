@@ -106,7 +106,7 @@ impl Constraint for CountingGroups {
     /// group); d hold it already, so no other may; exactly d may and one does, so each of
     /// them must, and one whose d has a single place puts it there. Repeated until nothing
     /// changes. Short scopes are left to the exact search.
-    fn narrow(&self, scope: &[Cell], sets: &[DigitSet]) -> Option<Vec<DigitSet>> {
+    fn narrow(&self, scope: &[Cell], sets: &[DigitSet], _shape: Shape) -> Option<Vec<DigitSet>> {
         if scope.len() <= SEARCHED {
             return None;
         }

@@ -575,7 +575,7 @@ impl Constraint for CustomRule {
     /// A pattern's cells, when every part must hold and the rule is judged on all its cells:
     /// the digits some sequence matching the pattern puts in each (exact for the pattern
     /// alone, and cheap on lines too long to try every filling).
-    fn narrow(&self, scope: &[Cell], sets: &[DigitSet]) -> Option<Vec<DigitSet>> {
+    fn narrow(&self, scope: &[Cell], sets: &[DigitSet], _shape: Shape) -> Option<Vec<DigitSet>> {
         if self.combine != Combine::All || scope != self.cells.as_slice() {
             return None;
         }

@@ -68,17 +68,17 @@ impl Constraint for DoubleArrow {
     line_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (len, n) = (self.cells.len(), shape.size());
+        let (len, least, most) = (self.cells.len(), shape.lowest(), shape.highest());
         line_problem("double arrow", &self.cells).or_else(|| {
             if len < 3 {
                 Some(format!(
                     "a double arrow needs cells between its two circles (at least three cells, not {len})"
                 ))
-            } else if len - 2 > 2 * n {
+            } else if (len - 2) * least > 2 * most {
                 Some(format!(
                     "the {} cells between the circles add up to more than the circles' {}",
                     len - 2,
-                    2 * n
+                    2 * most
                 ))
             } else {
                 None

@@ -54,16 +54,12 @@ impl Constraint for EntropicLine {
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        let n = cnf.size();
-        triad::encode(&self.cells, cnf, triad::third(n));
+        let third = triad::third(cnf.shape());
+        triad::encode(&self.cells, cnf, third);
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        triad::admits(
-            &self.cells,
-            values,
-            triad::third(values.shape().digit_count()),
-        )
+        triad::admits(&self.cells, values, triad::third(values.shape()))
     }
 
     fn draw(&self, _shape: Shape) -> Vec<Mark> {

@@ -167,7 +167,7 @@ impl Constraint for EqualProducts {
     /// make in common, and each cell keeping the digits that enter one of those in every
     /// group it is in (the cells taken apart: what it drops, no filling holds; fewer
     /// fillings are tried in full, which also sees the houses).
-    fn narrow(&self, scope: &[Cell], sets: &[DigitSet]) -> Option<Vec<DigitSet>> {
+    fn narrow(&self, scope: &[Cell], sets: &[DigitSet], _shape: Shape) -> Option<Vec<DigitSet>> {
         let fillings = sets
             .iter()
             .try_fold(1usize, |acc, s| acc.checked_mul(s.len()));

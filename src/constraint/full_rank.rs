@@ -383,7 +383,7 @@ impl Constraint for FullRank {
     /// is higher: a line certainly lower cannot be it (its first cell loses d), and a line
     /// that is the only one left must read higher from its first open place on (and so for
     /// higher). A line equal to the clue's throughout cannot start with d.
-    fn narrow(&self, scope: &[Cell], sets: &[DigitSet]) -> Option<Vec<DigitSet>> {
+    fn narrow(&self, scope: &[Cell], sets: &[DigitSet], _shape: Shape) -> Option<Vec<DigitSet>> {
         let cell_count = sets.len();
         let shape = Shape::from_cell_count(cell_count)?;
         if scope.len() != cell_count || scope.iter().enumerate().any(|(i, &c)| shape.index(c) != i)
@@ -564,7 +564,7 @@ mod tests {
                 }
             }
             for clue in &clued {
-                let kept = clue.narrow(&cells, &sets).unwrap();
+                let kept = clue.narrow(&cells, &sets, shape).unwrap();
                 for i in 0..16 {
                     assert_eq!(kept[i] & used[i], used[i], "{clue} at cell {i}: {sets:?}");
                     narrowed_something |= kept[i] != sets[i];

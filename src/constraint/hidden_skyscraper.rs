@@ -67,7 +67,7 @@ impl Constraint for HiddenSkyscraper {
     }
 
     /// The cells seen from the clue keep the digits some walk ending in "found" puts there.
-    fn narrow(&self, scope: &[Cell], sets: &[DigitSet]) -> Option<Vec<DigitSet>> {
+    fn narrow(&self, scope: &[Cell], sets: &[DigitSet], _shape: Shape) -> Option<Vec<DigitSet>> {
         let n = sets.len();
         if scope != self.sight.cells(n).as_slice() {
             return None;
@@ -131,7 +131,11 @@ mod tests {
                     }
                 }
             }
-            assert_eq!(clue.narrow(&cells, &sets), Some(by_hand), "{sets:?}");
+            assert_eq!(
+                clue.narrow(&cells, &sets, Shape::from_size(4).unwrap()),
+                Some(by_hand),
+                "{sets:?}"
+            );
         }
     }
 }

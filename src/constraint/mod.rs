@@ -196,6 +196,15 @@ impl<'a> CellValues<'a> {
         }
     }
 
+    /// The place (1..=M) of `cell`'s digit, `None` when blank: what families that read
+    /// only the digits' order compare (on a grid of digits from 0 a number can be 0).
+    pub fn place(&self, cell: Cell) -> Option<usize> {
+        match self.raw(cell) {
+            0 => None,
+            v => Some(v as usize),
+        }
+    }
+
     /// The digits of `cells` by place (1..=M), in order, 0 for a blank.
     pub fn digits_of(&self, cells: &[Cell]) -> Vec<usize> {
         cells.iter().map(|&c| self.raw(c) as usize).collect()
@@ -248,9 +257,10 @@ pub trait Constraint: fmt::Display {
     /// What each cell of `scope` (one of [`Constraint::scopes`]) keeps of its candidates
     /// `sets` (in the scope's order) by the constraint's own reasoning, where it has one that
     /// is cheaper than trying every filling of a long scope: never dropping a candidate that
-    /// some filling the constraint allows holds. `None`: logic tries the fillings.
-    fn narrow(&self, scope: &[Cell], sets: &[DigitSet]) -> Option<Vec<DigitSet>> {
-        let _ = (scope, sets);
+    /// some filling the constraint allows holds, on a grid of `shape` (whose digits' numbers
+    /// sums are of). `None`: logic tries the fillings.
+    fn narrow(&self, scope: &[Cell], sets: &[DigitSet], shape: Shape) -> Option<Vec<DigitSet>> {
+        let _ = (scope, sets, shape);
         None
     }
 
@@ -682,13 +692,16 @@ impl VariantConstraint {
     }
 
     /// Whether it reads right on a grid whose digits start at 0 ([`Shape::from_zero`]):
-    /// true for the families that compare digits (order, differences, equality) and for
+    /// true for the families that compare digits (order, differences, equality: lockout,
+    /// nabner, parity and difference lines; skyscrapers, a 0 unseen), for those whose classes are thirds or
+    /// remainders of the numbers (entropic and modular lines, every-window rules), and for
     /// those whose sums, ratios and parities are of the numbers the digits stand for
     /// (cages, little killers, arrows and pills, X and V, kropki dots, parity cells, the
-    /// negative rules, knightmare; leapers and taxicab distances, whose cells only differ);
-    /// false for those that read a digit as a count, a position
-    /// or a distance, or whose clauses count from 1 (a sandwich's 1, an indexer's
-    /// positions), which such a grid refuses by name.
+    /// negative rules, knightmare, region-sum and zipper lines, double arrows, equal and
+    /// weighted sums; leapers and taxicab distances, whose cells only differ); false for
+    /// those that read a digit as a count, a position or a distance, or whose clauses count
+    /// from 1 (a sandwich's 1, an indexer's positions, a sum line's runs, which a 0 would
+    /// leave open), which such a grid refuses by name.
     pub fn fits_zero_digits(&self) -> bool {
         use VariantConstraint as V;
         match self {
@@ -713,7 +726,26 @@ impl VariantConstraint {
             | V::Apart(_)
             | V::SameDigits(_)
             | V::ChaosConstruction(_)
-            | V::Doppelganger(_) => true,
+            | V::Doppelganger(_)
+            // Order and differences alone (the same on places and numbers); a skyscraper of
+            // height 0, which no one sees.
+            | V::Skyscraper(_)
+            | V::Lockout(_)
+            | V::Nabner(_)
+            | V::Extremum(_)
+            | V::ParityLine(_)
+            | V::DifferenceCount(_)
+            | V::RegionDifferenceLine(_)
+            // Classes of numbers: thirds and remainders mod 3.
+            | V::EntropicLine(_)
+            | V::ModularLine(_)
+            | V::Window(_)
+            // Sums of numbers.
+            | V::RegionSumLine(_)
+            | V::Zipper(_)
+            | V::DoubleArrow(_)
+            | V::EqualSums(_)
+            | V::WeightedSum(_) => true,
             _ => false,
         }
     }

@@ -69,14 +69,16 @@ impl Constraint for Nabner {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (len, n) = (self.branches.cells(&self.cells).len(), shape.size());
+        let len = self.branches.cells(&self.cells).len();
+        let most = shape.digit_count().div_ceil(2);
         (loop_problem("nabner line", &self.cells))
             .or_else(|| self.branches.problem(ring(&self.cells).0))
             .or_else(|| {
-                (len > n.div_ceil(2)).then(|| {
+                (len > most).then(|| {
                     format!(
-                        "{len} digits from 1 to {n} cannot all be two or more apart (at most {})",
-                        n.div_ceil(2)
+                        "{len} digits from {} to {} cannot all be two or more apart (at most {most})",
+                        shape.lowest(),
+                        shape.highest()
                     )
                 })
             })

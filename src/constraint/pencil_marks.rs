@@ -112,7 +112,7 @@ impl Constraint for PencilMarks {
         values.get(self.cell).is_none_or(|v| self.allows(v))
     }
 
-    fn narrow(&self, _scope: &[Cell], sets: &[DigitSet]) -> Option<Vec<DigitSet>> {
+    fn narrow(&self, _scope: &[Cell], sets: &[DigitSet], _shape: Shape) -> Option<Vec<DigitSet>> {
         Some(sets.iter().map(|&set| set & self.digits).collect())
     }
 

@@ -159,15 +159,20 @@ impl Constraint for RegionSumLine {
     /// make, and each cell's candidates that some filling of its piece to one of those
     /// sums holds. A piece of more fillings than `PIECE_NODES` is judged by its digits'
     /// least and greatest sums instead.
-    fn narrow(&self, scope: &[Cell], sets: &[DigitSet]) -> Option<Vec<DigitSet>> {
+    fn narrow(&self, scope: &[Cell], sets: &[DigitSet], shape: Shape) -> Option<Vec<DigitSet>> {
         if scope.len() <= SEARCHED || self.pieces.len() < 2 {
             return None;
         }
+        // Sums are of numbers: each a place less 1 on a grid of digits from 0.
+        let shift = 1 - shape.lowest() as u32;
         let set_of = |cell: &Cell| scope.iter().position(|c| c == cell).map(|i| sets[i]);
         let pieces: Vec<Vec<DigitSet>> = (self.pieces.iter())
             .map(|piece| piece.iter().map(set_of).collect::<Option<Vec<_>>>())
             .collect::<Option<_>>()?;
-        let sums: Vec<PieceSums> = pieces.iter().map(|sets| PieceSums::of(sets)).collect();
+        let sums: Vec<PieceSums> = pieces
+            .iter()
+            .map(|sets| PieceSums::of(sets, shift))
+            .collect();
         let common = |total: u32| sums.iter().all(|p| p.makes(total));
         let mut kept = vec![DigitSet::EMPTY; scope.len()];
         for (piece, sums) in self.pieces.iter().zip(&sums) {
@@ -196,13 +201,14 @@ enum PieceSums {
     /// Every filling tried: by total, the digits each cell holds in some filling of it.
     Exact(std::collections::BTreeMap<u32, Vec<DigitSet>>),
     /// Too many fillings: each cell's candidates, judged by the least and greatest totals
-    /// the other cells' candidates allow.
-    Bounds(Vec<DigitSet>),
+    /// the other cells' candidates allow (each digit its place less the shift).
+    Bounds(Vec<DigitSet>, u32),
 }
 
 impl PieceSums {
-    /// The sums of the piece whose cells have candidates `sets`.
-    fn of(sets: &[DigitSet]) -> PieceSums {
+    /// The sums of the piece whose cells have candidates `sets`, each digit counting its
+    /// place less `shift` (its number).
+    fn of(sets: &[DigitSet], shift: u32) -> PieceSums {
         let mut by_total = std::collections::BTreeMap::new();
         let mut digits = Vec::with_capacity(sets.len());
         let mut nodes = 0;
@@ -213,19 +219,24 @@ impl PieceSums {
             &mut nodes,
             &mut by_total,
         ) {
+            let by_total = by_total
+                .into_iter()
+                .map(|(total, cells)| (total - shift * sets.len() as u32, cells))
+                .collect();
             PieceSums::Exact(by_total)
         } else {
-            PieceSums::Bounds(sets.to_vec())
+            PieceSums::Bounds(sets.to_vec(), shift)
         }
     }
 
-    /// The least and greatest totals of the cells other than `k`.
-    fn others(sets: &[DigitSet], k: usize) -> (u32, u32) {
+    /// The least and greatest totals of the cells other than `k`, each digit its place
+    /// less `shift`.
+    fn others(sets: &[DigitSet], k: usize, shift: u32) -> (u32, u32) {
         (sets.iter().enumerate())
             .filter(|&(i, _)| i != k)
             .fold((0, 0), |(lo, hi), (_, set)| {
-                let min = set.iter().next().map_or(0, |d| u32::from(d.get()));
-                let max = set.iter().last().map_or(0, |d| u32::from(d.get()));
+                let min = set.iter().next().map_or(0, |d| u32::from(d.get()) - shift);
+                let max = set.iter().last().map_or(0, |d| u32::from(d.get()) - shift);
                 (lo + min, hi + max)
             })
     }
@@ -234,8 +245,8 @@ impl PieceSums {
     fn makes(&self, total: u32) -> bool {
         match self {
             PieceSums::Exact(by_total) => by_total.contains_key(&total),
-            PieceSums::Bounds(sets) => {
-                let (lo, hi) = PieceSums::others(sets, usize::MAX);
+            PieceSums::Bounds(sets, shift) => {
+                let (lo, hi) = PieceSums::others(sets, usize::MAX, *shift);
                 (lo..=hi).contains(&total)
             }
         }
@@ -247,11 +258,11 @@ impl PieceSums {
             PieceSums::Exact(by_total) => (by_total.iter())
                 .filter(|&(&total, _)| common(total))
                 .fold(DigitSet::EMPTY, |kept, (_, cells)| kept | cells[k]),
-            PieceSums::Bounds(sets) => {
-                let (lo, hi) = PieceSums::others(sets, k);
+            PieceSums::Bounds(sets, shift) => {
+                let (lo, hi) = PieceSums::others(sets, k, *shift);
                 (sets[k].iter())
                     .filter(|d| {
-                        let v = u32::from(d.get());
+                        let v = u32::from(d.get()) - shift;
                         (v + lo..=v + hi).any(common)
                     })
                     .collect()
@@ -307,11 +318,13 @@ mod tests {
     use crate::grid::Digit;
 
     /// The candidates some filling of the whole line holds (each piece's digits different,
-    /// every piece the same total), by brute force over the candidates.
+    /// every piece the same total of numbers, each a place less `shift`), by brute force
+    /// over the candidates.
     fn held_by_brute_force(
         line: &RegionSumLine,
         scope: &[Cell],
         sets: &[DigitSet],
+        shift: u32,
     ) -> Vec<DigitSet> {
         let mut held = vec![DigitSet::EMPTY; scope.len()];
         let mut digits = vec![0u8; scope.len()];
@@ -322,11 +335,12 @@ mod tests {
             sets: &[DigitSet],
             digits: &mut Vec<u8>,
             held: &mut Vec<DigitSet>,
+            shift: u32,
         ) {
             if k == scope.len() {
                 let at = |c: &Cell| digits[scope.iter().position(|s| s == c).unwrap()];
                 let totals: Vec<u32> = (line.pieces.iter())
-                    .map(|p| p.iter().map(|c| u32::from(at(c))).sum())
+                    .map(|p| p.iter().map(|c| u32::from(at(c)) - shift).sum())
                     .collect();
                 let distinct = line.pieces.iter().all(|p| {
                     let mut d: Vec<u8> = p.iter().map(at).collect();
@@ -342,10 +356,10 @@ mod tests {
             }
             for d in sets[k].iter() {
                 digits[k] = d.get();
-                walk(k + 1, line, scope, sets, digits, held);
+                walk(k + 1, line, scope, sets, digits, held, shift);
             }
         }
-        walk(0, line, scope, sets, &mut digits, &mut held);
+        walk(0, line, scope, sets, &mut digits, &mut held, shift);
         held
     }
 
@@ -377,12 +391,26 @@ mod tests {
                         .collect()
                 })
                 .collect();
-            let kept = line.narrow(&scope, &sets).expect("a line of nine cells");
-            assert_eq!(kept, held_by_brute_force(&line, &scope, &sets), "{sets:?}");
+            let kept = line.narrow(&scope, &sets, Shape::NINE);
+            let kept = kept.expect("a line of nine cells");
+            assert_eq!(
+                kept,
+                held_by_brute_force(&line, &scope, &sets, 0),
+                "{sets:?}"
+            );
+            // On digits from 0 the pieces' sums are of numbers, a place less 1 each: pieces
+            // of different lengths keep other digits.
+            let kept = line.narrow(&scope, &sets, Shape::NINE.from_zero());
+            let kept = kept.expect("a line of nine cells");
+            assert_eq!(
+                kept,
+                held_by_brute_force(&line, &scope, &sets, 1),
+                "{sets:?}"
+            );
         }
         // A piece of too many fillings (nine cells of 1–9) is judged by its bounds.
-        let whole = PieceSums::of(&[DigitSet::all(9); 9]);
-        assert!(matches!(whole, PieceSums::Bounds(_)));
+        let whole = PieceSums::of(&[DigitSet::all(9); 9], 0);
+        assert!(matches!(whole, PieceSums::Bounds(..)));
         assert!(whole.makes(45) && !whole.makes(8));
         assert_eq!(whole.kept(0, &|t| t == 45), DigitSet::all(9));
         // (Bounds do not see that the digits differ: a total of 9 keeps the 1.)
@@ -393,7 +421,8 @@ mod tests {
         assert_eq!(whole.kept(0, &|t| t == 7), DigitSet::EMPTY);
         // A line of eight cells or fewer is left to the search of every filling.
         let short = RegionSumLine::new(cells[..8].to_vec()).settled(&|c: Cell| vec![c]);
-        assert!(short.narrow(&cells[..8], &[DigitSet::all(9); 8]).is_none());
+        let all = [DigitSet::all(9); 8];
+        assert!(short.narrow(&cells[..8], &all, Shape::NINE).is_none());
     }
 
     #[test]

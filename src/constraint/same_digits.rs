@@ -81,7 +81,7 @@ impl Constraint for SameDigits {
 
     /// Digits placed on N different digits leave no room for any other; a digit without a
     /// place in some row or column is not chosen, and leaves every cell.
-    fn narrow(&self, scope: &[Cell], sets: &[DigitSet]) -> Option<Vec<DigitSet>> {
+    fn narrow(&self, scope: &[Cell], sets: &[DigitSet], _shape: Shape) -> Option<Vec<DigitSet>> {
         let n = scope.len().isqrt();
         if n * n != scope.len() {
             return None;

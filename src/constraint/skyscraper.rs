@@ -4,7 +4,8 @@
 //! "Skyscraper": "the count of numbers in the row or column which increase from the
 //! previous highest value"; sigh's Interactive Sudoku Solver: "higher skyscrapers obscure
 //! smaller ones"): the field `skyscraper`, entries `{"cell": "R0C3", "value": "4"}` with the
-//! clue's cell just outside the grid and a count from 1 to N.
+//! clue's cell just outside the grid and a count from 1 to N. On a grid of digits from 0 a 0
+//! is a building of height 0, never seen (as sigh's solver reads its 0-indexed puzzles).
 
 use super::outside::{outside_clue, sightline_cells_and_problem};
 use super::sum::{Chain, Term};
@@ -21,10 +22,11 @@ outside_clue! {
 impl Skyscraper {
     /// Why the clue's number cannot stand on a grid of `shape` (its line being one).
     fn clue_problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.size();
-        (!(1..=n).contains(&(self.count as usize))).then(|| {
+        // A 0 (no building) is never seen: a line of 0 to N−1 shows at most N−1.
+        let most = shape.size() - usize::from(shape.starts_at_zero());
+        (!(1..=most).contains(&(self.count as usize))).then(|| {
             format!(
-                "a {shape} line shows 1 to {n} skyscrapers, not {}",
+                "a {shape} line shows 1 to {most} skyscrapers, not {}",
                 self.count
             )
         })
@@ -47,10 +49,17 @@ impl Constraint for Skyscraper {
         let mut terms: Vec<Term> = Vec::new();
         for (i, &cell) in cells.iter().enumerate() {
             if i == 0 {
-                // The first digit is always seen.
+                // The first digit is always seen, but for a 0 (no building).
                 let seen = cnf.aux();
-                cnf.clause([seen]);
-                terms.push(vec![(seen, 1)]);
+                if cnf.shape().starts_at_zero() {
+                    let zero = cnf.holds(cell, 1);
+                    cnf.clause([seen, zero]);
+                    cnf.clause([!seen, !zero]);
+                    terms.push(vec![(seen, 1), (!seen, 0)]);
+                } else {
+                    cnf.clause([seen]);
+                    terms.push(vec![(seen, 1)]);
+                }
             } else {
                 let seen = cnf.aux();
                 for (v, &before) in (1..=n).zip(&tallest) {
@@ -92,13 +101,15 @@ impl Constraint for Skyscraper {
         let n = values.shape().size();
         let cells = self.sight.cells(n);
         let count = self.count as usize;
-        // Digits seen up to the first blank cell, and the tallest among them.
+        let highest = values.shape().highest();
+        // Digits seen up to the first blank cell, and the tallest among them (a 0 is no
+        // building: never seen).
         let (mut seen, mut tallest) = (0, 0);
         for (i, &cell) in cells.iter().enumerate() {
             let Some(v) = values.get(cell) else {
-                // Each later digit seen is taller than the last: at most N − tallest more,
-                // and no more than the cells left.
-                return seen <= count && count <= seen + (n - tallest).min(cells.len() - i);
+                // Each later digit seen is taller than the last: at most highest − tallest
+                // more, and no more than the cells left.
+                return seen <= count && count <= seen + (highest - tallest).min(cells.len() - i);
             };
             if v > tallest {
                 seen += 1;

@@ -204,17 +204,17 @@ pub(super) fn equal_sums(cnf: &mut ConstraintCnf, groups: &[Vec<Cell>]) {
 }
 
 /// Whether the filled values leave the groups some common sum: each group's sums run from
-/// its filled values plus 1 per blank to its filled values plus N per blank, and the
-/// ranges must meet (exact on complete groups).
+/// its filled numbers plus the lowest per blank to its filled numbers plus the highest per
+/// blank, and the ranges must meet (exact on complete groups).
 pub(super) fn equal_sums_admit(values: &CellValues<'_>, groups: &[Vec<Cell>]) -> bool {
-    let n = values.shape().digit_count();
+    let (least, most) = (values.shape().lowest(), values.shape().highest());
     let (mut lo, mut hi) = (usize::MIN, usize::MAX);
     for group in groups {
         let (mut min, mut max) = (0, 0);
         for &cell in group {
             match values.get(cell) {
                 Some(v) => (min, max) = (min + v, max + v),
-                None => (min, max) = (min + 1, max + n),
+                None => (min, max) = (min + least, max + most),
             }
         }
         (lo, hi) = (lo.max(min), hi.min(max));

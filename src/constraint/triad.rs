@@ -1,15 +1,16 @@
 //! Three classes of digits (thirds: low, middle, high; remainders mod 3) and lines on which any three digits in a row fall into different classes (entropic and modular lines): the classes, clauses and check they share.
 
 use super::{CellValues, ConstraintCnf};
-use crate::grid::Cell;
+use crate::grid::{Cell, Shape};
 
-/// The third of the digits 1..=n (n a multiple of 3) that `v` falls in: 0 low, 1 middle,
-/// 2 high.
-pub(super) fn third(n: usize) -> impl Fn(usize) -> usize {
-    move |v| (v - 1) / (n / 3)
+/// The third of a grid's M digits (M a multiple of 3) that the number `v` falls in: 0 low,
+/// 1 middle, 2 high (1–3, 4–6, 7–9 on 9×9; 0–2, 3–5, 6–8 on a grid of digits from 0).
+pub(super) fn third(shape: Shape) -> impl Fn(usize) -> usize {
+    let (lowest, n) = (shape.lowest(), shape.digit_count());
+    move |v| (v - lowest) / (n / 3)
 }
 
-/// The remainder of `v` divided by 3.
+/// The remainder of the number `v` divided by 3.
 pub(super) fn residue(v: usize) -> usize {
     v % 3
 }

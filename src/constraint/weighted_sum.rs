@@ -158,14 +158,16 @@ impl Constraint for WeightedSum {
                 }
             }
         }
-        let n = shape.digit_count() as i64;
-        let (lo, hi) = self
-            .terms()
-            .iter()
-            .fold((0i64, 0i64), |(lo, hi), &(_, w)| (lo + w, hi + w * n));
+        let (least, most) = (shape.lowest() as i64, shape.highest() as i64);
+        let (lo, hi) = self.terms().iter().fold((0i64, 0i64), |(lo, hi), &(_, w)| {
+            (
+                lo + (w * least).min(w * most),
+                hi + (w * least).max(w * most),
+            )
+        });
         (!(lo..=hi).contains(&i64::from(self.sum))).then(|| {
             format!(
-                "digits 1 to {n} make this sum {lo} to {hi}, never {}",
+                "digits {least} to {most} make this sum {lo} to {hi}, never {}",
                 self.sum
             )
         })
@@ -187,8 +189,11 @@ impl Constraint for WeightedSum {
         let terms = self.terms();
         let digits: Vec<u8> = terms.iter().map(|&(c, _)| values.raw(c)).collect();
         let weights: Vec<i64> = terms.iter().map(|&(_, w)| w).collect();
-        let n = values.shape().digit_count() as i64;
-        sum_admits(&digits, &weights, 1, n, i64::from(self.sum))
+        // By place (1..=M): each number is its place less 1 on a grid of digits from 0.
+        let shape = values.shape();
+        let shift = (1 - shape.lowest() as i64) * weights.iter().sum::<i64>();
+        let n = shape.digit_count() as i64;
+        sum_admits(&digits, &weights, 1, n, i64::from(self.sum) + shift)
     }
 
     /// Numbers as cages, the sum written where the first two meet (as setters write a roman

@@ -43,10 +43,10 @@ impl EveryWindow {
         whole_grid_rule(self, format)
     }
 
-    /// The class (0, 1 or 2) of digit `v` on a grid of `n` digits.
-    fn class(&self, n: usize, v: usize) -> usize {
+    /// The class (0, 1 or 2) of the number `v` on a grid of `shape`.
+    fn class(&self, shape: Shape, v: usize) -> usize {
         match self.kind {
-            WindowKind::Entropy => triad::third(n)(v),
+            WindowKind::Entropy => triad::third(shape)(v),
             WindowKind::Modular => triad::residue(v),
         }
     }
@@ -65,12 +65,12 @@ impl EveryWindow {
     /// Whether the filled cells of `window` leave room for every class: the classes
     /// missing are no more than its blank cells.
     fn window_admits(&self, values: &CellValues<'_>, window: &[Cell]) -> bool {
-        let n = values.shape().digit_count();
+        let shape = values.shape();
         let mut seen = [false; 3];
         let mut blanks = 0;
         for &cell in window {
             match values.get(cell) {
-                Some(v) => seen[self.class(n, v)] = true,
+                Some(v) => seen[self.class(shape, v)] = true,
                 None => blanks += 1,
             }
         }
@@ -101,14 +101,14 @@ impl Constraint for EveryWindow {
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        let n = cnf.size();
-        for window in EveryWindow::windows(cnf.shape()) {
+        let (n, shape) = (cnf.size(), cnf.shape());
+        for window in EveryWindow::windows(shape) {
             for class in 0..3 {
                 let clause: Vec<_> = window
                     .iter()
                     .flat_map(|&cell| {
                         (1..=n)
-                            .filter(|&v| self.class(n, v) == class)
+                            .filter(|&v| self.class(shape, shape.number(v)) == class)
                             .map(move |v| (cell, v))
                     })
                     .map(|(cell, v)| cnf.holds(cell, v))

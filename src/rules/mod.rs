@@ -134,6 +134,16 @@ impl Rules {
                 kind: constraint.kind(),
             });
         }
+        // A sum the numbers from 0 cannot reach (a weighted sum, a double arrow's shaft).
+        for constraint in &self.constraints {
+            if let Some(problem) = constraint.get().problem(self.shape) {
+                return Err(RulesError::Constraint {
+                    index: None,
+                    constraint: constraint.to_string(),
+                    problem,
+                });
+            }
+        }
         Ok(self)
     }
 

@@ -64,7 +64,7 @@ impl Find for ConstraintLogic {
                         .map(|&c| board.cell(c as usize))
                         .collect();
                     // The constraint's own reasoning where it has one, else every filling.
-                    let kept = match constraint.narrow(&cells, &key.1) {
+                    let kept = match constraint.narrow(&cells, &key.1, shape) {
                         Some(kept) => {
                             if !spend(scope.cells.len() as u64 * 81) {
                                 return None;
