@@ -622,4 +622,28 @@ fn rules_text_gives_digits_from_zero() {
     );
     assert_eq!(code, Some(2));
     assert!(err.contains("r1c1: 0 is not a digit from 1 to 4"), "{err}");
+    // Rules naming the doppelgänger rule over the digits 0 to N give it: as many solutions
+    // as the flag gives, and nothing left unread.
+    let said = "Place the digits 0-4 in the grid. Doppelganger: every row, column and box \
+                holds a 0 and misses one other digit, no two rows (columns, boxes) the same.";
+    let (code, out, err) = run(&["count", "--limit", "10000"], &grid(said));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!err.contains("unread"), "{err}");
+    let (_, flag, _) = run(
+        &[
+            "count",
+            "--digits",
+            "0-4",
+            "--doppelganger",
+            "--limit",
+            "10000",
+        ],
+        "0..1.2........3.",
+    );
+    assert_eq!(out, flag);
+    assert_ne!(out.trim(), "0");
+    // Without the digits 0 to N in words the rule stays named unread.
+    let blank = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"ruleset":"Doppelganger: every row, column and box misses one digit."}"#;
+    let (_, out, _) = run(&["check"], blank);
+    assert!(out.contains("unread: rules: \"Doppelganger"), "{out}");
 }

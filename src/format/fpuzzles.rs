@@ -319,9 +319,9 @@ fn with_range(shape: Shape, range: DigitRange) -> Option<Shape> {
 /// What the rules' words alone give a grid of `shape`, taken into `spec` (f-puzzles has no
 /// field for it): the digits beyond 1 to N ("fill the 4×4 grid with digits 1-9"), with the
 /// rule that every house holds the same of them where the words say so, regions to be found
-/// on a grid that draws none ("each region must be determined"), and Dutch
-/// flatmates ("any 5 must have a 1 directly above it or a 9 directly below it"); what was
-/// taken, for the reading.
+/// on a grid that draws none ("each region must be determined"), Dutch flatmates ("any 5
+/// must have a 1 directly above it or a 9 directly below it"), and the doppelgänger rule
+/// where the words give the digits 0 to N; what was taken, for the reading.
 fn said_in_words(words: Option<&str>, shape: Shape, spec: &mut RulesSpec) -> Vec<String> {
     let Some(text) = words else {
         return Vec::new();
@@ -352,6 +352,16 @@ fn said_in_words(words: Option<&str>, shape: Shape, spec: &mut RulesSpec) -> Vec
         if super::rules_text::stated_rule_in_words(text, GlobalRule::SameDigits) {
             spec.globals = spec.globals.with(GlobalRule::SameDigits);
             taken.push("same digits in every house (stated in the rules)".into());
+        }
+        // The doppelgänger rule is of the digits 0 to N: taken where the words give those.
+        let doppelganger = GlobalRule::Doppelganger;
+        if range.from_zero
+            && range.count == shape.size() + 1
+            && super::rules_text::stated_rule_in_words(text, doppelganger)
+            && !spec.globals.contains(doppelganger)
+        {
+            spec.globals = spec.globals.with(doppelganger);
+            taken.push("doppelgänger (stated in the rules)".into());
         }
     }
     taken
