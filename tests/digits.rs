@@ -617,3 +617,110 @@ fn sums_on_grids_of_more_digits_agree_with_brute_force() {
     }
     assert_eq!(checked, 60);
 }
+
+/// Extra regions of a cell per digit (a "squishdoku": a 7×7 of 1–9 whose regions hold
+/// nine cells) hold every digit: on a 4×4 of 1–5 without boxes and with three regions of
+/// five cells, SAT counts the empty grid as a brute force over every grid does (2,400),
+/// every solver counts puzzles made from those grids alike, and logic (which reasons from
+/// such a region holding every digit) keeps to steps every solution allows.
+#[test]
+fn regions_of_a_cell_per_digit_hold_every_digit() {
+    let regions: [[(usize, usize); 5]; 3] = [
+        [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)],
+        [(0, 2), (0, 3), (1, 2), (1, 3), (2, 3)],
+        [(2, 1), (2, 2), (3, 1), (3, 2), (3, 3)],
+    ];
+    // Every 4×4 of 1–5 whose rows, columns and regions hold different digits.
+    fn fill(
+        g: &mut common::Plain,
+        i: usize,
+        regions: &[[(usize, usize); 5]; 3],
+        out: &mut Vec<common::Plain>,
+    ) {
+        if i == 16 {
+            out.push(g.clone());
+            return;
+        }
+        let (r, c) = (i / 4, i % 4);
+        for v in 1..=5 {
+            let clash = (0..4).any(|k| g[r][k] == v || g[k][c] == v)
+                || (regions.iter())
+                    .filter(|region| region.contains(&(r, c)))
+                    .any(|region| region.iter().any(|&(x, y)| g[x][y] == v));
+            if !clash {
+                g[r][c] = v;
+                fill(g, i + 1, regions, out);
+                g[r][c] = 0;
+            }
+        }
+    }
+    let mut grids = Vec::new();
+    fill(&mut vec![vec![0; 4]; 4], 0, &regions, &mut grids);
+    assert_eq!(grids.len(), 2400);
+    let names: Vec<String> = (regions.iter())
+        .map(|region| {
+            let cells: Vec<String> = (region.iter())
+                .map(|(r, c)| format!("\"r{}c{}\"", r + 1, c + 1))
+                .collect();
+            format!("[{}]", cells.join(", "))
+        })
+        .collect();
+    let toml = |line: &str| {
+        format!(
+            "boxes = \"none\"\ndigits = 5\nextra-regions = [{}]\npuzzle = \"{line}\"\n",
+            names.join(", ")
+        )
+    };
+    let read = |text: &str| {
+        let file =
+            satdoku::format::PuzzleFile::parse(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        file.puzzle(0).unwrap().unwrap()
+    };
+    let empty = read(&toml("................"));
+    assert_eq!(satdoku::count_solutions(&empty, 5000).count, 2400);
+    let holds = |g: &common::Plain| grids.contains(g);
+    let mut rng = common::Rng(7);
+    for _ in 0..12 {
+        let pick = &grids[rng.below(grids.len())];
+        let mut givens = vec![vec![0; 4]; 4];
+        let fits = |givens: &common::Plain, g: &common::Plain| {
+            (0..16).all(|i| givens[i / 4][i % 4] == 0 || givens[i / 4][i % 4] == g[i / 4][i % 4])
+        };
+        let solutions = |givens: &common::Plain| -> Vec<&common::Plain> {
+            grids.iter().filter(|g| fits(givens, g)).collect()
+        };
+        while solutions(&givens).len() > 300 {
+            let (r, c) = (rng.below(4), rng.below(4));
+            givens[r][c] = pick[r][c];
+        }
+        let text = toml(&common::canon::line(&givens));
+        let puzzle = read(&text);
+        let found = solutions(&givens);
+        common::every_solver_agrees(&puzzle, found.len(), &holds, &text);
+        let layout = satdoku::Layout::new(puzzle.rules());
+        let unique = found.len() == 1;
+        let work = satdoku::logic::PATH_WORK / 100;
+        let path = satdoku::logic::explain_within(&layout, puzzle.grid(), unique, work);
+        for step in &path.steps {
+            for e in &step.eliminations {
+                let (r, c) = (e.cell.row(), e.cell.col());
+                let v = u32::from(e.digit.get());
+                assert!(found.iter().all(|g| g[r][c] != v), "{text}{step}");
+            }
+            for p in &step.placements {
+                let (r, c) = (p.cell.row(), p.cell.col());
+                let v = u32::from(p.digit.get());
+                assert!(found.iter().all(|g| g[r][c] == v), "{text}{step}");
+            }
+        }
+    }
+}
+
+/// Published grids of nine digits on fewer cells a row, whose regions of nine cells hold
+/// every digit (tests/data/sigh-squished: a 7×7 killer "squishdoku" from logic-masters.de and
+/// "The Whirlpool", a 5×5), come out unique with their published solutions, and logic never
+/// removes a digit of them.
+#[test]
+fn published_squished_grids_have_their_published_solutions() {
+    common::published_tomls_come_out_right("sigh-squished", 2);
+}

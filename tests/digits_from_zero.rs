@@ -541,54 +541,7 @@ fn classic_puzzles_from_zero_are_the_same_puzzles() {
 /// solution published beside it (the third line of its file).
 #[test]
 fn sighs_puzzles_from_zero_have_their_published_solutions() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sigh-zero");
-    let mut files: Vec<_> = (std::fs::read_dir(&dir).unwrap())
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    files.sort();
-    assert_eq!(files.len(), 16, "{files:?}");
-    for file in files {
-        let text = std::fs::read_to_string(&file).unwrap();
-        let solution = text.lines().nth(2).unwrap().trim_start_matches("# ").trim();
-        let (code, out, err) = run(&["check", file.to_str().unwrap()], "");
-        assert_eq!(code, Some(0), "{}: {err}", file.display());
-        assert_eq!(
-            out.trim(),
-            format!("unique {solution}"),
-            "{}",
-            file.display()
-        );
-        // Logic, within a bounded stretch of work, never removes a digit of the solution.
-        let puzzle = satdoku::format::PuzzleFile::parse(&text)
-            .unwrap()
-            .puzzle(0)
-            .unwrap()
-            .unwrap();
-        let layout = satdoku::Layout::new(puzzle.rules());
-        let work = satdoku::logic::PATH_WORK / 200;
-        let path = satdoku::logic::explain_within(&layout, puzzle.grid(), true, work);
-        let n = puzzle.shape().size();
-        let number_at = |c: satdoku::Cell| solution.as_bytes()[c.row() * n + c.col()] - b'0';
-        for step in &path.steps {
-            for e in &step.eliminations {
-                assert_ne!(
-                    number_at(e.cell),
-                    e.digit.get() - 1,
-                    "{}: {step}",
-                    file.display()
-                );
-            }
-            for p in &step.placements {
-                assert_eq!(
-                    number_at(p.cell),
-                    p.digit.get() - 1,
-                    "{}: {step}",
-                    file.display()
-                );
-            }
-        }
-    }
+    common::published_tomls_come_out_right("sigh-zero", 16);
 }
 
 /// An f-puzzles (or SudokuPad) puzzle whose rules say "place the digits 0-3" is read with

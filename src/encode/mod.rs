@@ -117,7 +117,7 @@ impl Encoding {
     }
 
     /// For each house and digit, the literals of the digit in the house's cells: exactly
-    /// one of each group is true (at most one when the grid takes more digits than a house
+    /// one of each group is true (at most one when the grid takes more digits than the house
     /// has cells).
     pub fn house_groups(&self) -> impl Iterator<Item = Vec<Lit>> + '_ {
         let shape = self.shape;
@@ -171,7 +171,9 @@ impl Encoding {
             }
         }
         for group in self.house_groups() {
-            if extended && exact {
+            // A house of a cell per digit holds every digit (every house, when the digits
+            // are as many as a row's cells).
+            if extended && group.len() == self.shape.digit_count() {
                 formula.add_clause(&group);
             }
             self.amo.encode(formula, &group);

@@ -251,7 +251,7 @@ impl Reduced {
                 group.clear();
                 group.extend(cells.iter().filter_map(|&i| lit(i as usize, digit)));
                 // Every house holds every digit only when there are as many as its cells.
-                if shape.is_exact() {
+                if cells.len() == shape.digit_count() {
                     formula.add_clause(&group);
                 }
                 if !pairwise {

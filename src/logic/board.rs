@@ -195,22 +195,23 @@ impl<'a> Board<'a> {
     /// many digits as it has cells (the digits chosen are known), every step of the ladder
     /// holds as on a classic grid.
     pub fn houses_are_full(&self) -> bool {
-        let shape = self.layout.shape;
-        shape.is_exact()
-            || (self.layout.houses()).all(|house| self.held(house).len() == shape.size())
+        self.layout.shape.is_exact()
+            || (self.layout.houses()).all(|house| self.held(house).len() == house.len())
     }
 
     /// The digits house `h` must hold: every digit on a grid taking as many digits as a
-    /// house has cells; on one taking more, the digits of its candidates once they are as
-    /// many as its cells, and under the same-digits rule every digit placed anywhere (the
-    /// houses all hold it). What hidden singles and locked candidates reason from.
+    /// house has cells, or in a house of a cell per digit; on one taking more, the digits of
+    /// its candidates once they are as many as its cells, and under the same-digits rule
+    /// every digit placed anywhere (the houses all hold it). What hidden singles and locked
+    /// candidates reason from.
     pub fn must_hold(&self, h: usize) -> DigitSet {
         let shape = self.layout.shape;
-        if shape.is_exact() {
+        let house = self.layout.house(h);
+        if shape.is_exact() || house.len() == shape.digit_count() {
             return DigitSet::all(shape.digit_count());
         }
-        let held = self.held(self.layout.house(h));
-        if held.len() == shape.size() {
+        let held = self.held(house);
+        if held.len() == house.len() {
             return held;
         }
         let globals = self.layout.rules.globals();
@@ -243,7 +244,7 @@ impl<'a> Board<'a> {
         let all = self.layout.shape.all_digits();
         let mut must = DigitSet::EMPTY;
         must.insert(crate::grid::Digit::from_index(0));
-        for g in (0..self.layout.houses().len()).filter(|&g| g != h) {
+        for g in (0..self.layout.house_count()).filter(|&g| g != h) {
             if kind(self.layout.kind(g)) == Some(mine) {
                 must = must | (all & !self.held(self.layout.house(g)));
             }
@@ -261,9 +262,8 @@ impl<'a> Board<'a> {
     pub fn standing(&self) -> Standing {
         // A house keeps at least as many digits as it has cells (every digit, when there
         // are no more).
-        let size = self.layout.shape.size();
         if self.candidates.sets().iter().any(|s| s.is_empty())
-            || (self.layout.houses()).any(|house| self.held(house).len() < size)
+            || (self.layout.houses()).any(|house| self.held(house).len() < house.len())
         {
             Standing::Contradiction
         } else if self.placed.iter().all(|&p| p) {

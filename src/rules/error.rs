@@ -72,8 +72,9 @@ pub enum RulesError {
         /// The grid.
         shape: Shape,
     },
-    /// An extra region that is not N distinct cells.
-    #[error("extra region {region} has {cells} distinct cells, but a {shape} grid's regions need {n}", n = shape.size())]
+    /// An extra region that is not N distinct cells (or M, one per digit, on a grid of M
+    /// digits).
+    #[error("extra region {region} has {cells} distinct cells, but a {shape} grid's regions need {}", region_sizes(*shape))]
     ExtraRegionSize {
         /// 1-based index of the region.
         region: usize,
@@ -146,4 +147,17 @@ pub enum PuzzleError {
         /// The rules' shape.
         rules: Shape,
     },
+}
+
+/// The sizes an extra region of a grid of `shape` may have: N, or also M (a cell per digit)
+/// when the grid takes more digits than a row has cells.
+fn region_sizes(shape: Shape) -> String {
+    match shape.is_exact() {
+        true => shape.size().to_string(),
+        false => format!(
+            "{} or {} (one cell per digit)",
+            shape.size(),
+            shape.digit_count()
+        ),
+    }
 }

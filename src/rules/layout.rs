@@ -19,8 +19,10 @@ pub struct Layout {
     kinds: Vec<House>,
     /// Pairs of cells that must differ without sharing a house, by cell index.
     apart: Vec<(u32, u32)>,
-    /// The cells of house `h` are `house_cells[h·N .. (h+1)·N]`.
+    /// The cells of house `h` are `house_cells[house_start[h] .. house_start[h+1]]`: N
+    /// each, or M for an extra region of one cell per digit on a grid of M digits.
     house_cells: Vec<u32>,
+    house_start: Vec<u32>,
     /// The peers of cell `i` (the other cells sharing a house with it, each once) are
     /// `peer_cells[peer_start[i] .. peer_start[i+1]]`.
     peer_cells: Vec<u32>,
@@ -58,17 +60,21 @@ impl Layout {
     pub fn new(rules: &Arc<Rules>) -> Layout {
         let shape = rules.shape();
         let kinds = rules.houses();
-        let house_cells: Vec<u32> = kinds
-            .iter()
-            .flat_map(|&house| {
-                rules
-                    .cells(house)
-                    .into_iter()
-                    .map(|cell| shape.index(cell) as u32)
-            })
+        let (house_cells, house_start) = flatten(
+            kinds
+                .iter()
+                .map(|&house| {
+                    (rules.cells(house).into_iter())
+                        .map(|cell| shape.index(cell) as u32)
+                        .collect()
+                })
+                .collect(),
+        );
+        let houses: Vec<&[u32]> = (house_start.windows(2))
+            .map(|w| &house_cells[w[0] as usize..w[1] as usize])
             .collect();
         let mut peers = vec![Vec::new(); shape.cell_count()];
-        for house in house_cells.chunks(shape.size()) {
+        for &house in &houses {
             for &a in house {
                 for &b in house {
                     if a != b && !peers[a as usize].contains(&b) {
@@ -88,8 +94,8 @@ impl Layout {
         }
         let (peer_cells, peer_start) = flatten(peers);
         let mut houses_of = vec![Vec::new(); shape.cell_count()];
-        for (h, house) in house_cells.chunks(shape.size()).enumerate() {
-            for &cell in house {
+        for (h, house) in houses.iter().enumerate() {
+            for &cell in *house {
                 houses_of[cell as usize].push(h as u32);
             }
         }
@@ -97,7 +103,6 @@ impl Layout {
         let mut intersections = Vec::new();
         let mut intersection_cells = Vec::new();
         let mut pairs = Vec::new();
-        let houses: Vec<&[u32]> = house_cells.chunks(shape.size()).collect();
         for (a, &first) in houses.iter().enumerate() {
             for (b, &second) in houses.iter().enumerate().skip(a + 1) {
                 let shared: Vec<u32> = first
@@ -151,6 +156,7 @@ impl Layout {
             kinds,
             apart,
             house_cells,
+            house_start,
             peer_cells,
             peer_start,
             cell_houses,
@@ -216,8 +222,7 @@ impl Layout {
     /// The cells of house `h`.
     #[inline]
     pub fn house(&self, h: usize) -> &[u32] {
-        let size = self.shape.size();
-        &self.house_cells[h * size..(h + 1) * size]
+        &self.house_cells[self.house_start[h] as usize..self.house_start[h + 1] as usize]
     }
 
     /// Intersection `i`: (the shared cells, the rest of the first house, the rest of the
@@ -243,12 +248,13 @@ impl Layout {
 
     /// The number of houses.
     pub fn house_count(&self) -> usize {
-        self.house_cells.len() / self.shape.size()
+        self.house_start.len() - 1
     }
 
-    /// The cells of every house, one slice of N per house.
-    pub fn houses(&self) -> std::slice::ChunksExact<'_, u32> {
-        self.house_cells.chunks_exact(self.shape.size())
+    /// The cells of every house, one slice per house (N cells, or M for an extra region
+    /// of one cell per digit).
+    pub fn houses(&self) -> impl ExactSizeIterator<Item = &[u32]> + '_ {
+        (0..self.house_count()).map(|h| self.house(h))
     }
 
     /// The peers of the cell with index `cell`.

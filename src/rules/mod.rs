@@ -112,6 +112,13 @@ impl Rules {
                 shape: self.shape,
             });
         }
+        if let Some(i) = self.extra.iter().position(|r| !self.fits_region(r.len())) {
+            return Err(RulesError::ExtraRegionSize {
+                region: i + 1,
+                cells: self.extra[i].len(),
+                shape: self.shape,
+            });
+        }
         Ok(self)
     }
 
@@ -362,8 +369,10 @@ impl Rules {
             .position(|c| !c.get().admits(&values))
     }
 
-    /// With one more region: `cells` must hold every digit once. An error unless they are
-    /// N distinct cells of the grid.
+    /// With one more region: `cells` must hold different digits, every digit once when
+    /// they are as many as the digits. An error unless they are N distinct cells of the grid,
+    /// or M on a grid taking M digits, more than a row has cells (a 7×7 of 1–9 with regions
+    /// of nine cells: "squishdoku").
     pub fn with_extra_region(mut self, cells: &[Cell]) -> Result<Rules, RulesError> {
         let mut region: Vec<Cell> = cells
             .iter()
@@ -371,7 +380,7 @@ impl Rules {
             .collect::<Result<_, _>>()?;
         region.sort();
         region.dedup();
-        if region.len() != self.shape.size() {
+        if !self.fits_region(region.len()) {
             return Err(RulesError::ExtraRegionSize {
                 region: self.extra.len() + 1,
                 cells: region.len(),
@@ -380,6 +389,11 @@ impl Rules {
         }
         self.extra.push(region);
         Ok(self)
+    }
+
+    /// Whether an extra region of `cells` cells fits the grid: N, or M on a grid of M digits.
+    fn fits_region(&self, cells: usize) -> bool {
+        cells == self.shape.size() || cells == self.shape.digit_count()
     }
 
     /// With one more pair of cells that must differ.
@@ -521,7 +535,8 @@ impl Rules {
         houses
     }
 
-    /// The N cells of `house`, in reading order of the house.
+    /// The cells of `house` (N, or M for an extra region of a cell per digit), in reading
+    /// order of the house.
     pub fn cells(&self, house: House) -> Vec<Cell> {
         let mut cells = Vec::with_capacity(self.shape.size());
         self.visit_cells(house, &mut |cell| {
