@@ -722,6 +722,7 @@ impl Rng {
 /// publishes its solution (`# 0123…`, the numbers its digits stand for): `satdoku check`
 /// gives exactly that solution, unique, and logic, within a bounded stretch of work, never
 /// removes a digit of it nor places another.
+#[cfg(feature = "cli")]
 pub fn published_tomls_come_out_right(dir: &str, expected: usize) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
