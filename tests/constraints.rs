@@ -299,7 +299,7 @@ fn counts_agree_with_brute_force_on_small_grids() {
 }
 
 /// The families whose meaning holds on a grid taking more digits than a house has cells
-/// (sums, order, differences, ratios, parity, copies: `fits_more_digits`), random on 4×4
+/// (sums, order, differences, ratios, parity, copies, skyscrapers: `fits_more_digits`), random on 4×4
 /// grids of the digits 1 to 5 or 6: every solver's count equals an independent brute force
 /// over such grids (an arrow's encoding once assumed full houses there).
 #[test]
@@ -309,7 +309,7 @@ fn families_on_grids_of_more_digits_agree_with_brute_force() {
     let n = 4;
     let cell = |(r, c): (usize, usize)| format!("\"R{}C{}\"", r + 1, c + 1);
     let mut nonzero = 0;
-    for round in 0..120 {
+    for round in 0..130 {
         let digits = 5 + round % 2;
         // A path of two to four cells.
         let cells = random_path(n, 2 + next(3), &mut next);
@@ -318,7 +318,7 @@ fn families_on_grids_of_more_digits_agree_with_brute_force() {
             cells.iter().map(|&p| cell(p)).collect::<Vec<_>>().join(",")
         );
         let pair = format!("[{},{}]", cell(cells[0]), cell(cells[1]));
-        let field = match round % 12 {
+        let field = match round % 13 {
             0 => format!(
                 "\"killercage\":[{{\"cells\":{line},\"value\":\"{}\"}}]",
                 3 + next(12)
@@ -367,6 +367,13 @@ fn families_on_grids_of_more_digits_agree_with_brute_force() {
                 cell(cells[0]),
                 cell(cells[1]),
                 next(2) == 0
+            ),
+            11 => format!(
+                "\"skyscraper\":[{{\"cell\":\"R0C{}\",\"value\":\"{}\"}},{{\"cell\":\"R{}C5\",\"value\":\"{}\"}}]",
+                1 + next(n),
+                1 + next(n),
+                1 + next(n),
+                1 + next(n)
             ),
             _ => format!(
                 "\"quadruple\":[{{\"cells\":[\"R1C1\",\"R1C2\",\"R2C1\",\"R2C2\"],\"values\":[{},{}]}}],\"clone\":[{{\"cells\":[\"R3C1\"],\"cloneCells\":[\"R4C{}\"]}}]",

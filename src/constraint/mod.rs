@@ -681,6 +681,7 @@ impl VariantConstraint {
                 | V::GreaterThan(_)
                 | V::EqualSums(_)
                 | V::Window(_)
+                | V::Skyscraper(_)
                 | V::SumLine(_)
                 | V::EqualProducts(_)
                 | V::WeightedSum(_)

@@ -22,8 +22,9 @@ outside_clue! {
 impl Skyscraper {
     /// Why the clue's number cannot stand on a grid of `shape` (its line being one).
     fn clue_problem(&self, shape: Shape) -> Option<String> {
-        // A 0 (no building) is never seen: a line of 0 to N−1 shows at most N−1.
-        let most = shape.size() - usize::from(shape.starts_at_zero());
+        // A 0 (no building) is never seen: a line of N cells holding 0 to N−1 (every digit)
+        // shows at most N−1.
+        let most = shape.size() - usize::from(shape.starts_at_zero() && shape.is_exact());
         (!(1..=most).contains(&(self.count as usize))).then(|| {
             format!(
                 "a {shape} line shows 1 to {most} skyscrapers, not {}",
@@ -42,8 +43,9 @@ impl Constraint for Skyscraper {
     /// beside them, the bounds by position as units (the published "Renban Skyscrapers"
     /// takes 78 ms with them, 750 ms without).
     fn encode(&self, cnf: &mut ConstraintCnf) {
+        // M digits (heights) on a line of N cells: M = N unless the grid takes more.
         let n = cnf.size();
-        let cells = self.sight.cells(n);
+        let cells = self.sight.cells(cnf.shape().size());
         // tallest[v - 1]: some cell so far holds v or more (v in 1..=N).
         let mut tallest: Vec<Literal> = Vec::new();
         let mut terms: Vec<Term> = Vec::new();
@@ -88,7 +90,7 @@ impl Constraint for Skyscraper {
         }
         Chain::equal(cnf, &terms, self.count as i64);
         // Bounds by position: a digit v at cell i leaves at most i + 1 seen up to it and
-        // N − v after it, so v ≤ N + i + 1 − count.
+        // M − v after it, so v ≤ M + i + 1 − count.
         let count = self.count as usize;
         for (i, &cell) in cells.iter().enumerate() {
             for v in (n + i + 2).saturating_sub(count).max(1)..=n {
@@ -98,8 +100,7 @@ impl Constraint for Skyscraper {
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        let n = values.shape().size();
-        let cells = self.sight.cells(n);
+        let cells = self.sight.cells(values.shape().size());
         let count = self.count as usize;
         let highest = values.shape().highest();
         // Digits seen up to the first blank cell, and the tallest among them (a 0 is no
