@@ -299,7 +299,8 @@ fn counts_agree_with_brute_force_on_small_grids() {
 }
 
 /// The families whose meaning holds on a grid taking more digits than a house has cells
-/// (sums, order, differences, ratios, parity, copies, skyscrapers: `fits_more_digits`), random on 4×4
+/// (sums, order, differences, ratios, parity, copies, skyscrapers, numbered rooms:
+/// `fits_more_digits`), random on 4×4
 /// grids of the digits 1 to 5 or 6: every solver's count equals an independent brute force
 /// over such grids (an arrow's encoding once assumed full houses there).
 #[test]
@@ -369,7 +370,8 @@ fn families_on_grids_of_more_digits_agree_with_brute_force() {
                 next(2) == 0
             ),
             11 => format!(
-                "\"skyscraper\":[{{\"cell\":\"R0C{}\",\"value\":\"{}\"}},{{\"cell\":\"R{}C5\",\"value\":\"{}\"}}]",
+                "\"{}\":[{{\"cell\":\"R0C{}\",\"value\":\"{}\"}},{{\"cell\":\"R{}C5\",\"value\":\"{}\"}}]",
+                ["skyscraper", "numberedroom"][round / 13 % 2],
                 1 + next(n),
                 1 + next(n),
                 1 + next(n),

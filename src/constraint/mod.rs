@@ -682,6 +682,7 @@ impl VariantConstraint {
                 | V::EqualSums(_)
                 | V::Window(_)
                 | V::Skyscraper(_)
+                | V::NumberedRoom(_)
                 | V::SumLine(_)
                 | V::EqualProducts(_)
                 | V::WeightedSum(_)

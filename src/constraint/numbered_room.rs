@@ -6,7 +6,7 @@
 //! "Numbered Room" tool of Angelo Mekenkamp's userscript, pull request 101 to Rangsk's
 //! SudokuSolver, never merged there): the field `numberedroom`, entries
 //! `{"cell": "R0C3", "value": "5"}` with the clue's cell just outside the grid and a digit
-//! from 1 to N.
+//! from 1 to N (to M on a grid taking more digits, whose first cell then holds at most N).
 
 use super::outside::{outside_clue, sightline_cells_and_problem};
 use super::{CellValues, Constraint, ConstraintCnf};
@@ -22,7 +22,7 @@ outside_clue! {
 impl NumberedRoom {
     /// Why the clue's number cannot stand on a grid of `shape` (its line being one).
     fn clue_problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.size();
+        let n = shape.digit_count();
         (!(1..=n).contains(&(self.digit as usize))).then(|| {
             format!(
                 "a numbered room names a digit from 1 to {n}, not {}",
@@ -36,15 +36,19 @@ impl Constraint for NumberedRoom {
     sightline_cells_and_problem!("numbered room");
 
     /// One binary clause per digit X of the first cell: it holds X only if the X-th cell
-    /// holds the clue.
+    /// holds the clue; on a grid taking more digits than the line has cells, no first digit
+    /// past the line's end (it names no cell).
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        let n = cnf.size();
-        let cells = self.sight.cells(n);
+        let cells = self.sight.cells(cnf.shape().size());
         let digit = self.digit as usize;
-        for (x, &room) in (1..=n).zip(&cells) {
+        for x in 1..=cnf.size() {
             if x == 1 && digit == 1 {
                 continue;
             }
+            let Some(&room) = cells.get(x - 1) else {
+                cnf.forbid(cells[0], x);
+                continue;
+            };
             let first = cnf.holds(cells[0], x);
             let there = cnf.holds(room, digit);
             cnf.clause([!first, there]);
@@ -56,8 +60,8 @@ impl Constraint for NumberedRoom {
         let Some(x) = values.get(cells[0]) else {
             return true;
         };
-        values
-            .get(cells[x - 1])
-            .is_none_or(|v| v == self.digit as usize)
+        cells
+            .get(x - 1)
+            .is_some_and(|&room| values.get(room).is_none_or(|v| v == self.digit as usize))
     }
 }
