@@ -299,8 +299,8 @@ fn counts_agree_with_brute_force_on_small_grids() {
 }
 
 /// The families whose meaning holds on a grid taking more digits than a house has cells
-/// (sums, order, differences, ratios, parity, copies, skyscrapers, numbered rooms:
-/// `fits_more_digits`), random on 4×4
+/// (sums, order, differences, ratios, parity, copies, region-sum and zipper lines, double
+/// arrows, skyscrapers, numbered rooms: `fits_more_digits`), random on 4×4
 /// grids of the digits 1 to 5 or 6: every solver's count equals an independent brute force
 /// over such grids (an arrow's encoding once assumed full houses there).
 #[test]
@@ -352,10 +352,21 @@ fn families_on_grids_of_more_digits_agree_with_brute_force() {
                 "\"{}\":[{{\"lines\":[{line}]}}]",
                 ["thermometer", "slowthermometer", "palindrome"][next(3)]
             ),
-            5 => format!(
-                "\"{}\":[{{\"lines\":[{line}]}}]",
-                ["betweenline", "renban", "modularline"][next(3)]
-            ),
+            5 => {
+                // A double arrow needs a cell between its circles.
+                let kinds = if cells.len() >= 3 { 6 } else { 5 };
+                format!(
+                    "\"{}\":[{{\"lines\":[{line}]}}]",
+                    [
+                        "betweenline",
+                        "renban",
+                        "modularline",
+                        "zipperline",
+                        "regionsumline",
+                        "doublearrow"
+                    ][next(kinds)]
+                )
+            }
             6 => format!(
                 "\"whispers\":[{{\"lines\":[{line}],\"value\":{}}}]",
                 2 + next(2)
