@@ -198,9 +198,14 @@ impl Constraint for Arrow {
         // Over the places (1..=M): each is one more than its number where digits start at
         // 0, so the weighted places add up to the weights' sum times that one.
         let shape = values.shape();
-        let below = 1 - shape.lowest() as i64;
         let n = shape.digit_count() as i64;
-        sum_admits(&raw, &weights, 1, n, below * weights.iter().sum::<i64>())
+        sum_admits(
+            &raw,
+            &weights,
+            1,
+            n,
+            shape.total_in_places(0, weights.iter().sum()),
+        )
     }
 
     fn draw(&self, _shape: Shape) -> Vec<Mark> {

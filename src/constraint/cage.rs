@@ -204,11 +204,10 @@ impl Cage {
     /// `None` when any sum goes.
     fn sums(&self, shape: Shape) -> Option<Vec<i64>> {
         let (lo, hi) = self.sum_range(shape.digit_count());
-        // What k numbers add to beyond their places' sum: nothing, or −k from 0.
-        let shift = self.cells.len() as i64 * (1 - shape.lowest() as i64);
+        let k = self.cells.len() as i64;
         let places = |numbers: &mut dyn Iterator<Item = i64>| -> Vec<i64> {
             numbers
-                .map(|s| s + shift)
+                .map(|s| shape.total_in_places(s, k))
                 .filter(|s| (lo..=hi).contains(s))
                 .collect()
         };

@@ -36,7 +36,7 @@ impl LinearSum {
     /// each term's number is its place less 1, so the total grows by the weights' sum.
     pub fn in_places(mut self, shape: Shape) -> LinearSum {
         let weights: i64 = self.terms.iter().map(|&(_, w)| w).sum();
-        self.total += (1 - shape.lowest() as i64) * weights;
+        self.total = shape.total_in_places(self.total, weights);
         self
     }
 

@@ -142,8 +142,8 @@ impl Constraint for LittleKiller {
     fn admits(&self, values: &CellValues<'_>) -> bool {
         let raw: Vec<u8> = self.cells.iter().map(|&c| values.raw(c)).collect();
         let shape = values.shape();
-        // Over the places (1..=M): each is one more than its number where digits start at 0.
-        let places = self.sum as i64 + (raw.len() * (1 - shape.lowest())) as i64;
+        // Over the places (1..=M).
+        let places = shape.total_in_places(self.sum as i64, raw.len() as i64);
         let n = shape.digit_count() as i64;
         sum_admits(&raw, &vec![1; raw.len()], 1, n, places)
     }

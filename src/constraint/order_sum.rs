@@ -212,7 +212,7 @@ impl Ordered {
     /// [`Shape::number`]: crate::grid::Shape::number
     pub(super) fn cells_sum(cnf: &mut ConstraintCnf, cells: &[Cell], lo: i64, hi: i64) -> Ordered {
         let n = cnf.size() as i64;
-        let below = 1 - cnf.shape().lowest() as i64;
+        let below = cnf.shape().place_excess() as i64;
         let mut left: Vec<Cell> = cells.to_vec();
         let mut parts: Vec<Ordered> = Vec::new();
         while !left.is_empty() {

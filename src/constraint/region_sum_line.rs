@@ -163,8 +163,8 @@ impl Constraint for RegionSumLine {
         if scope.len() <= SEARCHED || self.pieces.len() < 2 {
             return None;
         }
-        // Sums are of numbers: each a place less 1 on a grid of digits from 0.
-        let shift = 1 - shape.lowest() as u32;
+        // Sums are of numbers: each a place less its excess.
+        let shift = shape.place_excess() as u32;
         let set_of = |cell: &Cell| scope.iter().position(|c| c == cell).map(|i| sets[i]);
         let pieces: Vec<Vec<DigitSet>> = (self.pieces.iter())
             .map(|piece| piece.iter().map(set_of).collect::<Option<Vec<_>>>())

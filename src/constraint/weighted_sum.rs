@@ -189,11 +189,11 @@ impl Constraint for WeightedSum {
         let terms = self.terms();
         let digits: Vec<u8> = terms.iter().map(|&(c, _)| values.raw(c)).collect();
         let weights: Vec<i64> = terms.iter().map(|&(_, w)| w).collect();
-        // By place (1..=M): each number is its place less 1 on a grid of digits from 0.
+        // By place (1..=M).
         let shape = values.shape();
-        let shift = (1 - shape.lowest() as i64) * weights.iter().sum::<i64>();
+        let places = shape.total_in_places(i64::from(self.sum), weights.iter().sum());
         let n = shape.digit_count() as i64;
-        sum_admits(&digits, &weights, 1, n, i64::from(self.sum) + shift)
+        sum_admits(&digits, &weights, 1, n, places)
     }
 
     /// Numbers as cages, the sum written where the first two meet (as setters write a roman

@@ -119,7 +119,20 @@ impl Shape {
     /// for: itself, or one less when the digits start at 0. Sums, differences of sums,
     /// products and parities are of these numbers.
     pub const fn number(self, digit: usize) -> usize {
-        digit + self.lowest() - 1
+        digit - self.place_excess()
+    }
+
+    /// How much a digit's place exceeds the number it stands for: 1 on a grid of digits
+    /// from 0, else 0.
+    pub const fn place_excess(self) -> usize {
+        1 - self.lowest()
+    }
+
+    /// A sum of numbers, `total`, over terms whose weights add up to `weights`, as the
+    /// same sum over the digits' places (each place its number plus
+    /// [`Shape::place_excess`]).
+    pub const fn total_in_places(self, total: i64, weights: i64) -> i64 {
+        total + self.place_excess() as i64 * weights
     }
 
     /// The digit standing for `number` (what a file or a person writes), if the grid has it.

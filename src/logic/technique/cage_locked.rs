@@ -177,7 +177,7 @@ fn so_lose(sentence: Sentence, targets: &[Cell], digit: Digit) -> Sentence {
 /// none or has too many sets to look through.
 fn sets_of(board: &Board<'_>, cage: &Distinct<'_>) -> Option<(Vec<DigitSet>, DigitSet)> {
     let sets = distinct_sets(board, &cage.cells, MOST_SETS)?;
-    let below = 1 - board.layout().shape.lowest() as u32;
+    let below = board.layout().shape.place_excess() as u32;
     if !spend(sets.len().max(1) as u64 * cage.cells.len() as u64) {
         return None;
     }
