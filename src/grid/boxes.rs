@@ -1,4 +1,4 @@
-//! Rectangular boxes: r rows by c columns, r·c = N (3×3 on 9×9, 2×3 on 6×6, 3×4 on 12×12).
+//! Rectangular boxes: r rows by c columns tiling an N×N grid, r·c = N (3×3 on 9×9, 2×3 on 6×6, 3×4 on 12×12) or a cell per digit (3×3 on a 6×6 of 1–9).
 
 use std::fmt;
 use std::str::FromStr;
@@ -24,7 +24,9 @@ pub enum BoxError {
     },
 }
 
-/// The size of the boxes that tile a grid: `rows` × `cols` cells, with `rows · cols = N`.
+/// The size of the boxes that tile a grid: `rows` × `cols` cells, with `rows · cols = N`
+/// ([`BoxShape::new`]), or boxes of more cells on a grid taking as many digits
+/// ([`BoxShape::tiling`]: 3×3 boxes on a 6×6 of the digits 1–9, four boxes).
 ///
 /// Boxes are numbered in reading order, and so are the cells inside a box. Written `2x3`
 /// (two rows, three columns) on the command line.
@@ -32,6 +34,8 @@ pub enum BoxError {
 pub struct BoxShape {
     rows: u8,
     cols: u8,
+    /// The side of the grid they tile: `rows · cols` unless made by [`BoxShape::tiling`].
+    side: u8,
 }
 
 impl BoxShape {
@@ -50,7 +54,41 @@ impl BoxShape {
         Ok(BoxShape {
             rows: rows as u8,
             cols: cols as u8,
+            side: size as u8,
         })
+    }
+
+    /// Boxes of `rows` × `cols` cells tiling a grid of `shape`'s side N: each side divides N
+    /// (at least 2), and a box has N to 64 cells. `None` otherwise. Boxes of N cells are
+    /// those of [`BoxShape::new`]; boxes of more cells hold a cell per digit on a grid
+    /// taking that many ([`Rules::boxes`](crate::Rules::boxes) gives it those digits).
+    ///
+    /// ```
+    /// use satdoku::{BoxShape, Shape};
+    /// let six = Shape::from_size(6).unwrap();
+    /// let boxes = BoxShape::tiling(3, 3, six).unwrap();
+    /// assert_eq!((boxes.count(), boxes.cells()), (4, 9));
+    /// assert_eq!(BoxShape::tiling(2, 3, six), BoxShape::new(2, 3).ok());
+    /// assert!(BoxShape::tiling(2, 2, six).is_none()); // four cells, fewer than a row's six
+    /// assert!(BoxShape::tiling(4, 2, six).is_none()); // 4 does not divide 6
+    /// ```
+    pub fn tiling(rows: usize, cols: usize, shape: Shape) -> Option<BoxShape> {
+        let side = shape.size();
+        let fits = rows >= 2
+            && cols >= 2
+            && side.is_multiple_of(rows)
+            && side.is_multiple_of(cols)
+            && (side..=Shape::MAX_SIZE).contains(&(rows * cols));
+        fits.then_some(BoxShape {
+            rows: rows as u8,
+            cols: cols as u8,
+            side: side as u8,
+        })
+    }
+
+    /// The same boxes tiling `shape` instead ([`BoxShape::tiling`]).
+    pub fn on(self, shape: Shape) -> Option<BoxShape> {
+        BoxShape::tiling(self.rows(), self.cols(), shape)
     }
 
     /// The usual boxes of `shape`: square when N is a square, else the most nearly square
@@ -64,6 +102,7 @@ impl BoxShape {
             .map(|rows| BoxShape {
                 rows: rows as u8,
                 cols: (size / rows) as u8,
+                side: size as u8,
             })
     }
 
@@ -84,7 +123,22 @@ impl BoxShape {
 
     /// The grid the boxes tile.
     pub fn shape(self) -> Shape {
-        Shape::from_size(self.rows() * self.cols()).expect("checked when made")
+        Shape::from_size(self.side as usize).expect("checked when made")
+    }
+
+    /// The cells of each box: N, or more for boxes of a cell per digit.
+    pub const fn cells(self) -> usize {
+        self.rows() * self.cols()
+    }
+
+    /// How many boxes tile the grid: N, or fewer for boxes of more than N cells.
+    pub const fn count(self) -> usize {
+        (self.side as usize / self.rows()) * self.boxes_per_band()
+    }
+
+    /// Whether each box has N cells, as many as a row.
+    pub const fn is_exact(self) -> bool {
+        self.cells() == self.side as usize
     }
 
     /// The 0-based box holding `cell`, boxes numbered in reading order.
@@ -92,10 +146,10 @@ impl BoxShape {
         (cell.row() / self.rows()) * self.boxes_per_band() + cell.col() / self.cols()
     }
 
-    /// How many boxes stand side by side in one band of `rows` rows: N / cols, which is
-    /// `rows`.
+    /// How many boxes stand side by side in one band of `rows` rows: N / cols (`rows`
+    /// for boxes of N cells).
     pub const fn boxes_per_band(self) -> usize {
-        self.rows()
+        self.side as usize / self.cols()
     }
 
     /// The `i`-th cell (reading order) of box `b`.
@@ -159,6 +213,40 @@ mod tests {
                 }
             }
             assert!(seen.iter().all(|&n| n == 1), "{text}");
+        }
+    }
+
+    #[test]
+    fn boxes_of_more_cells_tile_their_grid() {
+        for (rows, cols, side) in [
+            (3, 3, 6),
+            (2, 4, 4),
+            (4, 2, 4),
+            (3, 6, 6),
+            (2, 6, 6),
+            (4, 4, 8),
+        ] {
+            let shape = Shape::from_size(side).unwrap();
+            let boxes = BoxShape::tiling(rows, cols, shape).unwrap();
+            assert_eq!(boxes.shape(), shape);
+            assert_eq!(boxes.count() * boxes.cells(), shape.cell_count());
+            let mut seen = vec![0; shape.cell_count()];
+            for b in 0..boxes.count() {
+                for i in 0..boxes.cells() {
+                    let cell = boxes.cell(b, i);
+                    assert!(
+                        cell.row() < side && cell.col() < side,
+                        "{rows}x{cols} on {side}"
+                    );
+                    assert_eq!(
+                        boxes.box_of(cell),
+                        b,
+                        "{rows}x{cols} on {side}: box {b} cell {i}"
+                    );
+                    seen[shape.index(cell)] += 1;
+                }
+            }
+            assert!(seen.iter().all(|&n| n == 1), "{rows}x{cols} on {side}");
         }
     }
 

@@ -1,6 +1,6 @@
 //! Why rules cannot be made or do not fit a grid, and why a grid and rules make no puzzle.
 
-use crate::grid::{BoxError, Cell, Conflict, Shape};
+use crate::grid::{BoxError, BoxShape, Cell, Conflict, Shape};
 
 /// Rules that cannot be made, or do not fit a grid.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -82,6 +82,20 @@ pub enum RulesError {
         cells: usize,
         /// The grid.
         shape: Shape,
+    },
+    /// Boxes whose cells are neither N nor M (a cell per digit).
+    #[error("boxes of {boxes} have {} cells, but a {shape} grid's regions need {}", boxes.cells(), region_sizes(*shape))]
+    BoxSize {
+        /// The boxes.
+        boxes: BoxShape,
+        /// The grid.
+        shape: Shape,
+    },
+    /// Boxes of more cells than a row on a grid not given as many digits.
+    #[error("boxes of {boxes} on a {} grid have {} cells each, a cell per digit: give the grid {} digits (--digits {}; TOML digits = {})", boxes.shape(), boxes.cells(), boxes.cells(), boxes.cells(), boxes.cells())]
+    BoxesNeedDigits {
+        /// The boxes, tiling the grid.
+        boxes: BoxShape,
     },
     /// A pair of cells to differ that names one cell twice.
     #[error("a pair of cells to differ names {cell} twice")]

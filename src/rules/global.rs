@@ -18,7 +18,8 @@ pub enum GlobalRule {
     /// Windoku's windows hold every digit: boxes one cell in from the edges and one apart
     /// ((n−1)² windows of n×n on grids of n×n boxes).
     Windoku,
-    /// The cells at one position of every box hold every digit.
+    /// The cells at one position of every box hold every digit (differ, on boxes of a
+    /// cell per digit, which are fewer than the digits).
     DisjointGroups,
     /// Cells a knight's move apart differ.
     AntiKnight,
@@ -224,9 +225,13 @@ const TABLE: [GlobalRuleRow; GlobalRule::ALL.len()] = [
     GlobalRuleRow {
         rule: GlobalRule::DisjointGroups,
         title: "disjoint groups",
-        says: "Disjoint groups: the cells at one position of every box hold every digit too.",
+        says: "Disjoint groups: the cells at one position of every box hold every digit too (differ, when boxes are fewer than digits).",
         needs: Needs::Boxes,
-        adds: Adds::Houses(|size, _| (0..size as u8).map(House::Group).collect()),
+        adds: Adds::Houses(|_, boxes| {
+            (0..boxes.map_or(0, BoxShape::cells) as u8)
+                .map(House::Group)
+                .collect()
+        }),
         drawn: false,
         fpuzzles: FpuzzlesForm::Flag("disjointgroups"),
         sudokupad: Some("disjoint"),
@@ -528,7 +533,9 @@ impl GlobalRule {
     pub(crate) fn check(self, regions: &Regions) -> Result<(), RulesError> {
         let needs = match (self.row().needs, regions) {
             (Needs::Nothing, _) => return Ok(()),
-            (Needs::SquareBoxes, Regions::Boxes(b)) if b.is_square() => return Ok(()),
+            (Needs::SquareBoxes, Regions::Boxes(b)) if b.is_square() && b.is_exact() => {
+                return Ok(());
+            }
             (Needs::SquareBoxes, _) => "square boxes (4×4, 9×9, 16×16 …)",
             (Needs::Boxes, Regions::Boxes(_)) => return Ok(()),
             (Needs::Boxes, Regions::Jigsaw(_)) => "boxes (not jigsaw regions)",

@@ -50,6 +50,8 @@ pub struct Layout {
 /// (locked candidates). Ranges index into the layout's intersection cells.
 #[derive(Clone, Debug)]
 struct Intersection {
+    /// The two houses, first before second in the layout's order.
+    houses: (u32, u32),
     shared: std::ops::Range<u32>,
     rest_of_first: std::ops::Range<u32>,
     rest_of_second: std::ops::Range<u32>,
@@ -128,6 +130,7 @@ impl Layout {
                 let (rest_of_first, rest_of_second) = (rest(first), rest(second));
                 pairs.push((a, b));
                 intersections.push(Intersection {
+                    houses: (a as u32, b as u32),
                     shared: push(shared.clone()),
                     rest_of_first: push(rest_of_first),
                     rest_of_second: push(rest_of_second),
@@ -237,6 +240,14 @@ impl Layout {
             cells(&i.rest_of_first),
             cells(&i.rest_of_second),
         )
+    }
+
+    /// The two houses of intersection `i`, first and second (a house may hold all of
+    /// the other: a row inside a box or region of a cell per digit).
+    #[inline]
+    pub fn intersection_houses(&self, i: usize) -> (usize, usize) {
+        let (first, second) = self.intersections[i].houses;
+        (first as usize, second as usize)
     }
 
     /// The intersections house `h` takes part in.

@@ -58,9 +58,21 @@ impl Rules {
             .with_digits(shape.digit_count())
     }
 
-    /// Rows, columns and boxes of `boxes`.
+    /// Rows, columns and boxes of `boxes`. Boxes of more than N cells
+    /// ([`BoxShape::tiling`]) hold a cell per digit: the grid takes as many digits.
+    ///
+    /// ```
+    /// use satdoku::{BoxShape, Rules, Shape};
+    /// let six = Shape::from_size(6).unwrap();
+    /// let rules = Rules::boxes(BoxShape::tiling(3, 3, six).unwrap());
+    /// assert_eq!(rules.shape().to_string(), "6×6 with digits 1-9");
+    /// assert_eq!(rules.houses().len(), 6 + 6 + 4);
+    /// ```
     pub fn boxes(boxes: BoxShape) -> Rules {
-        Rules::regions(boxes.shape(), Regions::Boxes(boxes))
+        let shape = (boxes.shape())
+            .with_digits(boxes.cells())
+            .expect("a box has at most 64 cells");
+        Rules::regions(shape, Regions::Boxes(boxes))
     }
 
     /// Rows, columns and jigsaw regions.
@@ -109,6 +121,12 @@ impl Rules {
             return Err(RulesError::NeedsEveryDigit {
                 constraint: constraint.to_string(),
                 kind: constraint.kind(),
+                shape: self.shape,
+            });
+        }
+        if let Some(boxes) = self.box_shape().filter(|b| !self.fits_region(b.cells())) {
+            return Err(RulesError::BoxSize {
+                boxes,
                 shape: self.shape,
             });
         }
@@ -522,7 +540,7 @@ impl Rules {
             .chain((0..size).map(House::Column))
             .collect();
         match &self.regions {
-            Regions::Boxes(_) => houses.extend((0..size).map(House::Box)),
+            Regions::Boxes(boxes) => houses.extend((0..boxes.count() as u8).map(House::Box)),
             Regions::Jigsaw(jigsaw) => {
                 houses.extend((0..size).map(|r| House::Region(r, jigsaw.label(r as usize))))
             }
@@ -535,8 +553,8 @@ impl Rules {
         houses
     }
 
-    /// The cells of `house` (N, or M for an extra region of a cell per digit), in reading
-    /// order of the house.
+    /// The cells of `house` (N, or M for a box or extra region of a cell per digit; as many
+    /// as there are boxes for a disjoint group), in reading order of the house.
     pub fn cells(&self, house: House) -> Vec<Cell> {
         let mut cells = Vec::with_capacity(self.shape.size());
         self.visit_cells(house, &mut |cell| {
@@ -556,13 +574,13 @@ impl Rules {
             House::Column(c) => (0..size).all(|r| each(at(r, c as usize))),
             House::Box(b) => {
                 let boxes = self.box_shape().expect("boxes have box houses");
-                (0..size).all(|i| each(boxes.cell(b as usize, i)))
+                (0..boxes.cells()).all(|i| each(boxes.cell(b as usize, i)))
             }
             House::MainDiagonal => (0..size).all(|i| each(at(i, i))),
             House::AntiDiagonal => (0..size).all(|i| each(at(i, size - 1 - i))),
             House::Group(g) => {
                 let boxes = self.box_shape().expect("disjoint groups need boxes");
-                (0..size).all(|b| each(boxes.cell(b, g as usize)))
+                (0..boxes.count()).all(|b| each(boxes.cell(b, g as usize)))
             }
             House::Extra(e) => self.extra[e as usize].iter().all(|&cell| each(cell)),
             House::Region(r, _) => self

@@ -150,13 +150,21 @@ impl RulesSpec {
                 Rules::jigsaw(jigsaw.clone())
             }
             (None, Some(boxes)) => {
-                if boxes.shape() != shape {
+                // Boxes of more cells than a row tile the grid when the digits given are
+                // as many as a box's cells (3x3 boxes on a 6×6 of 1-9).
+                let tiling = boxes.on(shape);
+                if let Some(tiling) = tiling.filter(|b| boxes.shape() != shape && !b.is_exact())
+                    && self.digits != Some(tiling.cells())
+                {
+                    return Err(RulesError::BoxesNeedDigits { boxes: tiling });
+                }
+                let Some(boxes) = tiling else {
                     return Err(RulesError::ShapeMismatch {
                         grid: shape,
                         rules: boxes.shape(),
                         what: "the boxes",
                     });
-                }
+                };
                 Rules::boxes(boxes)
             }
             (None, None) => Rules::standard(shape)?,

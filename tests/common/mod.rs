@@ -53,7 +53,8 @@ pub fn known_solutions(name: &str) -> Vec<Option<Plain>> {
 /// regions, and the relations between cells.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlainRules {
-    /// Boxes of rows × columns; `None`: the most nearly square split with fewer rows.
+    /// Boxes of rows × columns (N cells, or as many as `digits`); `None`: the most nearly
+    /// square split with fewer rows.
     pub boxes: Option<(usize, usize)>,
     /// Jigsaw regions: the region number of each cell (replaces the boxes).
     pub regions: Option<Vec<Vec<usize>>>,
@@ -115,7 +116,8 @@ impl PlainRules {
         });
         let boxes = (jigsaw.is_none() && !self.latin).then(|| {
             let (rows, cols) = self.box_dims(size);
-            satdoku::BoxShape::new(rows, cols).unwrap()
+            let shape = satdoku::Shape::from_size(size).unwrap();
+            satdoku::BoxShape::tiling(rows, cols, shape).unwrap()
         });
         use satdoku::rules::GlobalRule;
         let globals = [
@@ -177,8 +179,10 @@ fn houses_under(size: usize, rules: &PlainRules) -> Vec<Vec<(usize, usize)>> {
         None if rules.latin => (0, 0),
         None => rules.box_dims(size),
     };
-    // Box b: band b / (size / cols), stack b % (size / cols).
+    // Box b: band b / (size / cols), stack b % (size / cols); boxes of rows × cols cells
+    // (size of them, or fewer when a box holds more cells than a row).
     let stacks = size.checked_div(cols).unwrap_or(0);
+    let bands = size.checked_div(rows).unwrap_or(0);
     let box_cell = |b: usize, p: usize| {
         (
             (b / stacks) * rows + p / cols,
@@ -186,8 +190,8 @@ fn houses_under(size: usize, rules: &PlainRules) -> Vec<Vec<(usize, usize)>> {
         )
     };
     if rules.regions.is_none() && !rules.latin {
-        for b in 0..size {
-            houses.push((0..size).map(|p| box_cell(b, p)).collect());
+        for b in 0..bands * stacks {
+            houses.push((0..rows * cols).map(|p| box_cell(b, p)).collect());
         }
     }
     if rules.diagonal {
@@ -203,8 +207,8 @@ fn houses_under(size: usize, rules: &PlainRules) -> Vec<Vec<(usize, usize)>> {
         }
     }
     if rules.disjoint_groups {
-        for p in 0..size {
-            houses.push((0..size).map(|b| box_cell(b, p)).collect());
+        for p in 0..rows * cols {
+            houses.push((0..bands * stacks).map(|b| box_cell(b, p)).collect());
         }
     }
     houses.extend(rules.extra_regions.iter().cloned());

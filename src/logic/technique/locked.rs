@@ -3,7 +3,6 @@
 use super::{Find, Technique};
 use crate::grid::CellDigit;
 use crate::logic::{Board, Sentence, Step, locked};
-use crate::rules::Layout;
 
 /// Locked candidates over every intersection of two houses the rules give (a box and a
 /// line, a jigsaw region and a line, a diagonal and a box …): pointing (a box or region
@@ -38,12 +37,12 @@ pub(super) fn each_step<R>(board: &Board<'_>, mut f: impl FnMut(Step) -> Option<
     for h in 0..layout.house_count() {
         for &i in layout.intersections_of(h) {
             let i = i as usize;
-            let (shared, rest_of_first, _) = layout.intersection(i);
+            let (shared, _, _) = layout.intersection(i);
             // Each intersection is listed under both its houses: take it under the first.
-            if !rest_of_first.iter().all(|c| layout.house(h).contains(c)) {
+            let (first, other) = layout.intersection_houses(i);
+            if first != h {
                 continue;
             }
-            let other = other_house(layout, h, shared);
             for (k, (digits, rest)) in locked(layout, sets, i).into_iter().enumerate() {
                 let (confined, target) = if k == 0 { (h, other) } else { (other, h) };
                 // Only digits the confining house must hold.
@@ -89,14 +88,4 @@ pub(super) fn each_step<R>(board: &Board<'_>, mut f: impl FnMut(Step) -> Option<
         }
     }
     None
-}
-
-/// The house other than `h` that holds all of `shared`.
-fn other_house(layout: &Layout, h: usize, shared: &[u32]) -> usize {
-    layout
-        .houses_of(shared[0] as usize)
-        .iter()
-        .map(|&g| g as usize)
-        .find(|&g| g != h && shared.iter().all(|c| layout.house(g).contains(c)))
-        .expect("an intersection has two houses")
 }
