@@ -158,7 +158,7 @@ fn doppelganger_counts_match_a_brute_force() {
 #[test]
 fn constraints_read_the_numbers_from_zero() {
     type Check = fn(&[[u8; 4]; 4]) -> bool;
-    let cases: [(&str, Check); 18] = [
+    let cases: [(&str, Check); 19] = [
         // A cage of 1 (0 + 1) and one of 5 (2 + 3).
         (
             "[[cage]]\ncells = \"r1c1 r1c2\"\nsum = 1\n[[cage]]\ncells = \"r2c1 r2c2\"\nsum = 5\n",
@@ -252,6 +252,17 @@ fn constraints_read_the_numbers_from_zero() {
                     }
                 }
                 seen == 2
+            },
+        ),
+        // Counting circles count by number: a 0 in no circle, a 1 in one, a 2 in two.
+        (
+            "[[counting-circles]]\ncells = \"r1c3 r2c1 r3c3 r3c4 r4c2\"\n",
+            |g| {
+                let circles = [g[0][2], g[1][0], g[2][2], g[2][3], g[3][1]];
+                (0..4u8).all(|v| {
+                    let count = circles.iter().filter(|&&c| c == v).count();
+                    count == 0 || count == usize::from(v)
+                })
             },
         ),
         // A quadruple's digits are numbers: 0 and 3 around the corner.
@@ -541,7 +552,7 @@ fn classic_puzzles_from_zero_are_the_same_puzzles() {
 /// solution published beside it (the third line of its file).
 #[test]
 fn sighs_puzzles_from_zero_have_their_published_solutions() {
-    common::published_tomls_come_out_right("sigh-zero", 16);
+    common::published_tomls_come_out_right("sigh-zero", 17);
 }
 
 /// An f-puzzles (or SudokuPad) puzzle whose rules say "place the digits 0-3" is read with

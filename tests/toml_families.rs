@@ -538,7 +538,12 @@ fn published_window_puzzles_keep_their_solutions() {
 /// Whether, among `circles` of `g`, each digit appears as many times as its value or not
 /// at all.
 fn counting_ok(g: &Plain, circles: &[Pos]) -> bool {
-    (1..=g.len() as u32).all(|d| {
+    counting_upto(g, circles, g.len() as u32)
+}
+
+/// [`counting_ok`] on a grid of the digits 1 to `largest`.
+fn counting_upto(g: &Plain, circles: &[Pos], largest: u32) -> bool {
+    (1..=largest).all(|d| {
         let count = circles.iter().filter(|&&(r, c)| g[r][c] == d).count() as u32;
         count == 0 || count == d
     })
@@ -556,16 +561,76 @@ fn greater_ok(g: &Plain, cells: &[Pos]) -> bool {
 /// Whether every middle digit of `g` (odd size) has a 1 right above or the largest digit
 /// right below.
 fn flatmates_ok(g: &Plain) -> bool {
+    flatmates_upto(g, g.len() as u32)
+}
+
+/// [`flatmates_ok`] on a grid of the digits 1 to `largest` (odd): its middle digit with a
+/// 1 right above or `largest` right below.
+fn flatmates_upto(g: &Plain, largest: u32) -> bool {
     let n = g.len();
-    let middle = n.div_ceil(2) as u32;
-    n % 2 == 1
+    let middle = largest.div_ceil(2);
+    largest % 2 == 1
         && (0..n).all(|r| {
             (0..n).all(|c| {
                 g[r][c] != middle
                     || (r > 0 && g[r - 1][c] == 1)
-                    || (r + 1 < n && g[r + 1][c] == n as u32)
+                    || (r + 1 < n && g[r + 1][c] == largest)
             })
         })
+}
+
+/// Counting circles and Dutch flatmates on a grid taking more digits than a house has
+/// cells (a 4×4 of 1–5 with 2×2 boxes, as "7x7: Dutch Flat Mate Squishdoku" takes 1–9 on a
+/// 7×7): the circles count the digits to 5, and every 3 has a 1 right above or a 5 right
+/// below. Against every such grid (a brute force): on the empty grid and on puzzles made
+/// from random grids, every solver counts what the independent checks accept.
+#[test]
+fn counting_circles_and_flatmates_on_grids_of_more_digits() {
+    let rules = PlainRules {
+        digits: Some(5),
+        ..PlainRules::default()
+    };
+    let mut grids = Vec::new();
+    common::brute_force_solutions_under(&vec![vec![0; 4]; 4], &rules, usize::MAX, &mut |g| {
+        grids.push(g.clone())
+    });
+    let mut rng = Rng(43);
+    let mut checked = 0;
+    for round in 0..16 {
+        let len = 3 + rng.below(6);
+        let circles = rng.cells(len);
+        type Holds<'a> = Box<dyn Fn(&Plain) -> bool + 'a>;
+        let (table, holds): (String, Holds) = if round % 4 == 3 {
+            (
+                "rules = [\"dutch-flatmates\"]\n".into(),
+                Box::new(|g: &Plain| flatmates_upto(g, 5)),
+            )
+        } else {
+            let table = format!("[[counting-circles]]\ncells = \"{}\"\n", names(&circles));
+            (table, Box::new(|g: &Plain| counting_upto(g, &circles, 5)))
+        };
+        let ok: Vec<&Plain> = grids.iter().filter(|g| holds(g)).collect();
+        let pick = (!ok.is_empty()).then(|| ok[rng.below(ok.len())]);
+        let mut givens = vec![vec![0u32; 4]; 4];
+        let fits = |givens: &Plain, g: &Plain| {
+            (0..16).all(|i| givens[i / 4][i % 4] == 0 || givens[i / 4][i % 4] == g[i / 4][i % 4])
+        };
+        while ok.iter().filter(|g| fits(&givens, g)).count() > 300 {
+            let (r, c) = (rng.below(4), rng.below(4));
+            givens[r][c] = pick.expect("grids to pick from")[r][c];
+        }
+        let expected = ok.iter().filter(|g| fits(&givens, g)).count();
+        let toml = format!(
+            "boxes = \"2x2\"\ndigits = 5\npuzzle = \"{}\"\n{table}",
+            common::canon::line(&givens)
+        );
+        let file = PuzzleFile::parse(&toml).unwrap_or_else(|e| panic!("{e}\n{toml}"));
+        let puzzle = file.puzzle(0).unwrap().unwrap();
+        let keeps = |g: &Plain| holds(g) && fits(&givens, g) && grids.contains(g);
+        common::every_solver_agrees(&puzzle, expected, &keeps, &toml);
+        checked += usize::from(expected > 0);
+    }
+    assert!(checked >= 8, "{checked}");
 }
 
 /// Counting circles and inequality signs (TOML tables) on 4×4, against the 288 grids,

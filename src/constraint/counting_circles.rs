@@ -44,12 +44,15 @@ impl CountingCircles {
     }
 }
 
-/// Whether circles holding `values` (0: blank) can be completed: each digit present may
-/// appear up to its value, the blanks first make up the digits present to their values,
-/// and what blanks are left are filled by digits not present, each exactly its value
-/// times (a sum of distinct unused digits, from 1 to `n`).
-fn counts_admit(values: &[usize], n: usize) -> bool {
-    let mut count = vec![0usize; n + 1];
+/// Whether circles holding `values` (digits' places, 0: blank) can be completed on a grid
+/// of `shape`: each digit present may appear up to its number, the blanks first make up the
+/// digits present to their numbers, and what blanks are left are filled by digits not
+/// present, each exactly its number of times (a sum of distinct unused numbers). On digits
+/// from 0 a 0 would have to appear 0 times: never in a circle.
+fn counts_admit(values: &[usize], shape: Shape) -> bool {
+    let m = shape.digit_count();
+    let number = |place: usize| shape.number(place);
+    let mut count = vec![0usize; m + 1];
     let mut blanks = 0usize;
     for &v in values {
         match v {
@@ -59,22 +62,22 @@ fn counts_admit(values: &[usize], n: usize) -> bool {
     }
     let mut needed = 0;
     for (d, &c) in count.iter().enumerate().skip(1) {
-        if c > d {
+        if c > number(d) {
             return false;
         }
         if c > 0 {
-            needed += d - c;
+            needed += number(d) - c;
         }
     }
     let Some(rest) = blanks.checked_sub(needed) else {
         return false;
     };
-    // Sums reachable by distinct unused digits.
+    // Sums reachable by distinct unused numbers.
     let mut reach = vec![false; rest + 1];
     reach[0] = true;
-    for d in (1..=n).filter(|&d| count[d] == 0) {
-        for s in (d..=rest).rev() {
-            reach[s] |= reach[s - d];
+    for d in (1..=m).filter(|&d| count[d] == 0 && number(d) > 0) {
+        for s in (number(d)..=rest).rev() {
+            reach[s] |= reach[s - number(d)];
         }
     }
     reach[rest]
@@ -98,27 +101,31 @@ impl Constraint for CountingCircles {
         if let Some(cell) = repeated(&self.cells) {
             return Some(format!("{cell} is listed twice"));
         }
-        (!counts_admit(&vec![0; self.cells.len()], shape.size())).then(|| {
+        (!counts_admit(&vec![0; self.cells.len()], shape)).then(|| {
             format!(
-                "no digits from 1 to {} fill {} circles, each as many times as its value",
-                shape.size(),
+                "no digits from {} to {} fill {} circles, each as many times as its value",
+                shape.number(1),
+                shape.number(shape.digit_count()),
                 self.cells.len()
             )
         })
     }
 
-    /// For each digit d, the number of circles holding it is 0 or d: a chain of partial
-    /// counts (each circle adds 1 when it holds d).
+    /// For each digit, the number of circles holding it is 0 or its number: a chain of
+    /// partial counts (each circle adds 1 when it holds the digit).
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        let n = cnf.size();
-        for d in 1..=n {
+        let shape = cnf.shape();
+        for d in 1..=shape.digit_count() {
             let terms = count_terms(cnf, &self.cells, d);
-            Chain::one_of(cnf, &terms, &[0, d as i64]);
+            match shape.number(d) {
+                0 => Chain::one_of(cnf, &terms, &[0]),
+                number => Chain::one_of(cnf, &terms, &[0, number as i64]),
+            }
         }
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        counts_admit(&values.digits_of(&self.cells), values.shape().size())
+        counts_admit(&values.digits_of(&self.cells), values.shape())
     }
 
     fn draw(&self, _shape: Shape) -> Vec<Mark> {
@@ -135,15 +142,23 @@ mod tests {
 
     #[test]
     fn counts_admit_what_can_complete() {
+        let nine = Shape::NINE;
         // Two 2s and a blank: the blank must be a 1 (3 would need three circles).
-        assert!(counts_admit(&[2, 2, 0], 9));
-        assert!(!counts_admit(&[2, 2, 2], 9));
-        assert!(!counts_admit(&[3, 0], 9));
-        assert!(counts_admit(&[3, 0, 0], 9));
+        assert!(counts_admit(&[2, 2, 0], nine));
+        assert!(!counts_admit(&[2, 2, 2], nine));
+        assert!(!counts_admit(&[3, 0], nine));
+        assert!(counts_admit(&[3, 0, 0], nine));
         // Four blanks: 1 + 3 or 4.
-        assert!(counts_admit(&[0; 4], 9));
+        assert!(counts_admit(&[0; 4], nine));
         // Two blanks beside a 1: only a 2 twice fills them.
-        assert!(counts_admit(&[1, 0, 0], 9));
-        assert!(!counts_admit(&[1, 2, 0, 0], 9));
+        assert!(counts_admit(&[1, 0, 0], nine));
+        assert!(!counts_admit(&[1, 2, 0, 0], nine));
+        // From 0 (places 1 to 9 are the numbers 0 to 8): a 0 (place 1) in no circle; a 1
+        // (place 2) once.
+        let zero = nine.from_zero();
+        assert!(!counts_admit(&[1], zero));
+        assert!(counts_admit(&[2], zero));
+        assert!(!counts_admit(&[2, 2], zero));
+        assert!(counts_admit(&[3, 3, 0], zero));
     }
 }

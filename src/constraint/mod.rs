@@ -647,9 +647,10 @@ impl VariantConstraint {
 
     /// Whether its meaning holds on a grid taking more digits than a house has cells (a
     /// 6×6 filled from 1–9): true for the families that read digits only as numbers (sums,
-    /// differences, order, parity); false for those that need every house to hold every
-    /// digit (a sandwich's 1 and largest digit, a skyscraper's heights, an indexer's
-    /// positions, counts of digits), which such a grid refuses.
+    /// differences, order, parity, counting circles, Dutch flatmates, which read the
+    /// grid's highest digit); false for those that need every house to hold every digit (a
+    /// sandwich's 1 and largest digit, an indexer's positions, counts of digits in a house),
+    /// which such a grid refuses.
     pub fn fits_more_digits(&self) -> bool {
         use VariantConstraint as V;
         if let V::AnyOf(any) = self {
@@ -691,6 +692,7 @@ impl VariantConstraint {
                 | V::WeightedSum(_)
                 | V::Custom(_)
                 | V::Flatmates(_)
+                | V::CountingCircles(_)
                 | V::SameDigits(_)
                 | V::Doppelganger(_)
         )
@@ -703,7 +705,8 @@ impl VariantConstraint {
     /// those whose sums, ratios and parities are of the numbers the digits stand for
     /// (cages, little killers, arrows and pills, X and V, kropki dots, parity cells, the
     /// negative rules, knightmare, region-sum and zipper lines, double arrows, equal and
-    /// weighted sums; leapers and taxicab distances, whose cells only differ); false for
+    /// weighted sums; counting circles, whose digits count as their numbers, a 0 in no
+    /// circle; leapers and taxicab distances, whose cells only differ); false for
     /// those that read a digit as a count, a position or a distance, or whose clauses count
     /// from 1 (a sandwich's 1, an indexer's positions, a sum line's runs, which a 0 would
     /// leave open), which such a grid refuses by name.
@@ -750,7 +753,8 @@ impl VariantConstraint {
             | V::Zipper(_)
             | V::DoubleArrow(_)
             | V::EqualSums(_)
-            | V::WeightedSum(_) => true,
+            | V::WeightedSum(_)
+            | V::CountingCircles(_) => true,
             _ => false,
         }
     }
