@@ -158,7 +158,7 @@ fn doppelganger_counts_match_a_brute_force() {
 #[test]
 fn constraints_read_the_numbers_from_zero() {
     type Check = fn(&[[u8; 4]; 4]) -> bool;
-    let cases: [(&str, Check); 19] = [
+    let cases: [(&str, Check); 22] = [
         // A cage of 1 (0 + 1) and one of 5 (2 + 3).
         (
             "[[cage]]\ncells = \"r1c1 r1c2\"\nsum = 1\n[[cage]]\ncells = \"r2c1 r2c2\"\nsum = 5\n",
@@ -265,6 +265,32 @@ fn constraints_read_the_numbers_from_zero() {
                 })
             },
         ),
+        // A hidden skyscraper of 0 left of row 1: the first digit lower than the one
+        // before it is the 0 (only the order counts).
+        (
+            "[[hidden-skyscraper]]\nrow = 1\nside = \"left\"\nheight = 0\n",
+            |g| {
+                let row = g[0];
+                (1..4)
+                    .find(|&i| row[i] < row[i - 1])
+                    .is_some_and(|i| row[i] == 0)
+            },
+        ),
+        // A look-and-say clue counts numbers: one 0 and two 1s on the diagonal.
+        (
+            "[[look-and-say]]\ncells = \"r1c1 r2c2 r3c3 r4c4\"\nclue = \"1021\"\n",
+            |g| {
+                let held = [g[0][0], g[1][1], g[2][2], g[3][3]];
+                let count = |v: u8| held.iter().filter(|&&h| h == v).count();
+                count(0) == 1 && count(1) == 2
+            },
+        ),
+        // An equality cage of two: one odd and one even number (0 even), one low (0, 1)
+        // and one high (2, 3).
+        ("[[equality-cage]]\ncells = \"r2c1 r2c2\"\n", |g| {
+            let (a, b) = (g[1][0], g[1][1]);
+            a % 2 != b % 2 && (a < 2) != (b < 2)
+        }),
         // A quadruple's digits are numbers: 0 and 3 around the corner.
         (
             "[[quadruple]]\ncells = \"r2c2 r2c3 r3c2 r3c3\"\ndigits = [0, 3]\n",
@@ -552,7 +578,7 @@ fn classic_puzzles_from_zero_are_the_same_puzzles() {
 /// solution published beside it (the third line of its file).
 #[test]
 fn sighs_puzzles_from_zero_have_their_published_solutions() {
-    common::published_tomls_come_out_right("sigh-zero", 17);
+    common::published_tomls_come_out_right("sigh-zero", 20);
 }
 
 /// An f-puzzles (or SudokuPad) puzzle whose rules say "place the digits 0-3" is read with

@@ -146,13 +146,15 @@ impl DigitCount {
         self.kind != CountKind::AtLeast
     }
 
-    /// Whether the filled cells of `values` leave room for the counts: no exact count
-    /// passed, and the blanks enough for what the counts still need.
-    fn counts_admit(&self, values: &[usize]) -> bool {
+    /// Whether the filled cells of `values` (by place, 0 blank) on a grid of `shape` leave
+    /// room for the counts (of numbers): no exact count passed, and the blanks enough for
+    /// what the counts still need.
+    fn counts_admit(&self, values: &[usize], shape: Shape) -> bool {
         let blanks = values.iter().filter(|&&v| v == 0).count();
         let mut needed = 0;
         for &(d, k) in &self.counts {
-            let have = values.iter().filter(|&&v| v == d as usize).count();
+            let place = d as usize + shape.place_excess();
+            let have = values.iter().filter(|&&v| v == place).count();
             if self.exact() && have > k as usize {
                 return false;
             }
@@ -185,12 +187,13 @@ impl Constraint for DigitCount {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.size() as u32;
         if let Some(cell) = repeated(&self.cells) {
             return Some(format!("{cell} is listed twice"));
         }
-        if let Some(&(d, _)) = self.counts.iter().find(|&&(d, _)| d == 0 || d > n) {
-            return Some(format!("{d} is not a digit from 1 to {n}"));
+        let unknown = |&&(d, _): &&(u32, u32)| shape.digit_numbered(d as usize).is_none();
+        if let Some(&(d, _)) = self.counts.iter().find(unknown) {
+            let (low, high) = (shape.lowest(), shape.highest());
+            return Some(format!("{d} is not a digit from {low} to {high}"));
         }
         let needed: u32 = self.counts.iter().map(|&(_, k)| k).sum();
         (needed as usize > self.cells.len()).then(|| {
@@ -205,8 +208,9 @@ impl Constraint for DigitCount {
     /// holds the digit) ending at the count, or at or above it.
     fn encode(&self, cnf: &mut ConstraintCnf) {
         let len = self.cells.len() as i64;
+        let excess = cnf.shape().place_excess();
         for &(d, k) in &self.counts {
-            let terms = count_terms(cnf, &self.cells, d as usize);
+            let terms = count_terms(cnf, &self.cells, d as usize + excess);
             let totals: Vec<i64> = if self.exact() {
                 vec![i64::from(k)]
             } else {
@@ -217,7 +221,7 @@ impl Constraint for DigitCount {
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        self.counts_admit(&values.digits_of(&self.cells))
+        self.counts_admit(&values.digits_of(&self.cells), values.shape())
     }
 
     fn draw(&self, _shape: Shape) -> Vec<Mark> {
@@ -253,7 +257,13 @@ mod tests {
         assert!(DigitCount::look_and_say(Vec::new(), "1a").is_err());
         // A count of 0: the digit is absent.
         let absent = DigitCount::look_and_say(Vec::new(), "05").unwrap();
-        assert!(!absent.counts_admit(&[5, 0]));
-        assert!(absent.counts_admit(&[4, 0]));
+        assert!(!absent.counts_admit(&[5, 0], Shape::NINE));
+        assert!(absent.counts_admit(&[4, 0], Shape::NINE));
+        // From 0, the 5 is the digit of place 6; a 0 is a digit ("10": one 0, place 1).
+        assert!(!absent.counts_admit(&[6, 0], Shape::NINE.from_zero()));
+        assert!(absent.counts_admit(&[5, 0], Shape::NINE.from_zero()));
+        let zero = DigitCount::look_and_say(Vec::new(), "10").unwrap();
+        assert!(zero.counts_admit(&[1, 3], Shape::NINE.from_zero()));
+        assert!(!zero.counts_admit(&[2, 3], Shape::NINE.from_zero()));
     }
 }

@@ -42,13 +42,15 @@ impl EqualityCage {
     }
 }
 
-/// Which side of the middle digit `v` of 1…`n` lies on: −1 low, +1 high, 0 the middle
-/// itself (odd `n`).
+/// Which side of the middle digit the digit of place `v` of 1…`n` lies on: −1 low, +1
+/// high, 0 the middle itself (odd `n`). On digits from 0 the same places: 0–3 low and 5–8
+/// high on 0–8.
 fn side(n: usize, v: usize) -> i64 {
     (2 * v).cmp(&(n + 1)) as i64
 }
 
-/// +1 for an odd digit, −1 for an even one.
+/// +1 for an odd place, −1 for an even one. On digits from 0 a number's parity is the other
+/// of its place's, and as many odd as even places is as many odd as even numbers.
 fn parity(v: usize) -> i64 {
     if v % 2 == 1 { 1 } else { -1 }
 }
@@ -73,7 +75,13 @@ impl Constraint for EqualityCage {
             return Some(format!("{k} cells cannot hold as many odd as even digits"));
         }
         // Different digits from each half: the cage can hold at most n/2 of either side.
-        (k > n / 2 * 2).then(|| format!("{k} different digits from 1 to {n} cannot balance"))
+        (k > n / 2 * 2).then(|| {
+            format!(
+                "{k} different digits from {} to {} cannot balance",
+                shape.number(1),
+                shape.number(n)
+            )
+        })
     }
 
     /// Different digits, the middle one forbidden, and two balances (odd against even, low

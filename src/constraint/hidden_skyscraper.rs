@@ -5,7 +5,8 @@
 //! outside the grid show the first hidden skyscraper in that row/column from the clue's
 //! direction of view"). The digits before the first hidden one rise, so it is the first digit
 //! lower than the one before it. f-puzzles has no field for it, so satdoku reads it from its
-//! TOML only (`[[hidden-skyscraper]]`, placed as a skyscraper is, with `height`).
+//! TOML only (`[[hidden-skyscraper]]`, placed as a skyscraper is, with `height`). On digits
+//! from 0 the height is a number and only the digits' order counts (sigh's reading).
 
 use super::outside::{outside_clue, sightline_cells_and_problem};
 use super::sum::{Chain, Term, cell_term};
@@ -21,17 +22,23 @@ outside_clue! {
 }
 
 impl HiddenSkyscraper {
-    /// The walk from the clue over a line of `n` digits: state 0 at the start, the last
-    /// digit while the digits rise, and n + 1 ("found") from the first digit lower than the
-    /// one before it — which must be the clue's height — on.
-    fn step(&self, n: usize, state: usize, digit: usize) -> Option<usize> {
+    /// The place (1..=N) of the clue's height, a number (on digits from 0 a height of 0 is
+    /// the first digit: only the digits' order counts).
+    fn target(&self, shape: Shape) -> usize {
+        self.height as usize + shape.place_excess()
+    }
+
+    /// The walk from the clue over a line of `n` digits (by place): state 0 at the start,
+    /// the last digit while the digits rise, and n + 1 ("found") from the first digit lower
+    /// than the one before it — which must be `target`, the clue's height — on.
+    fn step(n: usize, target: usize, state: usize, digit: usize) -> Option<usize> {
         let found = n + 1;
         if state == found {
             Some(found)
         } else if digit > state {
             Some(digit)
         } else {
-            (digit == self.height as usize && digit < state).then_some(found)
+            (digit == target && digit < state).then_some(found)
         }
     }
 
@@ -39,10 +46,11 @@ impl HiddenSkyscraper {
     /// hidden.
     fn clue_problem(&self, shape: Shape) -> Option<String> {
         let n = shape.size();
-        (!(1..n).contains(&(self.height as usize))).then(|| {
+        (!(1..n).contains(&self.target(shape))).then(|| {
             format!(
-                "the first hidden skyscraper of a {shape} line is 1 to {}, not {}",
-                n - 1,
+                "the first hidden skyscraper of a {shape} line is {} to {}, not {}",
+                shape.number(1),
+                shape.number(n - 1),
                 self.height
             )
         })
@@ -56,37 +64,43 @@ impl Constraint for HiddenSkyscraper {
     /// the line must end in the state "found".
     fn encode(&self, cnf: &mut ConstraintCnf) {
         let n = cnf.size();
+        let target = self.target(cnf.shape());
+        let excess = cnf.shape().place_excess();
         let cells = self.sight.cells(n);
+        // The terms are numbers; the walk goes by places.
         let terms: Vec<Term> = cells.iter().map(|&c| cell_term(cnf, c, 1)).collect();
         let k = terms.len();
-        Chain::walk(cnf, None, &terms, |i, last, digit| {
-            let next = self.step(n, last as usize, digit as usize)?;
+        Chain::walk(cnf, None, &terms, |i, last, number| {
+            let place = number as usize + excess;
+            let next = HiddenSkyscraper::step(n, target, last as usize, place)?;
             // Still rising: the line cannot end here.
             (i < k || next == n + 1).then_some(next as i64)
         });
     }
 
     /// The cells seen from the clue keep the digits some walk ending in "found" puts there.
-    fn narrow(&self, scope: &[Cell], sets: &[DigitSet], _shape: Shape) -> Option<Vec<DigitSet>> {
+    fn narrow(&self, scope: &[Cell], sets: &[DigitSet], shape: Shape) -> Option<Vec<DigitSet>> {
         let n = sets.len();
         if scope != self.sight.cells(n).as_slice() {
             return None;
         }
-        let step = |s: usize, d: Digit| self.step(n, s, d.index() + 1);
+        let target = self.target(shape);
+        let step = |s: usize, d: Digit| HiddenSkyscraper::step(n, target, s, d.index() + 1);
         Some(supported(sets, n + 2, step, |s| s == n + 1))
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
         let n = values.shape().size();
+        let target = self.target(values.shape());
         let mut last = 0;
         for cell in self.sight.cells(n) {
-            let Some(v) = values.get(cell) else {
+            let Some(v) = values.place(cell) else {
                 return true;
             };
             if v > last {
                 last = v;
             } else {
-                return v == self.height as usize && v < last;
+                return v == target && v < last;
             }
         }
         false

@@ -700,13 +700,16 @@ impl VariantConstraint {
 
     /// Whether it reads right on a grid whose digits start at 0 ([`Shape::from_zero`]):
     /// true for the families that compare digits (order, differences, equality: lockout,
-    /// nabner, parity and difference lines; skyscrapers, a 0 unseen), for those whose classes are thirds or
+    /// nabner, parity and difference lines; skyscrapers, a 0 unseen; hidden skyscrapers), for
+    /// those whose classes are thirds or
     /// remainders of the numbers (entropic and modular lines, every-window rules), and for
     /// those whose sums, ratios and parities are of the numbers the digits stand for
     /// (cages, little killers, arrows and pills, X and V, kropki dots, parity cells, the
     /// negative rules, knightmare, region-sum and zipper lines, double arrows, equal and
     /// weighted sums; counting circles, whose digits count as their numbers, a 0 in no
-    /// circle; leapers and taxicab distances, whose cells only differ); false for
+    /// circle; digit counts and look-and-say, which count numbers; equality cages, odd and
+    /// even by number, low and high by place; leapers and taxicab distances, whose cells
+    /// only differ); false for
     /// those that read a digit as a count, a position or a distance, or whose clauses count
     /// from 1 (a sandwich's 1, an indexer's positions, a sum line's runs, which a 0 would
     /// leave open), which such a grid refuses by name.
@@ -754,7 +757,10 @@ impl VariantConstraint {
             | V::DoubleArrow(_)
             | V::EqualSums(_)
             | V::WeightedSum(_)
-            | V::CountingCircles(_) => true,
+            | V::CountingCircles(_)
+            | V::HiddenSkyscraper(_)
+            | V::DigitCount(_)
+            | V::EqualityCage(_) => true,
             _ => false,
         }
     }
