@@ -730,14 +730,23 @@ fn published_squished_grids_have_their_published_solutions() {
 
 /// Boxes of a cell per digit (3×3 boxes on a 6×6 of 1–9, as sigh's solver's `RegionSize~9`
 /// makes them) hold every digit: on a 4×4 of 1–8 with two boxes of 2×4, with and without
-/// disjoint groups (eight groups of two cells), every solver counts what an independent
-/// brute force counts, from a filled top box (thousands of completions) and on puzzles made
+/// disjoint groups (eight groups of two cells), and with two jigsaw pieces of eight cells
+/// instead, every solver counts what an independent
+/// brute force counts, from filled top rows (hundreds or thousands of completions) and on puzzles made
 /// from random grids, and logic keeps to steps every solution allows.
 #[test]
 fn boxes_of_a_cell_per_digit_hold_every_digit() {
-    for disjoint_groups in [false, true] {
+    // Two jigsaw pieces of eight cells, as a region grid.
+    let pieces = vec![
+        vec![0, 0, 0, 1],
+        vec![0, 0, 1, 1],
+        vec![0, 0, 1, 1],
+        vec![0, 1, 1, 1],
+    ];
+    for (disjoint_groups, jigsaw) in [(false, false), (true, false), (false, true)] {
         let rules = PlainRules {
-            boxes: Some((2, 4)),
+            boxes: (!jigsaw).then_some((2, 4)),
+            regions: jigsaw.then(|| pieces.clone()),
             digits: Some(8),
             disjoint_groups,
             ..PlainRules::default()
@@ -748,7 +757,7 @@ fn boxes_of_a_cell_per_digit_hold_every_digit() {
             let text = common::canon::line(plain);
             (puzzle(&text, &rules), text)
         };
-        let mut rng = common::Rng(11 + disjoint_groups as u64);
+        let mut rng = common::Rng(11 + disjoint_groups as u64 + 2 * jigsaw as u64);
         // The top box filled at random: its completions, by brute force and by SAT.
         let mut top = vec![vec![0u32; 4]; 4];
         let mut digits: Vec<u32> = (1..=8).collect();
@@ -758,7 +767,7 @@ fn boxes_of_a_cell_per_digit_hold_every_digit() {
             top[i / 4][i % 4] = digits[i];
         }
         let completions = brute_force_count_under(&top, &rules, 100_000);
-        assert!(completions > 300, "{completions}");
+        assert!(completions > 100, "{completions}");
         let (puzzle_top, text) = to_puzzle(&top);
         let count = satdoku::count_solutions(&puzzle_top, 100_000);
         assert_eq!(count.count as usize, completions, "{text}");
@@ -803,4 +812,82 @@ fn boxes_of_a_cell_per_digit_hold_every_digit() {
             }
         }
     }
+}
+
+/// Regions of a cell per digit read from f-puzzles data (as SudokuPad stores a 6×6 of 1–9
+/// whose outlined regions hold nine cells): with words giving the digits 1-9 the four
+/// regions of nine are read, and the puzzle (Quadro Quadri's regions with givens from its
+/// published solution) comes out with that solution; without the words the regions are
+/// refused with what to give. A TOML region grid of such pieces reads the same.
+#[test]
+fn fpuzzles_regions_of_a_cell_per_digit_are_read_when_the_words_give_the_digits() {
+    let regions = "122222112223111233114333144433444443";
+    let solution = "829514318672972358561497495863236741";
+    let given = |i: usize| i % 5 != 1;
+    let grid = |givens: bool| -> Vec<Vec<serde_json::Value>> {
+        (0..6)
+            .map(|r| {
+                (0..6)
+                    .map(|c| {
+                        let i = r * 6 + c;
+                        let region = regions.as_bytes()[i] - b'1';
+                        let mut cell = serde_json::json!({ "region": region });
+                        if givens && given(i) {
+                            cell["value"] = (solution.as_bytes()[i] - b'0').into();
+                            cell["given"] = true.into();
+                        }
+                        cell
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    for (ruleset, code) in [
+        (
+            "Place the digits 1-9 once each in every outlined region; rows and columns do not repeat.",
+            0,
+        ),
+        ("Normal sudoku rules apply.", 2),
+    ] {
+        let json = serde_json::json!({"size": 6, "ruleset": ruleset, "grid": grid(code == 0)});
+        let path = dir.path().join("regions.json");
+        std::fs::write(&path, json.to_string()).unwrap();
+        let output = satdoku().arg("check").arg(&path).output().unwrap();
+        let (stdout, stderr) = (common::stdout_of(&output), common::stderr_of(&output));
+        assert_eq!(output.status.code(), Some(code), "{stdout}{stderr}");
+        if code == 0 {
+            assert_eq!(stdout.trim(), format!("unique {solution}"));
+        } else {
+            assert!(
+                stderr.contains("have 9 cells each, a cell per digit"),
+                "{stderr}"
+            );
+        }
+    }
+    let grid_text: String = (0..6)
+        .map(|r| {
+            let row: String = (0..6)
+                .map(|c| char::from(b'A' + regions.as_bytes()[r * 6 + c] - b'1'))
+                .collect();
+            row + "\n"
+        })
+        .collect();
+    let puzzle: String = (0..36)
+        .map(|i| {
+            if given(i) {
+                char::from(solution.as_bytes()[i])
+            } else {
+                '.'
+            }
+        })
+        .collect();
+    let toml = format!("digits = 9\nregions = \"\"\"\n{grid_text}\"\"\"\npuzzle = \"{puzzle}\"\n");
+    let path = dir.path().join("regions.toml");
+    std::fs::write(&path, &toml).unwrap();
+    let output = satdoku().arg("check").arg(&path).output().unwrap();
+    assert_eq!(
+        common::stdout_of(&output).trim(),
+        format!("unique {solution}")
+    );
 }

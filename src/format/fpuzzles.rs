@@ -627,7 +627,9 @@ impl Reader<'_> {
             if rows {
                 spec.no_regions = true;
             } else {
-                let labels: Vec<char> = (0..n).map(region_label).collect();
+                // N regions, or fewer of a cell per digit (four of nine on a 6×6 of 1-9).
+                let count = region_of.iter().map(|&r| r as usize + 1).max().unwrap_or(n);
+                let labels: Vec<char> = (0..count).map(region_label).collect();
                 spec.jigsaw = Some(
                     Jigsaw::new(shape, region_of, labels)
                         .map_err(|e| self.bad("grid", 0, &e.to_string()))?,

@@ -91,6 +91,16 @@ pub enum RulesError {
         /// The grid.
         shape: Shape,
     },
+    /// Jigsaw regions of more cells than a row on a grid not given as many digits.
+    #[error(
+        "the jigsaw regions of a {shape} grid have {cells} cells each, a cell per digit: give the grid {cells} digits (--digits {cells}; TOML digits = {cells})"
+    )]
+    RegionsNeedDigits {
+        /// The grid.
+        shape: Shape,
+        /// The cells of each region.
+        cells: usize,
+    },
     /// Boxes of more cells than a row on a grid not given as many digits.
     #[error("boxes of {boxes} on a {} grid have {} cells each, a cell per digit: give the grid {} digits (--digits {}; TOML digits = {})", boxes.shape(), boxes.cells(), boxes.cells(), boxes.cells(), boxes.cells())]
     BoxesNeedDigits {
@@ -124,8 +134,11 @@ pub enum RulesError {
         /// What it needs.
         needs: &'static str,
     },
-    /// Regions numbered beyond the grid's N.
-    #[error("the region grid names {found} regions, but a grid of {size} rows has {size}")]
+    /// Regions that cannot tile the grid in equal parts of N to 64 cells (N of them, or
+    /// fewer of a cell per digit).
+    #[error(
+        "the region grid names {found} regions, but a grid of {size} rows has {size} (or fewer of more cells each, as many as its digits)"
+    )]
     RegionCount {
         /// Regions named.
         found: usize,
@@ -139,7 +152,7 @@ pub enum RulesError {
         label: char,
         /// Its cells.
         cells: usize,
-        /// N.
+        /// What each region needs: N, or the grid's cells over the regions named.
         size: usize,
     },
 }

@@ -75,9 +75,13 @@ impl Rules {
         Rules::regions(shape, Regions::Boxes(boxes))
     }
 
-    /// Rows, columns and jigsaw regions.
+    /// Rows, columns and jigsaw regions. Regions of more than N cells hold a cell per
+    /// digit: the grid takes as many digits.
     pub fn jigsaw(jigsaw: Jigsaw) -> Rules {
-        Rules::regions(jigsaw.shape(), Regions::Jigsaw(jigsaw))
+        let shape = (jigsaw.shape())
+            .with_digits(jigsaw.cells())
+            .expect("a region has at most 64 cells");
+        Rules::regions(shape, Regions::Jigsaw(jigsaw))
     }
 
     /// Rows and columns only, no regions: a Latin square of any size.
@@ -128,6 +132,14 @@ impl Rules {
             return Err(RulesError::BoxSize {
                 boxes,
                 shape: self.shape,
+            });
+        }
+        if let Regions::Jigsaw(jigsaw) = &self.regions
+            && !self.fits_region(jigsaw.cells())
+        {
+            return Err(RulesError::RegionsNeedDigits {
+                shape: self.shape,
+                cells: jigsaw.cells(),
             });
         }
         if let Some(i) = self.extra.iter().position(|r| !self.fits_region(r.len())) {
@@ -541,9 +553,9 @@ impl Rules {
             .collect();
         match &self.regions {
             Regions::Boxes(boxes) => houses.extend((0..boxes.count() as u8).map(House::Box)),
-            Regions::Jigsaw(jigsaw) => {
-                houses.extend((0..size).map(|r| House::Region(r, jigsaw.label(r as usize))))
-            }
+            Regions::Jigsaw(jigsaw) => houses.extend(
+                (0..jigsaw.count() as u8).map(|r| House::Region(r, jigsaw.label(r as usize))),
+            ),
             Regions::None => {}
         }
         for rule in self.globals.iter() {

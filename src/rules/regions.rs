@@ -14,7 +14,9 @@ pub enum Regions {
     None,
 }
 
-/// Irregular regions: every cell in exactly one of N regions of N cells each.
+/// Irregular regions: every cell in exactly one of N regions of N cells each, or of fewer
+/// regions of more cells, as many as the digits the grid takes (four pieces of nine cells on
+/// a 6×6 of 1–9; [`Rules::jigsaw`](super::Rules::jigsaw) gives it those digits).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Jigsaw {
     shape: Shape,
@@ -25,21 +27,28 @@ pub struct Jigsaw {
 }
 
 impl Jigsaw {
-    /// Regions from the region of each cell (0-based, reading order), named by `labels`.
+    /// Regions from the region of each cell (0-based, reading order), named by `labels`:
+    /// N regions of N cells, or fewer regions of equally many cells (at most 64).
     pub fn new(shape: Shape, region_of: Vec<u8>, labels: Vec<char>) -> Result<Jigsaw, RulesError> {
         // Regions tile the cells: the digits the grid takes are the rules' business.
         let shape = Shape::from_size(shape.size()).expect("a shape's size is a shape");
         let size = shape.size();
-        if region_of.len() != shape.cell_count() || labels.len() != size {
+        let cell_count = shape.cell_count();
+        let count = labels.len();
+        let fits = count > 0
+            && cell_count.is_multiple_of(count)
+            && (size..=Shape::MAX_SIZE).contains(&(cell_count / count));
+        if region_of.len() != cell_count || !fits {
             return Err(RulesError::RegionCount {
                 found: labels.len(),
                 size,
             });
         }
-        let mut counts = vec![0usize; size];
+        let cells = cell_count / count;
+        let mut counts = vec![0usize; count];
         for &region in &region_of {
             match counts.get_mut(region as usize) {
-                Some(count) => *count += 1,
+                Some(n) => *n += 1,
                 None => {
                     return Err(RulesError::RegionCount {
                         found: region as usize + 1,
@@ -48,11 +57,11 @@ impl Jigsaw {
                 }
             }
         }
-        if let Some(region) = counts.iter().position(|&n| n != size) {
+        if let Some(region) = counts.iter().position(|&n| n != cells) {
             return Err(RulesError::RegionSize {
                 label: labels[region],
                 cells: counts[region],
-                size,
+                size: cells,
             });
         }
         Ok(Jigsaw {
@@ -60,6 +69,16 @@ impl Jigsaw {
             region_of,
             labels,
         })
+    }
+
+    /// How many regions there are: N, or fewer when each holds more than N cells.
+    pub fn count(&self) -> usize {
+        self.labels.len()
+    }
+
+    /// The cells of each region: N, or as many as the digits of a grid taking more.
+    pub fn cells(&self) -> usize {
+        self.shape.cell_count() / self.count()
     }
 
     /// The grid the regions tile.
@@ -85,8 +104,7 @@ impl Jigsaw {
     /// The symbols of the regions that are not connected (orthogonally): allowed, and
     /// worth telling a setter about.
     pub fn disconnected(&self) -> Vec<char> {
-        let size = self.shape.size();
-        (0..size)
+        (0..self.count())
             .filter(|&r| !self.region_connected(r))
             .map(|r| self.labels[r])
             .collect()

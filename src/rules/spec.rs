@@ -147,6 +147,12 @@ impl RulesSpec {
                         what: "the regions",
                     });
                 }
+                if jigsaw.cells() != shape.size() && self.digits != Some(jigsaw.cells()) {
+                    return Err(RulesError::RegionsNeedDigits {
+                        shape,
+                        cells: jigsaw.cells(),
+                    });
+                }
                 Rules::jigsaw(jigsaw.clone())
             }
             (None, Some(boxes)) => {

@@ -166,7 +166,9 @@ fn houses_under(size: usize, rules: &PlainRules) -> Vec<Vec<(usize, usize)>> {
     }
     let (rows, cols) = match &rules.regions {
         Some(regions) => {
-            for r in 0..size {
+            // N regions, or fewer of more cells each.
+            let count = regions.iter().flatten().max().map_or(0, |&r| r + 1);
+            for r in 0..count {
                 houses.push(
                     (0..size * size)
                         .map(|i| (i / size, i % size))
