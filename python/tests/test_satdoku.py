@@ -152,6 +152,18 @@ def test_every_input_form_is_read():
     assert diagonal.rules == ["diagonal"] and diagonal.count()["count"] < 288
     six = satdoku.Puzzle("." * 36, boxes="3x2")
     assert six.size == 6 and six.digits == 6
+    # Boxes of a cell per digit: 3x3 boxes on a 6×6 of 1-9 ("6x6: 9-value disjoint sets",
+    # sigh's collection, with its published solution).
+    wide = satdoku.Puzzle(
+        "1.3.6.5...1764.2.3..2....3.7....7496",
+        boxes="3x3",
+        digits=9,
+        rules=["disjoint-groups"],
+    )
+    assert wide.size == 6 and wide.digits == 9
+    row = wide.check()
+    assert row["status"] == "unique"
+    assert row["solutions"][0] == "173564528917649283952831436752817496"
 
 
 def test_pencil_marks_are_read_and_solved():
