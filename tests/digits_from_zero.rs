@@ -158,7 +158,7 @@ fn doppelganger_counts_match_a_brute_force() {
 #[test]
 fn constraints_read_the_numbers_from_zero() {
     type Check = fn(&[[u8; 4]; 4]) -> bool;
-    let cases: [(&str, Check); 22] = [
+    let cases: [(&str, Check); 23] = [
         // A cage of 1 (0 + 1) and one of 5 (2 + 3).
         (
             "[[cage]]\ncells = \"r1c1 r1c2\"\nsum = 1\n[[cage]]\ncells = \"r2c1 r2c2\"\nsum = 5\n",
@@ -290,6 +290,13 @@ fn constraints_read_the_numbers_from_zero() {
         ("[[equality-cage]]\ncells = \"r2c1 r2c2\"\n", |g| {
             let (a, b) = (g[1][0], g[1][1]);
             a % 2 != b % 2 && (a < 2) != (b < 2)
+        }),
+        // A sandwich of 2 in row 1: the numbers between its 0 and its 3 add up to 2.
+        ("[[sandwich]]\nrow = 1\nsum = 2\n", |g| {
+            let row = g[0];
+            let at = |v: u8| row.iter().position(|&x| x == v).unwrap();
+            let (a, b) = (at(0).min(at(3)), at(0).max(at(3)));
+            row[a + 1..b].iter().map(|&x| u32::from(x)).sum::<u32>() == 2
         }),
         // A quadruple's digits are numbers: 0 and 3 around the corner.
         (
@@ -463,19 +470,19 @@ fn zero_is_a_digit_read_and_written() {
     assert!(err.contains("two 0s in row 1"), "{err}");
 }
 
-/// Families that read a digit from 1 (a sandwich's 1, an indexer's positions) are
+/// Families that read a digit from 1 (a lunchbox's crusts, an indexer's positions) are
 /// refused by name on digits from 0, and a range from 2 is no
 /// range.
 #[test]
 fn families_reading_digits_from_one_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("sandwich.toml");
-    let text = "digits = \"0-3\"\npuzzle = \"................\"\n[[sandwich]]\nrow = 1\nsum = 0\n";
+    let file = dir.path().join("lunchbox.toml");
+    let text = "digits = \"0-3\"\npuzzle = \"................\"\n[[lunchbox]]\ncells = \"r1c1 r1c2 r1c3\"\nsum = 0\n";
     std::fs::write(&file, text).unwrap();
     let (code, _, err) = run(&["count", file.to_str().unwrap()], "");
     assert_eq!(code, Some(2));
     assert!(
-        err.contains("sandwich reads digits as the numbers from 1"),
+        err.contains("lunchbox reads digits as the numbers from 1"),
         "{err}"
     );
     let (code, _, err) = run(&["count", "--digits", "2-9"], "................");

@@ -39,7 +39,7 @@ pub(super) fn row_or_column_problem(what: &str, line: House, shape: Shape) -> Op
     }
 }
 
-/// The digits of `cells` strictly between the two crusts add up to `sum`: `crusts[k][j]`
+/// The numbers of `cells` strictly between the two crusts add up to `sum`: `crusts[k][j]`
 /// says crust k (either order along the line) is at position j, and exactly one position
 /// holds each. The digits between lie from 2 to N−1 and `cells` hold different digits, so
 /// "digit v lies between" is a variable `b[v]` for each v in 2..N, and the clue is the sum
@@ -54,6 +54,7 @@ pub(super) fn encode(
     every_digit: bool,
 ) {
     let n = cnf.size();
+    let excess = cnf.shape().place_excess();
     // seen[k][j]: crust k is at position j or before.
     let mut seen = [Vec::new(), Vec::new()];
     for (k, at) in crusts.iter().enumerate() {
@@ -107,7 +108,8 @@ pub(super) fn encode(
             let somewhere: Vec<Literal> = cells.iter().map(|&cell| cnf.holds(cell, v)).collect();
             cnf.clause([!b].into_iter().chain(somewhere));
         }
-        terms.push(vec![(b, v as i64), (!b, 0)]);
+        // The sum is of numbers: a place less its excess (on digits from 0).
+        terms.push(vec![(b, (v - excess) as i64), (!b, 0)]);
     }
     Chain::equal(cnf, &terms, sum as i64);
     if every_digit {
@@ -125,8 +127,10 @@ pub(super) fn encode(
 fn gaps(cnf: &mut ConstraintCnf, crusts: &[Vec<Literal>; 2], between: &[Literal], sum: u32) {
     let len = crusts[0].len();
     let n = cnf.size();
+    // The sets are of numbers (places 2 to N−1, less the excess on digits from 0).
+    let excess = cnf.shape().place_excess();
     for k in 0..len.saturating_sub(1) {
-        let fits = sets_fitting(2, n - 1, k, sum as usize);
+        let fits = sets_fitting(2 - excess, n - 1 - excess, k, sum as usize);
         let pairs = (0..len).flat_map(|i| {
             [
                 i.checked_sub(k + 1),
@@ -148,9 +152,9 @@ fn gaps(cnf: &mut ConstraintCnf, crusts: &[Vec<Literal>; 2], between: &[Literal]
         }
         for v in 2..n {
             let b = between[v - 2];
-            if !may[v] {
+            if !may[v - excess] {
                 cnf.clause([!at, !b]);
-            } else if must[v] {
+            } else if must[v - excess] {
                 cnf.clause([!at, b]);
             }
         }
@@ -223,8 +227,8 @@ fn sets_fitting(lo: usize, hi: usize, k: usize, sum: usize) -> Option<(Vec<bool>
 }
 
 /// Whether the filled values of `cells`, the crusts at positions `a` and `b` (either
-/// order), leave the digits between able to add up to `sum`, each blank one between taking
-/// a different digit from `lo` to `hi` (exact when the cells between are filled).
+/// order), leave the numbers between able to add up to `sum`, each blank one between taking
+/// a different number from `lo` to `hi` (exact when the cells between are filled).
 pub(super) fn admits(
     values: &CellValues<'_>,
     cells: &[Cell],

@@ -708,10 +708,11 @@ impl VariantConstraint {
     /// negative rules, knightmare, region-sum and zipper lines, double arrows, equal and
     /// weighted sums; counting circles, whose digits count as their numbers, a 0 in no
     /// circle; digit counts and look-and-say, which count numbers; equality cages, odd and
-    /// even by number, low and high by place; leapers and taxicab distances, whose cells
+    /// even by number, low and high by place; sandwiches, whose crusts are the lowest and
+    /// highest digit and whose sum is of numbers; leapers and taxicab distances, whose cells
     /// only differ); false for
     /// those that read a digit as a count, a position or a distance, or whose clauses count
-    /// from 1 (a sandwich's 1, an indexer's positions, a sum line's runs, which a 0 would
+    /// from 1 (an x-sum's count, an indexer's positions, a sum line's runs, which a 0 would
     /// leave open), which such a grid refuses by name.
     pub fn fits_zero_digits(&self) -> bool {
         use VariantConstraint as V;
@@ -760,7 +761,8 @@ impl VariantConstraint {
             | V::CountingCircles(_)
             | V::HiddenSkyscraper(_)
             | V::DigitCount(_)
-            | V::EqualityCage(_) => true,
+            | V::EqualityCage(_)
+            | V::Sandwich(_) => true,
             _ => false,
         }
     }

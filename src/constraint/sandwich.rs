@@ -96,9 +96,10 @@ impl Constraint for Sandwich {
     fn problem(&self, shape: Shape) -> Option<String> {
         let n = shape.size();
         crust::row_or_column_problem("sandwich", self.line, shape).or_else(|| {
-            let most = (2..n).sum::<usize>();
+            let most = (2..n).map(|v| shape.number(v)).sum::<usize>();
+            let (low, high) = (shape.number(1), shape.number(n));
             (self.sum as usize > most)
-                .then(|| format!("the digits between 1 and {n} add up to at most {most}"))
+                .then(|| format!("the digits between {low} and {high} add up to at most {most}"))
         })
     }
 
@@ -111,14 +112,16 @@ impl Constraint for Sandwich {
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        let n = values.shape().size();
+        let shape = values.shape();
+        let n = shape.size();
         let cells = crust::row_or_column_cells(self.line, n);
-        let at = |d: usize| cells.iter().position(|&c| values.get(c) == Some(d));
+        let at = |d: usize| cells.iter().position(|&c| values.place(c) == Some(d));
         let (Some(a), Some(b)) = (at(1), at(n)) else {
             return true;
         };
-        // Blank cells between hold other digits from 2 to N−1.
-        crust::admits(values, &cells, (a, b), (2, n - 1), self.sum)
+        // Blank cells between hold other digits, numbers of the places 2 to N−1.
+        let between = (shape.number(2), shape.number(n - 1));
+        crust::admits(values, &cells, (a, b), between, self.sum)
     }
 
     fn draw(&self, shape: Shape) -> Vec<Mark> {
