@@ -54,7 +54,7 @@ pub(super) fn encode(
     every_digit: bool,
 ) {
     let n = cnf.size();
-    let excess = cnf.shape().place_excess();
+    let shape = cnf.shape();
     // seen[k][j]: crust k is at position j or before.
     let mut seen = [Vec::new(), Vec::new()];
     for (k, at) in crusts.iter().enumerate() {
@@ -108,8 +108,8 @@ pub(super) fn encode(
             let somewhere: Vec<Literal> = cells.iter().map(|&cell| cnf.holds(cell, v)).collect();
             cnf.clause([!b].into_iter().chain(somewhere));
         }
-        // The sum is of numbers: a place less its excess (on digits from 0).
-        terms.push(vec![(b, (v - excess) as i64), (!b, 0)]);
+        // The sum is of numbers (on digits from 0 each a place less 1).
+        terms.push(vec![(b, shape.number(v) as i64), (!b, 0)]);
     }
     Chain::equal(cnf, &terms, sum as i64);
     if every_digit {
@@ -127,10 +127,10 @@ pub(super) fn encode(
 fn gaps(cnf: &mut ConstraintCnf, crusts: &[Vec<Literal>; 2], between: &[Literal], sum: u32) {
     let len = crusts[0].len();
     let n = cnf.size();
-    // The sets are of numbers (places 2 to N−1, less the excess on digits from 0).
-    let excess = cnf.shape().place_excess();
+    // The sets are of numbers: those of the places 2 to N−1.
+    let shape = cnf.shape();
     for k in 0..len.saturating_sub(1) {
-        let fits = sets_fitting(2 - excess, n - 1 - excess, k, sum as usize);
+        let fits = sets_fitting(shape.number(2), shape.number(n - 1), k, sum as usize);
         let pairs = (0..len).flat_map(|i| {
             [
                 i.checked_sub(k + 1),
@@ -152,9 +152,9 @@ fn gaps(cnf: &mut ConstraintCnf, crusts: &[Vec<Literal>; 2], between: &[Literal]
         }
         for v in 2..n {
             let b = between[v - 2];
-            if !may[v - excess] {
+            if !may[shape.number(v)] {
                 cnf.clause([!at, !b]);
-            } else if must[v - excess] {
+            } else if must[shape.number(v)] {
                 cnf.clause([!at, b]);
             }
         }

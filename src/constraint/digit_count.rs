@@ -153,7 +153,7 @@ impl DigitCount {
         let blanks = values.iter().filter(|&&v| v == 0).count();
         let mut needed = 0;
         for &(d, k) in &self.counts {
-            let place = d as usize + shape.place_excess();
+            let place = shape.place(d as usize);
             let have = values.iter().filter(|&&v| v == place).count();
             if self.exact() && have > k as usize {
                 return false;
@@ -208,9 +208,9 @@ impl Constraint for DigitCount {
     /// holds the digit) ending at the count, or at or above it.
     fn encode(&self, cnf: &mut ConstraintCnf) {
         let len = self.cells.len() as i64;
-        let excess = cnf.shape().place_excess();
+        let shape = cnf.shape();
         for &(d, k) in &self.counts {
-            let terms = count_terms(cnf, &self.cells, d as usize + excess);
+            let terms = count_terms(cnf, &self.cells, shape.place(d as usize));
             let totals: Vec<i64> = if self.exact() {
                 vec![i64::from(k)]
             } else {

@@ -25,7 +25,7 @@ impl HiddenSkyscraper {
     /// The place (1..=N) of the clue's height, a number (on digits from 0 a height of 0 is
     /// the first digit: only the digits' order counts).
     fn target(&self, shape: Shape) -> usize {
-        self.height as usize + shape.place_excess()
+        shape.place(self.height as usize)
     }
 
     /// The walk from the clue over a line of `n` digits (by place): state 0 at the start,
@@ -64,14 +64,14 @@ impl Constraint for HiddenSkyscraper {
     /// the line must end in the state "found".
     fn encode(&self, cnf: &mut ConstraintCnf) {
         let n = cnf.size();
-        let target = self.target(cnf.shape());
-        let excess = cnf.shape().place_excess();
+        let cnf_shape = cnf.shape();
+        let target = self.target(cnf_shape);
         let cells = self.sight.cells(n);
         // The terms are numbers; the walk goes by places.
         let terms: Vec<Term> = cells.iter().map(|&c| cell_term(cnf, c, 1)).collect();
         let k = terms.len();
         Chain::walk(cnf, None, &terms, |i, last, number| {
-            let place = number as usize + excess;
+            let place = cnf_shape.place(number as usize);
             let next = HiddenSkyscraper::step(n, target, last as usize, place)?;
             // Still rising: the line cannot end here.
             (i < k || next == n + 1).then_some(next as i64)

@@ -122,6 +122,12 @@ impl Shape {
         digit - self.place_excess()
     }
 
+    /// The place (1..=M) of the digit standing for `number`: the inverse of
+    /// [`Shape::number`] (the caller knows the grid has that number).
+    pub const fn place(self, number: usize) -> usize {
+        number + self.place_excess()
+    }
+
     /// How much a digit's place exceeds the number it stands for: 1 on a grid of digits
     /// from 0, else 0.
     pub const fn place_excess(self) -> usize {

@@ -83,14 +83,6 @@ pub enum RulesError {
         /// The grid.
         shape: Shape,
     },
-    /// Boxes whose cells are neither N nor M (a cell per digit).
-    #[error("boxes of {boxes} have {} cells, but a {shape} grid's regions need {}", boxes.cells(), region_sizes(*shape))]
-    BoxSize {
-        /// The boxes.
-        boxes: BoxShape,
-        /// The grid.
-        shape: Shape,
-    },
     /// Jigsaw regions of more cells than a row on a grid not given as many digits.
     #[error(
         "the jigsaw regions of a {shape} grid have {cells} cells each, a cell per digit: give the grid {cells} digits (--digits {cells}; TOML digits = {cells})"

@@ -129,10 +129,7 @@ impl Rules {
             });
         }
         if let Some(boxes) = self.box_shape().filter(|b| !self.fits_region(b.cells())) {
-            return Err(RulesError::BoxSize {
-                boxes,
-                shape: self.shape,
-            });
+            return Err(RulesError::BoxesNeedDigits { boxes });
         }
         if let Regions::Jigsaw(jigsaw) = &self.regions
             && !self.fits_region(jigsaw.cells())

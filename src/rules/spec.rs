@@ -147,24 +147,15 @@ impl RulesSpec {
                         what: "the regions",
                     });
                 }
-                if jigsaw.cells() != shape.size() && self.digits != Some(jigsaw.cells()) {
-                    return Err(RulesError::RegionsNeedDigits {
-                        shape,
-                        cells: jigsaw.cells(),
-                    });
-                }
+                // Regions of more cells than a row need as many digits: `with_digits` below
+                // says so when they were not given.
                 Rules::jigsaw(jigsaw.clone())
             }
             (None, Some(boxes)) => {
-                // Boxes of more cells than a row tile the grid when the digits given are
-                // as many as a box's cells (3x3 boxes on a 6×6 of 1-9).
-                let tiling = boxes.on(shape);
-                if let Some(tiling) = tiling.filter(|b| boxes.shape() != shape && !b.is_exact())
-                    && self.digits != Some(tiling.cells())
-                {
-                    return Err(RulesError::BoxesNeedDigits { boxes: tiling });
-                }
-                let Some(boxes) = tiling else {
+                // Boxes of more cells than a row tile the grid when it takes as many digits
+                // as a box has cells (3x3 boxes on a 6×6 of 1-9): `with_digits` below says
+                // so when they were not given.
+                let Some(boxes) = boxes.on(shape) else {
                     return Err(RulesError::ShapeMismatch {
                         grid: shape,
                         rules: boxes.shape(),
