@@ -152,13 +152,23 @@ fn doppelganger_counts_match_a_brute_force() {
     assert_eq!((code, out.trim()), (Some(0), expected.to_string().as_str()));
 }
 
+/// Whether `numbers` cut into one or more runs of consecutive cells, each adding up to
+/// `sum`.
+fn splits(numbers: &[u8], sum: u8) -> bool {
+    !numbers.is_empty()
+        && (1..=numbers.len()).any(|j| {
+            numbers[..j].iter().sum::<u8>() == sum
+                && (j == numbers.len() || splits(&numbers[j..], sum))
+        })
+}
+
 /// Sums, ratios, differences, order and parity on a 4×4 of the digits 0 to 3 are of the
 /// numbers: each puzzle's count is what a brute force over the numbers finds, by SAT and
 /// by a backtracker.
 #[test]
 fn constraints_read_the_numbers_from_zero() {
     type Check = fn(&[[u8; 4]; 4]) -> bool;
-    let cases: [(&str, Check); 23] = [
+    let cases: [(&str, Check); 30] = [
         // A cage of 1 (0 + 1) and one of 5 (2 + 3).
         (
             "[[cage]]\ncells = \"r1c1 r1c2\"\nsum = 1\n[[cage]]\ncells = \"r2c1 r2c2\"\nsum = 5\n",
@@ -305,6 +315,68 @@ fn constraints_read_the_numbers_from_zero() {
                 let around = [g[1][1], g[1][2], g[2][1], g[2][2]];
                 around.contains(&0) && around.contains(&3)
             },
+        ),
+        // An X-sum of 3 left of row 1: X, the first number, counts the cells summed (a
+        // first 0 sums none, so never 3).
+        ("[[x-sum]]\nrow = 1\nside = \"left\"\nsum = 3\n", |g| {
+            let x = usize::from(g[0][0]);
+            g[0][..x].iter().sum::<u8>() == 3
+        }),
+        // A numbered room of 0 left of row 2: the X-th cell from the left holds 0, X the
+        // first number (a first 0 names no cell).
+        (
+            "[[numbered-room]]\nrow = 2\nside = \"left\"\ndigit = 0\n",
+            |g| {
+                let x = usize::from(g[1][0]);
+                x >= 1 && g[1][x - 1] == 0
+            },
+        ),
+        // A column indexer in r1c2 and a row indexer in r3c1: the number in r1c2 names the
+        // column of row 1 holding 2, the one in r3c1 the row of column 1 holding 3 (a 0
+        // names none).
+        (
+            "[[column-indexer]]\ncells = \"r1c2\"\n[[row-indexer]]\ncells = \"r3c1\"\n",
+            |g| {
+                let (v, w) = (usize::from(g[0][1]), usize::from(g[2][0]));
+                v >= 1 && g[0][v - 1] == 2 && w >= 1 && g[w - 1][0] == 3
+            },
+        ),
+        // A value-indexing arrow: r1c1's number is in the c-th of r3c2, r4c3, r4c4, c the
+        // number in r2c1 (from 1; a 0 names none), which is odd.
+        (
+            "[[value-indexing]]\ncells = \"r1c1 r2c1 r3c2 r4c3 r4c4\"\n[[odd]]\ncells = [\"r2c1\"]\n",
+            |g| {
+                let c = usize::from(g[1][0]);
+                let indexed = [g[2][1], g[3][2], g[3][3]];
+                c % 2 == 1 && indexed.get(c - 1) == Some(&g[0][0])
+            },
+        ),
+        // A lunchbox of three cells and 1, and one filling row 2 with 3: their numbers
+        // differ, and those between each one's own smallest and largest (0 and 3 on the
+        // row) add up to the clue.
+        (
+            "[[lunchbox]]\ncells = \"r1c1 r2c3 r3c2\"\nsum = 1\n[[lunchbox]]\nrow = 2\nsum = 3\n",
+            |g| {
+                let between = |held: &[u8]| -> u8 {
+                    let lo = (0..held.len()).min_by_key(|&i| held[i]).unwrap();
+                    let hi = (0..held.len()).max_by_key(|&i| held[i]).unwrap();
+                    held[lo.min(hi) + 1..lo.max(hi)].iter().sum()
+                };
+                let held = [g[0][0], g[1][2], g[2][1]];
+                let differ = held[0] != held[1] && held[0] != held[2] && held[1] != held[2];
+                differ && between(&held) == 1 && between(&g[1]) == 3
+            },
+        ),
+        // A rellik cage of 5: no set of its numbers adds up to 5 ({2, 3}, with a 0 or not).
+        ("[[rellik]]\ncells = \"r1c1 r1c2 r1c3\"\nsum = 5\n", |g| {
+            let held = &g[0][..3];
+            !(held.contains(&2) && held.contains(&3))
+        }),
+        // Sum lines of 3: row 1 cut into runs of 3 (a 0 joins a run beside it), and two
+        // cells making one or two runs, never two 0s (no run at all).
+        (
+            "[[sum-line]]\ncells = \"r1c1 r1c2 r1c3 r1c4\"\nsum = 3\n[[sum-line]]\ncells = \"r2c1 r4c3\"\nsum = 3\n",
+            |g| splits(&g[0], 3) && splits(&[g[1][0], g[3][2]], 3),
         ),
     ];
     let all = grids(4, true);
@@ -470,19 +542,19 @@ fn zero_is_a_digit_read_and_written() {
     assert!(err.contains("two 0s in row 1"), "{err}");
 }
 
-/// Families that read a digit from 1 (a lunchbox's crusts, an indexer's positions) are
-/// refused by name on digits from 0, and a range from 2 is no
+/// Families that read a digit from 1 with no source for a reading from 0 (an index line's
+/// positions) are refused by name on digits from 0, and a range from 2 is no
 /// range.
 #[test]
 fn families_reading_digits_from_one_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("lunchbox.toml");
-    let text = "digits = \"0-3\"\npuzzle = \"................\"\n[[lunchbox]]\ncells = \"r1c1 r1c2 r1c3\"\nsum = 0\n";
+    let file = dir.path().join("index-line.toml");
+    let text = "digits = \"0-3\"\npuzzle = \"................\"\n[[index-line]]\ncells = \"r1c1 r1c2 r1c3\"\n";
     std::fs::write(&file, text).unwrap();
     let (code, _, err) = run(&["count", file.to_str().unwrap()], "");
     assert_eq!(code, Some(2));
     assert!(
-        err.contains("lunchbox reads digits as the numbers from 1"),
+        err.contains("index line reads digits as the numbers from 1"),
         "{err}"
     );
     let (code, _, err) = run(&["count", "--digits", "2-9"], "................");
@@ -643,4 +715,120 @@ fn rules_text_gives_digits_from_zero() {
     let blank = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"ruleset":"Doppelganger: every row, column and box misses one digit."}"#;
     let (_, out, _) = run(&["check"], blank);
     assert!(out.contains("unread: rules: \"Doppelganger"), "{out}");
+}
+
+/// sigh's "0-indexed: Sums and indexing" (tests/data/sigh-zero/multiple, SOURCES.md there)
+/// has 201 solutions under its rules as stated, each checked here rule by rule over the
+/// numbers, the published one among them. The other 200 put five digits between row 5's 0
+/// and 8 (1 + 2 + 3 + 4 + 7 = 17): sigh's solver, whose table of how far apart a
+/// sandwich's crusts may stand is the one for digits from 1 (at most four between for 17),
+/// rules them out and calls the puzzle unique. Logic's steps remove no digit some solution
+/// holds.
+#[test]
+fn sums_and_indexing_from_zero_has_two_hundred_and_one_solutions() {
+    let name = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/sigh-zero/multiple/0-indexed-sums-and-indexing.toml"
+    );
+    let text = std::fs::read_to_string(name).unwrap();
+    let published = text.lines().nth(2).unwrap().trim_start_matches("# ").trim();
+    let (code, out, err) = run(&["solve", "--all", "--quiet", name], "");
+    assert_eq!(code, Some(0), "{err}");
+    let solutions: Vec<Vec<Vec<u32>>> = (out.lines())
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let digits: Vec<u32> = l.trim().chars().map(|c| c.to_digit(10).unwrap()).collect();
+            digits.chunks(9).map(<[u32]>::to_vec).collect()
+        })
+        .collect();
+    assert_eq!(solutions.len(), 201);
+    let at = |g: &[Vec<u32>], cell: &str| -> u32 {
+        let (r, c) = cell[1..].split_once('c').unwrap();
+        g[r.parse::<usize>().unwrap() - 1][c.parse::<usize>().unwrap() - 1]
+    };
+    let cells =
+        |g: &[Vec<u32>], names: &str| -> Vec<u32> { names.split(' ').map(|n| at(g, n)).collect() };
+    // The numbers strictly between a list's smallest and largest, in its order.
+    let between = |held: &[u32]| -> Vec<u32> {
+        let lo = (0..held.len()).min_by_key(|&i| held[i]).unwrap();
+        let hi = (0..held.len()).max_by_key(|&i| held[i]).unwrap();
+        held[lo.min(hi) + 1..lo.max(hi)].to_vec()
+    };
+    let distinct = |held: &[u32]| (1..held.len()).all(|i| !held[..i].contains(&held[i]));
+    for g in &solutions {
+        let column = |c: usize| -> Vec<u32> { (0..9).map(|r| g[r][c]).collect() };
+        let houses = (0..9).flat_map(|i| {
+            let bx: Vec<u32> = (0..9)
+                .map(|k| g[i / 3 * 3 + k / 3][i % 3 * 3 + k % 3])
+                .collect();
+            [g[i].clone(), column(i), bx]
+        });
+        assert!(
+            houses
+                .into_iter()
+                .all(|h| distinct(&h) && h.iter().all(|&v| v <= 8))
+        );
+        let givens = [("r3c5", 8), ("r8c3", 0), ("r6c5", 7), ("r9c6", 2)];
+        assert!(givens.iter().all(|&(c, v)| at(g, c) == v));
+        let line = cells(g, "r3c2 r3c3 r3c4 r3c5 r4c5");
+        assert!(splits(
+            &line.iter().map(|&v| v as u8).collect::<Vec<_>>(),
+            10
+        ));
+        assert_eq!(at(g, "r4c5") + at(g, "r3c6"), 0);
+        let rellik = cells(g, "r6c8 r7c8 r7c7 r7c6");
+        assert!(distinct(&rellik));
+        assert!((1u32..16).all(|m| {
+            (0..4)
+                .filter(|i| m >> i & 1 == 1)
+                .map(|i| rellik[i])
+                .sum::<u32>()
+                != 5
+        }));
+        for (names, sum) in [
+            ("r8c2 r8c3 r8c4 r8c5 r8c6", 5),
+            ("r2c2 r3c2 r4c2 r5c2 r6c3", 11),
+        ] {
+            let held = cells(g, names);
+            assert!(distinct(&held) && between(&held).iter().sum::<u32>() == sum);
+        }
+        // The X-sum and the numbered room read from the bottom.
+        let up = |c: usize| -> Vec<u32> { column(c).into_iter().rev().collect() };
+        let x = up(6)[0] as usize;
+        assert_eq!(up(6)[..x].iter().sum::<u32>(), 16);
+        let x = up(7)[0] as usize;
+        assert!(x >= 1 && up(7)[x - 1] == 8);
+        assert_eq!(between(&g[4]).iter().sum::<u32>(), 17);
+        // The column indexer in column 6: row 1's cell at column (its number) holds 6.
+        let v = at(g, "r1c6") as usize;
+        assert!(v >= 1 && g[0][v - 1] == 6);
+        let arrow = cells(g, "r1c7 r2c7 r3c7 r4c7 r5c7 r5c8");
+        let c = arrow[1] as usize;
+        assert!(c >= 1 && arrow.get(c + 1) == Some(&arrow[0]));
+        assert_eq!(cells(g, "r9c7 r9c8 r9c9 r8c9").iter().sum::<u32>(), 10);
+        assert!(distinct(&cells(g, "r9c7 r9c8 r9c9 r8c9")));
+        let written: String = g.iter().flatten().map(|v| v.to_string()).collect();
+        let five = between(&g[4]).len() == 5;
+        assert_eq!(written == published, !five, "{written}");
+    }
+    // Logic on the puzzle (not unique, so no step that assumes it) removes no number some
+    // solution holds.
+    let file = satdoku::format::PuzzleFile::parse(&text).unwrap();
+    let puzzle = file.puzzle(0).unwrap().unwrap();
+    let layout = satdoku::Layout::new(puzzle.rules());
+    let work = satdoku::logic::PATH_WORK / 100;
+    let path = satdoku::logic::explain_within(&layout, puzzle.grid(), false, work);
+    assert!(!path.steps.is_empty());
+    for step in &path.steps {
+        for e in &step.eliminations {
+            let (r, c) = (e.cell.row(), e.cell.col());
+            let number = u32::from(e.digit.get()) - 1;
+            assert!(solutions.iter().all(|g| g[r][c] != number), "{step}");
+        }
+        for p in &step.placements {
+            let (r, c) = (p.cell.row(), p.cell.col());
+            let number = u32::from(p.digit.get()) - 1;
+            assert!(solutions.iter().all(|g| g[r][c] == number), "{step}");
+        }
+    }
 }

@@ -9,7 +9,10 @@
 //! when the indexer holds the target's position (Rangsk links both directions). Regions
 //! are the grid's boxes or jigsaw regions, on every size. f-puzzles' extension writes
 //! `rowindexer`, `columnindexer` and `boxindexer`, each entry a `cells` list of indexer
-//! cells; satdoku's TOML `row-indexer`, `column-indexer` and `box-indexer`.
+//! cells; satdoku's TOML `row-indexer`, `column-indexer` and `box-indexer`. On a grid of
+//! digits from 0 the digits and indices are numbers, as sigh's solver reads them ("0-indexed:
+//! Sums and indexing"): an indexer's 0 names no position, so it is ruled out, and an index no
+//! digit stands for (the last on 0 to N−1) is held nowhere.
 
 use std::fmt;
 
@@ -88,6 +91,11 @@ impl Indexer {
         self
     }
 
+    /// Whether an indexer's number `v` names a position of a house of `shape` (from 1).
+    fn names_a_position(v: usize, shape: Shape) -> bool {
+        (1..=shape.size()).contains(&v)
+    }
+
     /// For the `i`-th indexer cell on a grid of `shape`: the house it indexes (in order)
     /// and its own 1-based position there; `None` for a box indexer not placed on a grid.
     fn house(&self, i: usize, shape: Shape) -> Option<(Vec<Cell>, usize)> {
@@ -154,19 +162,36 @@ impl Constraint for Indexer {
             .then(|| "a box indexer needs the grid's regions".into())
     }
 
+    /// Per indexer cell and position k of its house: the cell holds k exactly when the k-th
+    /// cell holds the cell's own index (both numbers; a side no digit stands for is false),
+    /// and no digit naming no position.
     fn encode(&self, cnf: &mut ConstraintCnf) {
         let shape = cnf.shape();
         for (i, &cell) in self.cells.iter().enumerate() {
             let (house, index) = self.house(i, shape).expect("placed on the grid");
-            for (v, &target) in house.iter().enumerate().map(|(k, t)| (k + 1, t)) {
+            for place in 1..=cnf.size() {
+                if !(1..=house.len()).contains(&shape.number(place)) {
+                    cnf.forbid(cell, place);
+                }
+            }
+            let holding =
+                |number: usize| shape.digit_numbered(number).map(|d| usize::from(d.get()));
+            for (k, &target) in house.iter().enumerate().map(|(k, t)| (k + 1, t)) {
                 if target == cell {
                     // Holding its own position: the target is the cell itself, which then
                     // holds its own index; nothing more to say.
                     continue;
                 }
-                let (holds, points) = (cnf.holds(cell, v), cnf.holds(target, index));
-                cnf.clause([!holds, points]);
-                cnf.clause([holds, !points]);
+                match (holding(k), holding(index)) {
+                    (Some(v), Some(w)) => {
+                        let (holds, points) = (cnf.holds(cell, v), cnf.holds(target, w));
+                        cnf.clause([!holds, points]);
+                        cnf.clause([holds, !points]);
+                    }
+                    (Some(v), None) => cnf.forbid(cell, v),
+                    (None, Some(w)) => cnf.forbid(target, w),
+                    (None, None) => {}
+                }
             }
         }
     }
@@ -192,11 +217,17 @@ impl Constraint for Indexer {
         let [cell, target] = *scope else {
             return self.admits(values);
         };
-        let (Some(v), Some(t)) = (values.get(cell), values.get(target)) else {
-            return true;
-        };
         let Some(i) = self.cells.iter().position(|&c| c == cell) else {
             return self.admits(values);
+        };
+        let Some(v) = values.get(cell) else {
+            return true;
+        };
+        if !Indexer::names_a_position(v, values.shape()) {
+            return false;
+        }
+        let Some(t) = values.get(target) else {
+            return true;
         };
         // 0-based positions in the house indexed: of the target, and of the cell itself.
         let (k, own) = match self.kind {
@@ -225,6 +256,12 @@ impl Constraint for Indexer {
             let Some((house, index)) = self.house(i, shape) else {
                 return true;
             };
+            if values
+                .get(cell)
+                .is_some_and(|v| !Indexer::names_a_position(v, shape))
+            {
+                return false;
+            }
             house.iter().enumerate().all(|(k, &target)| {
                 if target == cell {
                     return true;

@@ -9,7 +9,9 @@
 //! lunchbox is any list of cells, read in the order given, and its sandwich sums are the
 //! same handler on a row or column; on a house the crusts are 1 and N, as for a sandwich.
 //! f-puzzles and Rangsk's SudokuSolver have no lunchbox, so satdoku reads it from its TOML
-//! only: `[[lunchbox]]` with `sum` and either `cells` or a `row` or `column` (1-based).
+//! only: `[[lunchbox]]` with `sum` and either `cells` or a `row` or `column` (1-based). On a
+//! grid of digits from 0 the sum is of numbers, as sigh's solver reads it ("0-indexed: Sums
+//! and indexing"): a 0 in a lunchbox is always its smallest digit, a crust.
 
 use std::fmt;
 
@@ -183,16 +185,17 @@ impl Constraint for Lunchbox {
                     return Some(format!("{cell} appears twice"));
                 }
                 if cells.len() > n {
+                    let (lo, hi) = (shape.lowest(), shape.highest());
                     return Some(format!(
-                        "{} cells cannot hold different digits from 1 to {n}",
+                        "{} cells cannot hold different digits from {lo} to {hi}",
                         cells.len()
                     ));
                 }
                 cells.len()
             }
         };
-        // At most: every other cell between, holding the largest digits below N.
-        let most: usize = (n + 2 - len..n).sum();
+        // At most: every other cell between, holding the largest numbers below the highest.
+        let most: usize = (n + 2 - len..n).map(|v| shape.number(v)).sum();
         (self.sum as usize > most).then(|| {
             format!("the digits between the crusts of {len} cells add up to at most {most}")
         })
@@ -214,9 +217,10 @@ impl Constraint for Lunchbox {
     }
 
     /// Filled digits different; exact once every cell is filled, or once the crusts are
-    /// known (N cells: the 1 and the N) and the cells between are.
+    /// known (N cells: the lowest and the highest digit) and the cells between are.
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        let n = values.shape().size();
+        let shape = values.shape();
+        let n = shape.size();
         let cells = self.cells_on(n);
         if !filled_distinct(values, &cells) {
             return false;
@@ -228,13 +232,16 @@ impl Constraint for Lunchbox {
             let (lo, hi) = (digits.clone().min(), digits.max());
             lo.and_then(position).zip(hi.and_then(position))
         } else if cells.len() == n {
-            position(1).zip(position(n))
+            position(shape.lowest()).zip(position(shape.highest()))
         } else {
             None
         };
         match ends {
-            // Blank cells between hold other digits from 2 to N−1.
-            Some(ends) => crust::admits(values, &cells, ends, (2, n - 1), self.sum),
+            // Blank cells between hold other digits, the numbers of the places 2 to N−1.
+            Some(ends) => {
+                let between = (shape.number(2), shape.number(n - 1));
+                crust::admits(values, &cells, ends, between, self.sum)
+            }
             None => true,
         }
     }

@@ -710,10 +710,11 @@ impl VariantConstraint {
     /// circle; digit counts and look-and-say, which count numbers; equality cages, odd and
     /// even by number, low and high by place; sandwiches, whose crusts are the lowest and
     /// highest digit and whose sum is of numbers; leapers and taxicab distances, whose cells
-    /// only differ); false for
-    /// those that read a digit as a count, a position or a distance, or whose clauses count
-    /// from 1 (an x-sum's count, an indexer's positions, a sum line's runs, which a 0 would
-    /// leave open), which such a grid refuses by name.
+    /// only differ; lunchboxes, rellik cages and sum lines, over numbers; x-sums, numbered
+    /// rooms, indexers and value-indexing arrows, whose digits name positions by number,
+    /// from 1, a 0 naming none, as sigh's solver reads them); false for those that read a
+    /// digit as a distance or a position with no source for the reading from 0 (index
+    /// lines, anti-taxicab distances), which such a grid refuses by name.
     pub fn fits_zero_digits(&self) -> bool {
         use VariantConstraint as V;
         match self {
@@ -762,7 +763,15 @@ impl VariantConstraint {
             | V::HiddenSkyscraper(_)
             | V::DigitCount(_)
             | V::EqualityCage(_)
-            | V::Sandwich(_) => true,
+            | V::Sandwich(_)
+            | V::Lunchbox(_)
+            | V::Rellik(_)
+            | V::SumLine(_)
+            // Positions named by numbers from 1 (a 0 names none).
+            | V::XSum(_)
+            | V::NumberedRoom(_)
+            | V::Indexer(_)
+            | V::ValueIndexing(_) => true,
             _ => false,
         }
     }

@@ -7,6 +7,8 @@
 //! SudokuSolver, never merged there): the field `numberedroom`, entries
 //! `{"cell": "R0C3", "value": "5"}` with the clue's cell just outside the grid and a digit
 //! from 1 to N (to M on a grid taking more digits, whose first cell then holds at most N).
+//! On a grid of digits from 0, X and the clue are numbers, as sigh's solver reads them
+//! ("0-indexed: Sums and indexing"): a first 0 names no cell, so it is ruled out.
 
 use super::outside::{outside_clue, sightline_cells_and_problem};
 use super::{CellValues, Constraint, ConstraintCnf};
@@ -22,10 +24,10 @@ outside_clue! {
 impl NumberedRoom {
     /// Why the clue's number cannot stand on a grid of `shape` (its line being one).
     fn clue_problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.digit_count();
-        (!(1..=n).contains(&(self.digit as usize))).then(|| {
+        let (lo, hi) = (shape.lowest(), shape.highest());
+        (!(lo..=hi).contains(&(self.digit as usize))).then(|| {
             format!(
-                "a numbered room names a digit from 1 to {n}, not {}",
+                "a numbered room names a digit from {lo} to {hi}, not {}",
                 self.digit
             )
         })
@@ -35,22 +37,24 @@ impl NumberedRoom {
 impl Constraint for NumberedRoom {
     sightline_cells_and_problem!("numbered room");
 
-    /// One binary clause per digit X of the first cell: it holds X only if the X-th cell
-    /// holds the clue; on a grid taking more digits than the line has cells, no first digit
-    /// past the line's end (it names no cell).
+    /// One binary clause per digit X of the first cell (a number): it holds X only if the
+    /// X-th cell holds the clue; no first digit naming no cell (0, or past the line's end on
+    /// a grid taking more digits than the line has cells).
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        let cells = self.sight.cells(cnf.shape().size());
+        let shape = cnf.shape();
+        let cells = self.sight.cells(shape.size());
         let digit = self.digit as usize;
-        for x in 1..=cnf.size() {
+        for place in 1..=cnf.size() {
+            let x = shape.number(place);
             if x == 1 && digit == 1 {
                 continue;
             }
-            let Some(&room) = cells.get(x - 1) else {
-                cnf.forbid(cells[0], x);
+            let Some(&room) = x.checked_sub(1).and_then(|i| cells.get(i)) else {
+                cnf.forbid(cells[0], place);
                 continue;
             };
-            let first = cnf.holds(cells[0], x);
-            let there = cnf.holds(room, digit);
+            let first = cnf.holds(cells[0], place);
+            let there = cnf.holds(room, shape.place(digit));
             cnf.clause([!first, there]);
         }
     }
@@ -60,8 +64,7 @@ impl Constraint for NumberedRoom {
         let Some(x) = values.get(cells[0]) else {
             return true;
         };
-        cells
-            .get(x - 1)
+        (x.checked_sub(1).and_then(|i| cells.get(i)))
             .is_some_and(|&room| values.get(room).is_none_or(|v| v == self.digit as usize))
     }
 }

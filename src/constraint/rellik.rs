@@ -3,7 +3,9 @@
 //! The meaning is sigh's Interactive Sudoku Solver's (`RellikCage~clue~cells`: its `Rellik`
 //! handler fails when any non-empty subset of the cage's values sums to the clue, and the
 //! builder adds an all-different over the cells). f-puzzles and Rangsk's SudokuSolver have
-//! no rellik cage, so satdoku reads it from its TOML only (`[[rellik]]`, `cells`, `sum`).
+//! no rellik cage, so satdoku reads it from its TOML only (`[[rellik]]`, `cells`, `sum`). On a
+//! grid of digits from 0 the sums are of numbers, as sigh's solver reads them: a 0 adds
+//! nothing to a set.
 
 use std::fmt;
 
@@ -47,7 +49,7 @@ impl Rellik {
         Rellik { cells, clue }
     }
 
-    /// The sets of at most `k` different values from 1..=`n` that add up to the clue, or
+    /// The sets of at most `k` different numbers from 1..=`n` that add up to the clue, or
     /// `None` when there are more than `most`.
     fn sets(&self, n: usize, most: usize) -> Option<Vec<Vec<usize>>> {
         fn go(
@@ -116,8 +118,9 @@ impl Constraint for Rellik {
             return Some(format!("{cell} appears twice"));
         }
         if k > n {
+            let (lo, hi) = (shape.lowest(), shape.highest());
             return Some(format!(
-                "{k} cells cannot hold different digits from 1 to {n}"
+                "{k} cells cannot hold different digits from {lo} to {hi}"
             ));
         }
         // The empty set adds up to 0, so a clue of 0 always breaks.
@@ -155,17 +158,18 @@ impl Constraint for Rellik {
 }
 
 impl Rellik {
-    /// The clauses, a clause per set of values reaching the clue when there are at most
-    /// `most` such sets.
+    /// The clauses, a clause per set of numbers reaching the clue when there are at most
+    /// `most` such sets (a 0 adds nothing, so no set needs it).
     fn encode_listing(&self, cnf: &mut ConstraintCnf, most: usize) {
         cnf.all_different(&self.cells);
-        let n = cnf.size();
+        let shape = cnf.shape();
+        let highest = shape.highest();
         let clue = self.clue as usize;
-        // "The cage holds v", for the values a set reaching the clue can use.
-        let holds: Vec<Literal> = (1..=n.min(clue))
-            .map(|v| cnf.any_holds(&self.cells, v))
+        // "The cage holds v", for the numbers from 1 a set reaching the clue can use.
+        let holds: Vec<Literal> = (1..=highest.min(clue))
+            .map(|v| cnf.any_holds(&self.cells, shape.place(v)))
             .collect();
-        if let Some(sets) = self.sets(n, most) {
+        if let Some(sets) = self.sets(highest, most) {
             for set in sets {
                 cnf.clause(set.iter().map(|&v| !holds[v - 1]));
             }

@@ -6,7 +6,10 @@
 //! the family; its f-puzzles field here is `sumline` with the total as `value`, the name
 //! f-puzzles' extension scheme gives a "Sum Line" tool. A line drawn as a loop (its last
 //! cell its first, as sigh's loops and published "Granular Impurities") is cut anywhere
-//! round: some cell starts a run, and from it the runs go round once.
+//! round: some cell starts a run, and from it the runs go round once. On a grid of digits
+//! from 0 the runs add up numbers, as sigh's solver reads them ("0-indexed: Sums and
+//! indexing"): a 0 joins either run beside it, and a line of 0s alone makes no run at all, so
+//! it breaks the rule (where sigh's solver lets it pass).
 
 use std::fmt;
 
@@ -69,13 +72,13 @@ impl SumLine {
     /// close every run: the running totals the line can be at, cell by cell (exact when
     /// every cell is filled).
     fn admits_reading(&self, values: &CellValues<'_>, cells: &[Cell]) -> bool {
-        let n = values.shape().digit_count();
+        let shape = values.shape();
         let mut at = vec![false; self.sum as usize];
         at[0] = true;
         for &cell in cells {
             let digits = match values.get(cell) {
                 Some(v) => v..=v,
-                None => 1..=n,
+                None => shape.lowest()..=shape.highest(),
             };
             let mut next = vec![false; at.len()];
             for before in (0..at.len()).filter(|&t| at[t]) {
@@ -90,7 +93,7 @@ impl SumLine {
         at[0]
     }
 
-    /// The running total after a digit `v` from total `before`: back to 0 when a run
+    /// The running total after a number `v` from total `before`: back to 0 when a run
     /// reaches the sum, none when it overshoots.
     fn step(&self, before: usize, v: usize) -> Option<usize> {
         let sum = self.sum as usize;
@@ -112,23 +115,29 @@ impl Constraint for SumLine {
     ring_cells_and_oddity!();
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let (len, n, sum) = (
-            ring(&self.cells).0.len(),
-            shape.digit_count(),
-            self.sum as usize,
-        );
+        let (len, sum) = (ring(&self.cells).0.len(), self.sum as usize);
+        let (lo, hi) = (shape.lowest(), shape.highest());
         loop_problem("sum line", &self.cells).or_else(|| {
-            // The line's digits total a multiple of the sum, between len and len·N.
-            let reachable = (1..=len * n / sum.max(1)).any(|k| k * sum >= len);
+            // The line's numbers total a multiple of the sum, at least once the sum, between
+            // len·lowest and len·highest.
+            let reachable = (1..=len * hi / sum.max(1)).any(|k| k * sum >= len * lo);
             (sum == 0 || !reachable).then(|| {
-                format!("{len} digits from 1 to {n} cannot split into runs adding up to {sum}")
+                format!("{len} digits from {lo} to {hi} cannot split into runs adding up to {sum}")
             })
         })
     }
 
     /// The runs as a chain of running totals; a loop reads from one of its cells, chosen by
-    /// a variable per cell (at least one true), each reading under its own.
+    /// a variable per cell (at least one true), each reading under its own. On digits from 0,
+    /// some cell is no 0 (the line makes at least one run).
     fn encode(&self, cnf: &mut ConstraintCnf) {
+        let shape = cnf.shape();
+        if let Some(zero) = shape.digit_numbered(0) {
+            let cells = ring(&self.cells).0;
+            let zero = usize::from(zero.get());
+            let some_other: Vec<_> = cells.iter().map(|&c| !cnf.holds(c, zero)).collect();
+            cnf.clause(some_other);
+        }
         let readings = self.readings();
         let guards: Vec<Option<super::Literal>> = if readings.len() == 1 {
             vec![None]
@@ -139,21 +148,25 @@ impl Constraint for SumLine {
         };
         for (cells, guard) in readings.iter().zip(guards) {
             let terms: Vec<Term> = cells.iter().map(|&c| cell_term(cnf, c, 1)).collect();
-            let (len, n, sum) = (terms.len(), cnf.size(), self.sum as usize);
+            let (len, sum) = (terms.len(), self.sum as usize);
+            let (lo, hi) = (shape.lowest(), shape.highest());
             Chain::walk(cnf, guard, &terms, |i, before, amount| {
                 let after = self.step(before as usize, amount as usize)?;
                 // The cells left can close the run and every run after it: the rest of the
                 // line adds up to a multiple of the sum, less the run so far.
                 let left = len - i;
-                let closes = (after + left).div_ceil(sum) * sum <= after + left * n;
+                let closes = (after + left * lo).div_ceil(sum) * sum <= after + left * hi;
                 closes.then_some(after as i64)
             });
         }
     }
 
-    /// Whether some digits in the blanks close every run, read from some cell of a loop.
+    /// Whether some digits in the blanks close every run, read from some cell of a loop,
+    /// and (on digits from 0) the line is not all 0s.
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        (self.readings().iter()).any(|cells| self.admits_reading(values, cells))
+        let cells = ring(&self.cells).0;
+        let all_zero = cells.iter().all(|&c| values.get(c) == Some(0));
+        !all_zero && (self.readings().iter()).any(|cells| self.admits_reading(values, cells))
     }
 
     fn draw(&self, _shape: Shape) -> Vec<Mark> {

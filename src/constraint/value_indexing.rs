@@ -5,7 +5,9 @@
 //! the line indicates how many cells away the digit X is on the line"): with cells value,
 //! control, then the indexed cells, the control digit c is at most the number of indexed
 //! cells and the c-th of them holds the value cell's digit. f-puzzles has no field for it,
-//! so satdoku reads it from its TOML only (`[[value-indexing]]`, `cells` in that order).
+//! so satdoku reads it from its TOML only (`[[value-indexing]]`, `cells` in that order). On a
+//! grid of digits from 0 the control digit is a number, as sigh's solver reads it: a 0 names
+//! no cell, so it is ruled out.
 
 use std::fmt;
 
@@ -39,6 +41,11 @@ impl ValueIndexing {
     /// The arrow along `cells`: the value cell, the control cell, then the cells indexed.
     pub fn new(cells: Vec<Cell>) -> ValueIndexing {
         ValueIndexing { cells }
+    }
+
+    /// The indexed cell a control number `c` names: the c-th, from 1 (none for 0).
+    fn indexed(indexed: &[Cell], c: usize) -> Option<&Cell> {
+        c.checked_sub(1).and_then(|i| indexed.get(i))
     }
 
     /// The value cell, the control cell and the indexed cells.
@@ -79,17 +86,18 @@ impl Constraint for ValueIndexing {
         })
     }
 
-    /// Control digit c beyond the indexed cells is forbidden; with c, the c-th indexed cell
-    /// and the value cell hold the same digit (two clauses per digit, one each way).
+    /// A control digit standing for no indexed cell's position (from 1; so never a 0) is
+    /// forbidden; with the one standing for c, the c-th indexed cell and the value cell hold
+    /// the same digit (two clauses per digit, one each way).
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        let n = cnf.size();
+        let (n, shape) = (cnf.size(), cnf.shape());
         let (value, control, indexed) = self.parts();
-        for c in 1..=n {
-            let Some(&target) = indexed.get(c - 1) else {
-                cnf.forbid(control, c);
+        for place in 1..=n {
+            let Some(&target) = ValueIndexing::indexed(indexed, shape.number(place)) else {
+                cnf.forbid(control, place);
                 continue;
             };
-            let chosen = cnf.holds(control, c);
+            let chosen = cnf.holds(control, place);
             for v in 1..=n {
                 let (x, y) = (cnf.holds(value, v), cnf.holds(target, v));
                 cnf.clause([!chosen, !x, y]);
@@ -99,9 +107,9 @@ impl Constraint for ValueIndexing {
     }
 
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        let n = values.shape().size();
+        let shape = values.shape();
         let (value, control, indexed) = self.parts();
-        // The digits with the control cell supposed to hold c.
+        // The digits (as numbers) with the control cell supposed to hold c.
         let with = |cell: Cell, c: usize| {
             if cell == control {
                 Some(c)
@@ -110,16 +118,16 @@ impl Constraint for ValueIndexing {
             }
         };
         let fits = |c: usize| {
-            indexed
-                .get(c - 1)
-                .is_some_and(|&target| match (with(value, c), with(target, c)) {
+            ValueIndexing::indexed(indexed, c).is_some_and(|&target| {
+                match (with(value, c), with(target, c)) {
                     (Some(a), Some(b)) => a == b,
                     _ => true,
-                })
+                }
+            })
         };
         match values.get(control) {
             Some(c) => fits(c),
-            None => (1..=n).any(fits),
+            None => (shape.lowest()..=shape.highest()).any(fits),
         }
     }
 

@@ -151,8 +151,8 @@ impl Rules {
 
     /// The same rules on a grid whose digits start at 0: 0 to M−1 (M = N unless
     /// [`Rules::with_digits`] gave more). Sums, products and parities are of those numbers;
-    /// a constraint whose family reads digits only as the numbers from 1 (a sandwich's 1, an
-    /// indexer's positions) is refused, before or after.
+    /// a constraint whose family reads digits only as the numbers from 1 (an index line's
+    /// positions, an anti-taxicab distance) is refused, before or after.
     ///
     /// ```
     /// use satdoku::{Rules, Shape};
