@@ -1714,35 +1714,123 @@ fn full_rank_on_4x4() {
     let mut rng = Rng(89);
     for _ in 0..30 {
         let g = &grids[rng.below(grids.len())];
-        let lines = lines_both_ways(g);
-        let mut text = String::new();
-        let mut tables = Vec::new();
-        for _ in 0..1 + rng.below(3) {
-            let (line, key, index, side) = &lines[rng.below(lines.len())];
-            let mut rank = 1 + lines.iter().filter(|l| l.0 < *line).count();
-            if rng.below(4) == 0 {
-                rank = 1 + rng.below(16);
-            }
-            let record =
-                format!("[[full-rank]]\n{key} = {index}\nside = \"{side}\"\nrank = {rank}\n");
-            tables.push(
-                toml::from_str::<toml::Table>(&record).unwrap()["full-rank"][0]
-                    .as_table()
-                    .unwrap()
-                    .clone(),
-            );
-            text += &record;
-        }
+        let count = 1 + rng.below(3);
+        let (text, tables, _) = random_full_rank_clues(&mut rng, g, count, 4);
         agree(&grids, &text, rng.given(3), &|g| {
             tables.iter().all(|t| full_rank_ok(g, t))
         });
     }
 }
 
+/// `count` full rank clues on random lines of `g`, each with its line's rank in `g` (one
+/// more than the lines strictly below it), one in `off` given a random rank instead: the
+/// TOML tables, each parsed, and whether some clue's line ties another line of `g`.
+fn random_full_rank_clues(
+    rng: &mut Rng,
+    g: &Plain,
+    count: usize,
+    off: usize,
+) -> (String, Vec<toml::Table>, bool) {
+    let lines = lines_both_ways(g);
+    let (mut text, mut tables, mut tied) = (String::new(), Vec::new(), false);
+    for _ in 0..count {
+        let (line, key, index, side) = &lines[rng.below(lines.len())];
+        tied |= lines.iter().filter(|l| l.0 == *line).count() > 1;
+        let mut rank = 1 + lines.iter().filter(|l| l.0 < *line).count();
+        if rng.below(off) == 0 {
+            rank = 1 + rng.below(16);
+        }
+        let record = format!("[[full-rank]]\n{key} = {index}\nside = \"{side}\"\nrank = {rank}\n");
+        tables.push(
+            toml::from_str::<toml::Table>(&record).unwrap()["full-rank"][0]
+                .as_table()
+                .unwrap()
+                .clone(),
+        );
+        text += &record;
+    }
+    (text, tables, tied)
+}
+
+/// Whether no two of `g`'s lines, read from either end, read alike.
+fn untied(g: &Plain) -> bool {
+    let lines = lines_both_ways(g);
+    (0..lines.len()).all(|i| (0..i).all(|j| lines[i].0 != lines[j].0))
+}
+
+/// Whether a full rank clue holds when lines may tie it: its rank is one more than the
+/// lines strictly below its own.
+fn full_rank_tied_ok(g: &Plain, table: &toml::Table) -> bool {
+    let seen = seen_from(g, table);
+    let below = lines_both_ways(g).iter().filter(|l| l.0 < seen).count();
+    below + 1 == table["rank"].as_integer().unwrap() as usize
+}
+
+/// Full rank's tie rules on 4×4 against the 288 grids. With `full-rank-ties` a clue's rank
+/// is one more than the lines strictly below its own, which may tie it (so two clues may
+/// share a rank); with `full-rank-no-ties` no two of the 16 lines read alike, clues or none.
+#[test]
+fn full_rank_tie_rules_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut rng = Rng(4177);
+    let mut tied_clues = 0;
+    for round in 0..40 {
+        let ties = round % 2 == 0;
+        let g = &grids[rng.below(grids.len())];
+        let count = rng.below(4);
+        let (clues, tables, tied) = random_full_rank_clues(&mut rng, g, count, 5);
+        let rule = if ties {
+            "full-rank-ties"
+        } else {
+            "full-rank-no-ties"
+        };
+        let text = format!("rules = [\"{rule}\"]\n{clues}");
+        tied_clues += usize::from(ties && tied);
+        agree(&grids, &text, rng.given(3), &|g| {
+            if ties {
+                tables.iter().all(|t| full_rank_tied_ok(g, t))
+            } else {
+                untied(g) && tables.iter().all(|t| full_rank_ok(g, t))
+            }
+        });
+    }
+    // Clues stood on lines another line ties (what only the tie rule allows).
+    assert!(tied_clues >= 3, "{tied_clues}");
+}
+
+/// The 4×4 full rank puzzles of sigh's Interactive Sudoku Solver's collection, one per tie
+/// option (tests/data/sigh-full-rank, SOURCES.md there): each is unique with the solution
+/// published beside it, and every step of its logical path holds in it.
+#[cfg(feature = "cli")]
+#[test]
+fn sighs_full_rank_puzzles_have_their_published_solutions() {
+    common::published_tomls_come_out_right("sigh-full-rank", 4);
+}
+
 #[test]
 fn bundled_full_rank_puzzles() {
     bundled_are_unique("full-rank", "full-rank", &|g, tables| {
         tables.iter().all(|t| full_rank_ok(g, t))
+    });
+}
+
+/// The bundled puzzles of full rank's tie rules: with ties, clues on tied lines (without
+/// the rule, no grid keeps them); without, no two lines alike.
+#[test]
+fn bundled_full_rank_tie_puzzles() {
+    bundled_are_unique("full-rank-ties", "full-rank", &|g, tables| {
+        tables.iter().all(|t| full_rank_tied_ok(g, t))
+    });
+    for (text, ..) in bundled("full-rank-ties", "full-rank") {
+        let strict = text.replace("rules = [\"full-rank-ties\"]\n", "");
+        assert_ne!(strict, text);
+        let file = PuzzleFile::parse(&strict).unwrap();
+        let puzzle = file.puzzle(0).unwrap().unwrap();
+        let found = SatSolver::new().count(&puzzle, 1);
+        assert!(found.complete && found.count == 0, "{text}");
+    }
+    bundled_are_unique("full-rank-no-ties", "full-rank", &|g, tables| {
+        untied(g) && tables.iter().all(|t| full_rank_ok(g, t))
     });
 }
 

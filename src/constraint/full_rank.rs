@@ -24,18 +24,25 @@ outside_clue! {
     FullRank {
         rank,
         /// The puzzle's other full rank clues: where each stands and its rank.
-        others: Vec<(Sightline, u32)>
+        others: Vec<(Sightline, u32)>,
+        /// Whether its line may tie others (the rule `full-rank-ties`): its rank is then one
+        /// more than the lines strictly below it.
+        ties: bool
     },
     "full rank clue", shown "rank {}", records "full-rank", ""
 }
 
 /// The four ways a line is read, each starting from one edge of the grid: the lines read one
 /// way start in one edge house, a digit starting exactly one of them.
-const WAYS: [(bool, bool); 4] = [(false, false), (false, true), (true, false), (true, true)];
+pub(super) const WAYS: [(bool, bool); 4] =
+    [(false, false), (false, true), (true, false), (true, true)];
 
 /// The lines read the way `(columns, from_end)`, on a grid of `n`: rows from the left or
 /// right, columns from the top or bottom.
-fn lines_read(n: usize, (columns, from_end): (bool, bool)) -> impl Iterator<Item = Sightline> {
+pub(super) fn lines_read(
+    n: usize,
+    (columns, from_end): (bool, bool),
+) -> impl Iterator<Item = Sightline> {
     (0..n as u8).map(move |i| {
         let line = if columns {
             House::Column(i)
@@ -66,8 +73,10 @@ fn compare_sights(values: &CellValues<'_>, a: &Sightline, b: &Sightline) -> Opti
 }
 
 impl FullRank {
-    /// The clue knowing the other full rank clues of `all`.
-    pub(crate) fn settled(mut self, all: &[super::VariantConstraint]) -> FullRank {
+    /// The clue knowing the other full rank clues of `all`, and whether lines may tie it
+    /// (`ties`).
+    pub(crate) fn settled(mut self, all: &[super::VariantConstraint], ties: bool) -> FullRank {
+        self.ties = ties;
         self.others = all
             .iter()
             .filter_map(|c| match c {
@@ -119,10 +128,15 @@ fn places(shape: Shape, sets: &[DigitSet], low: &[Cell], high: &[Cell]) -> (Vec<
     (equal, less)
 }
 
-/// Whether line `low` can read lower than line `high` (both starting alike), each cell
-/// taking its candidates independently: some place can hold the lower digit with every
-/// place before it able to hold equal ones.
-fn can_read_lower(shape: Shape, sets: &[DigitSet], low: &[Cell], high: &[Cell]) -> bool {
+/// Whether line `low` can read lower than line `high` (both starting alike), or as high
+/// when `or_equal`, each cell taking its candidates independently: some place can hold the
+/// lower digit with every place before it able to hold equal ones (or every place can).
+fn can_read_lower(
+    shape: Shape,
+    sets: &[DigitSet],
+    (low, high): (&[Cell], &[Cell]),
+    or_equal: bool,
+) -> bool {
     let (equal, less) = places(shape, sets, low, high);
     for (e, l) in equal.into_iter().zip(less) {
         if l {
@@ -132,19 +146,26 @@ fn can_read_lower(shape: Shape, sets: &[DigitSet], low: &[Cell], high: &[Cell]) 
             return false;
         }
     }
-    false
+    or_equal
 }
 
-/// Narrows `sets` so that line `low` reads lower than line `high` (both starting alike),
-/// each cell taking its candidates independently (a relaxation: what it removes no filling
-/// holds): a digit stays where some way to read lower keeps it — a lower place before it
-/// (any digit then), or every place before it able to be equal and here either a lower
-/// digit or an equal one with a lower place still possible after.
-fn keep_lower(shape: Shape, sets: &mut [DigitSet], low: &[Cell], high: &[Cell]) {
+/// Narrows `sets` so that line `low` reads lower than line `high` (both starting alike), or
+/// as high when `or_equal`, each cell taking its candidates independently (a relaxation:
+/// what it removes no filling holds): a digit stays where some way to read lower keeps it —
+/// a lower place before it (any digit then), or every place before it able to be equal and
+/// here either a lower digit or an equal one with a lower place (or, `or_equal`, equal
+/// places to the end) still possible after.
+fn keep_lower(
+    shape: Shape,
+    sets: &mut [DigitSet],
+    (low, high): (&[Cell], &[Cell]),
+    or_equal: bool,
+) {
     let (equal, less) = places(shape, sets, low, high);
     let k = equal.len();
-    // later[i]: from place i on, equal places then a lower one are possible.
+    // later[i]: from place i on, equal places then a lower one (or to the end) are possible.
     let mut later = vec![false; k + 1];
+    later[k] = or_equal;
     for i in (0..k).rev() {
         later[i] = less[i] || (equal[i] && later[i + 1]);
     }
@@ -242,11 +263,23 @@ impl Comparer {
         lit
     }
 
-    /// Literals implying line `a` reads lower, and higher, than line `b` past their first
-    /// places.
-    fn order(&mut self, cnf: &mut ConstraintCnf, a: &[Cell], b: &[Cell]) -> (Literal, Literal) {
-        // From the last place back: "lower from place i on", "higher from place i on".
+    /// Literals implying line `a` reads lower, and higher (or, `ties`, as high), than line
+    /// `b` past their first places.
+    fn order(
+        &mut self,
+        cnf: &mut ConstraintCnf,
+        (a, b): (&[Cell], &[Cell]),
+        ties: bool,
+    ) -> (Literal, Literal) {
+        // From the last place back: "lower from place i on", "higher from place i on"; past
+        // the end, equal lines are neither (or, `ties`, count as high).
         let mut rest: Option<(Literal, Literal)> = None;
+        if ties {
+            let (never, always) = (cnf.aux(), cnf.aux());
+            cnf.clause([!never]);
+            cnf.clause([always]);
+            rest = Some((never, always));
+        }
         for i in (1..a.len()).rev() {
             let (lower, higher) = (cnf.aux(), cnf.aux());
             if a[i] == b[i] {
@@ -305,7 +338,8 @@ impl Constraint for FullRank {
     /// implying "the cell holds d and the line compares so"); at least (r − 1) mod 4 edges
     /// count lower and at least the rest higher. The rows and columns holding every digit
     /// once, exactly one line per edge starts with d, so the counts are exact and no line
-    /// ties the clue's.
+    /// ties the clue's; when lines may tie it, "higher" is "as high", and exactly (r − 1)
+    /// mod 4 lines are strictly lower.
     fn encode(&self, cnf: &mut ConstraintCnf) {
         let n = cnf.size();
         let (d, below) = self.group();
@@ -320,7 +354,7 @@ impl Constraint for FullRank {
             for other in lines_read(n, way) {
                 let cells = other.cells(n);
                 let starts = cnf.holds(cells[0], d);
-                let (l, h) = comparer.order(cnf, &cells, &line);
+                let (l, h) = comparer.order(cnf, (&cells, &line), self.ties);
                 for (order, some) in [(l, &mut some_lower), (h, &mut some_higher)] {
                     let counted = cnf.aux();
                     cnf.clause([!counted, starts]);
@@ -337,8 +371,8 @@ impl Constraint for FullRank {
         cnf.at_least(&higher, 3 - below);
     }
 
-    /// Exact on a complete grid: the line ties no other, and one more than the lines below
-    /// it is the rank. On a partial grid (rows and columns holding every digit once in any
+    /// Exact on a complete grid: the line ties no other (unless lines may tie it), and one
+    /// more than the lines strictly below it is the rank. On a partial grid (rows and columns holding every digit once in any
     /// filling): the line's first digit, and no more lines starting with it decided lower
     /// or higher than the clue allows.
     fn admits(&self, values: &CellValues<'_>) -> bool {
@@ -355,20 +389,22 @@ impl Constraint for FullRank {
             for other in others() {
                 match compare_sights(values, &other, &self.sight) {
                     Some(Ordering::Less) => lower += 1,
-                    Some(Ordering::Equal) => return false,
+                    Some(Ordering::Equal) if !self.ties => return false,
                     _ => {}
                 }
             }
             return lower + 1 == self.rank as usize;
         }
-        if values.get(self.sight.cell(n, 0)).is_some_and(|v| v != d) {
+        // The first digit by place (on digits from 0 a number is a place less 1).
+        if values.place(self.sight.cell(n, 0)).is_some_and(|v| v != d) {
             return false;
         }
         let (mut lower, mut higher) = (0, 0);
-        for other in others().filter(|o| values.get(o.cell(n, 0)) == Some(d)) {
+        for other in others().filter(|o| values.place(o.cell(n, 0)) == Some(d)) {
             match compare_sights(values, &other, &self.sight) {
                 Some(Ordering::Less) => lower += 1,
                 Some(Ordering::Greater) => higher += 1,
+                Some(Ordering::Equal) if self.ties => higher += 1,
                 Some(Ordering::Equal) => return false,
                 None => {}
             }
@@ -382,7 +418,8 @@ impl Constraint for FullRank {
     /// edges certainly lower are as many as the clue's place allows, every other edge's line
     /// is higher: a line certainly lower cannot be it (its first cell loses d), and a line
     /// that is the only one left must read higher from its first open place on (and so for
-    /// higher). A line equal to the clue's throughout cannot start with d.
+    /// higher). A line equal to the clue's throughout cannot start with d. When lines may
+    /// tie the clue's, "higher" is "as high", and every unclued line may be either.
     fn narrow(&self, scope: &[Cell], sets: &[DigitSet], _shape: Shape) -> Option<Vec<DigitSet>> {
         let cell_count = sets.len();
         let shape = Shape::from_cell_count(cell_count)?;
@@ -418,15 +455,17 @@ impl Constraint for FullRank {
                 if !sets[shape.index(cells[0])].contains(digit) {
                     continue;
                 }
-                // A clued line is lower or higher as its rank says; an unclued one takes a
-                // place no clue takes.
-                let (may_lower, may_higher) =
-                    match self.others.iter().find(|(sight, _)| *sight == other) {
-                        Some(&(_, rank)) => (rank < self.rank, rank > self.rank),
-                        None => (free_below, free_above),
-                    };
-                let lower = may_lower && can_read_lower(shape, &sets, &cells, &line);
-                let higher = may_higher && can_read_lower(shape, &sets, &line, &cells);
+                // A clued line is lower or higher as its rank says (as high, when of the
+                // same rank and lines may tie); an unclued one takes a place no clue takes.
+                let clued = self.others.iter().find(|(sight, _)| *sight == other);
+                let (may_lower, may_higher) = match clued {
+                    Some(&(_, rank)) if self.ties => (rank < self.rank, rank >= self.rank),
+                    Some(&(_, rank)) => (rank < self.rank, rank > self.rank),
+                    None if self.ties => (true, true),
+                    None => (free_below, free_above),
+                };
+                let lower = may_lower && can_read_lower(shape, &sets, (&cells, &line), false);
+                let higher = may_higher && can_read_lower(shape, &sets, (&line, &cells), self.ties);
                 if lower || higher {
                     members.push((cells, lower, higher));
                 } else {
@@ -459,9 +498,9 @@ impl Constraint for FullRank {
             }
             if let [only] = left[..] {
                 if must_lower {
-                    keep_lower(shape, &mut sets, only, &line);
+                    keep_lower(shape, &mut sets, (only, &line), false);
                 } else {
-                    keep_lower(shape, &mut sets, &line, only);
+                    keep_lower(shape, &mut sets, (&line, only), self.ties);
                 }
             }
         }
@@ -509,7 +548,8 @@ mod tests {
     }
 
     /// On 4×4, with the clues of one grid's lines and candidates from a few grids, the
-    /// narrowing keeps every candidate of every grid the clues and candidates allow.
+    /// narrowing keeps every candidate of every grid the clues and candidates allow, whether
+    /// lines may tie the clues or not.
     #[test]
     fn narrowing_keeps_what_some_grid_uses() {
         let shape = Shape::from_size(4).unwrap();
@@ -525,7 +565,8 @@ mod tests {
             (seed % n as u64) as usize
         };
         let mut narrowed_something = false;
-        for _ in 0..200 {
+        for round in 0..400 {
+            let ties = round % 2 == 1;
             let g = &grids[next(grids.len())];
             let values = CellValues::new(shape, g);
             let rank_of = |s: &Sightline| {
@@ -541,7 +582,7 @@ mod tests {
                 })
                 .collect();
             let all: Vec<VariantConstraint> = clued.iter().cloned().map(Into::into).collect();
-            let clued: Vec<FullRank> = clued.into_iter().map(|c| c.settled(&all)).collect();
+            let clued: Vec<FullRank> = clued.into_iter().map(|c| c.settled(&all, ties)).collect();
             // Candidates: the digits of a few grids, cell by cell.
             let mut sets = vec![DigitSet::EMPTY; 16];
             for k in 0..1 + next(4) {

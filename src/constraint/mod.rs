@@ -53,6 +53,7 @@ mod parity_line;
 mod parity_vision;
 mod pencil_marks;
 mod quadruple;
+mod rank_ties;
 mod region_difference;
 mod region_subset;
 mod region_sum_line;
@@ -134,6 +135,7 @@ pub use parity_vision::ParityVision;
 pub(crate) use parity_vision::compass;
 pub use pencil_marks::PencilMarks;
 pub use quadruple::Quadruple;
+pub use rank_ties::{RankTies, TieRule};
 pub use region_difference::RegionDifferenceLine;
 pub use region_subset::RegionSubsetLine;
 pub use region_sum_line::RegionSumLine;
@@ -459,6 +461,8 @@ variants! {
         says "The regions are to be found: the grid splits into as many orthogonally connected regions as a row has cells, each as large as a row and holding every digit once.";
     Doppelganger(Doppelganger) => "doppelgänger rule"
         says "On a grid of the digits 0 to N, every row, column and region holds a 0 and misses one other digit; no two rows (columns, regions) miss the same digit, and at each 0 its row, column and region miss different digits.";
+    RankTies(RankTies) => "full rank tie rule"
+        says "Full rank without ties: no two rows or columns, read from either end, read the same number; with ties: a full rank clue's line may tie others, its rank one more than the lines strictly below it.";
     DigitCount(DigitCount) => "digit count"
         says "Cells with a digit count hold each digit it names as often as it says (at least, or exactly; a look-and-say clue 1223 is one 2 and two 3s); digits may repeat.",
         toml ["contains", "contains-exactly", "look-and-say"], fpuzzles ["lookandsay"];
@@ -578,7 +582,12 @@ impl VariantConstraint {
             VariantConstraint::Extremum(extremum) => {
                 VariantConstraint::Extremum(extremum.settled(all))
             }
-            VariantConstraint::FullRank(clue) => VariantConstraint::FullRank(clue.settled(all)),
+            VariantConstraint::FullRank(clue) => {
+                let ties = all.iter().any(
+                    |c| matches!(c, VariantConstraint::RankTies(t) if t.rule() == TieRule::Allowed),
+                );
+                VariantConstraint::FullRank(clue.settled(all, ties))
+            }
             VariantConstraint::RegionSumLine(line) => {
                 VariantConstraint::RegionSumLine(line.settled(region))
             }
@@ -764,6 +773,9 @@ impl VariantConstraint {
             | V::DigitCount(_)
             | V::EqualityCage(_)
             | V::Sandwich(_)
+            // Lines read as numbers compare as their places do.
+            | V::FullRank(_)
+            | V::RankTies(_)
             | V::Lunchbox(_)
             | V::Rellik(_)
             | V::SumLine(_)

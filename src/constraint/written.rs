@@ -202,11 +202,12 @@ mod tests {
         EqualSums, EqualityCage, EveryWindow, Expression, Extremum, ExtremumKind, Fields, FullRank,
         GreaterThan, HiddenSkyscraper, IndexLine, Indexer, IndexerKind, LittleKiller, Lockout,
         Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity,
-        ParityKind, ParityLine, ParityVision, PencilMarks, Quadruple, Record, RecordError,
-        RegionDifferenceLine, RegionSubsetLine, RegionSumLine, Rellik, Renban, RulePairs, RulePart,
-        SameDifference, SameDigits, Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing,
-        SumLine, Summands, Thermometer, ValueIndexing, VariantConstraint, WeightedSum, Whispers,
-        WindowKind, XSum, Xv, XvLetter, Zipper, family_named,
+        ParityKind, ParityLine, ParityVision, PencilMarks, Quadruple, RankTies, Record,
+        RecordError, RegionDifferenceLine, RegionSubsetLine, RegionSumLine, Rellik, Renban,
+        RulePairs, RulePart, SameDifference, SameDigits, Sandwich, Sightline, Skyscraper,
+        SlowThermometer, Spacing, SumLine, Summands, Thermometer, TieRule, ValueIndexing,
+        VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv, XvLetter, Zipper,
+        family_named,
     };
     use crate::grid::{DigitSet, House, Shape};
 
@@ -629,6 +630,8 @@ mod tests {
             (SameDigits.into(), NOWHERE),
             (ChaosConstruction.into(), NOWHERE),
             (Doppelganger::new().into(), NOWHERE),
+            (RankTies::new(TieRule::Never).into(), NOWHERE),
+            (RankTies::new(TieRule::Allowed).into(), NOWHERE),
             (BorderCount::new(cell("r2c3")).into(), ANYWHERE),
             (
                 Lunchbox::new(cells("r1c1 r1c2 r1c3 r1c4"), 7).into(),

@@ -5,7 +5,7 @@ use std::fmt;
 use super::{Regions, RulesError};
 use crate::constraint::{
     ChaosConstruction, DistanceKind, DistanceRule, Doppelganger, DutchFlatmates, EveryWindow,
-    Negative, NegativeKind, SameDigits, VariantConstraint, WindowKind,
+    Negative, NegativeKind, RankTies, SameDigits, TieRule, VariantConstraint, WindowKind,
 };
 use crate::grid::{BoxShape, House, KNIGHT_MOVES, Relation, leaps};
 
@@ -61,6 +61,11 @@ pub enum GlobalRule {
     /// On a grid of the digits 0 to N, every house holds a 0 and misses one other digit,
     /// no two houses of a kind the same, and at each 0 its houses miss different digits.
     Doppelganger,
+    /// Full rank without ties: no two rows or columns, read from either end, read alike.
+    FullRankNoTies,
+    /// Full rank with ties: a full rank clue's line may tie others, its rank one more than
+    /// the lines strictly below it.
+    FullRankTies,
 }
 
 crate::named::named_enum!(GlobalRule, "rule", {
@@ -85,6 +90,8 @@ crate::named::named_enum!(GlobalRule, "rule", {
     SameDigits => "same-digits",
     ChaosConstruction => "chaos-construction",
     Doppelganger => "doppelganger",
+    FullRankNoTies => "full-rank-no-ties",
+    FullRankTies => "full-rank-ties",
 });
 
 /// What a rule adds to the grid's rules.
@@ -110,6 +117,8 @@ pub enum Adds {
     Regions,
     /// Doppelgänger (one entry of the constraints).
     Doppelganger,
+    /// A tie rule of full rank (one entry of the constraints).
+    RankTies(TieRule),
 }
 
 /// What a rule needs of the grid's regions.
@@ -480,6 +489,30 @@ const TABLE: [GlobalRuleRow; GlobalRule::ALL.len()] = [
         topic: "doppelgänger",
         words: &["doppelg*"],
     },
+    GlobalRuleRow {
+        rule: GlobalRule::FullRankNoTies,
+        title: "full rank without ties",
+        says: "Full rank without ties: no two rows or columns, read from either end, read the same number (sigh's full rank ties \"none\"), with or without full rank clues.",
+        needs: Needs::Nothing,
+        adds: Adds::RankTies(TieRule::Never),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::None,
+        sudokupad: None,
+        topic: "full rank ties",
+        words: &["tie", "ties", "tied"],
+    },
+    GlobalRuleRow {
+        rule: GlobalRule::FullRankTies,
+        title: "full rank with ties",
+        says: "Full rank with ties: a full rank clue's line may tie other lines (two clues of one rank tie each other), its rank one more than the lines strictly below it (sigh's full rank ties \"any\").",
+        needs: Needs::Nothing,
+        adds: Adds::RankTies(TieRule::Allowed),
+        drawn: false,
+        fpuzzles: FpuzzlesForm::None,
+        sudokupad: None,
+        topic: "full rank ties",
+        words: &["tie", "ties", "tied"],
+    },
 ];
 
 impl GlobalRule {
@@ -511,6 +544,7 @@ impl GlobalRule {
                 (Adds::SameDigits, VariantConstraint::SameDigits(_)) => true,
                 (Adds::Regions, VariantConstraint::ChaosConstruction(_)) => true,
                 (Adds::Doppelganger, VariantConstraint::Doppelganger(_)) => true,
+                (Adds::RankTies(rule), VariantConstraint::RankTies(c)) => c.rule() == rule,
                 _ => false,
             })
     }
@@ -525,6 +559,7 @@ impl GlobalRule {
             Adds::SameDigits => Some(SameDigits.into()),
             Adds::Regions => Some(ChaosConstruction.into()),
             Adds::Doppelganger => Some(Doppelganger::new().into()),
+            Adds::RankTies(rule) => Some(RankTies::new(rule).into()),
             Adds::Houses(_) | Adds::Moves(..) => None,
         }
     }
@@ -569,7 +604,8 @@ impl GlobalRule {
             | Adds::Flatmates
             | Adds::SameDigits
             | Adds::Regions
-            | Adds::Doppelganger => Vec::new(),
+            | Adds::Doppelganger
+            | Adds::RankTies(_) => Vec::new(),
         }
     }
 
@@ -584,7 +620,8 @@ impl GlobalRule {
             | Adds::Flatmates
             | Adds::SameDigits
             | Adds::Regions
-            | Adds::Doppelganger => None,
+            | Adds::Doppelganger
+            | Adds::RankTies(_) => None,
         }
     }
 
