@@ -557,6 +557,17 @@ fn families_reading_digits_from_one_are_refused() {
         err.contains("index line reads digits as the numbers from 1"),
         "{err}"
     );
+    // An indexer in the last column: its index, 4, is no digit of 0 to 3.
+    let file = dir.path().join("indexer.toml");
+    let text =
+        "digits = \"0-3\"\npuzzle = \"................\"\n[[column-indexer]]\ncells = \"r1c4\"\n";
+    std::fs::write(&file, text).unwrap();
+    let (code, _, err) = run(&["count", file.to_str().unwrap()], "");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("r1c4's index is 4, which no digit from 0 to 3 stands for"),
+        "{err}"
+    );
     let (code, _, err) = run(&["count", "--digits", "2-9"], "................");
     assert_eq!(code, Some(2));
     assert!(err.contains("digits start at 0 or 1, not 2"), "{err}");

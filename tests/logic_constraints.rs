@@ -302,3 +302,25 @@ fn arrow_paths_take_claiming_by_constraint() {
         "{steps:?}"
     );
 }
+
+/// A puzzle without solutions whose logic fills every cell ends in a contradiction, never
+/// solved: sigh's 4×4 full rank clues that need ties allowed, read without the tie rule,
+/// fill the grid by the clues' steps and singles, and the full grid ties the clued row 4
+/// (read from the left) with row 3 (read from the right), which the clue forbids; the board
+/// names that clue.
+#[test]
+fn a_full_grid_that_breaks_a_constraint_is_a_contradiction() {
+    let text = "puzzle = \"................\"\n\
+        [[full-rank]]\ncolumn = 1\nside = \"top\"\nrank = 10\n\
+        [[full-rank]]\ncolumn = 2\nside = \"top\"\nrank = 15\n\
+        [[full-rank]]\nrow = 4\nside = \"left\"\nrank = 5\n";
+    let puzzle = PuzzleFile::parse(text).unwrap().puzzle(0).unwrap().unwrap();
+    assert!(satdoku::solve(&puzzle).is_none());
+    let layout = Layout::new(puzzle.rules());
+    let path = explain_within(&layout, puzzle.grid(), false, PATH_WORK);
+    let full = path.board.grid();
+    assert_eq!(full.to_string(), "3421124341322314", "the tied grid");
+    assert_eq!(path.end, End::Contradiction);
+    // The row 4 clue, the third constraint, is the one the full grid breaks.
+    assert_eq!(path.board.broken(), Some(2));
+}

@@ -102,6 +102,8 @@ struct Explained {
     steps: Vec<Step>,
     end: End,
     candidates: Candidates,
+    /// On a contradiction reached with every cell filled: the constraint the grid breaks.
+    broken: Option<String>,
 }
 
 /// A JSON row of `explain`.
@@ -157,6 +159,7 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
             steps: path.steps,
             end: path.end,
             candidates: path.board.candidates().clone(),
+            broken: (path.board.broken()).map(|i| puzzle.rules().constraints()[i].to_string()),
         }
     };
     let errors = input::for_each_parallel(
@@ -225,9 +228,12 @@ pub fn run(args: &ExplainArgs) -> anyhow::Result<ExitCode> {
                 End::Stuck => format!(
                     "logic stops after {n} steps: no technique applies (going on needs guessing)"
                 ),
-                End::Contradiction => {
-                    format!("logic reaches a contradiction after {n} steps")
-                }
+                End::Contradiction => match &explained.broken {
+                    Some(c) => format!(
+                        "logic reaches a contradiction after {n} steps: the full grid breaks {c}"
+                    ),
+                    None => format!("logic reaches a contradiction after {n} steps"),
+                },
             };
             out.comment(&format!(
                 "puzzle {} (line {}): {}; {ending}",

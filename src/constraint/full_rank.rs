@@ -6,7 +6,9 @@
 //! line is strictly above or below every other line (unclued lines may tie among
 //! themselves), and its rank is one more than the number of lines below it. f-puzzles has no
 //! field for it, so satdoku reads it from its TOML only (`[[full-rank]]`, placed as a
-//! skyscraper is, with `rank`).
+//! skyscraper is, with `rank`). Under the rule `full-rank-ties` a clue's line may tie others
+//! and its rank is one more than the lines strictly below it; under `full-rank-no-ties` no
+//! two lines tie at all (see `rank_ties`).
 //!
 //! Every digit starts exactly four lines, one from each edge (column 1 starts the rows read
 //! from the left, and so on), so rank r means: the line starts with digit ⌈r/4⌉, and of
@@ -372,9 +374,9 @@ impl Constraint for FullRank {
     }
 
     /// Exact on a complete grid: the line ties no other (unless lines may tie it), and one
-    /// more than the lines strictly below it is the rank. On a partial grid (rows and columns holding every digit once in any
-    /// filling): the line's first digit, and no more lines starting with it decided lower
-    /// or higher than the clue allows.
+    /// more than the lines strictly below it is the rank. On a partial grid (rows and
+    /// columns holding every digit once in any filling): the line's first digit, and no more
+    /// lines starting with it decided lower or higher (or as high) than the clue allows.
     fn admits(&self, values: &CellValues<'_>) -> bool {
         // Called for every filling the logic weighs: no allocation here.
         let n = values.shape().size();

@@ -11,8 +11,8 @@
 //! `rowindexer`, `columnindexer` and `boxindexer`, each entry a `cells` list of indexer
 //! cells; satdoku's TOML `row-indexer`, `column-indexer` and `box-indexer`. On a grid of
 //! digits from 0 the digits and indices are numbers, as sigh's solver reads them ("0-indexed:
-//! Sums and indexing"): an indexer's 0 names no position, so it is ruled out, and an index no
-//! digit stands for (the last on 0 to N−1) is held nowhere.
+//! Sums and indexing"): an indexer's 0 names no position, so it is ruled out, and an indexer
+//! in the last position, whose index N no digit of 0 to N−1 stands for, is refused.
 
 use std::fmt;
 
@@ -158,8 +158,20 @@ impl Constraint for Indexer {
                 region.len()
             ));
         }
-        (self.kind == IndexerKind::Box && self.regions.is_none())
-            .then(|| "a box indexer needs the grid's regions".into())
+        if self.kind == IndexerKind::Box && self.regions.is_none() {
+            return Some("a box indexer needs the grid's regions".into());
+        }
+        // On digits from 0 the last position's index, N, is no digit: nothing can hold it.
+        (0..self.cells.len()).find_map(|i| {
+            let (_, index) = self.house(i, shape)?;
+            shape.digit_numbered(index).is_none().then(|| {
+                let (lo, hi) = (shape.lowest(), shape.highest());
+                format!(
+                    "{}'s index is {index}, which no digit from {lo} to {hi} stands for",
+                    self.cells[i]
+                )
+            })
+        })
     }
 
     /// Per indexer cell and position k of its house: the cell holds k exactly when the k-th

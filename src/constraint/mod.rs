@@ -773,12 +773,12 @@ impl VariantConstraint {
             | V::DigitCount(_)
             | V::EqualityCage(_)
             | V::Sandwich(_)
-            // Lines read as numbers compare as their places do.
-            | V::FullRank(_)
-            | V::RankTies(_)
             | V::Lunchbox(_)
             | V::Rellik(_)
             | V::SumLine(_)
+            // Lines read as numbers compare as their places do.
+            | V::FullRank(_)
+            | V::RankTies(_)
             // Positions named by numbers from 1 (a 0 names none).
             | V::XSum(_)
             | V::NumberedRoom(_)

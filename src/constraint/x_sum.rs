@@ -6,7 +6,8 @@
 //! Sudoku Solver count the first digit itself among the X): the field `xsum`, entries
 //! `{"cell": "R0C3", "value": "25"}` with the clue's cell just outside the grid. On a grid of
 //! digits from 0, X and the sum are numbers, as sigh's solver reads them ("0-indexed: Sums
-//! and indexing"): a first 0 sums no cells, which only a clue of 0 allows.
+//! and indexing"); a first 0 sums no cells, which only a clue of 0 allows (sigh's solver
+//! allows no first 0 at all, so a clue of 0 has no solution there).
 
 use super::outside::{outside_clue, sightline_cells_and_problem};
 use super::sum::{Chain, Term, cell_term, sum_admits};

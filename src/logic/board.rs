@@ -1,6 +1,7 @@
 //! The board a technique looks at: candidates over a layout, with what is known of the puzzle.
 
 use super::Step;
+use crate::constraint::CellValues;
 use crate::grid::{Candidates, Cell, Digit, DigitSet, Grid, House};
 use crate::rules::Layout;
 
@@ -258,7 +259,9 @@ impl<'a> Board<'a> {
         (house.iter()).fold(DigitSet::EMPTY, |a, &c| a | sets[c as usize])
     }
 
-    /// Where the board stands.
+    /// Where the board stands. A full board that breaks a constraint (one whose cells
+    /// were filled by steps on other constraints, such as a full rank clue a tie breaks)
+    /// is a contradiction, not a solution.
     pub fn standing(&self) -> Standing {
         // A house keeps at least as many digits as it has cells (every digit, when there
         // are no more).
@@ -267,10 +270,26 @@ impl<'a> Board<'a> {
         {
             Standing::Contradiction
         } else if self.placed.iter().all(|&p| p) {
-            Standing::Solved
+            match self.broken() {
+                None => Standing::Solved,
+                Some(_) => Standing::Contradiction,
+            }
         } else {
             Standing::Open
         }
+    }
+
+    /// On a full board, the index (among the rules' constraints) of the first constraint
+    /// the filled grid breaks, if any; `None` while cells are open.
+    pub fn broken(&self) -> Option<usize> {
+        if !self.placed.iter().all(|&p| p) {
+            return None;
+        }
+        let places: Vec<u8> = (self.candidates.sets().iter())
+            .map(|s| s.only().map_or(0, Digit::get))
+            .collect();
+        let values = CellValues::new(self.layout.shape, &places);
+        (self.layout.rules.constraints().iter()).position(|c| !c.get().admits(&values))
     }
 
     /// Applies `step`: each placement fills its cell and removes its digit from the cell's
