@@ -1,7 +1,6 @@
 //! The board a technique looks at: candidates over a layout, with what is known of the puzzle.
 
 use super::Step;
-use crate::constraint::CellValues;
 use crate::grid::{Candidates, Cell, Digit, DigitSet, Grid, House};
 use crate::rules::Layout;
 
@@ -285,11 +284,7 @@ impl<'a> Board<'a> {
         if !self.placed.iter().all(|&p| p) {
             return None;
         }
-        let places: Vec<u8> = (self.candidates.sets().iter())
-            .map(|s| s.only().map_or(0, Digit::get))
-            .collect();
-        let values = CellValues::new(self.layout.shape, &places);
-        (self.layout.rules.constraints().iter()).position(|c| !c.get().admits(&values))
+        self.layout.rules.broken_constraint(&self.grid().values())
     }
 
     /// Applies `step`: each placement fills its cell and removes its digit from the cell's
