@@ -50,7 +50,12 @@ impl Find for ConstraintLogic {
             let mut key: (u32, Vec<DigitSet>) = (0, Vec::new());
             for (k, scope) in links.scopes().iter().enumerate() {
                 if scope.cells.iter().all(|&c| board.placed(c as usize)) {
-                    continue;
+                    // Nothing left to narrow, but the digits placed may break the
+                    // constraint (a forcing chain's branch fills a cage by singles at once).
+                    match broken(board, scope, &mut values) {
+                        Some(step) => return Some(step),
+                        None => continue,
+                    }
                 }
                 key.0 = k as u32;
                 key.1.clear();
@@ -152,6 +157,41 @@ fn step(
         sentence = sentence.text(" at ").cells(&step.cells);
     }
     step.sentence = what_is_left(sentence.text(": every filling it allows has "), &left);
+    Some(step)
+}
+
+/// The step of `scope`, every cell of it placed, when the digits placed break its
+/// constraint: each cell loses its digit (a contradiction); `None` when they keep it.
+fn broken(board: &Board<'_>, scope: &Scope, values: &mut [u8]) -> Option<Step> {
+    let layout = board.layout();
+    let constraint = &layout.rules.constraints()[scope.constraint];
+    let cells: Vec<Cell> = (scope.cells.iter())
+        .map(|&c| board.cell(c as usize))
+        .collect();
+    for &c in &scope.cells {
+        values[c as usize] = board.set(c as usize).only().map_or(0, Digit::get);
+    }
+    let kept = constraint
+        .get()
+        .admits_scope(&CellValues::new(layout.shape, values), &cells);
+    for &c in &scope.cells {
+        values[c as usize] = 0;
+    }
+    if kept {
+        return None;
+    }
+    let (mut step, _) = narrowed(
+        board,
+        Technique::ConstraintLogic,
+        &scope.cells,
+        &vec![DigitSet::EMPTY; scope.cells.len()],
+    )?;
+    step.constraint = Some(scope.constraint);
+    let mut sentence = Sentence::default().text(constraint);
+    if scope.part {
+        sentence = sentence.text(" at ").cells(&step.cells);
+    }
+    step.sentence = sentence.text(": the digits placed in it break it");
     Some(step)
 }
 
@@ -593,5 +633,38 @@ mod tests {
         }
         // Groups of every kind: some narrowed, some left whole.
         assert!(narrowed > 50 && narrowed < judged, "{narrowed} of {judged}");
+    }
+
+    #[test]
+    fn a_group_whose_cells_are_all_placed_is_checked() {
+        // A forcing chain's branch may place every cell of a cage by singles at once: the
+        // cage is then judged by its digits, a contradiction when they break it.
+        let four = Shape::from_size(4).unwrap();
+        let rules = Rules::standard(four)
+            .unwrap()
+            .with_constraint(Cage::new(cells("r1c1 r1c2"), Some(3)))
+            .unwrap();
+        let rules = Arc::new(rules);
+        let layout = Layout::new(&rules);
+        let board_with = |second: usize| {
+            let mut sets = vec![DigitSet::all(4); four.cell_count()];
+            sets[0] = DigitSet::single(Digit::from_index(0));
+            sets[1] = DigitSet::single(Digit::from_index(second - 1));
+            sets
+        };
+        let broken = board_with(3);
+        let board = Board::with_sets(&layout, &broken, false);
+        let step = ConstraintLogic
+            .find(&board)
+            .expect("1 + 3 breaks the cage of 3");
+        let gone: Vec<String> = step.eliminations.iter().map(|e| e.to_string()).collect();
+        assert_eq!(gone, ["r1c1=1", "r1c2=3"], "each cell loses its digit");
+        assert!(step.to_string().contains("break"), "{step}");
+        let kept = board_with(2);
+        assert!(
+            ConstraintLogic
+                .find(&Board::with_sets(&layout, &kept, false))
+                .is_none()
+        );
     }
 }
