@@ -172,7 +172,7 @@ fn run_batch(
     py: Python<'_>,
     items: &Bound<'_, PyAny>,
     threads: Option<usize>,
-    work: impl Fn(&Puzzle) -> rows::Row + Sync,
+    work: impl Fn(&rows::Entry<'_>) -> rows::Row + Sync,
 ) -> PyResult<Py<PyList>> {
     let puzzles = batch(items)?;
     let pool = pool(threads)?;
@@ -181,7 +181,7 @@ fn run_batch(
             puzzles
                 .par_iter()
                 .map(|puzzle| match puzzle {
-                    Ok(puzzle) => work(puzzle),
+                    Ok(puzzle) => work(&puzzle.entry()),
                     Err(error) => rows::Row::invalid(error),
                 })
                 .collect()

@@ -86,8 +86,16 @@ impl Puzzle {
     /// `grid` as one line in the puzzle's notation (`.` for a blank), its regions after a
     /// space when they are part of the answer (chaos construction).
     pub fn line(&self, grid: &Grid) -> String {
-        let alphabet = self.notation.alphabet().cloned().unwrap_or_default();
-        satdoku::format::write_grid_with(grid, satdoku::format::OutputFormat::Line, &alphabet, None)
+        self.entry().line(grid)
+    }
+
+    /// The puzzle as the rows of each command read it.
+    pub fn entry(&self) -> rows::Entry<'_> {
+        rows::Entry {
+            puzzle: &self.inner,
+            notation: &self.notation,
+            unread: &self.unread,
+        }
     }
 
     /// An `InputError` when the puzzle's regions are to be found (chaos construction):
@@ -201,7 +209,7 @@ impl Puzzle {
     /// `multiple` (two `solutions` and the cells where they `differ`), or `no_solution`
     /// (the clashing givens in `conflict` and `constraints`).
     fn check(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let row = py.detach(|| rows::check(self));
+        let row = py.detach(|| rows::check(&self.entry()));
         self.answer(py, row)
     }
 
@@ -235,7 +243,7 @@ impl Puzzle {
             seed,
             deadline: None,
         };
-        let row = py.detach(|| rows::count(self, limit, estimate.then_some(&sampling)));
+        let row = py.detach(|| rows::count(&self.entry(), limit, estimate.then_some(&sampling)));
         self.answer(py, row)
     }
 
@@ -248,7 +256,7 @@ impl Puzzle {
         if cap == Some(0) {
             return Err(PyValueError::new_err("cap must be at least 1"));
         }
-        let row = py.detach(|| rows::solution_counts(self, limit, cap));
+        let row = py.detach(|| rows::solution_counts(&self.entry(), limit, cap));
         self.answer(py, row)
     }
 
@@ -257,7 +265,7 @@ impl Puzzle {
     /// `contradiction`).
     fn explain(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         self.digits_only("logic")?;
-        let row = py.detach(|| rows::explain(self));
+        let row = py.detach(|| rows::explain(&self.entry()));
         self.answer(py, row)
     }
 
@@ -266,7 +274,7 @@ impl Puzzle {
     /// `guesses`.
     fn rate(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         self.digits_only("rating")?;
-        let row = py.detach(|| rows::rate(self));
+        let row = py.detach(|| rows::rate(&self.entry()));
         self.answer(py, row)
     }
 
@@ -275,7 +283,7 @@ impl Puzzle {
     /// the same up to symmetry); `InputError` where no transformation keeps them.
     fn canon(&self) -> PyResult<String> {
         self.digits_only("the canonical form")?;
-        rows::canonical(self).map_err(crate::input_error)
+        rows::canonical(&self.entry()).map_err(crate::input_error)
     }
 
     /// A picture of the puzzle: `svg` text or `png` bytes, with its solution written in

@@ -6,12 +6,43 @@ use serde_json::{Map, Value, json};
 
 use satdoku::canon::Symmetries;
 use satdoku::estimate::{Sampling, estimate};
-use satdoku::format::Spell;
+use satdoku::format::{Notation, OutputFormat, Spell, write_grid_with};
 use satdoku::logic::{End, explain as explain_path};
 use satdoku::truth::{capped_solution_counts, solution_counts as truth_counts};
-use satdoku::{AutoSolver, Layout, Solver, Verdict};
+use satdoku::{AutoSolver, Grid, Layout, Solver, Verdict};
 
-use crate::puzzle::Puzzle;
+/// What a row is made of: a puzzle as the library holds it, how its file writes digits,
+/// and what its file drew or said that was not read as a rule.
+#[derive(Clone, Copy)]
+pub struct Entry<'a> {
+    /// The puzzle.
+    pub puzzle: &'a satdoku::Puzzle,
+    /// How its file writes its digits.
+    pub notation: &'a Notation,
+    /// What was not read as a rule.
+    pub unread: &'a [String],
+}
+
+impl Entry<'_> {
+    fn inner(&self) -> &satdoku::Puzzle {
+        self.puzzle
+    }
+
+    fn notation(&self) -> &Notation {
+        self.notation
+    }
+
+    fn unread(&self) -> &[String] {
+        self.unread
+    }
+
+    /// `grid` as one line in the puzzle's notation (`.` for a blank), its regions after a
+    /// space when they are part of the answer (chaos construction).
+    pub fn line(&self, grid: &Grid) -> String {
+        let alphabet = self.notation.alphabet().cloned().unwrap_or_default();
+        write_grid_with(grid, OutputFormat::Line, &alphabet, None)
+    }
+}
 
 /// A row: fields in the order the command line writes them, handed to Python as a dict.
 pub struct Row(Vec<(&'static str, Value)>);
@@ -59,7 +90,7 @@ impl Row {
 }
 
 /// Each item spelled in the puzzle's notation.
-fn spelled<T: Spell>(puzzle: &Puzzle, items: &[T]) -> Value {
+fn spelled<T: Spell>(puzzle: &Entry<'_>, items: &[T]) -> Value {
     let notation = puzzle.notation();
     json!(
         items
@@ -72,7 +103,7 @@ fn spelled<T: Spell>(puzzle: &Puzzle, items: &[T]) -> Value {
 /// `check`: whether the puzzle is unique, with the evidence, as `check`'s JSON rows give
 /// it: `solutions` (one, or two that differ in the cells of `differences`), or the clash
 /// (`conflict`, `constraints`, whether it is `minimal`).
-pub fn check(puzzle: &Puzzle) -> Row {
+pub fn check(puzzle: &Entry<'_>) -> Row {
     let verdict = AutoSolver::default().check(puzzle.inner());
     let row = Row::new(verdict.name());
     let row = match &verdict {
@@ -115,7 +146,7 @@ pub fn check(puzzle: &Puzzle) -> Row {
 }
 
 /// `solve`: a solution, without proving it the only one.
-pub fn solve(puzzle: &Puzzle) -> Row {
+pub fn solve(puzzle: &Entry<'_>) -> Row {
     match AutoSolver::default().solve(puzzle.inner()) {
         Some(grid) => Row::new("solved").with("solution", json!(puzzle.line(&grid))),
         None => Row::new("no_solution"),
@@ -125,7 +156,7 @@ pub fn solve(puzzle: &Puzzle) -> Row {
 
 /// `count`: the solutions, up to `limit`; past it, with `sampling`, an estimate of them
 /// all with its interval (`estimate`, `low`, `high`, `probes`, `effective`).
-pub fn count(puzzle: &Puzzle, limit: u64, sampling: Option<&Sampling>) -> Row {
+pub fn count(puzzle: &Entry<'_>, limit: u64, sampling: Option<&Sampling>) -> Row {
     let count = AutoSolver::default().count(puzzle.inner(), limit);
     let status = status(count.count, count.complete);
     let mut row = Row::new(status)
@@ -148,7 +179,7 @@ pub fn count(puzzle: &Puzzle, limit: u64, sampling: Option<&Sampling>) -> Row {
 /// Per-candidate solution counts: how many of the solutions (up to `limit`, or each
 /// count up to `cap`) put each digit in each open cell (`counts`: `{"r1c3": {"1": 20}}`),
 /// with `solutions`, `all_solutions` and `cap` as `candidates --count` writes them.
-pub fn solution_counts(puzzle: &Puzzle, limit: u64, cap: Option<u64>) -> Row {
+pub fn solution_counts(puzzle: &Entry<'_>, limit: u64, cap: Option<u64>) -> Row {
     let inner = puzzle.inner();
     let counts = match cap {
         Some(cap) => capped_solution_counts(inner, cap),
@@ -186,13 +217,13 @@ fn status(count: u64, complete: bool) -> &'static str {
 }
 
 /// The status of a puzzle counted to two.
-fn status_of(puzzle: &Puzzle) -> &'static str {
+fn status_of(puzzle: &Entry<'_>) -> &'static str {
     let count = AutoSolver::default().count(puzzle.inner(), 2);
     status(count.count, count.complete)
 }
 
 /// `explain`: the logical path, a row for each step.
-pub fn explain(puzzle: &Puzzle) -> Row {
+pub fn explain(puzzle: &Entry<'_>) -> Row {
     let status = status_of(puzzle);
     let inner = puzzle.inner();
     let layout = Layout::new(inner.rules());
@@ -227,7 +258,7 @@ pub fn explain(puzzle: &Puzzle) -> Row {
 
 /// `rate`: the difficulty of a unique puzzle (others get their status, unrated), with
 /// its rating on Sudoku Explainer's scale (variant steps weighed on it).
-pub fn rate(puzzle: &Puzzle) -> Row {
+pub fn rate(puzzle: &Entry<'_>) -> Row {
     let status = status_of(puzzle);
     if status != "unique" {
         return Row::new(status).unread(puzzle.unread());
@@ -243,14 +274,14 @@ pub fn rate(puzzle: &Puzzle) -> Row {
 }
 
 /// The canonical form of the puzzle's givens, or why there is none.
-pub fn canonical(puzzle: &Puzzle) -> Result<String, String> {
+pub fn canonical(puzzle: &Entry<'_>) -> Result<String, String> {
     let symmetries = Symmetries::of(puzzle.inner().rules());
     let (form, _) = (symmetries.canonical(puzzle.inner().grid())).map_err(|err| err.to_string())?;
     Ok(puzzle.line(&form))
 }
 
 /// `canon`: the canonical form, in `canonical`.
-pub fn canon(puzzle: &Puzzle) -> Row {
+pub fn canon(puzzle: &Entry<'_>) -> Row {
     match canonical(puzzle) {
         Ok(form) => Row::new("canonical").with("canonical", json!(form)),
         Err(error) => Row::invalid(&error),
