@@ -38,6 +38,7 @@ mod regions_found;
 mod render;
 mod report;
 mod sharding;
+mod sigh_strings;
 mod solvers;
 mod sudokupad;
 mod sudokupad_drawn;

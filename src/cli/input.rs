@@ -222,15 +222,27 @@ pub fn for_each(
             };
             match opened {
                 Ok(file) => {
-                    let source = Source {
-                        name: Arc::from(name.as_str()),
-                        spec: &spec,
-                        first_line: 1,
-                        first_index: 1,
-                        constraint_lines: None,
-                        reading: Arc::default(),
-                    };
-                    run.text(&source, BufReader::with_capacity(1 << 16, file), &mut each)?;
+                    let mut file = BufReader::with_capacity(1 << 16, file);
+                    // A puzzle file under another name (a string of sigh's solver in a
+                    // `.txt`) is read as that file.
+                    if let Some(kind) = FileKind::sniff(file.fill_buf()?) {
+                        let mut text = String::new();
+                        let text = file
+                            .read_to_string(&mut text)
+                            .map(|_| text)
+                            .map_err(|err| satdoku::format::source::open_error(&err));
+                        run.rules_file(&name, kind, text, &spec, &mut each)?;
+                    } else {
+                        let source = Source {
+                            name: Arc::from(name.as_str()),
+                            spec: &spec,
+                            first_line: 1,
+                            first_index: 1,
+                            constraint_lines: None,
+                            reading: Arc::default(),
+                        };
+                        run.text(&source, file, &mut each)?;
+                    }
                 }
                 Err(err) => {
                     report(&format!(

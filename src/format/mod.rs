@@ -5,6 +5,7 @@ mod drawings;
 mod error;
 pub mod export;
 mod fpuzzles;
+mod iss;
 mod marks;
 mod notation;
 mod options;
@@ -24,6 +25,7 @@ pub use fpuzzles::{
     COSMETIC_FIELDS, FpuzzlesError, constraint_fields, fpuzzles_link_json, parse_fpuzzles,
     parse_fpuzzles_settled,
 };
+pub use iss::{IssError, is_iss_link, is_iss_text, iss_link_text, iss_to_toml, parse_iss};
 pub use marks::{MarksError, is_rule_line, marks_line, read_marks, read_marks_of};
 pub use notation::{Notation, Spell, Spelled};
 pub use options::{Column, InputFormat, ReadOptions};

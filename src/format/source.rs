@@ -20,10 +20,13 @@ pub enum FileKind {
     Toml,
     /// An f-puzzles export (`.json`).
     Fpuzzles,
-    /// An f-puzzles or SudokuPad share link given in place of a file.
+    /// An f-puzzles, SudokuPad or sigh's solver's share link given in place of a file (or a
+    /// string of sigh's solver).
     Link,
     /// SudokuPad's puzzle data (`.scl`: what its server returns for a short link).
     SudokuPad,
+    /// sigh's Interactive Sudoku Solver's puzzle string (`.Cage~16~R1C8~R1C9.~R1C2_3`).
+    Iss,
 }
 
 impl FileKind {
@@ -44,6 +47,9 @@ impl FileKind {
         let text = text.trim_start_matches('\u{feff}');
         if text.trim_start().starts_with('{') {
             return Some(FileKind::Fpuzzles);
+        }
+        if text.lines().next().is_some_and(super::is_iss_text) {
+            return Some(FileKind::Iss);
         }
         let first = (text.lines().map(str::trim))
             .find(|line| !line.is_empty() && !line.starts_with('#'))?;
@@ -69,7 +75,8 @@ impl FileKind {
     /// plain puzzle text.
     pub fn of(path: &Path) -> Option<FileKind> {
         let text = path.to_string_lossy();
-        if text.starts_with("https://") || text.starts_with("http://") {
+        if text.starts_with("https://") || text.starts_with("http://") || super::is_iss_text(&text)
+        {
             return Some(FileKind::Link);
         }
         match path.extension().and_then(|e| e.to_str()) {
@@ -89,6 +96,7 @@ impl FileKind {
                 parse_sudokupad_settled(text, settled).map_err(|err| err.to_string())
             }
             FileKind::Link => parse_link(text, settled),
+            FileKind::Iss => super::parse_iss(text).map_err(|err| err.to_string()),
         }
     }
 }
@@ -153,10 +161,12 @@ pub fn is_puzzle_id(line: &str) -> bool {
     })
 }
 
-/// The puzzle file behind a share link (SudokuPad or f-puzzles) or a bare SudokuPad id
-/// (`scl…`, `fpuzzles…`), or why there is none.
+/// The puzzle file behind a share link (SudokuPad, f-puzzles or sigh's solver), a bare
+/// SudokuPad id (`scl…`, `fpuzzles…`) or a string of sigh's solver, or why there is none.
 pub fn parse_link(link: &str, settled: &Settled) -> Result<PuzzleFile, String> {
-    if !link.contains("://") {
+    if super::is_iss_link(link) || super::is_iss_text(link) {
+        super::parse_iss(link).map_err(|err| err.to_string())
+    } else if !link.contains("://") {
         parse_sudokupad_settled(link, settled).map_err(|err| err.to_string())
     } else if is_sudokupad_link(link) {
         parse_sudokupad_link_settled(link, settled).map_err(|err| err.to_string())

@@ -1,0 +1,962 @@
+//! sigh's Interactive Sudoku Solver's puzzle strings (`.Cage~16~R1C8~R1C9.~R1C2_3`) and links (`?q=…`), read as satdoku's TOML puzzle file.
+//!
+//! The solver beside many setters' editors (GitHub `sigh/Interactive-Sudoku-Solver`) writes
+//! a puzzle as elements joined by dots, each a type and its arguments joined by `~`:
+//! `Shape~6x6~0-5` (the grid and its digits), `~R1C2_3~R4C5_1_2` (givens; several values
+//! are given candidates), `AntiKnight`, `Thermo~R1C1~R1C2`, `Cage~16~R1C8~R1C9` … Each
+//! element is written as the TOML satdoku reads (the same rules, checked the same way);
+//! an element of a type satdoku does not read (its automata, custom pair tables,
+//! combinators, variables) is refused by name, never left out, since a verdict without one
+//! of the puzzle's rules would be wrong.
+
+use std::fmt::Write as _;
+
+use super::puzzle_file::{PuzzleFile, PuzzleText};
+
+/// Why an Interactive Sudoku Solver string could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IssError {
+    /// An element of a type satdoku does not read.
+    #[error(
+        "sigh's solver's element {index} (`{element}`): satdoku does not read its `{kind}` constraints"
+    )]
+    Unknown {
+        /// The element's place in the string, from 1.
+        index: usize,
+        /// The element as written.
+        element: String,
+        /// Its type.
+        kind: String,
+    },
+    /// An element whose arguments are wrong.
+    #[error("sigh's solver's element {index} (`{element}`): {why}")]
+    Bad {
+        /// The element's place in the string, from 1.
+        index: usize,
+        /// The element as written.
+        element: String,
+        /// What is wrong.
+        why: String,
+    },
+    /// The string's rules read as satdoku's TOML, refused there.
+    #[error("sigh's solver's puzzle: {0}")]
+    Rules(String),
+    /// A link without a puzzle string.
+    #[error("a link to sigh's solver without a puzzle (`q=`)")]
+    NoPuzzle,
+}
+
+/// Whether `text` (one line) is an Interactive Sudoku Solver string: elements that start
+/// with a dot, one holding a `~`, or a known element alone (`.AntiKnight`).
+///
+/// ```
+/// use satdoku::format::is_iss_text;
+/// assert!(is_iss_text(".Cage~16~R1C8~R1C9.~R1C2_3"));
+/// assert!(!is_iss_text("1...............\n"));
+/// ```
+pub fn is_iss_text(text: &str) -> bool {
+    let text = text.trim();
+    text.starts_with('.')
+        && !text.contains(char::is_whitespace)
+        && (text.contains('~')
+            || text[1..]
+                .split('.')
+                .any(|kind| GLOBALS.iter().any(|(k, _)| *k == kind)))
+        && !text.trim_start_matches('.').is_empty()
+        && text
+            .trim_start_matches('.')
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '~')
+}
+
+/// Whether `link` opens sigh's solver (its `q=` parameter holds the puzzle).
+pub fn is_iss_link(link: &str) -> bool {
+    link.contains("Interactive-Sudoku-Solver") || link.contains("interactive-sudoku-solver")
+}
+
+/// The puzzle string of a link to sigh's solver: its `q` parameter, percent-decoded.
+pub fn iss_link_text(link: &str) -> Result<String, IssError> {
+    let query = link
+        .split_once('?')
+        .map(|(_, q)| q)
+        .ok_or(IssError::NoPuzzle)?;
+    let query = query.split('#').next().unwrap_or_default();
+    let value = query
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("q="))
+        .ok_or(IssError::NoPuzzle)?;
+    Ok(percent_decoded(&value.replace('+', " ")))
+}
+
+/// `text` with its `%XX` escapes decoded (bytes that are no UTF-8 are replaced).
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%'
+            && let (Some(h), Some(l)) = (
+                bytes.get(i + 1).and_then(|&b| hex(b)),
+                bytes.get(i + 2).and_then(|&b| hex(b)),
+            )
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The rules over the whole grid: sigh's type and satdoku's rule names.
+const GLOBALS: [(&str, &[&str]); 11] = [
+    ("AntiKnight", &["anti-knight"]),
+    ("AntiKing", &["anti-king"]),
+    ("AntiConsecutive", &["non-consecutive"]),
+    ("Windoku", &["windoku"]),
+    ("DisjointSets", &["disjoint-groups"]),
+    ("Doppelganger", &["doppelganger"]),
+    ("AntiTaxicab", &["anti-taxicab"]),
+    ("GlobalEntropy", &["global-entropy"]),
+    ("GlobalMod", &["global-modular"]),
+    ("DutchFlatmates", &["dutch-flatmates"]),
+    ("StrictXV", &["negative-xv"]),
+];
+
+/// The lines of cells (sigh's types, satdoku's tables) that take only their cells.
+const LINES: [(&str, &str); 12] = [
+    ("Thermo", "thermometer"),
+    ("Renban", "renban"),
+    ("Entropic", "entropic-line"),
+    ("RegionSumLine", "region-sum-line"),
+    ("Between", "between"),
+    ("Palindrome", "palindrome"),
+    ("Zipper", "zipper-line"),
+    ("DoubleArrow", "double-arrow"),
+    ("EqualityCage", "equality-cage"),
+    ("CountingCircles", "counting-circles"),
+    ("CountDistinct", "count-distinct"),
+    ("ValueIndexing", "value-indexing"),
+];
+
+/// The clues outside the grid read from both ends of a row or column (sigh's types,
+/// satdoku's tables and the field of the clue's number).
+const OUTSIDE: [(&str, &str, &str); 5] = [
+    ("XSum", "x-sum", "sum"),
+    ("Skyscraper", "skyscraper", "count"),
+    ("HiddenSkyscraper", "hidden-skyscraper", "height"),
+    ("NumberedRoom", "numbered-room", "digit"),
+    ("FullRank", "full-rank", "rank"),
+];
+
+/// The grid a string describes, from its `Shape` element (9×9 of 1–9 without one).
+struct Grid {
+    size: usize,
+    /// The number of digits.
+    digits: usize,
+    /// The lowest digit: 0 or 1.
+    lowest: usize,
+}
+
+impl Grid {
+    /// The grid of a `Shape` element's arguments (`9x9`, `6x6~0-5`, `7x7~9`).
+    fn of(args: &[&str]) -> Result<Grid, String> {
+        let dims = args.first().copied().unwrap_or("9x9");
+        let (rows, cols) = dims
+            .split_once('x')
+            .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
+            .ok_or_else(|| format!("`{dims}` is no grid size (RxC)"))?;
+        if rows != cols {
+            return Err(format!(
+                "a grid of {rows} rows and {cols} columns: satdoku's grids are square"
+            ));
+        }
+        if let Some(kind) = args.get(2).filter(|t| !t.is_empty() && **t != "Sudoku") {
+            return Err(format!(
+                "a grid of type `{kind}`: satdoku reads Sudoku grids"
+            ));
+        }
+        let (digits, lowest) = match args.get(1).copied().filter(|r| !r.is_empty()) {
+            None => (rows, 1),
+            Some(range) => match range.split_once('-') {
+                Some((low, high)) => {
+                    let (low, high) = (number(low)?, number(high)?);
+                    if low > 1 || high < low {
+                        return Err(format!("digits {range}: satdoku's digits start at 0 or 1"));
+                    }
+                    (high - low + 1, low)
+                }
+                None => (number(range)?, 1),
+            },
+        };
+        Ok(Grid {
+            size: rows,
+            digits,
+            lowest,
+        })
+    }
+
+    /// satdoku's name of a cell sigh names `R1C2` (rows and columns past 9 as letters).
+    fn cell(&self, id: &str) -> Result<String, String> {
+        let bad = || format!("`{id}` is no cell of the grid");
+        let chars: Vec<char> = id.chars().collect();
+        if chars.len() != 4
+            || !chars[0].eq_ignore_ascii_case(&'R')
+            || !chars[2].eq_ignore_ascii_case(&'C')
+        {
+            return Err(bad());
+        }
+        let place = |c: char| c.to_digit(17).filter(|&n| n >= 1).map(|n| n as usize);
+        let (row, col) = (
+            place(chars[1]).ok_or_else(bad)?,
+            place(chars[3]).ok_or_else(bad)?,
+        );
+        if row > self.size || col > self.size {
+            return Err(bad());
+        }
+        Ok(format!("r{row}c{col}"))
+    }
+
+    /// The cells of `ids`, as a TOML list.
+    fn cells(&self, ids: &[&str]) -> Result<String, String> {
+        let cells: Vec<String> = ids
+            .iter()
+            .map(|id| self.cell(id))
+            .collect::<Result<_, _>>()?;
+        Ok(format!("\"{}\"", cells.join(" ")))
+    }
+
+    /// A cell's row and column (1-based) from satdoku's name.
+    fn place(name: &str) -> (usize, usize) {
+        let (r, c) = name[1..].split_once('c').expect("a cell name");
+        (r.parse().expect("a row"), c.parse().expect("a column"))
+    }
+}
+
+/// A whole number, or what is wrong with it.
+fn number(text: &str) -> Result<usize, String> {
+    text.parse()
+        .map_err(|_| format!("`{text}` is no whole number"))
+}
+
+/// What the elements add up to, as they are read.
+#[derive(Default)]
+struct Toml {
+    rules: Vec<&'static str>,
+    diagonals: Vec<i32>,
+    boxes: Option<String>,
+    /// A `Jigsaw` layout: a piece's label per cell.
+    jigsaw: Option<Vec<char>>,
+    differ: Vec<String>,
+    givens: Vec<(usize, usize, usize)>,
+    tables: String,
+}
+
+/// The TOML puzzle file of an Interactive Sudoku Solver string, or why it cannot be read.
+///
+/// ```
+/// use satdoku::format::iss_to_toml;
+/// let toml = iss_to_toml(".Shape~4x4.AntiKing.Cage~3~R1C1~R1C2.~R4C4_1")?;
+/// assert!(toml.contains("rules = [\"anti-king\"]"));
+/// assert!(toml.contains("[[cage]]\ncells = \"r1c1 r1c2\"\nsum = 3"));
+/// # Ok::<(), satdoku::format::IssError>(())
+/// ```
+pub fn iss_to_toml(text: &str) -> Result<String, IssError> {
+    translated(text).map(|t| t.toml)
+}
+
+/// A string's TOML, and where each element's tables start in it.
+struct Translated {
+    toml: String,
+    /// The elements as written.
+    elements: Vec<String>,
+    /// Per element with tables, (the TOML line its first table's header is on, its index).
+    starts: Vec<(usize, usize)>,
+}
+
+impl Translated {
+    /// The element that TOML line `line` (from 1) lies in, if it lies in one's tables.
+    fn element_at(&self, line: usize) -> Option<usize> {
+        (self.starts.iter())
+            .take_while(|(start, _)| *start <= line)
+            .last()
+            .map(|&(_, i)| i)
+    }
+
+    /// `message` of satdoku's TOML reader, its `line N:` said as the element it came from.
+    fn error(&self, message: String) -> IssError {
+        let at = message
+            .strip_prefix("line ")
+            .and_then(|rest| rest.split_once(": "))
+            .and_then(|(n, why)| Some((n.parse::<usize>().ok()?, why)));
+        match at {
+            Some((line, why)) => match self.element_at(line) {
+                Some(index) => IssError::Bad {
+                    index: index + 1,
+                    element: self.elements[index].clone(),
+                    why: why.to_string(),
+                },
+                // A line of the TOML made here means nothing to the string's reader: what
+                // is wrong names its constraint or cells.
+                None => IssError::Rules(why.to_string()),
+            },
+            None => IssError::Rules(message),
+        }
+    }
+}
+
+/// The TOML of `text` and where its elements went, or why it cannot be read.
+fn translated(text: &str) -> Result<Translated, IssError> {
+    let text = text.trim();
+    let elements: Vec<&str> = text.split('.').skip(1).collect();
+    let bad = |index: usize, why: String| IssError::Bad {
+        index: index + 1,
+        element: elements[index].to_string(),
+        why,
+    };
+    // The grid first, wherever its element stands.
+    let shape = elements
+        .iter()
+        .position(|e| e.split('~').next() == Some("Shape"));
+    let grid = match shape {
+        Some(i) => Grid::of(&elements[i].split('~').skip(1).collect::<Vec<_>>())
+            .map_err(|why| bad(i, why))?,
+        None => Grid {
+            size: 9,
+            digits: 9,
+            lowest: 1,
+        },
+    };
+    let mut toml = Toml::default();
+    let mut starts = Vec::new();
+    for (i, element) in elements.iter().enumerate() {
+        if element.is_empty() || Some(i) == shape {
+            continue;
+        }
+        // Each table starts with a blank line, then its header.
+        starts.push((toml.tables.lines().count() + 2, i));
+        let mut parts = element.split('~');
+        let kind = parts.next().unwrap_or_default();
+        let args: Vec<&str> = parts.collect();
+        element_toml(&grid, kind, &args, &mut toml).map_err(|why| match why {
+            Why::Unknown => IssError::Unknown {
+                index: i + 1,
+                element: element.to_string(),
+                kind: kind.to_string(),
+            },
+            Why::Bad(why) => bad(i, why),
+        })?;
+    }
+    if let Some(layout) = &toml.jigsaw {
+        // One piece may be of another size (the cells the others leave), no more.
+        let size = grid.digits.max(grid.size);
+        let mut labels: Vec<char> = layout.clone();
+        labels.sort_unstable();
+        labels.dedup();
+        let odd = (labels.iter())
+            .filter(|&&label| layout.iter().filter(|&&c| c == label).count() != size)
+            .count();
+        if odd > 1 {
+            let i = (elements.iter())
+                .position(|e| e.starts_with("Jigsaw~"))
+                .expect("a jigsaw element");
+            return Err(bad(
+                i,
+                format!("jigsaw pieces of other sizes than {size} cells"),
+            ));
+        }
+    }
+    let toml_text = document(&grid, &toml);
+    let header = toml_text.lines().count() - toml.tables.lines().count();
+    Ok(Translated {
+        toml: toml_text,
+        elements: elements.iter().map(|e| e.to_string()).collect(),
+        starts: starts
+            .into_iter()
+            .map(|(line, i)| (line + header, i))
+            .collect(),
+    })
+}
+
+/// Why an element was not read.
+enum Why {
+    /// A type satdoku does not read.
+    Unknown,
+    /// Wrong arguments.
+    Bad(String),
+}
+
+impl From<String> for Why {
+    fn from(why: String) -> Why {
+        Why::Bad(why)
+    }
+}
+
+/// Adds what element `kind` with `args` says to `toml`.
+fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Result<(), Why> {
+    let n = grid.size;
+    let table = |toml: &mut Toml, name: &str, fields: &[(&str, String)]| {
+        let _ = writeln!(toml.tables, "\n[[{name}]]");
+        for (key, value) in fields {
+            let _ = writeln!(toml.tables, "{key} = {value}");
+        }
+    };
+    // A clue's number, its first argument.
+    let first_number = |args: &[&str]| -> Result<usize, Why> {
+        Ok(number(args.first().copied().unwrap_or_default())?)
+    };
+    if let Some((_, rules)) = GLOBALS.iter().find(|(k, _)| *k == kind) {
+        toml.rules.extend(rules.iter());
+        return Ok(());
+    }
+    if let Some((_, name)) = LINES.iter().find(|(k, _)| *k == kind) {
+        table(toml, name, &[("cells", grid.cells(args)?)]);
+        return Ok(());
+    }
+    if let Some(&(_, name, field)) = OUTSIDE.iter().find(|(k, _, _)| *k == kind) {
+        let line = args.first().copied().unwrap_or_default();
+        let (key, sides) = match line.chars().next() {
+            Some('R' | 'r') => ("row", ["left", "right"]),
+            Some('C' | 'c') => ("column", ["top", "bottom"]),
+            _ => return Err(format!("`{line}` is no row or column (R1, C1)").into()),
+        };
+        let index = line[1..]
+            .chars()
+            .next()
+            .and_then(|c| c.to_digit(17))
+            .filter(|&i| i >= 1 && (i as usize) <= n && line.len() == 2)
+            .ok_or_else(|| format!("`{line}` is no row or column of the grid"))?;
+        for (side, value) in sides.iter().zip(args.iter().skip(1)) {
+            if value.is_empty() {
+                continue;
+            }
+            table(
+                toml,
+                name,
+                &[
+                    (key, index.to_string()),
+                    ("side", format!("\"{side}\"")),
+                    (field, number(value)?.to_string()),
+                ],
+            );
+        }
+        return Ok(());
+    }
+    match kind {
+        "" => {
+            for given in args {
+                let mut parts = given.split('_');
+                let cell = grid.cell(parts.next().unwrap_or_default())?;
+                let values: Vec<usize> = parts.map(number).collect::<Result<_, _>>()?;
+                let (r, c) = Grid::place(&cell);
+                match values[..] {
+                    [] => return Err(format!("`{given}` gives no value").into()),
+                    [value] => toml.givens.push((r, c, value)),
+                    _ => table(
+                        toml,
+                        "marks",
+                        &[
+                            ("cells", format!("\"{cell}\"")),
+                            ("digits", numbers(&values)),
+                        ],
+                    ),
+                }
+            }
+        }
+        "NoBoxes" => toml.boxes = Some("none".into()),
+        "RegionSize" if toml.boxes.as_deref() == Some("none") => {
+            first_number(args)?;
+        }
+        "Diagonal" => {
+            let direction = args.first().and_then(|d| d.parse::<i32>().ok());
+            match direction {
+                Some(d @ (1 | -1)) => toml.diagonals.push(d),
+                _ => {
+                    return Err("a diagonal's direction is 1 (╱) or -1 (╲)"
+                        .to_string()
+                        .into());
+                }
+            }
+        }
+        "ChaosConstruction" => {
+            toml.rules.push("chaos-construction");
+            toml.boxes = Some("none".into());
+        }
+        "Indexing" => {
+            let name = match args.first().copied() {
+                Some("C") => "column-indexer",
+                Some("R") => "row-indexer",
+                other => {
+                    return Err(
+                        format!("indexing of `{}`: C or R", other.unwrap_or_default()).into(),
+                    );
+                }
+            };
+            table(toml, name, &[("cells", grid.cells(&args[1..])?)]);
+        }
+        "StrictKropki" => toml.rules.extend(["negative-difference", "negative-ratio"]),
+        "FullRankTies" => match args.first().copied() {
+            Some("none") => toml.rules.push("full-rank-no-ties"),
+            Some("any") => toml.rules.push("full-rank-ties"),
+            Some("only-unclued") | None => {}
+            Some(other) => return Err(format!("full rank ties `{other}`").into()),
+        },
+        "RegionSize" => {
+            let size = first_number(args)?;
+            // Boxes of that many cells where they tile the grid, as sigh's solver makes
+            // them; none where no boxes do.
+            toml.boxes = Some(match box_dims(n, size) {
+                Some((rows, cols)) if toml.boxes.as_deref() != Some("none") => {
+                    format!("{rows}x{cols}")
+                }
+                _ => "none".into(),
+            });
+        }
+        "Jigsaw" => {
+            let layout = args.last().copied().unwrap_or_default();
+            if layout.chars().count() != n * n {
+                return Err(format!(
+                    "a jigsaw layout of {} cells on {} cells",
+                    layout.len(),
+                    n * n
+                )
+                .into());
+            }
+            toml.jigsaw = Some(layout.chars().collect());
+        }
+        "AllDifferent" => {
+            let cells: Vec<String> = args
+                .iter()
+                .map(|a| grid.cell(a))
+                .collect::<Result<_, _>>()?;
+            for (i, a) in cells.iter().enumerate() {
+                for b in &cells[i + 1..] {
+                    toml.differ.push(format!("[\"{a}\", \"{b}\"]"));
+                }
+            }
+        }
+        "Whisper" | "Lockout" | "Modular" | "SumLine" => {
+            // The number first; a German whisper's may be left out.
+            let (value, cells) = match args.first().and_then(|a| a.parse::<usize>().ok()) {
+                Some(v) => (Some(v), &args[1..]),
+                None => (None, args),
+            };
+            if cells.last() == Some(&"LOOP") {
+                return Err("a line drawn as a loop: satdoku's lines have two ends"
+                    .to_string()
+                    .into());
+            }
+            let cells = grid.cells(cells)?;
+            match kind {
+                "Whisper" => table(
+                    toml,
+                    "whispers",
+                    &[
+                        ("cells", cells),
+                        ("difference", value.unwrap_or(5).to_string()),
+                    ],
+                ),
+                "Lockout" => table(
+                    toml,
+                    "lockout",
+                    &[
+                        ("cells", cells),
+                        ("difference", value.unwrap_or(4).to_string()),
+                    ],
+                ),
+                "Modular" => {
+                    if value.unwrap_or(3) != 3 {
+                        return Err("a modular line of a modulus other than 3"
+                            .to_string()
+                            .into());
+                    }
+                    table(toml, "modular-line", &[("cells", cells)]);
+                }
+                _ => table(
+                    toml,
+                    "sum-line",
+                    &[("cells", cells), ("sum", value.unwrap_or(10).to_string())],
+                ),
+            }
+        }
+        "Arrow" | "PillArrow" => {
+            let (pill, cells) = match kind {
+                "Arrow" => (1, args),
+                _ => (first_number(args)?, &args[1..]),
+            };
+            if cells.len() <= pill {
+                return Err("an arrow needs a circle and a shaft".to_string().into());
+            }
+            // sigh's solver reads a pill's cells in reading order.
+            let mut circle = cells[..pill].to_vec();
+            circle.sort_by_key(|id| grid.cell(id).map(|c| Grid::place(&c)).unwrap_or_default());
+            table(
+                toml,
+                "arrow",
+                &[
+                    ("circle", grid.cells(&circle)?),
+                    ("cells", grid.cells(&cells[pill..])?),
+                ],
+            );
+        }
+        "Cage" | "RellikCage" | "Lunchbox" => {
+            let sum = first_number(args)?;
+            let cells = grid.cells(&args[1..])?;
+            match kind {
+                // A cage of total 0 has no total.
+                "Cage" if sum == 0 => table(toml, "cage", &[("cells", cells)]),
+                "Cage" => table(toml, "cage", &[("cells", cells), ("sum", sum.to_string())]),
+                "RellikCage" => table(
+                    toml,
+                    "rellik",
+                    &[("cells", cells), ("sum", sum.to_string())],
+                ),
+                _ => table(
+                    toml,
+                    "lunchbox",
+                    &[("cells", cells), ("sum", sum.to_string())],
+                ),
+            }
+        }
+        "Sum" => {
+            let clue = args.first().copied().unwrap_or_default();
+            let cells = &args[1..];
+            let (sum, weights) = match clue.split_once("_=_") {
+                Some((sum, weights)) => (
+                    sum,
+                    weights
+                        .split('_')
+                        .map(|w| w.parse::<i64>().map_err(|_| format!("`{w}` is no weight")))
+                        .collect::<Result<Vec<_>, _>>()?,
+                ),
+                None => (clue, vec![1; cells.len()]),
+            };
+            if weights.len() != cells.len() || weights.iter().any(|&w| w < 0) {
+                return Err("a sum's weights, one a cell, none below 0"
+                    .to_string()
+                    .into());
+            }
+            table(
+                toml,
+                "weighted-sum",
+                &[
+                    ("cells", grid.cells(cells)?),
+                    ("weights", format!("{weights:?}")),
+                    ("sum", number(sum)?.to_string()),
+                ],
+            );
+        }
+        "LittleKiller" => {
+            let sum = first_number(args)?;
+            let start = grid.cell(args.get(1).copied().unwrap_or_default())?;
+            let cells = little_killer(n, Grid::place(&start))
+                .ok_or_else(|| format!("no little killer starts at {start}"))?;
+            table(
+                toml,
+                "little-killer",
+                &[("cells", cells), ("sum", sum.to_string())],
+            );
+        }
+        "Sandwich" => {
+            let sum = first_number(args)?;
+            let line = args.get(1).copied().unwrap_or_default();
+            let key = match line.chars().next() {
+                Some('R' | 'r') => "row",
+                Some('C' | 'c') => "column",
+                _ => return Err(format!("`{line}` is no row or column").into()),
+            };
+            let index = line[1..]
+                .chars()
+                .next()
+                .and_then(|c| c.to_digit(17))
+                .unwrap_or(0);
+            if index == 0 || index as usize > n {
+                return Err(format!("`{line}` is no row or column of the grid").into());
+            }
+            table(
+                toml,
+                "sandwich",
+                &[(key, index.to_string()), ("sum", sum.to_string())],
+            );
+        }
+        "WhiteDot" | "BlackDot" | "X" | "V" | "GreaterThan" => {
+            let cells: Vec<String> = args
+                .iter()
+                .map(|a| grid.cell(a))
+                .collect::<Result<_, _>>()?;
+            for (a, b) in adjacent_pairs(&cells) {
+                let pair = format!("\"{a} {b}\"");
+                match kind {
+                    "WhiteDot" => table(toml, "white-dot", &[("cells", pair)]),
+                    "BlackDot" => table(toml, "black-dot", &[("cells", pair)]),
+                    "GreaterThan" => table(toml, "greater-than", &[("cells", pair)]),
+                    letter => table(
+                        toml,
+                        "xv",
+                        &[("cells", pair), ("letter", format!("\"{letter}\""))],
+                    ),
+                }
+            }
+        }
+        "Quad" => {
+            let corner = grid.cell(args.first().copied().unwrap_or_default())?;
+            let (r, c) = Grid::place(&corner);
+            if r >= n || c >= n {
+                return Err(format!("no 2×2 square has its top left at {corner}").into());
+            }
+            let values: Vec<usize> = args[1..]
+                .iter()
+                .map(|v| number(v))
+                .collect::<Result<_, _>>()?;
+            table(
+                toml,
+                "quadruple",
+                &[
+                    (
+                        "cells",
+                        format!(
+                            "\"r{r}c{c} r{r}c{} r{}c{c} r{}c{}\"",
+                            c + 1,
+                            r + 1,
+                            r + 1,
+                            c + 1
+                        ),
+                    ),
+                    ("digits", numbers(&values)),
+                ],
+            );
+        }
+        "ContainExact" | "ContainAtLeast" => {
+            let values: Vec<usize> = args
+                .first()
+                .copied()
+                .unwrap_or_default()
+                .split('_')
+                .map(number)
+                .collect::<Result<_, _>>()?;
+            let name = if kind == "ContainExact" {
+                "contains-exactly"
+            } else {
+                "contains"
+            };
+            table(
+                toml,
+                name,
+                &[
+                    ("cells", grid.cells(&args[1..])?),
+                    ("digits", numbers(&values)),
+                ],
+            );
+        }
+        "LookAndSay" => {
+            let clue = args.first().copied().unwrap_or_default();
+            table(
+                toml,
+                "look-and-say",
+                &[
+                    ("cells", grid.cells(&args[1..])?),
+                    ("clue", format!("\"{clue}\"")),
+                ],
+            );
+        }
+        _ => return Err(Why::Unknown),
+    }
+    Ok(())
+}
+
+/// Numbers as a TOML list.
+fn numbers(values: &[usize]) -> String {
+    format!("{values:?}")
+}
+
+/// Every pair of orthogonally adjacent cells among `cells`, each cell with those after it
+/// in the list (sigh's reading of a dot, an X or V, or a greater-than sign over a group).
+fn adjacent_pairs(cells: &[String]) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
+    for (i, a) in cells.iter().enumerate() {
+        let (ra, ca) = Grid::place(a);
+        for b in &cells[i + 1..] {
+            let (rb, cb) = Grid::place(b);
+            if ra.abs_diff(rb) + ca.abs_diff(cb) == 1 {
+                pairs.push((a.clone(), b.clone()));
+            }
+        }
+    }
+    pairs
+}
+
+/// The cells of the little killer diagonal sigh names by its first cell `(row, col)`
+/// (1-based) on an `n`×`n` grid: from the left side down and right, the right side up and
+/// left, the top down and left, the bottom up and right.
+fn little_killer(n: usize, (row, col): (usize, usize)) -> Option<String> {
+    let (r, c) = (row as isize - 1, col as isize - 1);
+    let last = n as isize - 1;
+    let step = if c == 0 && r < last {
+        (1, 1)
+    } else if c == last && r >= 1 && r < last {
+        (-1, -1)
+    } else if r == 0 && c >= 1 {
+        (1, -1)
+    } else if r == last && c >= 1 && c < last {
+        (-1, 1)
+    } else {
+        return None;
+    };
+    let mut cells = Vec::new();
+    let (mut r, mut c) = (r, c);
+    while (0..=last).contains(&r) && (0..=last).contains(&c) {
+        cells.push(format!("r{}c{}", r + 1, c + 1));
+        r += step.0;
+        c += step.1;
+    }
+    (cells.len() > 1).then(|| format!("\"{}\"", cells.join(" ")))
+}
+
+/// Box rows and columns of `size` cells tiling an `n`×`n` grid, as sigh's solver chooses
+/// them: the most nearly square, the shorter side down.
+fn box_dims(n: usize, size: usize) -> Option<(usize, usize)> {
+    (2..=size.isqrt()).rev().find_map(|small| {
+        let large = size / small;
+        if !size.is_multiple_of(small) {
+            None
+        } else if n.is_multiple_of(small) && n.is_multiple_of(large) {
+            Some((small, large))
+        } else {
+            None
+        }
+    })
+}
+
+/// The whole TOML file: the grid's digits and boxes, its rules and regions, the givens as
+/// a grid of numbers, then the constraint tables.
+fn document(grid: &Grid, toml: &Toml) -> String {
+    let n = grid.size;
+    let mut out = String::new();
+    if grid.lowest == 0 {
+        let _ = writeln!(out, "digits = \"0-{}\"", grid.digits - 1);
+    } else if grid.digits != n {
+        let _ = writeln!(out, "digits = {}", grid.digits);
+    }
+    // sigh's solver keeps the boxes beside jigsaw pieces unless told `NoBoxes`.
+    let boxes = toml
+        .boxes
+        .clone()
+        .or_else(|| box_dims(n, grid.digits.max(n)).map(|(r, c)| format!("{r}x{c}")))
+        .unwrap_or_else(|| "none".into());
+    let mut extra = Vec::new();
+    // The pieces: labels in order of first cell, each with its cells.
+    let pieces: Vec<Vec<usize>> = toml.jigsaw.as_ref().map_or_else(Vec::new, |layout| {
+        let mut labels: Vec<char> = Vec::new();
+        for &c in layout {
+            if !labels.contains(&c) {
+                labels.push(c);
+            }
+        }
+        (labels.iter())
+            .map(|&label| (0..layout.len()).filter(|&i| layout[i] == label).collect())
+            .collect()
+    });
+    let whole = pieces.iter().all(|piece| piece.len() == n);
+    match &toml.jigsaw {
+        Some(layout) if boxes == "none" && whole => {
+            let rows: Vec<String> = layout
+                .chunks(n)
+                .map(|row| {
+                    row.iter()
+                        .map(|c| c.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            let _ = writeln!(out, "regions = \"\"\"\n{}\n\"\"\"", rows.join("\n"));
+        }
+        Some(_) => {
+            // Pieces of a region's cells; sigh's solver lets one piece of another size be
+            // (the cells left between the others), which holds no rule.
+            let _ = writeln!(out, "boxes = \"{boxes}\"");
+            let size = grid.digits.max(n);
+            for piece in pieces.iter().filter(|piece| piece.len() == size) {
+                let cells: Vec<String> = (piece.iter())
+                    .map(|i| format!("\"r{}c{}\"", i / n + 1, i % n + 1))
+                    .collect();
+                extra.push(cells.join(", "));
+            }
+        }
+        None => {
+            let _ = writeln!(out, "boxes = \"{boxes}\"");
+        }
+    }
+    let mut rules = toml.rules.clone();
+    match (toml.diagonals.contains(&1), toml.diagonals.contains(&-1)) {
+        (true, true) => rules.push("diagonal"),
+        (anti, main) => {
+            if main {
+                extra.push(
+                    (1..=n)
+                        .map(|i| format!("\"r{i}c{i}\""))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                );
+            }
+            if anti {
+                extra.push(
+                    (1..=n)
+                        .map(|i| format!("\"r{i}c{}\"", n + 1 - i))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                );
+            }
+        }
+    }
+    if !rules.is_empty() {
+        let names: Vec<String> = rules.iter().map(|r| format!("\"{r}\"")).collect();
+        let _ = writeln!(out, "rules = [{}]", names.join(", "));
+    }
+    if !extra.is_empty() {
+        let lists: Vec<String> = extra.iter().map(|e| format!("[{e}]")).collect();
+        let _ = writeln!(out, "extra-regions = [{}]", lists.join(", "));
+    }
+    if !toml.differ.is_empty() {
+        let _ = writeln!(out, "differ = [{}]", toml.differ.join(", "));
+    }
+    let mut cells = vec![".".to_string(); n * n];
+    for &(r, c, value) in &toml.givens {
+        cells[(r - 1) * n + c - 1] = value.to_string();
+    }
+    let rows: Vec<String> = cells.chunks(n).map(|row| row.join(" ")).collect();
+    let _ = writeln!(out, "puzzle = \"\"\"\n{}\n\"\"\"", rows.join("\n"));
+    out.push_str(&toml.tables);
+    out
+}
+
+/// The puzzle file of an Interactive Sudoku Solver string (or a link to the solver), read
+/// through satdoku's TOML.
+pub fn parse_iss(text: &str) -> Result<PuzzleFile, IssError> {
+    let text = match is_iss_link(text) {
+        true => iss_link_text(text)?,
+        false => text.to_string(),
+    };
+    let translated = translated(&text)?;
+    let file =
+        PuzzleFile::parse(&translated.toml).map_err(|err| translated.error(err.to_string()))?;
+    // Its rules and givens checked here, so that what is wrong names its element.
+    if let Some(Err(err)) = file.puzzle(0) {
+        return Err(translated.error(err.to_string()));
+    }
+    // One line holds it all.
+    let puzzles = (file.puzzles.iter())
+        .map(|p| PuzzleText {
+            line: 1,
+            text: p.text.clone(),
+        })
+        .collect();
+    Ok(PuzzleFile {
+        constraint_lines: Vec::new(),
+        puzzles,
+        ..file
+    })
+}
