@@ -56,18 +56,15 @@ pub enum IssError {
 /// ```
 pub fn is_iss_text(text: &str) -> bool {
     let text = text.trim();
-    text.starts_with('.')
+    let Some(rest) = text.strip_prefix('.') else {
+        return false;
+    };
+    let element =
+        (rest.trim_start_matches('.')).starts_with(|c: char| c.is_ascii_alphabetic() || c == '~');
+    let known = |kind: &str| GLOBALS.iter().any(|(k, _)| *k == kind);
+    element
         && !text.contains(char::is_whitespace)
-        && (text.contains('~')
-            || text[1..]
-                .split('.')
-                .any(|kind| GLOBALS.iter().any(|(k, _)| *k == kind)))
-        && !text.trim_start_matches('.').is_empty()
-        && text
-            .trim_start_matches('.')
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic() || c == '~')
+        && (text.contains('~') || rest.split('.').any(known))
 }
 
 /// Whether `link` opens sigh's solver (its `q=` parameter holds the puzzle).
