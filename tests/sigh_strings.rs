@@ -155,3 +155,39 @@ fn sandwich_snipe_eighteen_has_a_second_solution() {
         }
     }
 }
+
+/// Every element of every string of the collection, cut short or with an argument spoiled
+/// (left empty, not a number, a cell off the grid), is read or refused with a reason: never
+/// a panic.
+#[test]
+fn spoiled_elements_are_refused_never_a_panic() {
+    let mut tried = 0;
+    for entry in entries() {
+        let input = entry["input"].as_str().unwrap();
+        let elements: Vec<&str> = input.split('.').collect();
+        for (i, element) in elements.iter().enumerate() {
+            let parts: Vec<&str> = element.split('~').collect();
+            let mut spoiled: Vec<String> = (1..parts.len().min(4))
+                .map(|keep| parts[..keep].join("~"))
+                .collect();
+            for k in 1..parts.len().min(4) {
+                for bad in ["", "x", "R0C0", "RgCg", "99999999999", "C"] {
+                    let mut p = parts.clone();
+                    p[k] = bad;
+                    spoiled.push(p.join("~"));
+                }
+            }
+            for bad in spoiled {
+                let mut es = elements.clone();
+                es[i] = &bad;
+                let text = es.join(".");
+                let read = satdoku::format::parse_iss(&text);
+                if let Err(err) = read {
+                    assert!(!err.to_string().is_empty());
+                }
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried > 5_000, "{tried}");
+}

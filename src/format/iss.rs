@@ -218,6 +218,23 @@ impl Grid {
         Ok(format!("r{row}c{col}"))
     }
 
+    /// satdoku's key and number (1-based) of the row or column sigh names `R1` or `C1`.
+    fn line(&self, id: &str) -> Result<(&'static str, usize), String> {
+        let bad = || format!("`{id}` is no row or column of the grid (R1, C1)");
+        let mut chars = id.chars();
+        let key = match chars.next() {
+            Some('R' | 'r') => "row",
+            Some('C' | 'c') => "column",
+            _ => return Err(bad()),
+        };
+        let index = (chars.next())
+            .and_then(|c| c.to_digit(17))
+            .map(|i| i as usize)
+            .filter(|&i| i >= 1 && i <= self.size && chars.next().is_none())
+            .ok_or_else(bad)?;
+        Ok((key, index))
+    }
+
     /// The cells of `ids`, as a TOML list.
     fn cells(&self, ids: &[&str]) -> Result<String, String> {
         let cells: Vec<String> = ids
@@ -415,18 +432,11 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
         return Ok(());
     }
     if let Some(&(_, name, field)) = OUTSIDE.iter().find(|(k, _, _)| *k == kind) {
-        let line = args.first().copied().unwrap_or_default();
-        let (key, sides) = match line.chars().next() {
-            Some('R' | 'r') => ("row", ["left", "right"]),
-            Some('C' | 'c') => ("column", ["top", "bottom"]),
-            _ => return Err(format!("`{line}` is no row or column (R1, C1)").into()),
+        let (key, index) = grid.line(args.first().copied().unwrap_or_default())?;
+        let sides = match key {
+            "row" => ["left", "right"],
+            _ => ["top", "bottom"],
         };
-        let index = line[1..]
-            .chars()
-            .next()
-            .and_then(|c| c.to_digit(17))
-            .filter(|&i| i >= 1 && (i as usize) <= n && line.len() == 2)
-            .ok_or_else(|| format!("`{line}` is no row or column of the grid"))?;
         for (side, value) in sides.iter().zip(args.iter().skip(1)) {
             if value.is_empty() {
                 continue;
@@ -621,7 +631,7 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
         }
         "Sum" => {
             let clue = args.first().copied().unwrap_or_default();
-            let cells = &args[1..];
+            let cells = args.get(1..).unwrap_or_default();
             let (sum, weights) = match clue.split_once("_=_") {
                 Some((sum, weights)) => (
                     sum,
@@ -660,20 +670,7 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
         }
         "Sandwich" => {
             let sum = first_number(args)?;
-            let line = args.get(1).copied().unwrap_or_default();
-            let key = match line.chars().next() {
-                Some('R' | 'r') => "row",
-                Some('C' | 'c') => "column",
-                _ => return Err(format!("`{line}` is no row or column").into()),
-            };
-            let index = line[1..]
-                .chars()
-                .next()
-                .and_then(|c| c.to_digit(17))
-                .unwrap_or(0);
-            if index == 0 || index as usize > n {
-                return Err(format!("`{line}` is no row or column of the grid").into());
-            }
+            let (key, index) = grid.line(args.get(1).copied().unwrap_or_default())?;
             table(
                 toml,
                 "sandwich",
@@ -755,7 +752,7 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
                 toml,
                 "look-and-say",
                 &[
-                    ("cells", grid.cells(&args[1..])?),
+                    ("cells", grid.cells(args.get(1..).unwrap_or_default())?),
                     ("clue", format!("\"{clue}\"")),
                 ],
             );
