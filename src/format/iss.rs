@@ -263,6 +263,8 @@ struct Toml {
     rules: Vec<&'static str>,
     diagonals: Vec<i32>,
     boxes: Option<String>,
+    /// The cells of a region (`RegionSize`): boxes and jigsaw pieces of that many, else N.
+    region_size: Option<usize>,
     /// A `Jigsaw` layout: a piece's label per cell.
     jigsaw: Option<Vec<char>>,
     differ: Vec<String>,
@@ -367,7 +369,7 @@ fn translated(text: &str) -> Result<Translated, IssError> {
     }
     if let Some(layout) = &toml.jigsaw {
         // One piece may be of another size (the cells the others leave), no more.
-        let size = grid.digits.max(grid.size);
+        let size = toml.region_size.unwrap_or(grid.size);
         let mut labels: Vec<char> = layout.clone();
         labels.sort_unstable();
         labels.dedup();
@@ -476,7 +478,7 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
         }
         "NoBoxes" => toml.boxes = Some("none".into()),
         "RegionSize" if toml.boxes.as_deref() == Some("none") => {
-            first_number(args)?;
+            toml.region_size = Some(first_number(args)?);
         }
         "Diagonal" => {
             let direction = args.first().and_then(|d| d.parse::<i32>().ok());
@@ -514,6 +516,7 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
         },
         "RegionSize" => {
             let size = first_number(args)?;
+            toml.region_size = Some(size);
             // Boxes of that many cells where they tile the grid, as sigh's solver makes
             // them; none where no boxes do.
             toml.boxes = Some(match box_dims(n, size) {
@@ -839,7 +842,7 @@ fn document(grid: &Grid, toml: &Toml) -> String {
     let boxes = toml
         .boxes
         .clone()
-        .or_else(|| box_dims(n, grid.digits.max(n)).map(|(r, c)| format!("{r}x{c}")))
+        .or_else(|| box_dims(n, n).map(|(r, c)| format!("{r}x{c}")))
         .unwrap_or_else(|| "none".into());
     let mut extra = Vec::new();
     // The pieces: labels in order of first cell, each with its cells.
@@ -872,7 +875,7 @@ fn document(grid: &Grid, toml: &Toml) -> String {
             // Pieces of a region's cells; sigh's solver lets one piece of another size be
             // (the cells left between the others), which holds no rule.
             let _ = writeln!(out, "boxes = \"{boxes}\"");
-            let size = grid.digits.max(n);
+            let size = toml.region_size.unwrap_or(n);
             for piece in pieces.iter().filter(|piece| piece.len() == size) {
                 let cells: Vec<String> = (piece.iter())
                     .map(|i| format!("\"r{}c{}\"", i / n + 1, i % n + 1))
@@ -953,4 +956,37 @@ pub fn parse_iss(text: &str) -> Result<PuzzleFile, IssError> {
         puzzles,
         ..file
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boxes_are_of_n_cells_unless_a_region_size_says() {
+        let boxes = |text: &str| {
+            let toml = iss_to_toml(text).unwrap();
+            let line = toml.lines().find(|l| l.starts_with("boxes = ")).unwrap();
+            line.to_string()
+        };
+        // sigh's solver's boxes hold as many cells as a row, whatever the digits.
+        assert_eq!(boxes(".Shape~6x6~9"), "boxes = \"2x3\"");
+        assert_eq!(boxes(".Shape~6x6~9.RegionSize~9"), "boxes = \"3x3\"");
+        assert_eq!(boxes(".Shape~7x7~9.RegionSize~9"), "boxes = \"none\"");
+        assert_eq!(
+            boxes(".Shape~6x6~9.NoBoxes.RegionSize~9"),
+            "boxes = \"none\""
+        );
+        assert_eq!(boxes(".AntiKing"), "boxes = \"3x3\"");
+    }
+
+    #[test]
+    fn little_killers_start_at_their_first_cell() {
+        let cells = |start| little_killer(9, start).unwrap();
+        assert!(cells((1, 1)).starts_with("\"r1c1 r2c2 ") && cells((1, 1)).ends_with("r9c9\""));
+        assert_eq!(cells((1, 3)), "\"r1c3 r2c2 r3c1\"");
+        assert_eq!(cells((2, 9)), "\"r2c9 r1c8\"");
+        assert_eq!(cells((9, 8)), "\"r9c8 r8c9\"");
+        assert_eq!(little_killer(9, (9, 9)), None);
+    }
 }
