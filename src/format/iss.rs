@@ -83,30 +83,7 @@ pub fn iss_link_text(link: &str) -> Result<String, IssError> {
         .split('&')
         .find_map(|pair| pair.strip_prefix("q="))
         .ok_or(IssError::NoPuzzle)?;
-    Ok(percent_decoded(&value.replace('+', " ")))
-}
-
-/// `text` with its `%XX` escapes decoded (bytes that are no UTF-8 are replaced).
-fn percent_decoded(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        if bytes[i] == b'%'
-            && let (Some(h), Some(l)) = (
-                bytes.get(i + 1).and_then(|&b| hex(b)),
-                bytes.get(i + 2).and_then(|&b| hex(b)),
-            )
-        {
-            out.push((h * 16 + l) as u8);
-            i += 3;
-            continue;
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    Ok(super::fpuzzles::percent_decode(&value.replace('+', " ")))
 }
 
 /// The rules over the whole grid: sigh's type and satdoku's rule names.
@@ -370,12 +347,7 @@ fn translated(text: &str) -> Result<Translated, IssError> {
     if let Some(layout) = &toml.jigsaw {
         // One piece may be of another size (the cells the others leave), no more.
         let size = toml.region_size.unwrap_or(grid.size);
-        let mut labels: Vec<char> = layout.clone();
-        labels.sort_unstable();
-        labels.dedup();
-        let odd = (labels.iter())
-            .filter(|&&label| layout.iter().filter(|&&c| c == label).count() != size)
-            .count();
+        let odd = pieces(layout).iter().filter(|p| p.len() != size).count();
         if odd > 1 {
             let i = (elements.iter())
                 .position(|e| e.starts_with("Jigsaw~"))
@@ -813,6 +785,20 @@ fn little_killer(n: usize, (row, col): (usize, usize)) -> Option<String> {
     (cells.len() > 1).then(|| format!("\"{}\"", cells.join(" ")))
 }
 
+/// The pieces of a jigsaw `layout` (a label per cell): labels in order of first cell, each
+/// with its cells' places in reading order.
+fn pieces(layout: &[char]) -> Vec<Vec<usize>> {
+    let mut labels: Vec<char> = Vec::new();
+    for &c in layout {
+        if !labels.contains(&c) {
+            labels.push(c);
+        }
+    }
+    (labels.iter())
+        .map(|&label| (0..layout.len()).filter(|&i| layout[i] == label).collect())
+        .collect()
+}
+
 /// Box rows and columns of `size` cells tiling an `n`×`n` grid, as sigh's solver chooses
 /// them: the most nearly square, the shorter side down.
 fn box_dims(n: usize, size: usize) -> Option<(usize, usize)> {
@@ -845,18 +831,7 @@ fn document(grid: &Grid, toml: &Toml) -> String {
         .or_else(|| box_dims(n, n).map(|(r, c)| format!("{r}x{c}")))
         .unwrap_or_else(|| "none".into());
     let mut extra = Vec::new();
-    // The pieces: labels in order of first cell, each with its cells.
-    let pieces: Vec<Vec<usize>> = toml.jigsaw.as_ref().map_or_else(Vec::new, |layout| {
-        let mut labels: Vec<char> = Vec::new();
-        for &c in layout {
-            if !labels.contains(&c) {
-                labels.push(c);
-            }
-        }
-        (labels.iter())
-            .map(|&label| (0..layout.len()).filter(|&i| layout[i] == label).collect())
-            .collect()
-    });
+    let pieces = toml.jigsaw.as_deref().map_or_else(Vec::new, pieces);
     let whole = pieces.iter().all(|piece| piece.len() == n);
     match &toml.jigsaw {
         Some(layout) if boxes == "none" && whole => {

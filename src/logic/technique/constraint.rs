@@ -152,10 +152,7 @@ fn step(
     step.constraint = Some(scope.constraint);
     let open = scope.cells.iter().filter(|&&c| !board.placed(c as usize));
     step.weight += open_cells_tenths(open.count());
-    let mut sentence = Sentence::default().text(constraint);
-    if scope.part {
-        sentence = sentence.text(" at ").cells(&step.cells);
-    }
+    let sentence = named(constraint, scope, &step.cells);
     step.sentence = what_is_left(sentence.text(": every filling it allows has "), &left);
     Some(step)
 }
@@ -187,12 +184,22 @@ fn broken(board: &Board<'_>, scope: &Scope, values: &mut [u8]) -> Option<Step> {
         &vec![DigitSet::EMPTY; scope.cells.len()],
     )?;
     step.constraint = Some(scope.constraint);
-    let mut sentence = Sentence::default().text(constraint);
-    if scope.part {
-        sentence = sentence.text(" at ").cells(&step.cells);
-    }
-    step.sentence = sentence.text(": the digits placed in it break it");
+    step.sentence =
+        named(constraint, scope, &step.cells).text(": the digits placed in it break it");
     Some(step)
+}
+
+/// A sentence naming `scope`'s constraint, and its `cells` when the scope is part of it.
+fn named(
+    constraint: &crate::constraint::VariantConstraint,
+    scope: &Scope,
+    cells: &[Cell],
+) -> Sentence {
+    let sentence = Sentence::default().text(constraint);
+    match scope.part {
+        true => sentence.text(" at ").cells(cells),
+        false => sentence,
+    }
 }
 
 /// What a constraint step weighs beyond its row, in tenths: a tenth for each open cell past
