@@ -16,12 +16,9 @@ use satdoku::{SatSolver, Solver, encode::EncodingKind};
 /// The puzzle of a TOML file's text (its first grid, its rules).
 fn puzzle_of(toml: &str) -> Puzzle {
     let file = PuzzleFile::parse(toml).unwrap_or_else(|e| panic!("{e}\n{toml}"));
-    let grid = satdoku::format::parse_one(&file.puzzles[0].text, &Default::default()).unwrap();
-    let rules = file
-        .spec
-        .rules_for(grid.shape())
-        .unwrap_or_else(|e| panic!("{e}\n{toml}"));
-    Puzzle::new(grid, rules).unwrap()
+    file.puzzle(0)
+        .expect("a puzzle")
+        .unwrap_or_else(|e| panic!("{e}\n{toml}"))
 }
 
 /// Checks the rule tables `tables` on the empty 4×4 grid against `holds`: every solver's
@@ -36,6 +33,47 @@ fn agree(grids: &[Plain], tables: &str, holds: &dyn Fn(&Plain) -> bool) {
 /// The digits of the cells `(row, col)` of `g`, in order.
 fn digits(g: &Plain, cells: &[(usize, usize)]) -> Vec<u32> {
     cells.iter().map(|&(r, c)| g[r][c]).collect()
+}
+
+/// The numbers a line's digits stand for on a grid from 0: one less than their places.
+fn numbers(g: &Plain, cells: &[(usize, usize)]) -> Vec<i64> {
+    digits(g, cells).iter().map(|&v| v as i64 - 1).collect()
+}
+
+#[test]
+fn rules_on_a_grid_from_zero_are_of_the_numbers() {
+    let grids = common::all_4x4_grids();
+    let line = [(0, 0), (0, 1), (1, 1), (2, 1)];
+    let cells = "cells = \"r1c1 r1c2 r2c2 r3c2\"";
+    // The same checks as above on the digits 0-3: the expressions and patterns read the
+    // numbers, so a 0 is a digit a pattern names and a product may be 0.
+    let zero = |tables: String, holds: &dyn Fn(&Plain) -> bool| {
+        agree(&grids, &format!("digits = \"0-3\"\n{tables}"), holds)
+    };
+    zero(
+        format!("[[rule]]\n{cells}\nrelation = \"a + b != 3\""),
+        &|g| numbers(g, &line).windows(2).all(|w| w[0] + w[1] != 3),
+    );
+    zero(
+        format!("[[rule]]\n{cells}\ntriple = \"c >= a + b\""),
+        &|g| numbers(g, &line).windows(3).all(|w| w[2] >= w[0] + w[1]),
+    );
+    zero(format!("[[rule]]\n{cells}\nsum = \"s <= 3\""), &|g| {
+        numbers(g, &line).iter().sum::<i64>() <= 3
+    });
+    zero(format!("[[rule]]\n{cells}\nproduct = \"p == 0\""), &|g| {
+        numbers(g, &line).contains(&0)
+    });
+    zero(format!("[[rule]]\n{cells}\nregex = \"0.*[23]\""), &|g| {
+        let d = numbers(g, &line);
+        d[0] == 0 && d[3] >= 2
+    });
+    // A sum over digits kept apart, encoded as a cage's.
+    let cage = [(0, 0), (0, 1), (1, 0)];
+    zero(
+        "[[rule]]\ncells = \"r1c1 r1c2 r2c1\"\npairs = \"all\"\nrelation = \"a != b\"\nsum = \"s == 3\"".into(),
+        &|g| numbers(g, &cage).iter().sum::<i64>() == 3,
+    );
 }
 
 #[test]

@@ -275,12 +275,12 @@ impl CustomRule {
     }
 
     /// Whether every part holds and a relation between every two cells forbids equal
-    /// digits (1..=`n`): the cells hold different digits.
-    fn digits_differ(&self, n: usize) -> bool {
+    /// digits (the numbers of `shape`'s digits): the cells hold different digits.
+    fn digits_differ(&self, shape: Shape) -> bool {
         self.combine == Combine::All
             && self.pairs == RulePairs::All
             && self.parts.iter().any(|part| match part {
-                RulePart::Relation(r) => (1..=n as i64).all(|v| !r.holds(&[v, v])),
+                RulePart::Relation(r) => numbers(shape).all(|v| !r.holds(&[v, v])),
                 _ => false,
             })
     }
@@ -312,30 +312,38 @@ impl CustomRule {
         }
     }
 
-    /// The totals a sum may take with the cells' digits (1..=n, repeats allowed).
-    fn totals(&self, sum: &Expression, n: usize) -> Vec<i64> {
+    /// The totals a sum may take with the numbers of the cells' digits (repeats allowed).
+    fn totals(&self, sum: &Expression, shape: Shape) -> Vec<i64> {
         let k = self.cells.len() as i64;
-        (k..=k * n as i64).filter(|&s| sum.holds(&[s])).collect()
+        let (low, high) = (
+            lowest(shape),
+            lowest(shape) + shape.digit_count() as i64 - 1,
+        );
+        (k * low..=k * high).filter(|&s| sum.holds(&[s])).collect()
     }
 
     /// Adds the clauses of `part`.
     fn encode_part(&self, part: &RulePart, cnf: &mut ConstraintCnf) {
         let n = cnf.size();
+        let shape = cnf.shape();
+        // The number digit `d` (its place, 1..=n) stands for.
+        let number = |d: usize| shape.number(d) as i64;
         let terms = || -> Vec<Term> { self.cells.iter().map(|&c| cell_term(cnf, c, 1)).collect() };
         match part {
             RulePart::Relation(relation) => {
                 let table: Vec<bool> = (0..n * n)
-                    .map(|i| relation.holds(&[(i / n + 1) as i64, (i % n + 1) as i64]))
+                    .map(|i| relation.holds(&[number(i / n + 1), number(i % n + 1)]))
                     .collect();
-                for (a, b) in self.pairs(cnf.shape()) {
-                    cnf.relation(a, b, |v, w| table[(v - 1) * n + (w - 1)]);
+                // `relation` hands over the numbers; the table is by places.
+                let at = |v: usize, w: usize| (shape.place(v) - 1) * n + shape.place(w) - 1;
+                for (a, b) in self.pairs(shape) {
+                    cnf.relation(a, b, |v, w| table[at(v, w)]);
                 }
             }
             RulePart::Triple(triple) => {
                 // Support clauses: with the first two digits u and v, the third is one the
                 // expression allows (none: u and v cannot stand together there).
-                let holds =
-                    |u: usize, v: usize, w: usize| triple.holds(&[u, v, w].map(|d| d as i64));
+                let holds = |u: usize, v: usize, w: usize| triple.holds(&[u, v, w].map(number));
                 for window in self.cells.windows(3) {
                     let [a, b, c] = [window[0], window[1], window[2]];
                     for u in 1..=n {
@@ -353,7 +361,7 @@ impl CustomRule {
             }
             RulePart::Sum(sum) => {
                 let terms = terms();
-                Chain::one_of(cnf, &terms, &self.totals(sum, n));
+                Chain::one_of(cnf, &terms, &self.totals(sum, shape));
             }
             RulePart::Product(product) => {
                 let terms = terms();
@@ -372,7 +380,9 @@ impl CustomRule {
                 for r in 1..=k {
                     let row = (0..count)
                         .map(|s| {
-                            (1..=n).any(|d| pattern.step(s, d).is_some_and(|t| live[r - 1][t]))
+                            (1..=n).any(|d| {
+                                (pattern.step(s, shape.number(d))).is_some_and(|t| live[r - 1][t])
+                            })
                         })
                         .collect();
                     live.push(row);
@@ -387,7 +397,9 @@ impl CustomRule {
 
     /// Whether the filled cells of `values` leave `part` satisfiable.
     fn part_admits(&self, part: &RulePart, values: &CellValues<'_>) -> bool {
-        let n = values.shape().digit_count();
+        let shape = values.shape();
+        let n = shape.digit_count() as i64;
+        // The digits by place, 0 for a blank.
         let digits = || values.digits_of(&self.cells);
         match part {
             RulePart::Relation(relation) => self.pairs(values.shape()).into_iter().all(|(a, b)| {
@@ -405,15 +417,22 @@ impl CustomRule {
             RulePart::Sum(sum) => {
                 let digits = digits();
                 let blanks = digits.iter().filter(|&&d| d == 0).count() as i64;
-                let filled: i64 = digits.iter().map(|&d| d as i64).sum();
-                let (lo, hi) = (filled + blanks, filled + blanks * n as i64);
-                self.totals(sum, n).iter().any(|t| (lo..=hi).contains(t))
+                let filled: i64 = (digits.iter())
+                    .filter(|&&d| d != 0)
+                    .map(|&d| shape.number(d) as i64)
+                    .sum();
+                let low = lowest(shape);
+                let (lo, hi) = (filled + blanks * low, filled + blanks * (low + n - 1));
+                self.totals(sum, shape)
+                    .iter()
+                    .any(|t| (lo..=hi).contains(t))
             }
             RulePart::Product(product) => {
                 let digits = digits();
-                digits.contains(&0) || product.holds(&[digits.iter().map(|&d| d as i64).product()])
+                digits.contains(&0)
+                    || product.holds(&[digits.iter().map(|&d| shape.number(d) as i64).product()])
             }
-            RulePart::Pattern(pattern) => pattern.can_match(&digits(), n),
+            RulePart::Pattern(pattern) => pattern.can_match(&digits(), shape),
         }
     }
 }
@@ -470,7 +489,8 @@ impl Constraint for CustomRule {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.digit_count();
+        // The largest number a digit stands for.
+        let n = shape.number(shape.digit_count());
         if let Some(cell) = repeated(&self.cells) {
             return Some(format!("{cell} is listed twice"));
         }
@@ -508,15 +528,15 @@ impl Constraint for CustomRule {
     /// none allows, and the sets of digits that reach them); the cage's clauses keep the
     /// digits apart, so a relation that says no more (`a != b`) adds none.
     fn encode(&self, cnf: &mut ConstraintCnf) {
-        let n = cnf.size();
+        let shape = cnf.shape();
         match self.combine {
             Combine::All => {
-                let differ = self.digits_differ(n);
+                let differ = self.digits_differ(shape);
                 let has_sum = self.parts.iter().any(|p| matches!(p, RulePart::Sum(_)));
                 for part in &self.parts {
                     match part {
                         RulePart::Sum(sum) if differ => {
-                            let totals = self.totals(sum, n).into_iter().map(|t| t as u32);
+                            let totals = self.totals(sum, shape).into_iter().map(|t| t as u32);
                             Cage::with_total(
                                 self.cells.clone(),
                                 CageTotal::Sums(totals.collect()),
@@ -524,7 +544,7 @@ impl Constraint for CustomRule {
                             )
                             .encode(cnf);
                         }
-                        RulePart::Relation(r) if differ && has_sum && only_differ(r, n) => {}
+                        RulePart::Relation(r) if differ && has_sum && only_differ(r, shape) => {}
                         _ => self.encode_part(part, cnf),
                     }
                 }
@@ -575,12 +595,12 @@ impl Constraint for CustomRule {
     /// A pattern's cells, when every part must hold and the rule is judged on all its cells:
     /// the digits some sequence matching the pattern puts in each (exact for the pattern
     /// alone, and cheap on lines too long to try every filling).
-    fn narrow(&self, scope: &[Cell], sets: &[DigitSet], _shape: Shape) -> Option<Vec<DigitSet>> {
+    fn narrow(&self, scope: &[Cell], sets: &[DigitSet], shape: Shape) -> Option<Vec<DigitSet>> {
         if self.combine != Combine::All || scope != self.cells.as_slice() {
             return None;
         }
         self.parts.iter().find_map(|part| match part {
-            RulePart::Pattern(pattern) => Some(pattern.supported(sets)),
+            RulePart::Pattern(pattern) => Some(pattern.supported(sets, shape)),
             _ => None,
         })
     }
@@ -622,8 +642,18 @@ impl Constraint for CustomRule {
     }
 }
 
-/// Whether `relation` says of two digits 1..=`n` exactly that they differ.
-fn only_differ(relation: &Expression, n: usize) -> bool {
-    let n = n as i64;
-    (1..=n).all(|v| (1..=n).all(|w| relation.holds(&[v, w]) == (v != w)))
+/// Whether `relation` says of two digits of `shape` exactly that they differ.
+fn only_differ(relation: &Expression, shape: Shape) -> bool {
+    numbers(shape).all(|v| numbers(shape).all(|w| relation.holds(&[v, w]) == (v != w)))
+}
+
+/// The number the lowest digit of `shape` stands for (0 or 1).
+fn lowest(shape: Shape) -> i64 {
+    shape.number(1) as i64
+}
+
+/// The numbers `shape`'s digits stand for, in order.
+fn numbers(shape: Shape) -> impl Iterator<Item = i64> + Clone {
+    let low = lowest(shape);
+    low..low + shape.digit_count() as i64
 }

@@ -1,7 +1,8 @@
 //! A pattern the digits along cells must match, written as a regular expression (`[1-4]+[6-9]+`), held as the table of a deterministic automaton over the digits.
 //!
-//! Digit d is the character `123456789ABC…`[d − 1] (10 is `A`, case aside), as in satdoku's
-//! line format; the whole sequence must match (the pattern is anchored at both ends).
+//! A digit is the character of the number it stands for, `0123456789ABC…` (10 is `A`, case
+//! aside), as in satdoku's line format: `1` is the first digit of a grid from 1, the second
+//! of a grid from 0. The whole sequence must match (the pattern is anchored at both ends).
 //! The regular expression is parsed by `regex-syntax` (errors with their column) and made
 //! a DFA by `regex-automata`; satdoku keeps only the states the digits reach.
 
@@ -12,7 +13,7 @@ use regex_automata::{Anchored, MatchKind};
 use regex_syntax::hir::{Hir, Look};
 
 use super::expression::ExpressionError;
-use crate::grid::{DEFAULT_SYMBOLS, Digit, DigitSet};
+use crate::grid::{DEFAULT_SYMBOLS, Digit, DigitSet, Shape};
 
 /// The most automaton states a pattern may have, beyond which it is refused as too large.
 const MAX_STATES: usize = 20_000;
@@ -20,8 +21,8 @@ const MAX_STATES: usize = 20_000;
 /// No state: the digits so far cannot start a match.
 const DEAD: u32 = u32::MAX;
 
-/// A pattern over digits: from state 0, digit d leads from state s to `next[s][d − 1]`
-/// (or nowhere); the digits match when they end in an accepting state. Every state kept
+/// A pattern over digits: from state 0, the digit standing for number v leads from state s
+/// to `next[s][v]` (or nowhere); the digits match when they end in an accepting state. Every state kept
 /// can still reach an accepting one.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DigitPattern {
@@ -31,7 +32,8 @@ pub struct DigitPattern {
 }
 
 impl DigitPattern {
-    /// Reads `text`, a regular expression over digit symbols (`1`…`9`, then `A`… for 10 …).
+    /// Reads `text`, a regular expression over the numbers' symbols (`0`…`9`, then `A`… for
+    /// 10 …).
     ///
     /// ```
     /// use satdoku::constraint::DigitPattern;
@@ -75,8 +77,10 @@ impl DigitPattern {
         let start = dfa
             .start_state(&start::Config::new().anchored(Anchored::Yes))
             .map_err(|e| too_large(format!("the pattern cannot start: {e}")))?;
-        // The states the digit symbols reach from the start, numbered in order found.
-        let symbols: Vec<u8> = DEFAULT_SYMBOLS.bytes().collect();
+        // The states the numbers' symbols reach from the start, numbered in order found.
+        let symbols: Vec<u8> = std::iter::once(b'0')
+            .chain(DEFAULT_SYMBOLS.bytes())
+            .collect();
         let mut ids = vec![start];
         let mut next: Vec<Vec<u32>> = Vec::new();
         let mut accepts = Vec::new();
@@ -153,9 +157,9 @@ impl DigitPattern {
         DEFAULT_SYMBOLS.len()
     }
 
-    /// The state digit `d` (1-based) leads to from `state`, if any.
-    pub fn step(&self, state: usize, d: usize) -> Option<usize> {
-        match self.next[state][d - 1] {
+    /// The state the digit standing for `number` leads to from `state`, if any.
+    pub fn step(&self, state: usize, number: usize) -> Option<usize> {
+        match self.next[state][number] {
             DEAD => None,
             t => Some(t as usize),
         }
@@ -166,10 +170,10 @@ impl DigitPattern {
         self.accepts[state]
     }
 
-    /// Whether the digits (1-based) match the pattern.
-    pub fn matches(&self, digits: &[usize]) -> bool {
+    /// Whether the digits standing for `numbers` match the pattern.
+    pub fn matches(&self, numbers: &[usize]) -> bool {
         let mut state = 0;
-        for &d in digits {
+        for &d in numbers {
             match self.step(state, d) {
                 Some(t) => state = t,
                 None => return false,
@@ -178,19 +182,22 @@ impl DigitPattern {
         self.accepts(state)
     }
 
-    /// What each cell keeps of its candidates `sets` (the cells in order): the digits some
-    /// matching sequence drawn from the candidates puts there (exact for the pattern alone).
-    pub fn supported(&self, sets: &[DigitSet]) -> Vec<DigitSet> {
+    /// What each cell keeps of its candidates `sets` (the cells in order) on a grid of
+    /// `shape`: the digits some matching sequence drawn from the candidates puts there
+    /// (exact for the pattern alone).
+    pub fn supported(&self, sets: &[DigitSet], shape: Shape) -> Vec<DigitSet> {
         super::walk::supported(
             sets,
             self.next.len(),
-            |s, d| self.step(s, d.index() + 1),
+            |s, d| self.step(s, shape.number(d.index() + 1)),
             |s| self.accepts[s],
         )
     }
 
-    /// Whether the digits, 0 for a blank that may be any of 1..=`n`, can still match.
-    pub fn can_match(&self, digits: &[usize], n: usize) -> bool {
+    /// Whether the digits of a grid of `shape`, by place (1..=M, 0 for a blank that may be
+    /// any), can still match.
+    pub fn can_match(&self, digits: &[usize], shape: Shape) -> bool {
+        let n = shape.digit_count();
         let states = self.next.len();
         if states > u128::BITS as usize {
             let sets: Vec<DigitSet> = digits
@@ -200,7 +207,7 @@ impl DigitPattern {
                     None => DigitSet::all(n),
                 })
                 .collect();
-            let step = |s: usize, d: Digit| self.step(s, d.index() + 1);
+            let step = |s: usize, d: Digit| self.step(s, shape.number(d.index() + 1));
             let reached = super::walk::reachable(&sets, states, step);
             let last = reached.last().expect("one layer per cell and the start");
             return (0..states).any(|s| last[s] && self.accepts(s));
@@ -217,7 +224,7 @@ impl DigitPattern {
                 let s = from.trailing_zeros() as usize;
                 from &= from - 1;
                 for d in digits.clone() {
-                    if let Some(t) = self.next[s].get(d - 1).filter(|&&t| t != DEAD) {
+                    if let Some(t) = self.next[s].get(shape.number(d)).filter(|&&t| t != DEAD) {
                         after |= 1 << t;
                     }
                 }
@@ -253,19 +260,29 @@ mod tests {
     #[test]
     fn partial_digits_match_when_some_filling_does() {
         let p = DigitPattern::parse("[1-4]+[6-9]+").unwrap();
-        assert!(p.can_match(&[0, 0, 9], 9));
-        assert!(!p.can_match(&[0, 5, 0], 9));
-        assert!(!p.can_match(&[9, 0], 9));
+        assert!(p.can_match(&[0, 0, 9], Shape::NINE));
+        assert!(!p.can_match(&[0, 5, 0], Shape::NINE));
+        assert!(!p.can_match(&[9, 0], Shape::NINE));
+        // On a grid from 0, the digit in place 9 stands for 8, and `0` is a digit.
+        let from_zero = Shape::NINE.from_zero();
+        assert!(p.can_match(&[0, 0, 9], from_zero));
+        assert!(!p.can_match(&[0, 0, 5], from_zero));
+        let zero = DigitPattern::parse("0[1-8]").unwrap();
+        assert!(zero.can_match(&[1, 0], from_zero) && !zero.can_match(&[1, 0], Shape::NINE));
         // Past 128 states (a pattern no setter writes, but allowed): the same answers.
         let long = DigitPattern::parse("(1[2-9]){70}").unwrap();
         assert!(long.next.len() > 128);
         let mut digits = vec![0; 140];
-        assert!(long.can_match(&digits, 9));
+        assert!(long.can_match(&digits, Shape::NINE));
         digits[1] = 1;
-        assert!(!long.can_match(&digits, 9) && !long.can_match(&digits[..139], 9));
+        assert!(
+            !long.can_match(&digits, Shape::NINE) && !long.can_match(&digits[..139], Shape::NINE)
+        );
         // A pattern needing digits above the grid's.
         let big = DigitPattern::parse("A").unwrap();
-        assert!(!big.can_match(&[0], 9) && big.can_match(&[0], 16));
+        assert!(
+            !big.can_match(&[0], Shape::NINE) && big.can_match(&[0], Shape::from_size(16).unwrap())
+        );
     }
 
     #[test]
@@ -280,10 +297,10 @@ mod tests {
         };
         let all = set(&[1, 2, 3, 4, 5, 6, 7, 8, 9]);
         // Three cells, the last a 4: nothing matches.
-        let kept = p.supported(&[all, all, set(&[4])]);
+        let kept = p.supported(&[all, all, set(&[4])], Shape::NINE);
         assert!(kept.iter().all(|s| s.is_empty()));
         // The first cell low, the last high, the middle either; 5 nowhere.
-        let kept = p.supported(&[all, all, all]);
+        let kept = p.supported(&[all, all, all], Shape::NINE);
         assert_eq!(
             kept,
             [
@@ -308,7 +325,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(p.supported(&sets), by_hand);
+        assert_eq!(p.supported(&sets, Shape::NINE), by_hand);
     }
 
     #[test]

@@ -721,7 +721,8 @@ impl VariantConstraint {
     /// highest digit and whose sum is of numbers; leapers and taxicab distances, whose cells
     /// only differ; lunchboxes, rellik cages and sum lines, over numbers; x-sums, numbered
     /// rooms, indexers and value-indexing arrows, whose digits name positions by number,
-    /// from 1, a 0 naming none, as sigh's solver reads them); false for those that read a
+    /// from 1, a 0 naming none, as sigh's solver reads them; rules written down, whose
+    /// expressions and patterns are of the numbers); false for those that read a
     /// digit as a distance or a position with no source for the reading from 0 (index
     /// lines, anti-taxicab distances), which such a grid refuses by name.
     pub fn fits_zero_digits(&self) -> bool {
@@ -783,7 +784,9 @@ impl VariantConstraint {
             | V::XSum(_)
             | V::NumberedRoom(_)
             | V::Indexer(_)
-            | V::ValueIndexing(_) => true,
+            | V::ValueIndexing(_)
+            // Expressions and patterns over the numbers the digits stand for.
+            | V::Custom(_) => true,
             _ => false,
         }
     }

@@ -5,9 +5,9 @@
 //! `Shape~6x6~0-5` (the grid and its digits), `~R1C2_3~R4C5_1_2` (givens; several values
 //! are given candidates), `AntiKnight`, `Thermo~R1C1~R1C2`, `Cage~16~R1C8~R1C9` … Each
 //! element is written as the TOML satdoku reads (the same rules, checked the same way);
-//! an element of a type satdoku does not read (its automata, custom pair tables,
-//! combinators, variables) is refused by name, never left out, since a verdict without one
-//! of the puzzle's rules would be wrong.
+//! a `Regex` line is a rule written down with its pattern. An element of a type satdoku
+//! does not read (its automata, custom pair tables, combinators, variables) is refused by
+//! name, never left out, since a verdict without one of the puzzle's rules would be wrong.
 
 use std::fmt::Write as _;
 
@@ -721,6 +721,23 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
                 ],
             );
         }
+        "Regex" => {
+            // The pattern (URL-safe base64, or percent-encoded in older strings), then
+            // lines of cells, an empty argument between two.
+            let encoded = args.first().copied().unwrap_or_default();
+            let pattern = regex_pattern(encoded)?;
+            for line in args.get(1..).unwrap_or_default().split(|a| a.is_empty()) {
+                if line.is_empty() {
+                    continue;
+                }
+                let quoted = toml::Value::String(pattern.clone()).to_string();
+                table(
+                    toml,
+                    "rule",
+                    &[("cells", grid.cells(line)?), ("regex", quoted)],
+                );
+            }
+        }
         "LookAndSay" => {
             let clue = args.first().copied().unwrap_or_default();
             table(
@@ -735,6 +752,27 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
         _ => return Err(Why::Unknown),
     }
     Ok(())
+}
+
+/// The regular expression of a `Regex` element's first argument: URL-safe base64 without
+/// padding, as sigh's solver writes it, or percent-encoded, as older strings did; white
+/// space taken out.
+fn regex_pattern(encoded: &str) -> Result<String, String> {
+    use base64::Engine as _;
+    let bad = || format!("`{encoded}` is no pattern (URL-safe base64)");
+    let text = if encoded.contains('%') {
+        super::fpuzzles::percent_decode(encoded)
+    } else {
+        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(encoded.trim_end_matches('='))
+            .map_err(|_| bad())?;
+        String::from_utf8(bytes).map_err(|_| bad())?
+    };
+    let pattern: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    match pattern.is_empty() {
+        true => Err(bad()),
+        false => Ok(pattern),
+    }
 }
 
 /// Numbers as a TOML list.
@@ -963,5 +1001,24 @@ mod tests {
         assert_eq!(cells((2, 9)), "\"r2c9 r1c8\"");
         assert_eq!(cells((9, 8)), "\"r9c8 r8c9\"");
         assert_eq!(little_killer(9, (9, 9)), None);
+    }
+
+    #[test]
+    fn regex_lines_are_rules_of_their_decoded_pattern() {
+        // "[1-4]+[6-9]+" on two lines, and "(12|3)*" percent-encoded as older strings were.
+        let toml =
+            iss_to_toml(".Regex~WzEtNF0rWzYtOV0r~R1C1~R1C2~~R2C1~R2C2.Regex~%2812%7C3%29*~R3C1")
+                .unwrap();
+        assert_eq!(
+            toml.matches("regex = \"[1-4]+[6-9]+\"").count(),
+            2,
+            "{toml}"
+        );
+        assert!(toml.contains("cells = \"r2c1 r2c2\"\nregex"), "{toml}");
+        assert!(toml.contains("regex = \"(12|3)*\""), "{toml}");
+        for bad in ["!!", ""] {
+            let err = iss_to_toml(&format!(".Regex~{bad}~R1C1")).unwrap_err();
+            assert!(err.to_string().contains("is no pattern"), "{err}");
+        }
     }
 }
