@@ -716,6 +716,51 @@ fn any_of_holds_where_at_least_one_family_does() {
     );
 }
 
+/// Alternatives written out in full under an any-of (`[[any-of.cage]]`, and several that
+/// hold together under `[[any-of.all-of]]`): every solver's count equals the number of the
+/// 288 grids where at least one alternative holds, each read independently here, and the
+/// puzzle written back out reads as the same count.
+#[test]
+fn any_of_written_out_holds_where_one_alternative_does() {
+    let grids = common::all_4x4_grids();
+    // A cage of 3, or a thermometer beside a white dot elsewhere.
+    let tables = "[[any-of]]\n[[any-of.cage]]\ncells = \"r1c1 r1c2\"\nsum = 3\n\
+        [[any-of.all-of]]\n[[any-of.all-of.thermometer]]\ncells = \"r1c1 r1c2\"\n\
+        [[any-of.all-of.white-dot]]\ncells = \"r2c1 r2c2\"";
+    let holds =
+        |g: &Plain| g[0][0] + g[0][1] == 3 || (g[0][0] < g[0][1] && g[1][0].abs_diff(g[1][1]) == 1);
+    agree(&grids, tables, &holds);
+    // Clues outside the grid: three skyscrapers seen from row 1's left, or a 4 in r1c1
+    // beside an x-sum of 7 seen from column 2's top.
+    let tables = "[[any-of]]\n[[any-of.skyscraper]]\nrow = 1\nside = \"left\"\ncount = 3\n\
+        [[any-of.all-of]]\n[[any-of.all-of.marks]]\ncells = \"r1c1\"\ndigits = [4]\n\
+        [[any-of.all-of.x-sum]]\ncolumn = 2\nside = \"top\"\nsum = 7";
+    let seen = |row: &[u32]| {
+        let mut high = 0;
+        row.iter()
+            .filter(|&&h| {
+                h > high && {
+                    high = h;
+                    true
+                }
+            })
+            .count()
+    };
+    let x_sum = |col: &[u32]| col[..col[0] as usize].iter().sum::<u32>();
+    let holds = |g: &Plain| {
+        let column: Vec<u32> = (0..4).map(|r| g[r][1]).collect();
+        seen(&g[0]) == 3 || (g[0][0] == 4 && x_sum(&column) == 7)
+    };
+    agree(&grids, tables, &holds);
+    // Written back out, the same.
+    let toml = format!("boxes = \"2x2\"\npuzzle = \"{}\"\n{tables}", ".".repeat(16));
+    let puzzle = puzzle_of(&toml);
+    let written = satdoku::format::export::toml_text(&puzzle, &Default::default()).unwrap();
+    assert!(written.contains("[[any-of.all-of.x-sum]]"), "{written}");
+    let expected = grids.iter().filter(|g| holds(g)).count();
+    common::every_solver_agrees(&puzzle_of(&written), expected, &holds, &written);
+}
+
 #[cfg(feature = "cli")]
 #[test]
 fn an_any_of_that_cannot_be_read_is_refused_by_name() {
@@ -734,6 +779,22 @@ fn an_any_of_that_cannot_be_read_is_refused_by_name() {
             "cannot hold another any-of",
         ),
         ("", "needs `families`"),
+        (
+            "[[any-of.cage]]\ncells = \"r1c1\"\nsum = 3",
+            "needs two or more alternatives",
+        ),
+        (
+            "[[any-of.cage]]\ncells = \"r1c1\"\nsum = 3\n[[any-of.zigzag]]\ncells = \"r1c2\"",
+            "`zigzag` under it is no family",
+        ),
+        (
+            "[[any-of.cage]]\ncells = \"r1c1\"\nsum = 3\n[[any-of.renban]]\ncells = \"r1c2\"\ncolour = 1",
+            "its `renban` takes no `colour`",
+        ),
+        (
+            "[[any-of.cage]]\ncells = \"r1c1\"\nsum = 3\n[[any-of.xv]]\ncells = \"r1c2 r1c3\"",
+            "its `xv`: needs `letter",
+        ),
     ];
     for (part, why) in cases {
         let stderr = refused(&format!("[[any-of]]\ncells = \"r1c1 r1c2\"\n{part}"));

@@ -97,7 +97,19 @@ pub trait Fields {
 
     /// Marks `key` read without reading it: a field that only places a drawing.
     fn skip(&mut self, key: &str);
+
+    /// Hands `visit` each record nested in this one, with the key it stands under, in the
+    /// order written: satdoku's TOML nests tables (`[[any-of.cage]]` under `[[any-of]]`);
+    /// formats that nest none hand over nothing. A nested record's key it does not read is
+    /// an error, as a record's is.
+    fn nested(&mut self, visit: &mut Visit<'_>) -> Result<(), RecordError> {
+        let _ = visit;
+        Ok(())
+    }
 }
+
+/// What [`Fields::nested`] hands each nested record to: its key and its fields.
+pub type Visit<'v> = dyn FnMut(&str, &mut dyn Fields) -> Result<(), RecordError> + 'v;
 
 /// One constraint as a file writes it, handed to its family's reader: its file format,
 /// the name it was found under, the grid (when known), and its fields.
@@ -145,6 +157,11 @@ impl<'a> Record<'a> {
             RecordFormat::Toml => toml,
             RecordFormat::Fpuzzles => fpuzzles,
         }
+    }
+
+    /// Hands `visit` each record nested in this one (see [`Fields::nested`]).
+    pub fn nested(&mut self, visit: &mut Visit<'_>) -> Result<(), RecordError> {
+        self.fields.nested(visit)
     }
 
     /// The cells under `key`, which the record must have.

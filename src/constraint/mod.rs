@@ -111,7 +111,7 @@ pub use expression::{Expression, ExpressionError};
 pub use extremum::{Extremum, ExtremumKind};
 pub(crate) use family::OnlyCells;
 pub use family::{
-    Family, Fields, ReadRecord, Record, RecordError, RecordFormat, families, family_named,
+    Family, Fields, ReadRecord, Record, RecordError, RecordFormat, Visit, families, family_named,
 };
 pub use flatmates::DutchFlatmates;
 pub use full_rank::FullRank;

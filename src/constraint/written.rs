@@ -29,6 +29,9 @@ pub enum FieldValue {
     Texts(Vec<String>),
     /// True or false.
     Flag(bool),
+    /// Records nested under this one, each under the key's name (an any-of's alternatives,
+    /// `[[any-of.cage]]` in satdoku's TOML).
+    Records(Vec<WrittenRecord>),
 }
 
 /// One record of a file: what a family's reader reads back as the constraint written.
@@ -333,6 +336,27 @@ mod tests {
         fn skip(&mut self, key: &str) {
             self.read.push(key.to_string());
         }
+
+        fn nested(&mut self, visit: &mut crate::constraint::Visit<'_>) -> Result<(), RecordError> {
+            let fields = self.record.fields.clone();
+            for (key, value) in fields {
+                let FieldValue::Records(records) = value else {
+                    continue;
+                };
+                self.read.push(key.to_string());
+                for record in records {
+                    let mut inner = WrittenFields {
+                        format: self.format,
+                        size: self.size,
+                        record,
+                        read: Vec::new(),
+                    };
+                    visit(key, &mut inner)?;
+                    assert_eq!(inner.unread(), Vec::<&str>::new(), "under {key}");
+                }
+            }
+            Ok(())
+        }
     }
 
     fn cells(names: &str) -> Vec<Cell> {
@@ -398,6 +422,19 @@ mod tests {
                 .unwrap()
                 .into(),
             ANYWHERE,
+        ));
+        // Alternatives written out in full, one of two constraints together.
+        samples.push((
+            AnyOf::of(vec![
+                vec![Cage::new(cells("r1c1 r1c2 r2c1"), Some(10)).into()],
+                vec![
+                    Thermometer::new(line()).into(),
+                    Cage::new(cells("r9c1 r9c2"), Some(3)).into(),
+                ],
+            ])
+            .unwrap()
+            .into(),
+            NOT_FPUZZLES,
         ));
         // Lines with branches: satdoku's TOML writes them, f-puzzles holds none.
         let branches = || Branches::new(vec![cells("r5c2 r4c2 r3c2"), cells("r3c2 r3c3")]);

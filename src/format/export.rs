@@ -394,6 +394,11 @@ fn fpuzzles_record(record: &WrittenRecord, n: usize) -> Value {
             FieldValue::Text(text) => json!(text),
             FieldValue::Texts(texts) => json!(texts),
             FieldValue::Flag(flag) => json!(flag),
+            FieldValue::Records(records) => json!(
+                (records.iter())
+                    .map(|r| fpuzzles_record(r, n))
+                    .collect::<Vec<_>>()
+            ),
         };
         entry.insert((*key).into(), value);
     }
@@ -403,14 +408,27 @@ fn fpuzzles_record(record: &WrittenRecord, n: usize) -> Value {
 /// One record as a table of satdoku's TOML puzzle files on a grid of `shape`
 /// (`[[white-dot]]` and its keys), as [`toml_text`] writes each.
 pub fn toml_record(record: &WrittenRecord, shape: Shape) -> String {
+    toml_record_under(record, shape, record.name)
+}
+
+/// One record as a table headed `[[path]]`, the records nested in it after its keys, each
+/// headed by its own path beneath (`[[any-of.cage]]`).
+fn toml_record_under(record: &WrittenRecord, shape: Shape, path: &str) -> String {
     let quoted = |text: &str| toml::Value::String(text.to_string()).to_string();
     let names = |cells: &[Cell]| -> String {
         let names: Vec<String> = cells.iter().map(|c| quoted(&c.to_string())).collect();
         format!("[{}]", names.join(", "))
     };
-    let mut out = format!("[[{}]]\n", record.name);
+    let mut out = format!("[[{path}]]\n");
+    let mut nested = String::new();
     for (key, value) in &record.fields {
         let value = match value {
+            FieldValue::Records(records) => {
+                for inner in records {
+                    nested.push_str(&toml_record_under(inner, shape, &format!("{path}.{key}")));
+                }
+                continue;
+            }
             FieldValue::Cells(cells) => names(cells),
             FieldValue::Lines(lines) => {
                 let lines: Vec<String> = lines.iter().map(|l| names(l)).collect();
@@ -440,7 +458,7 @@ pub fn toml_record(record: &WrittenRecord, shape: Shape) -> String {
         };
         out.push_str(&format!("{key} = {value}\n"));
     }
-    out
+    out + &nested
 }
 
 /// The puzzle as satdoku's TOML puzzle file (see [`PuzzleFile`](super::PuzzleFile)): its

@@ -326,23 +326,67 @@ fn translated(text: &str) -> Result<Translated, IssError> {
     };
     let mut toml = Toml::default();
     let mut starts = Vec::new();
+    // The `Or`s and `And`s open, innermost last.
+    let mut open: Vec<Combination> = Vec::new();
     for (i, element) in elements.iter().enumerate() {
         if element.is_empty() || Some(i) == shape {
             continue;
         }
-        // Each table starts with a blank line, then its header.
-        starts.push((toml.tables.lines().count() + 2, i));
         let mut parts = element.split('~');
         let kind = parts.next().unwrap_or_default();
         let args: Vec<&str> = parts.collect();
-        element_toml(&grid, kind, &args, &mut toml).map_err(|why| match why {
+        match kind {
+            "Or" | "And" => {
+                let or = kind == "Or";
+                if or && open.iter().any(|c| c.or) {
+                    return Err(bad(i, "an `Or` inside another `Or`".into()));
+                }
+                open.push(Combination {
+                    or,
+                    index: i,
+                    tables: Vec::new(),
+                });
+                continue;
+            }
+            "End" => {
+                let done = open
+                    .pop()
+                    .ok_or_else(|| bad(i, "an `End` with no `Or` or `And` open".into()))?;
+                let index = done.index;
+                let tables = done.tables(&elements)?;
+                match open.last_mut() {
+                    Some(outer) => outer.tables.push(tables),
+                    None => {
+                        starts.push((toml.tables.lines().count() + 2, index));
+                        toml.tables.push_str(&tables);
+                    }
+                }
+                continue;
+            }
+            _ => {}
+        }
+        let unknown = |why| match why {
             Why::Unknown => IssError::Unknown {
                 index: i + 1,
                 element: element.to_string(),
                 kind: kind.to_string(),
             },
             Why::Bad(why) => bad(i, why),
-        })?;
+        };
+        if let Some(combination) = open.last_mut() {
+            // Inside an `Or` or `And`: tables only, each a constraint of its own.
+            let mut inner = Toml::default();
+            element_toml(&grid, kind, &args, &mut inner).map_err(unknown)?;
+            let tables = inner.tables_only().map_err(|why| bad(i, why))?;
+            combination.tables.extend(tables);
+            continue;
+        }
+        // Each table starts with a blank line, then its header.
+        starts.push((toml.tables.lines().count() + 2, i));
+        element_toml(&grid, kind, &args, &mut toml).map_err(unknown)?;
+    }
+    if let Some(unended) = open.last() {
+        return Err(bad(unended.index, "never ended (no `.End`)".into()));
     }
     if let Some(layout) = &toml.jigsaw {
         // One piece may be of another size (the cells the others leave), no more.
@@ -368,6 +412,78 @@ fn translated(text: &str) -> Result<Translated, IssError> {
             .map(|(line, i)| (line + header, i))
             .collect(),
     })
+}
+
+/// An `Or` or `And` of sigh's solver being read: the element that opened it and the
+/// tables of the constraints it holds so far (each a table of satdoku's TOML, an `And`
+/// inside an `Or` as one text of them all).
+struct Combination {
+    or: bool,
+    index: usize,
+    tables: Vec<String>,
+}
+
+impl Combination {
+    /// Its TOML: an `[[any-of]]` with each constraint an alternative nested under it
+    /// (`[[any-of.cage]]`; an `And`'s as one `[[any-of.all-of]]`); an `And`'s tables as
+    /// they are (every one holds); an `Or` of one constraint, that constraint.
+    fn tables(self, elements: &[&str]) -> Result<String, IssError> {
+        let bad = |why: &str| IssError::Bad {
+            index: self.index + 1,
+            element: elements[self.index].to_string(),
+            why: why.into(),
+        };
+        if !self.or {
+            return Ok(self.tables.concat());
+        }
+        match &self.tables[..] {
+            [] => Err(bad("an `Or` holding no constraint")),
+            [one] => Ok(one.clone()),
+            alternatives => {
+                let mut out = String::from("\n[[any-of]]\n");
+                for alternative in alternatives {
+                    let path = match alternative.matches("\n[[").count() {
+                        1 => "any-of",
+                        _ => {
+                            out.push_str("[[any-of.all-of]]\n");
+                            "any-of.all-of"
+                        }
+                    };
+                    out.push_str(&alternative.replace("\n[[", &format!("[[{path}.")));
+                }
+                Ok(out)
+            }
+        }
+    }
+}
+
+impl Toml {
+    /// Its tables one by one, each starting with a blank line; givens as `marks` of one
+    /// digit. Anything else (a rule over the whole grid, boxes, diagonals) is refused: an
+    /// `Or` or `And` of sigh's solver holds constraints on cells here.
+    fn tables_only(mut self) -> Result<Vec<String>, String> {
+        for (r, c, value) in std::mem::take(&mut self.givens) {
+            let _ = write!(
+                self.tables,
+                "\n[[marks]]\ncells = \"r{r}c{c}\"\ndigits = [{value}]\n"
+            );
+        }
+        let whole_grid = !self.rules.is_empty()
+            || !self.diagonals.is_empty()
+            || self.boxes.is_some()
+            || self.region_size.is_some()
+            || self.jigsaw.is_some()
+            || !self.differ.is_empty();
+        if whole_grid {
+            return Err(
+                "inside an `Or` or `And`: satdoku combines constraints on cells, not rules over the whole grid, boxes or diagonals"
+                    .into(),
+            );
+        }
+        Ok((self.tables.split("\n[[").skip(1))
+            .map(|table| format!("\n[[{table}"))
+            .collect())
+    }
 }
 
 /// Why an element was not read.
@@ -1019,6 +1135,37 @@ mod tests {
         for bad in ["!!", ""] {
             let err = iss_to_toml(&format!(".Regex~{bad}~R1C1")).unwrap_err();
             assert!(err.to_string().contains("is no pattern"), "{err}");
+        }
+    }
+
+    #[test]
+    fn or_and_and_nest_their_constraints_under_an_any_of() {
+        let toml = iss_to_toml(
+            ".Shape~4x4.Or.Cage~3~R1C1~R1C2.And.Thermo~R1C1~R1C2.~R2C1_2.End.End.And.X~R3C1~R3C2.End",
+        )
+        .unwrap();
+        let expected = "\n[[any-of]]\n[[any-of.cage]]\ncells = \"r1c1 r1c2\"\nsum = 3\n\
+            [[any-of.all-of]]\n[[any-of.all-of.thermometer]]\ncells = \"r1c1 r1c2\"\n\
+            [[any-of.all-of.marks]]\ncells = \"r2c1\"\ndigits = [2]\n\n[[xv]]\n";
+        assert!(toml.contains(expected), "{toml}");
+        // An `Or` of one constraint is that constraint.
+        let one = iss_to_toml(".Or.Cage~3~R1C1~R1C2.End").unwrap();
+        assert!(
+            one.contains("\n[[cage]]") && !one.contains("any-of"),
+            "{one}"
+        );
+        for (text, why) in [
+            (".Or.Cage~3~R1C1~R1C2", "never ended"),
+            (".Cage~3~R1C1~R1C2.End", "no `Or` or `And` open"),
+            (".Or.Or.Cage~3~R1C1~R1C2.End.End", "inside another `Or`"),
+            (
+                ".Or.AntiKnight.Cage~3~R1C1~R1C2.End",
+                "not rules over the whole grid",
+            ),
+            (".Or.End", "holding no constraint"),
+        ] {
+            let err = iss_to_toml(text).unwrap_err().to_string();
+            assert!(err.contains(why), "{text}: {err}");
         }
     }
 }

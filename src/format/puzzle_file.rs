@@ -76,7 +76,7 @@ use toml::de::{DeTable, DeValue};
 use super::RegionsError;
 use super::{InputError, ReadOptions};
 use crate::constraint::{
-    Fields, Record, RecordError, RecordFormat, VariantConstraint, families, family_named,
+    Fields, Record, RecordError, RecordFormat, VariantConstraint, Visit, families, family_named,
 };
 use crate::grid::{BoxShape, Cell};
 use crate::rules::{
@@ -716,6 +716,45 @@ impl Fields for TomlFields<'_, '_> {
                 .map(Some)
                 .ok_or_else(|| not(key, "true or false")),
         }
+    }
+
+    /// The keys not read yet whose values are lists of tables (`[[any-of.cage]]`), each
+    /// table in turn; an error names the line of the nested key it is about.
+    fn nested(&mut self, visit: &mut Visit<'_>) -> Result<(), RecordError> {
+        let table = self.table;
+        for (key, value) in table.iter() {
+            let name = key.get_ref();
+            if self.read.iter().any(|read| read == name) {
+                continue;
+            }
+            let DeValue::Array(entries) = value.get_ref() else {
+                continue;
+            };
+            self.read.push(name.to_string());
+            for entry in entries {
+                let DeValue::Table(inner) = entry.get_ref() else {
+                    self.last = Some(key.span());
+                    return Err(RecordError::why(format!(
+                        "`{name}` is not a list of tables"
+                    )));
+                };
+                let mut fields = TomlFields {
+                    table: inner,
+                    read: Vec::new(),
+                    last: None,
+                };
+                let read = visit(name, &mut fields);
+                self.last = fields.last.clone().or_else(|| Some(entry.span()));
+                read?;
+                if let Some((unread, span)) = fields.unread() {
+                    self.last = Some(span);
+                    return Err(RecordError::why(format!(
+                        "its `{name}` takes no `{unread}`"
+                    )));
+                }
+            }
+        }
+        Ok(())
     }
 
     fn skip(&mut self, key: &str) {
