@@ -168,7 +168,12 @@ fn splits(numbers: &[u8], sum: u8) -> bool {
 #[test]
 fn constraints_read_the_numbers_from_zero() {
     type Check = fn(&[[u8; 4]; 4]) -> bool;
-    let cases: [(&str, Check); 30] = [
+    let cases: [(&str, Check); 31] = [
+        // Given pencil marks of numbers, 0 among them.
+        (
+            "[[marks]]\ncells = [\"r1c1\", \"r2c2\"]\ndigits = [0, 3]\n",
+            |g| [g[0][0], g[1][1]].iter().all(|v| [0, 3].contains(v)),
+        ),
         // A cage of 1 (0 + 1) and one of 5 (2 + 3).
         (
             "[[cage]]\ncells = \"r1c1 r1c2\"\nsum = 1\n[[cage]]\ncells = \"r2c1 r2c2\"\nsum = 5\n",

@@ -785,8 +785,10 @@ impl VariantConstraint {
             | V::NumberedRoom(_)
             | V::Indexer(_)
             | V::ValueIndexing(_)
-            // Expressions and patterns over the numbers the digits stand for.
-            | V::Custom(_) => true,
+            // Expressions and patterns over the numbers the digits stand for; marks of
+            // the numbers.
+            | V::Custom(_)
+            | V::PencilMarks(_) => true,
             _ => false,
         }
     }

@@ -12,27 +12,32 @@ use crate::grid::{Cell, Digit, DigitSet, Shape};
 /// The colour of given pencil marks in a picture (the solver's own marks are grey).
 const MARK_COLOUR: &str = "#1f4fbf";
 
-/// A cell whose candidates are given: it holds one of `digits`.
+/// A cell whose candidates are given: it holds one of the digits standing for `numbers`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PencilMarks {
     cell: Cell,
-    digits: DigitSet,
+    /// Bit v set: the digit standing for number v is a mark (0 on a grid from 0).
+    numbers: u128,
 }
 
 impl PencilMarks {
-    /// Reads a `marks` record: its `cells` (each gets the marks) and their `digits`.
+    /// Reads a `marks` record: its `cells` (each gets the marks) and their `digits`, the
+    /// numbers the digits stand for (from 0 on a grid from 0).
     pub(crate) fn read(record: &mut Record<'_>) -> Result<Vec<VariantConstraint>, RecordError> {
-        let mut digits = DigitSet::EMPTY;
+        let mut numbers = 0;
         for d in record.numbers("digits")? {
-            let digit = u8::try_from(d).ok().and_then(Digit::new).ok_or_else(|| {
-                RecordError::why(format!("{d} in `digits` is not a digit from 1 to 64"))
-            })?;
-            digits.insert(digit);
+            if d as usize > Shape::MAX_SIZE {
+                return Err(RecordError::why(format!(
+                    "{d} in `digits` is not a digit from 0 to {}",
+                    Shape::MAX_SIZE
+                )));
+            }
+            numbers |= 1 << d;
         }
         let cells = record.cells("cells")?;
         Ok(cells
             .into_iter()
-            .map(|cell| PencilMarks::new(cell, digits).into())
+            .map(|cell| PencilMarks { cell, numbers }.into())
             .collect())
     }
 
@@ -54,9 +59,13 @@ impl PencilMarks {
         }
     }
 
-    /// `cell` holds one of `digits`.
-    pub fn new(cell: Cell, digits: DigitSet) -> PencilMarks {
-        PencilMarks { cell, digits }
+    /// `cell` of a grid of `shape` holds one of `digits` (by place, 1..=M: on a grid from 0,
+    /// place 1 is the digit 0).
+    pub fn new(cell: Cell, digits: DigitSet, shape: Shape) -> PencilMarks {
+        let numbers = (digits.iter())
+            .map(|d| shape.number(d.index() + 1))
+            .fold(0, |bits, v| bits | 1 << v);
+        PencilMarks { cell, numbers }
     }
 
     /// The marked cell.
@@ -64,14 +73,27 @@ impl PencilMarks {
         self.cell
     }
 
-    /// The digits it may hold.
-    pub fn digits(&self) -> DigitSet {
-        self.digits
+    /// The digits it may hold on a grid of `shape`, by place.
+    pub fn digits(&self, shape: Shape) -> DigitSet {
+        let mut set = DigitSet::EMPTY;
+        for place in 1..=shape.digit_count() {
+            if let Some(digit) = Digit::new(place as u8).filter(|_| self.allows(shape, place)) {
+                set.insert(digit);
+            }
+        }
+        set
     }
 
-    /// The digits as numbers, in increasing order.
+    /// The numbers the marked digits stand for, in increasing order.
     fn numbers(&self) -> Vec<u32> {
-        self.digits.iter().map(|d| u32::from(d.get())).collect()
+        (0..u128::BITS)
+            .filter(|v| self.numbers >> v & 1 == 1)
+            .collect()
+    }
+
+    /// Whether the digit in place `place` (1..=M) of a grid of `shape` is a mark.
+    fn allows(&self, shape: Shape, place: usize) -> bool {
+        self.numbers >> shape.number(place) & 1 == 1
     }
 }
 
@@ -93,34 +115,38 @@ impl Constraint for PencilMarks {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let n = shape.digit_count();
-        self.digits
-            .iter()
-            .find(|d| usize::from(d.get()) > n)
-            .map(|d| format!("{d} is not a digit from 1 to {n}"))
+        let (low, high) = (shape.lowest(), shape.highest());
+        (self.numbers().into_iter())
+            .find(|&v| !(low..=high).contains(&(v as usize)))
+            .map(|v| format!("{v} is not a digit from {low} to {high}"))
     }
 
     fn encode(&self, cnf: &mut ConstraintCnf) {
+        let shape = cnf.shape();
         for v in 1..=cnf.size() {
-            if !self.allows(v) {
+            if !self.allows(shape, v) {
                 cnf.forbid(self.cell, v);
             }
         }
     }
 
+    /// The cell's number (what `values` gives) is a mark.
     fn admits(&self, values: &CellValues<'_>) -> bool {
-        values.get(self.cell).is_none_or(|v| self.allows(v))
+        values
+            .get(self.cell)
+            .is_none_or(|v| self.numbers >> v & 1 == 1)
     }
 
-    fn narrow(&self, _scope: &[Cell], sets: &[DigitSet], _shape: Shape) -> Option<Vec<DigitSet>> {
-        Some(sets.iter().map(|&set| set & self.digits).collect())
+    fn narrow(&self, _scope: &[Cell], sets: &[DigitSet], shape: Shape) -> Option<Vec<DigitSet>> {
+        let digits = self.digits(shape);
+        Some(sets.iter().map(|&set| set & digits).collect())
     }
 
     fn draw(&self, shape: Shape) -> Vec<Mark> {
         // Each digit at its place in a small grid inside the cell, as pencil marks sit.
         let per_row = (shape.digit_count() as f32).sqrt().ceil() as usize;
         let step = 1.0 / per_row as f32;
-        self.digits
+        self.digits(shape)
             .iter()
             .map(|d| {
                 let i = d.index();
@@ -129,22 +155,12 @@ impl Constraint for PencilMarks {
                         self.cell.col() as f32 + step * ((i % per_row) as f32 + 0.5),
                         self.cell.row() as f32 + step * ((i / per_row) as f32 + 0.5),
                     ),
-                    text: d.get().to_string(),
+                    text: shape.number(i + 1).to_string(),
                     size: step * 0.6,
                     colour: MARK_COLOUR,
                     halo: false,
                 }
             })
             .collect()
-    }
-}
-
-impl PencilMarks {
-    /// Whether the value `v` is one of the marks.
-    fn allows(&self, v: usize) -> bool {
-        u8::try_from(v)
-            .ok()
-            .and_then(Digit::new)
-            .is_some_and(|d| self.digits.contains(d))
     }
 }

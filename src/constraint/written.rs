@@ -698,6 +698,7 @@ mod tests {
                 s.insert(d);
                 s
             }),
+            Shape::NINE,
         );
         samples.push((marks.into(), NOT_FPUZZLES));
         samples

@@ -470,7 +470,7 @@ impl Reader<'_> {
                 .ok_or_else(bad)?;
             digits.insert(digit);
         }
-        Ok(PencilMarks::new(at, digits))
+        Ok(PencilMarks::new(at, digits, shape))
     }
 
     /// The regions and givens (boxes unless some cell names another region), the cells'

@@ -281,7 +281,7 @@ impl Rules {
             if set == all {
                 continue;
             }
-            let constraint = PencilMarks::new(cell, set);
+            let constraint = PencilMarks::new(cell, set, self.shape);
             if let Some(problem) = crate::constraint::Constraint::problem(&constraint, self.shape) {
                 return Err(RulesError::Constraint {
                     index: None,
@@ -313,7 +313,7 @@ impl Rules {
         let mut sets = vec![all; self.shape.cell_count()];
         for marks in std::iter::once(first).chain(marked) {
             let i = self.shape.index(marks.cell());
-            sets[i] = sets[i] & marks.digits();
+            sets[i] = sets[i] & marks.digits(self.shape);
         }
         Some(Candidates::from_sets(self.shape, sets))
     }
