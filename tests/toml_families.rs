@@ -842,6 +842,40 @@ fn bundled_equal_sums_puzzles() {
     assert_eq!(centre, 15);
 }
 
+/// Whether the groups of `g` hold the same digits, as often each.
+fn same_values_ok(g: &Plain, groups: &[Vec<Pos>]) -> bool {
+    let sorted: Vec<Vec<u32>> = (groups.iter())
+        .map(|group| {
+            let mut digits: Vec<u32> = group.iter().map(|&(r, c)| g[r][c]).collect();
+            digits.sort_unstable();
+            digits
+        })
+        .collect();
+    sorted.windows(2).all(|w| w[0] == w[1])
+}
+
+/// Same values on 4×4, against the 288 grids: 30 sets of two or three random groups of one
+/// size (one to three cells, sharing cells now and then), with and without a given.
+#[test]
+fn same_values_on_4x4() {
+    let grids = common::all_4x4_grids();
+    let mut rng = Rng(83);
+    for _ in 0..30 {
+        let len = 1 + rng.below(3);
+        let groups: Vec<Vec<Pos>> = (0..2 + rng.below(2)).map(|_| rng.cells(len)).collect();
+        let listed: Vec<String> = groups.iter().map(|g| format!("\"{}\"", names(g))).collect();
+        let text = format!("[[same-values]]\ngroups = [{}]\n", listed.join(", "));
+        agree(&grids, &text, rng.given(3), &|g| same_values_ok(g, &groups));
+    }
+}
+
+#[test]
+fn bundled_same_values_puzzles() {
+    bundled_are_unique("same-values", "same-values", &|g, tables| {
+        tables.iter().all(|t| same_values_ok(g, &table_groups(t)))
+    });
+}
+
 /// Whether the digits of `cells` of `g` differ, balance odd against even and low against
 /// high, and leave out the middle digit of an odd size.
 fn equality_ok(g: &Plain, cells: &[Pos]) -> bool {

@@ -61,6 +61,7 @@ mod rellik;
 mod renban;
 mod same_difference;
 mod same_digits;
+mod same_values;
 mod sandwich;
 mod skyscraper;
 mod slow_thermometer;
@@ -143,6 +144,7 @@ pub use rellik::Rellik;
 pub use renban::Renban;
 pub use same_difference::SameDifference;
 pub use same_digits::SameDigits;
+pub use same_values::SameValues;
 pub use sandwich::Sandwich;
 pub use skyscraper::Skyscraper;
 pub use slow_thermometer::SlowThermometer;
@@ -469,6 +471,9 @@ variants! {
     EqualSums(EqualSums) => "equal sums" plural "sets of equal sums"
         says "Groups of cells joined as equal sums have digits that add up to the same total.",
         toml ["equal-sums"], fpuzzles ["equalsums"];
+    SameValues(SameValues) => "same-values groups" plural "sets of same-values groups"
+        says "Groups joined as same values hold the same digits, as often each, in any order.",
+        toml ["same-values"], fpuzzles [];
     EqualityCage(EqualityCage) => "equality cage"
         says "Digits in an equality cage do not repeat; it holds as many odd as even digits and as many low as high ones (never the middle digit).",
         toml ["equality-cage"], fpuzzles [];
@@ -690,6 +695,7 @@ impl VariantConstraint {
                 | V::Clone(_)
                 | V::GreaterThan(_)
                 | V::EqualSums(_)
+                | V::SameValues(_)
                 | V::Window(_)
                 | V::Skyscraper(_)
                 | V::NumberedRoom(_)
@@ -750,6 +756,7 @@ impl VariantConstraint {
             | V::SameDigits(_)
             | V::ChaosConstruction(_)
             | V::Doppelganger(_)
+            | V::SameValues(_)
             // Order and differences alone (the same on places and numbers); a skyscraper of
             // height 0, which no one sees.
             | V::Skyscraper(_)

@@ -207,10 +207,10 @@ mod tests {
         Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity,
         ParityKind, ParityLine, ParityVision, PencilMarks, Quadruple, RankTies, Record,
         RecordError, RegionDifferenceLine, RegionSubsetLine, RegionSumLine, Rellik, Renban,
-        RulePairs, RulePart, SameDifference, SameDigits, Sandwich, Sightline, Skyscraper,
-        SlowThermometer, Spacing, SumLine, Summands, Thermometer, TieRule, ValueIndexing,
-        VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv, XvLetter, Zipper,
-        family_named,
+        RulePairs, RulePart, SameDifference, SameDigits, SameValues, Sandwich, Sightline,
+        Skyscraper, SlowThermometer, Spacing, SumLine, Summands, Thermometer, TieRule,
+        ValueIndexing, VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv, XvLetter,
+        Zipper, family_named,
     };
     use crate::grid::{DigitSet, House, Shape};
 
@@ -422,6 +422,10 @@ mod tests {
                 .unwrap()
                 .into(),
             ANYWHERE,
+        ));
+        samples.push((
+            SameValues::new(vec![cells("r1c1 r1c2"), cells("r5c5 r9c9")]).into(),
+            NOT_FPUZZLES,
         ));
         // Alternatives written out in full, one of two constraints together.
         samples.push((

@@ -837,6 +837,26 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
                 ],
             );
         }
+        "SameValues" => {
+            // The number of sets, then the cells, cut into that many sets in order.
+            let sets = first_number(args)?;
+            let cells: Vec<String> = (args.get(1..).unwrap_or_default().iter())
+                .map(|a| grid.cell(a))
+                .collect::<Result<_, _>>()?;
+            if sets < 2 || cells.is_empty() || !cells.len().is_multiple_of(sets) {
+                return Err(
+                    format!("{} cells do not make {sets} sets of one size", cells.len()).into(),
+                );
+            }
+            let groups: Vec<String> = (cells.chunks(cells.len() / sets))
+                .map(|set| format!("\"{}\"", set.join(" ")))
+                .collect();
+            table(
+                toml,
+                "same-values",
+                &[("groups", format!("[{}]", groups.join(", ")))],
+            );
+        }
         "Regex" => {
             // The pattern (URL-safe base64, or percent-encoded in older strings), then
             // lines of cells, an empty argument between two.

@@ -632,6 +632,27 @@ def equal_sums(rng, n, sol):
     return {"equal-sums": out}
 
 
+def same_values(rng, n, sol):
+    """Pairs of groups holding the same digits: a short line found in the solution, and
+    cells elsewhere holding its digits, one for each (in any order)."""
+    out = []
+    used = set()
+    for path in lines(rng, n, sol, 5, [2, 3], lambda p, x: True):
+        if any(x in used for x in path):
+            continue
+        copy = []
+        for (a, b) in path:
+            spots = [(r, c) for r in range(n) for c in range(n)
+                     if sol[r][c] == sol[a][b] and (r, c) not in used
+                     and (r, c) not in path and (r, c) not in copy]
+            copy.append(rng.choice(spots))
+        rng.shuffle(copy)
+        used.update(path)
+        used.update(copy)
+        out.append({"groups": [" ".join(name(*x).lower() for x in g) for g in (path, copy)]})
+    return {"same-values": out}
+
+
 def equality_cages(rng, n, sol):
     """The killer cages of even size whose digits balance: as many odd as even, as many low
     as high, none the middle digit."""
@@ -899,6 +920,7 @@ TOML_FAMILIES = {
     "digit-count": (digit_count, None),
     "equal-sums": (equal_sums, None),
     "equality-cage": (equality_cages, None),
+    "same-values": (same_values, None),
     "count-distinct": (count_distinct, None),
     "value-indexing": (value_indexing, None),
     "hidden-skyscraper": (hidden_skyscrapers, None),
