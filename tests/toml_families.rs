@@ -874,6 +874,10 @@ fn bundled_same_values_puzzles() {
     bundled_are_unique("same-values", "same-values", &|g, tables| {
         tables.iter().all(|t| same_values_ok(g, &table_groups(t)))
     });
+    // The published one: Copycat [easy], two lines of fifteen cells with the same digits.
+    let (text, _, _, tables) = &bundled("same-values", "same-values")[3];
+    assert!(text.contains("000HGS"));
+    assert_eq!(table_groups(&tables[0])[0].len(), 15);
 }
 
 /// Whether the digits of `cells` of `g` differ, balance odd against even and low against

@@ -116,8 +116,9 @@ impl Constraint for SameValues {
     }
 
     /// Long groups (more than 8 cells in all): a digit stays in a group's cell only where
-    /// every other group has a cell that may hold it, to a fixed point (sound, and cheap
-    /// where trying every filling is not). Short ones: `None`, the fillings tried.
+    /// every other group has a cell that may hold it, and each digit's count is the most
+    /// any group places (see below), to a fixed point (sound, and cheap where trying every
+    /// filling is not). Short ones: `None`, the fillings tried.
     fn narrow(&self, scope: &[Cell], sets: &[DigitSet], _shape: Shape) -> Option<Vec<DigitSet>> {
         if scope.len() <= 8 {
             return None;
@@ -142,6 +143,48 @@ impl Constraint for SameValues {
                     sets[i] = kept;
                 }
             }
+            // Counts: each group holds a digit as often as the group placing it most often,
+            // so no group may have fewer places for it, a group with just that many places
+            // fills them all with it, and counts filling a group leave no other digit.
+            let all = unions.iter().fold(DigitSet::EMPTY, |u, &s| u | s);
+            let (mut needed, mut total) = (DigitSet::EMPTY, 0);
+            for d in all.iter() {
+                let count = |sets: &[DigitSet], group: &[usize], only: bool| {
+                    (group.iter())
+                        .filter(|&&i| sets[i].contains(d) && (!only || sets[i].len() == 1))
+                        .count()
+                };
+                let need = (places.iter()).map(|g| count(&sets, g, true)).max();
+                let need = need.unwrap_or(0);
+                if need == 0 {
+                    continue;
+                }
+                (needed, total) = (needed | DigitSet::single(d), total + need);
+                for group in &places {
+                    match count(&sets, group, false) {
+                        can if can < need => return Some(vec![DigitSet::EMPTY; sets.len()]),
+                        can if can == need => {
+                            for &i in group {
+                                if sets[i].contains(d) && sets[i] != DigitSet::single(d) {
+                                    sets[i] = DigitSet::single(d);
+                                    changed = true;
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            if total > self.size() {
+                return Some(vec![DigitSet::EMPTY; sets.len()]);
+            }
+            if total == self.size() {
+                for set in &mut sets {
+                    let kept = *set & needed;
+                    changed |= kept != *set;
+                    *set = kept;
+                }
+            }
             if !changed {
                 return Some(sets);
             }
@@ -162,6 +205,97 @@ mod tests {
 
     fn cells(names: &str) -> Vec<Cell> {
         names.split(' ').map(|n| n.parse().unwrap()).collect()
+    }
+
+    fn set(digits: &[u8]) -> DigitSet {
+        let mut s = DigitSet::EMPTY;
+        for &d in digits {
+            s.insert(crate::grid::Digit::new(d).unwrap());
+        }
+        s
+    }
+
+    /// Two groups of five: whatever candidates the cells keep, narrowing never takes a
+    /// digit that a filling with the same digits in both groups puts there (tried against
+    /// every such filling of small candidate sets), and it finds what counting gives.
+    #[test]
+    fn narrowing_keeps_every_filling_and_counts() {
+        let groups = vec![
+            cells("r1c1 r1c2 r1c3 r1c4 r1c5"),
+            cells("r5c1 r6c2 r7c3 r8c4 r9c5"),
+        ];
+        let rule = SameValues::new(groups.clone());
+        let scope = rule.cells(Shape::NINE);
+        let mut seed = 7_u64;
+        for _ in 0..300 {
+            // Each cell keeps one to three of the digits 1-4.
+            let sets: Vec<DigitSet> = (0..scope.len())
+                .map(|_| {
+                    let mut s = DigitSet::EMPTY;
+                    while s.is_empty() {
+                        for d in 1..=4 {
+                            seed ^= seed << 13;
+                            seed ^= seed >> 7;
+                            seed ^= seed << 17;
+                            if seed.is_multiple_of(3) {
+                                s.insert(crate::grid::Digit::new(d).unwrap());
+                            }
+                        }
+                    }
+                    s
+                })
+                .collect();
+            let kept = rule.narrow(&scope, &sets, Shape::NINE).unwrap();
+            // Every filling of the candidates whose two groups hold the same digits.
+            let mut filling = vec![0_u8; scope.len()];
+            fn fill(i: usize, sets: &[DigitSet], filling: &mut Vec<u8>, kept: &[DigitSet]) {
+                if i == sets.len() {
+                    let mut a: Vec<u8> = filling[..5].to_vec();
+                    let mut b: Vec<u8> = filling[5..].to_vec();
+                    a.sort_unstable();
+                    b.sort_unstable();
+                    if a == b {
+                        for (k, &d) in filling.iter().enumerate() {
+                            let digit = crate::grid::Digit::new(d).unwrap();
+                            assert!(kept[k].contains(digit), "{sets:?} -> {kept:?}");
+                        }
+                    }
+                    return;
+                }
+                for d in sets[i].iter() {
+                    filling[i] = d.get();
+                    fill(i + 1, sets, filling, kept);
+                }
+            }
+            fill(0, &sets, &mut filling, &kept);
+        }
+        // The first group holds 1 twice: the second's only two places for 1 take it.
+        let mut sets = vec![set(&[1, 2, 3, 4, 5, 6, 7, 8, 9]); 10];
+        sets[0] = set(&[1]);
+        sets[1] = set(&[1]);
+        sets[5] = set(&[1, 2]);
+        sets[6] = set(&[1, 3]);
+        for other in &mut sets[7..] {
+            *other = set(&[2, 3, 4]);
+        }
+        let kept = rule.narrow(&scope, &sets, Shape::NINE).unwrap();
+        assert_eq!((kept[5], kept[6]), (set(&[1]), set(&[1])));
+        // The first group has no place for a 9 the second must hold: a cell is left empty.
+        let mut sets = vec![set(&[1, 2, 3]); 10];
+        sets[9] = set(&[9]);
+        let kept = rule.narrow(&scope, &sets, Shape::NINE).unwrap();
+        assert!(kept.iter().any(|s| s.is_empty()), "{kept:?}");
+        // Two 1s and three 2s fill the first group: the second keeps only 1s and 2s.
+        let mut sets = vec![set(&[1, 2, 3, 4]); 10];
+        for (i, d) in [1, 1, 2, 2, 2].into_iter().enumerate() {
+            sets[i] = set(&[d]);
+        }
+        let kept = rule.narrow(&scope, &sets, Shape::NINE).unwrap();
+        assert!(kept[5..].iter().all(|&s| s == set(&[1, 2])), "{kept:?}");
+        // Short groups are left to trying every filling.
+        let short = SameValues::new(vec![cells("r1c1 r1c2"), cells("r3c3 r4c4")]);
+        let scope = short.cells(Shape::NINE);
+        assert_eq!(short.narrow(&scope, &[set(&[1]); 4], Shape::NINE), None);
     }
 
     #[test]
