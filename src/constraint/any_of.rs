@@ -301,7 +301,9 @@ impl Constraint for AnyOf {
         cells
     }
 
-    /// A rule that cannot hold on the grid leaves the others; none that can is a problem.
+    /// An alternative that cannot hold on the grid (a clue no line can meet, which an `Or`
+    /// of sigh's solver may offer beside one that can) leaves the others; none that can is
+    /// a problem, naming each one's.
     fn problem(&self, shape: Shape) -> Option<String> {
         let problems: Vec<String> = (self.alternatives())
             .filter_map(|parts| {

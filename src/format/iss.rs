@@ -374,11 +374,12 @@ fn translated(text: &str) -> Result<Translated, IssError> {
             Why::Bad(why) => bad(i, why),
         };
         if let Some(combination) = open.last_mut() {
-            // Inside an `Or` or `And`: tables only, each a constraint of its own.
+            // Inside an `Or` or `And`: tables only. The tables of one element all hold
+            // together (givens of several cells, a pattern on several lines): one entry.
             let mut inner = Toml::default();
             element_toml(&grid, kind, &args, &mut inner).map_err(unknown)?;
             let tables = inner.tables_only().map_err(|why| bad(i, why))?;
-            combination.tables.extend(tables);
+            combination.tables.push(tables.concat());
             continue;
         }
         // Each table starts with a blank line, then its header.
@@ -425,8 +426,10 @@ struct Combination {
 
 impl Combination {
     /// Its TOML: an `[[any-of]]` with each constraint an alternative nested under it
-    /// (`[[any-of.cage]]`; an `And`'s as one `[[any-of.all-of]]`); an `And`'s tables as
-    /// they are (every one holds); an `Or` of one constraint, that constraint.
+    /// (`[[any-of.cage]]`; several tables of one element or `And`, one `[[any-of.all-of]]`);
+    /// an `And`'s tables as they are (every one holds); an `Or` of one constraint, that
+    /// constraint; an `Or` with an alternative that says nothing (an empty `And`), nothing,
+    /// since it always holds.
     fn tables(self, elements: &[&str]) -> Result<String, IssError> {
         let bad = |why: &str| IssError::Bad {
             index: self.index + 1,
@@ -438,6 +441,7 @@ impl Combination {
         }
         match &self.tables[..] {
             [] => Err(bad("an `Or` holding no constraint")),
+            some if some.iter().any(String::is_empty) => Ok(String::new()),
             [one] => Ok(one.clone()),
             alternatives => {
                 let mut out = String::from("\n[[any-of]]\n");
@@ -1168,6 +1172,19 @@ mod tests {
             [[any-of.all-of]]\n[[any-of.all-of.thermometer]]\ncells = \"r1c1 r1c2\"\n\
             [[any-of.all-of.marks]]\ncells = \"r2c1\"\ndigits = [2]\n\n[[xv]]\n";
         assert!(toml.contains(expected), "{toml}");
+        // One element's tables hold together: givens of two cells are one alternative.
+        let givens = iss_to_toml(".Shape~4x4.Or.~R1C1_1~R1C2_2.~R1C1_3.End").unwrap();
+        assert!(
+            givens.contains("[[any-of.all-of]]\n[[any-of.all-of.marks]]"),
+            "{givens}"
+        );
+        assert_eq!(givens.matches("[[any-of.all-of]]").count(), 1, "{givens}");
+        // An alternative that says nothing: the `Or` always holds.
+        let always = iss_to_toml(".Or.And.End.Cage~3~R1C1~R1C2.End").unwrap();
+        assert!(
+            !always.contains("any-of") && !always.contains("cage"),
+            "{always}"
+        );
         // An `Or` of one constraint is that constraint.
         let one = iss_to_toml(".Or.Cage~3~R1C1~R1C2.End").unwrap();
         assert!(
