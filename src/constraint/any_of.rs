@@ -13,7 +13,7 @@
 use std::fmt;
 
 use super::drawing::{GREY, Mark};
-use super::family::{Fields, OnlyCells, family_named};
+use super::family::{Family, Fields, OnlyCells, family_named};
 use super::written::toml_only;
 use super::{
     CellValues, Constraint, ConstraintCnf, FieldValue, Record, RecordError, RecordFormat,
@@ -111,16 +111,7 @@ impl AnyOf {
         let mut names = Vec::new();
         let mut parts = Vec::new();
         for name in families {
-            let family = family_named(RecordFormat::Toml, name)
-                .ok_or_else(|| RecordError::why(format!("`{name}` is no family")))?;
-            let name: &'static str = family
-                .toml
-                .iter()
-                .find(|n| *n == name)
-                .expect("the family found under the name");
-            if name == "any-of" {
-                return Err(RecordError::why("an any-of cannot hold another any-of"));
-            }
+            let (family, name) = part_family(RecordFormat::Toml, name, "")?;
             let mut fields = OnlyCells(Some(cells.clone()));
             let mut record = Record::new(RecordFormat::Toml, name, shape, &mut fields);
             let read = (family.read)(&mut record).map_err(|why| {
@@ -265,6 +256,24 @@ fn alternative(
     Ok(parts)
 }
 
+/// The family named `key` (`place`: where it stands, said in the error) and its TOML name, for a
+/// part of an any-of: an error when no family has the name, or it is another any-of.
+fn part_family(
+    format: RecordFormat,
+    key: &str,
+    place: &str,
+) -> Result<(&'static Family, &'static str), RecordError> {
+    let family = family_named(format, key)
+        .ok_or_else(|| RecordError::why(format!("`{key}`{place} is no family")))?;
+    let name: &'static str = (family.toml.iter())
+        .find(|n| **n == key)
+        .expect("the family found under the name");
+    match name {
+        "any-of" => Err(RecordError::why("an any-of cannot hold another any-of")),
+        _ => Ok((family, name)),
+    }
+}
+
 /// The constraints of a record of family `key` nested under an any-of.
 fn nested_record(
     format: RecordFormat,
@@ -272,14 +281,7 @@ fn nested_record(
     key: &str,
     fields: &mut dyn Fields,
 ) -> Result<Vec<VariantConstraint>, RecordError> {
-    let family = family_named(format, key)
-        .ok_or_else(|| RecordError::why(format!("`{key}` under it is no family")))?;
-    let name: &'static str = (family.toml.iter())
-        .find(|n| **n == key)
-        .expect("the family found under the name");
-    if name == "any-of" {
-        return Err(RecordError::why("an any-of cannot hold another any-of"));
-    }
+    let (family, name) = part_family(format, key, " under it")?;
     (family.read)(&mut Record::new(format, name, shape, fields))
         .map_err(|why| RecordError::why(format!("its `{name}`: {why}")))
 }
