@@ -5,7 +5,9 @@ use std::ops::ControlFlow;
 use satdoku::format::PuzzleFile;
 use satdoku::{Puzzle, SatSolver, Solver, Verdict};
 
-use crate::common::chaos::{borders_seen, latin_squares, partitions, regions_problem};
+use crate::common::chaos::{
+    around, borders_seen, latin_squares, partitions, region_count, region_run, regions_problem,
+};
 use crate::common::{Plain, plain};
 
 /// A deterministic stream of small numbers (xorshift).
@@ -132,6 +134,246 @@ fn border_counts_on_4x4_match_the_brute_force() {
         solvable += usize::from(!brute.is_empty());
     }
     assert!(solvable > 0, "no puzzle tried had a solution");
+}
+
+/// A clue that reads the regions, as the brute force reads it.
+#[derive(Debug)]
+enum RegionClue {
+    /// A region-run clue: its cell, its arms (`None`: the four directions), whether it
+    /// counts itself.
+    Run(usize, Option<Vec<Vec<usize>>>, bool),
+    /// A region-count clue: its cell, its set (`None`: itself and around), whether the
+    /// first counts.
+    Count(usize, Option<Vec<usize>>, bool),
+    /// Cells of one region.
+    Same(Vec<usize>),
+}
+
+impl RegionClue {
+    /// A random clue on the 4×4.
+    fn random(rng: &mut Rng) -> RegionClue {
+        let cell = rng.below(16);
+        let first = rng.below(5) != 0;
+        // Distinct cells other than `cell`, 1 to `most` of them.
+        let others = |rng: &mut Rng, most: usize| -> Vec<usize> {
+            let mut picked: Vec<usize> = Vec::new();
+            for _ in 0..1 + rng.below(most) {
+                let c = rng.below(16);
+                if c != cell && !picked.contains(&c) {
+                    picked.push(c);
+                }
+            }
+            picked
+        };
+        match rng.below(3) {
+            0 => {
+                let arms = (rng.below(2) == 0).then(|| {
+                    let all = others(rng, 5);
+                    let cut = rng.below(all.len() + 1);
+                    vec![all[..cut].to_vec(), all[cut..].to_vec()]
+                });
+                RegionClue::Run(cell, arms, first || rng.below(2) == 0)
+            }
+            1 => {
+                let set = (rng.below(2) == 0).then(|| {
+                    let mut set = vec![cell];
+                    set.extend(others(rng, 5));
+                    set
+                });
+                RegionClue::Count(cell, set, first)
+            }
+            _ => {
+                let mut cells = vec![cell];
+                cells.extend(others(rng, 2));
+                if cells.len() < 2 {
+                    cells.push((cell + 1) % 16);
+                }
+                RegionClue::Same(cells)
+            }
+        }
+    }
+
+    /// Whether it holds of the digits `g` and the regions `split`.
+    fn holds(&self, g: &Plain, split: &[usize]) -> bool {
+        let digit = |i: usize| g[i / 4][i % 4];
+        match self {
+            RegionClue::Run(cell, arms, first) => {
+                region_run(split, 4, *cell, arms.as_deref(), *first) == digit(*cell)
+            }
+            RegionClue::Count(cell, set, first) => {
+                let set = set.clone().unwrap_or_else(|| around(4, *cell));
+                region_count(split, &set, *first) == digit(*cell)
+            }
+            RegionClue::Same(cells) => cells.iter().all(|&c| split[c] == split[cells[0]]),
+        }
+    }
+
+    /// Its TOML table.
+    fn toml(&self) -> String {
+        let name = |i: &usize| format!("r{}c{}", i / 4 + 1, i % 4 + 1);
+        let list = |cells: &[usize]| {
+            let names: Vec<String> = cells.iter().map(name).collect();
+            format!("\"{}\"", names.join(" "))
+        };
+        match self {
+            RegionClue::Run(cell, arms, first) => {
+                let mut text = format!("\n[[region-run]]\ncell = \"{}\"\n", name(cell));
+                if let Some(arms) = arms {
+                    let arms: Vec<String> = arms.iter().map(|a| list(a)).collect();
+                    text += &format!("arms = [{}]\n", arms.join(", "));
+                }
+                if !first {
+                    text += "include-first = false\n";
+                }
+                text
+            }
+            RegionClue::Count(cell, set, first) => {
+                let mut text = format!("\n[[region-count]]\ncell = \"{}\"\n", name(cell));
+                if let Some(set) = set {
+                    text += &format!("cells = {}\n", list(set));
+                }
+                if !first {
+                    text += "include-first = false\n";
+                }
+                text
+            }
+            RegionClue::Same(cells) => format!("\n[[same-region]]\ncells = {}\n", list(cells)),
+        }
+    }
+}
+
+/// Random 4×4 puzzles with givens and region-run, region-count and same-region clues
+/// (most true of a chosen digits-and-regions pair, some at random): SAT's solutions are
+/// exactly the brute force's, digits and regions; and a written-out puzzle reads back the
+/// same.
+#[test]
+fn region_clues_on_4x4_match_the_brute_force() {
+    let splits = partitions(4);
+    let squares = latin_squares(4);
+    let pairs: Vec<(&Plain, &Vec<usize>)> = (squares.iter())
+        .flat_map(|g| splits.iter().map(move |s| (g, s)))
+        .filter(|(g, s)| regions_problem(g, s).is_none())
+        .collect();
+    assert_eq!(pairs.len(), 13_872);
+    let mut rng = Rng(0x0c1a_0505);
+    let (mut solvable, mut unsolvable) = (0, 0);
+    for _ in 0..30 {
+        let (solution, split) = pairs[rng.below(pairs.len())];
+        let given = rng.below(16);
+        let line: String = (0..16)
+            .map(|i| match i == given {
+                true => char::from(b'0' + solution[i / 4][i % 4] as u8),
+                false => '.',
+            })
+            .collect();
+        let mut clues: Vec<RegionClue> = Vec::new();
+        while clues.len() < 4 {
+            let clue = RegionClue::random(&mut rng);
+            if clue.holds(solution, split) || rng.below(6) == 0 {
+                clues.push(clue);
+            }
+        }
+        let mut text = toml(&line, &[]);
+        for clue in &clues {
+            text += &clue.toml();
+        }
+        let mut brute: Vec<(Plain, Vec<usize>)> = (pairs.iter())
+            .filter(|(g, s)| {
+                g[given / 4][given % 4] == solution[given / 4][given % 4]
+                    && clues.iter().all(|c| c.holds(g, s))
+            })
+            .map(|(g, s)| ((*g).clone(), (*s).clone()))
+            .collect();
+        let mut found = listed(&puzzle_of(&text));
+        found.sort();
+        brute.sort();
+        assert!(found == brute, "{text}");
+        if brute.is_empty() {
+            unsolvable += 1;
+        } else {
+            solvable += 1;
+        }
+    }
+    assert!(
+        solvable > 10 && unsolvable > 0,
+        "{solvable} solvable, {unsolvable} not"
+    );
+}
+
+/// The bundled puzzles of region-run, region-count and same-region clues (published, from
+/// sigh's collection): unique, with the published digits, and the regions SAT finds hold
+/// every clue as the brute force's readers read it.
+#[test]
+fn bundled_region_clue_puzzles_come_out_as_published() {
+    use satdoku::constraint::VariantConstraint as V;
+    let cases = [
+        (
+            "region-run-6x6.toml",
+            "345126634512213654526431451263162345",
+        ),
+        (
+            "region-count-6x6.toml",
+            "265413314652543126126534631245452361",
+        ),
+        (
+            "same-region-9x9.toml",
+            "967485213238154697152397486476218359893641572719536824685923741524769138341872965",
+        ),
+    ];
+    for (name, published) in cases {
+        let path = format!("{}/puzzles/variants/{name}", env!("CARGO_MANIFEST_DIR"));
+        let puzzle = puzzle_of(&std::fs::read_to_string(path).unwrap());
+        let Verdict::Unique { solution } = SatSolver::new().check(&puzzle) else {
+            panic!("{name} is not unique");
+        };
+        let digits: String = plain(&solution)
+            .concat()
+            .iter()
+            .map(u32::to_string)
+            .collect();
+        assert_eq!(digits, published, "{name}");
+        let g = plain(&solution);
+        let n = g.len();
+        let index = |c: &satdoku::Cell| c.row() * n + c.col();
+        let indices = |cells: &[satdoku::Cell]| cells.iter().map(index).collect::<Vec<_>>();
+        let split: Vec<usize> = (solution.regions().unwrap().iter())
+            .map(|&r| r as usize)
+            .collect();
+        assert_eq!(regions_problem(&g, &split), None, "{name}");
+        let digit = |i: usize| g[i / n][i % n];
+        let mut clues = 0;
+        for constraint in puzzle.rules().constraints() {
+            let (at, want) = match constraint {
+                V::RegionRun(run) => {
+                    let arms: Option<Vec<Vec<usize>>> =
+                        (run.given_arms()).map(|arms| arms.iter().map(|a| indices(a)).collect());
+                    let at = index(&run.cell());
+                    (
+                        at,
+                        region_run(&split, n, at, arms.as_deref(), run.include_first()),
+                    )
+                }
+                V::RegionCount(count) => {
+                    let at = index(&count.cell());
+                    let cells = match count.given_cells() {
+                        Some(cells) => indices(cells),
+                        None => around(n, at),
+                    };
+                    (at, region_count(&split, &cells, count.include_first()))
+                }
+                V::SameRegion(same) => {
+                    let cells = indices(same.cells());
+                    assert!(cells.iter().all(|&c| split[c] == split[cells[0]]), "{name}");
+                    clues += 1;
+                    continue;
+                }
+                _ => continue,
+            };
+            assert_eq!(digit(at), want, "{name}: {constraint}");
+            clues += 1;
+        }
+        assert!(clues >= 8, "{name}: {clues} clues");
+    }
 }
 
 /// "Lighthouse" (Phistomefel; Sudoku-Bench challenge puzzle 45, SudokuPad data), with its

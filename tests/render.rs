@@ -152,12 +152,16 @@ fn render(files: &[PathBuf], args: &[&str]) -> (tempfile::TempDir, BTreeMap<Stri
     (dir, pictures)
 }
 
-/// Every bundled file of puzzles with constraints, a jigsaw one, and a chaos construction
-/// (whose border-count circles count the borders of regions to be found).
+/// Every bundled file of puzzles with constraints, a jigsaw one, and chaos constructions
+/// (whose border-count circles, region-run and region-count clues and same-region cells
+/// read regions to be found).
 fn constraint_files() -> Vec<PathBuf> {
     let mut files = common::constraint_files();
     files.push(puzzle_path("variants/jigsaw-anti-king.toml"));
     files.push(puzzle_path("variants/chaos-construction-4x4.toml"));
+    files.push(puzzle_path("variants/region-run-6x6.toml"));
+    files.push(puzzle_path("variants/region-count-6x6.toml"));
+    files.push(puzzle_path("variants/same-region-9x9.toml"));
     files.push(puzzle_path("variants/doppelganger.toml"));
     files
 }
@@ -763,6 +767,18 @@ fn gallery() -> Vec<(String, PathBuf, Vec<&'static str>)> {
         puzzle_path("variants/jigsaw-anti-king.toml"),
         vec![],
     ));
+    // Regions to be found, with the regions a solution finds drawn.
+    for (picture, file) in [
+        (
+            "chaos-construction.svg",
+            "variants/chaos-construction-4x4.toml",
+        ),
+        ("region-run-clue.svg", "variants/region-run-6x6.toml"),
+        ("region-count-clue.svg", "variants/region-count-6x6.toml"),
+        ("same-region-cells.svg", "variants/same-region-9x9.toml"),
+    ] {
+        pictures.push((picture.into(), puzzle_path(file), vec!["--solution"]));
+    }
     pictures.push((
         "windoku.svg".into(),
         puzzle_path("variants/windoku.txt"),

@@ -104,6 +104,20 @@ impl ConstraintCnf {
         }
     }
 
+    /// A new variable true exactly when `a` and `b` lie in one region of the regions the
+    /// puzzle finds (each cell lies in exactly one, which the chaos construction rule
+    /// states): for each region, both in it make it true, and it true with `a` in it puts
+    /// `b` there too.
+    pub fn same_region(&mut self, a: Cell, b: Cell) -> Literal {
+        let same = self.aux();
+        for k in 0..self.shape.size() {
+            let (x, y) = (self.in_region(a, k), self.in_region(b, k));
+            self.clause([!x, !y, same]);
+            self.clause([!same, !x, y]);
+        }
+        same
+    }
+
     /// A new auxiliary variable, as a positive literal.
     pub fn aux(&mut self) -> Literal {
         self.aux += 1;

@@ -54,13 +54,17 @@ mod parity_vision;
 mod pencil_marks;
 mod quadruple;
 mod rank_ties;
+mod region_count;
 mod region_difference;
+mod region_run;
 mod region_subset;
 mod region_sum_line;
+mod region_tally;
 mod rellik;
 mod renban;
 mod same_difference;
 mod same_digits;
+mod same_region;
 mod same_values;
 mod sandwich;
 mod skyscraper;
@@ -137,13 +141,16 @@ pub(crate) use parity_vision::compass;
 pub use pencil_marks::PencilMarks;
 pub use quadruple::Quadruple;
 pub use rank_ties::{RankTies, TieRule};
+pub use region_count::RegionCount;
 pub use region_difference::RegionDifferenceLine;
+pub use region_run::RegionRun;
 pub use region_subset::RegionSubsetLine;
 pub use region_sum_line::RegionSumLine;
 pub use rellik::Rellik;
 pub use renban::Renban;
 pub use same_difference::SameDifference;
 pub use same_digits::SameDigits;
+pub use same_region::SameRegion;
 pub use same_values::SameValues;
 pub use sandwich::Sandwich;
 pub use skyscraper::Skyscraper;
@@ -459,6 +466,15 @@ variants! {
     BorderCount(BorderCount) => "border-count circle"
         says "A digit in a border-count circle is the number of region borders along its row and its column (the grid's edge is none).",
         toml ["border-count"], fpuzzles ["bordercount"];
+    RegionRun(RegionRun) => "region-run clue"
+        says "A digit in a region-run clue is how many cells of its region it sees along its arms (straight along its row and column unless the arms are drawn), each arm up to the first cell of another region, itself included.",
+        toml ["region-run"], fpuzzles [];
+    RegionCount(RegionCount) => "region-count clue"
+        says "A digit in a region-count clue is how many cells of its set (the clue and the eight cells around it unless the set is drawn) lie in the region of the set's first cell, that cell included.",
+        toml ["region-count"], fpuzzles [];
+    SameRegion(SameRegion) => "same-region cells" plural "sets of same-region cells"
+        says "Cells joined as same region lie in one region.",
+        toml ["same-region"], fpuzzles [];
     ChaosConstruction(ChaosConstruction) => "chaos construction rule"
         says "The regions are to be found: the grid splits into as many orthogonally connected regions as a row has cells, each as large as a row and holding every digit once.";
     Doppelganger(Doppelganger) => "doppelgänger rule"
@@ -608,6 +624,15 @@ impl VariantConstraint {
             VariantConstraint::BorderCount(circle) => {
                 VariantConstraint::BorderCount(circle.settled(all, region))
             }
+            VariantConstraint::RegionRun(clue) => {
+                VariantConstraint::RegionRun(clue.settled(all, region))
+            }
+            VariantConstraint::RegionCount(clue) => {
+                VariantConstraint::RegionCount(clue.settled(all, region))
+            }
+            VariantConstraint::SameRegion(cells) => {
+                VariantConstraint::SameRegion(cells.settled(all, region))
+            }
             VariantConstraint::AnyOf(any) => VariantConstraint::AnyOf(any.settled(all, region)),
             VariantConstraint::Doppelganger(rule) => {
                 VariantConstraint::Doppelganger(rule.settled(region))
@@ -641,9 +666,16 @@ impl VariantConstraint {
     }
 
     /// Whether it reads the regions, given or to be found (chaos construction): a
-    /// border-count circle counts their borders. Rules without either refuse it.
+    /// border-count circle counts their borders, region-run and region-count clues their
+    /// cells, same-region cells share one. Rules without either refuse it.
     pub fn reads_found_regions(&self) -> bool {
-        matches!(self, VariantConstraint::BorderCount(_))
+        matches!(
+            self,
+            VariantConstraint::BorderCount(_)
+                | VariantConstraint::RegionRun(_)
+                | VariantConstraint::RegionCount(_)
+                | VariantConstraint::SameRegion(_)
+        )
     }
 
     /// Whether it is placed by the grid's given regions (a region-sum or region-subset
@@ -856,6 +888,13 @@ pub(crate) fn orthogonal_pairs(shape: Shape) -> impl Iterator<Item = (Cell, Cell
 }
 
 /// The orthogonal neighbours of `cell`.
+/// Whether the regions are to be found (chaos construction is among `all`): the clues
+/// that read regions are then settled by the solution, not by given regions.
+pub(crate) fn finds_regions(all: &[VariantConstraint]) -> bool {
+    all.iter()
+        .any(|c| matches!(c, VariantConstraint::ChaosConstruction(_)))
+}
+
 pub(crate) fn neighbours(shape: Shape, cell: Cell) -> Vec<Cell> {
     let (r, c) = (cell.row() as isize, cell.col() as isize);
     [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]

@@ -206,11 +206,11 @@ mod tests {
         GreaterThan, HiddenSkyscraper, IndexLine, Indexer, IndexerKind, LittleKiller, Lockout,
         Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity,
         ParityKind, ParityLine, ParityVision, PencilMarks, Quadruple, RankTies, Record,
-        RecordError, RegionDifferenceLine, RegionSubsetLine, RegionSumLine, Rellik, Renban,
-        RulePairs, RulePart, SameDifference, SameDigits, SameValues, Sandwich, Sightline,
-        Skyscraper, SlowThermometer, Spacing, SumLine, Summands, Thermometer, TieRule,
-        ValueIndexing, VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv, XvLetter,
-        Zipper, family_named,
+        RecordError, RegionCount, RegionDifferenceLine, RegionRun, RegionSubsetLine, RegionSumLine,
+        Rellik, Renban, RulePairs, RulePart, SameDifference, SameDigits, SameRegion, SameValues,
+        Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing, SumLine, Summands, Thermometer,
+        TieRule, ValueIndexing, VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv,
+        XvLetter, Zipper, family_named,
     };
     use crate::grid::{DigitSet, House, Shape};
 
@@ -674,6 +674,31 @@ mod tests {
             (RankTies::new(TieRule::Never).into(), NOWHERE),
             (RankTies::new(TieRule::Allowed).into(), NOWHERE),
             (BorderCount::new(cell("r2c3")).into(), ANYWHERE),
+            (
+                RegionRun::new(cell("r2c3"), None, true).into(),
+                NOT_FPUZZLES,
+            ),
+            (
+                RegionRun::new(
+                    cell("r5c5"),
+                    Some(vec![cells("r5c6 r5c7"), cells("r4c5")]),
+                    false,
+                )
+                .into(),
+                NOT_FPUZZLES,
+            ),
+            (
+                RegionCount::new(cell("r1c1"), None, true).into(),
+                NOT_FPUZZLES,
+            ),
+            (
+                RegionCount::new(cell("r9c9"), Some(cells("r8c8 r1c1 r2c2")), false).into(),
+                NOT_FPUZZLES,
+            ),
+            (
+                SameRegion::new(cells("r1c1 r2c2 r9c9")).into(),
+                NOT_FPUZZLES,
+            ),
             (
                 Lunchbox::new(cells("r1c1 r1c2 r1c3 r1c4"), 7).into(),
                 NOT_FPUZZLES,

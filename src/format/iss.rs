@@ -167,6 +167,14 @@ impl Grid {
                 None => (number(range)?, 1),
             },
         };
+        // Bounded here, before anything reads every digit (a pair table has N² of them);
+        // the rules say what they make of the grid's digits.
+        if digits > crate::grid::Shape::MAX_SIZE || rows > crate::grid::Shape::MAX_SIZE {
+            return Err(format!(
+                "a grid of {rows}×{rows} and {digits} digits: satdoku's take at most {}",
+                crate::grid::Shape::MAX_SIZE
+            ));
+        }
         Ok(Grid {
             size: rows,
             digits,
@@ -174,8 +182,31 @@ impl Grid {
         })
     }
 
+    /// satdoku's name of the cell whose region chaos construction's region cell `CC12`
+    /// holds (the cells numbered from 1 in reading order), or of a cell named `R1C2` (sigh's
+    /// solver takes either where it reads regions).
+    fn region_cell(&self, id: &str) -> Result<String, String> {
+        let Some(index) = id.strip_prefix("CC") else {
+            return self.cell(id);
+        };
+        match index.parse::<usize>() {
+            Ok(i) if (1..=self.size * self.size).contains(&i) => Ok(format!(
+                "r{}c{}",
+                (i - 1) / self.size + 1,
+                (i - 1) % self.size + 1
+            )),
+            _ => Err(format!("`{id}` is no region cell of the grid")),
+        }
+    }
+
     /// satdoku's name of a cell sigh names `R1C2` (rows and columns past 9 as letters).
     fn cell(&self, id: &str) -> Result<String, String> {
+        if id.starts_with("CC") {
+            return Err(format!(
+                "`{id}` is a region cell of chaos construction, which satdoku reads only in \
+                 ChaosArrow, ChaosCount and SameValues of single cells"
+            ));
+        }
         let bad = || format!("`{id}` is no cell of the grid");
         let chars: Vec<char> = id.chars().collect();
         if chars.len() != 4
@@ -583,10 +614,9 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
                 }
             }
         }
-        "ChaosConstruction" => {
-            toml.rules.push("chaos-construction");
-            toml.boxes = Some("none".into());
-        }
+        // The boxes stay beside the regions to be found unless told `NoBoxes`, as in sigh's
+        // solver.
+        "ChaosConstruction" => toml.rules.push("chaos-construction"),
         "Indexing" => {
             let name = match args.first().copied() {
                 Some("C") => "column-indexer",
@@ -841,6 +871,66 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
                 ],
             );
         }
+        "SameValues" if args.iter().skip(1).any(|a| a.starts_with("CC")) => {
+            // Region cells, each its own set: those cells' regions are one.
+            let cells: Vec<String> = (args.get(1..).unwrap_or_default().iter())
+                .map(|a| grid.region_cell(a))
+                .collect::<Result<_, _>>()?;
+            if first_number(args)? != cells.len() {
+                return Err("same values over region cells in sets of more than one: \
+                            satdoku reads only single region cells, as cells of one region"
+                    .to_string()
+                    .into());
+            }
+            table(
+                toml,
+                "same-region",
+                &[("cells", format!("\"{}\"", cells.join(" ")))],
+            );
+        }
+        "ChaosArrow" | "ChaosCount" => {
+            // The clue cell, whether its first cell counts (0, or empty: it does; 1: not),
+            // then region cells: a run's arms, `-` between two, each from the clue's own
+            // region cell; a count's set, the first compared with.
+            let clue = grid.cell(args.first().copied().unwrap_or_default())?;
+            let mut fields = vec![("cell", format!("\"{clue}\""))];
+            match args.get(1).copied().unwrap_or_default() {
+                "" | "0" => {}
+                "1" => fields.push(("include-first", "false".to_string())),
+                other => return Err(format!("offset `{other}`: 0 or 1").into()),
+            }
+            let rest = args.get(2..).unwrap_or_default();
+            if kind == "ChaosCount" && !rest.is_empty() {
+                let cells: Vec<String> = (rest.iter())
+                    .map(|a| grid.region_cell(a))
+                    .collect::<Result<_, _>>()?;
+                fields.push(("cells", format!("\"{}\"", cells.join(" "))));
+            }
+            if kind == "ChaosArrow" && !rest.is_empty() {
+                let mut arms: Vec<String> = Vec::new();
+                for arm in rest.split(|a| *a == "-") {
+                    let cells: Vec<String> = (arm.iter())
+                        .map(|a| grid.region_cell(a))
+                        .collect::<Result<_, _>>()?;
+                    if cells.first() != Some(&clue) {
+                        return Err(format!(
+                            "an arm starting away from its clue {clue}: satdoku's runs start \
+                             at the clue"
+                        )
+                        .into());
+                    }
+                    if cells.len() > 1 {
+                        arms.push(format!("\"{}\"", cells[1..].join(" ")));
+                    }
+                }
+                fields.push(("arms", format!("[{}]", arms.join(", "))));
+            }
+            let name = match kind {
+                "ChaosArrow" => "region-run",
+                _ => "region-count",
+            };
+            table(toml, name, &fields);
+        }
         "SameValues" => {
             // The number of sets, then the cells, cut into that many sets in order.
             let sets = first_number(args)?;
@@ -878,6 +968,36 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
                 );
             }
         }
+        "Binary" | "BinaryX" | "Pair" | "PairX" => {
+            // A table of the pairs of digits allowed (6 bits a character, URL-safe base64;
+            // the older `Binary` swaps `-` and `_`), then groups of cells: each next pair
+            // along a group (`Pair`), or every two of it (`X`). An item `_NAME` names the
+            // groups after it; an empty item ends a group.
+            let key = args.first().copied().unwrap_or_default();
+            let key: String = match kind.starts_with("Binary") {
+                true => (key.chars())
+                    .map(|c| match c {
+                        '-' => '_',
+                        '_' => '-',
+                        c => c,
+                    })
+                    .collect(),
+                false => key.to_string(),
+            };
+            let relation = pair_relation(&key, grid, kind.ends_with('X'))?;
+            let items = args.get(1..).unwrap_or_default();
+            for group in items.split(|a| a.is_empty() || a.starts_with('_')) {
+                if group.is_empty() {
+                    continue;
+                }
+                let mut fields = vec![("cells", grid.cells(group)?)];
+                if kind.ends_with('X') {
+                    fields.push(("pairs", "\"all\"".to_string()));
+                }
+                fields.push(("relation", format!("\"{relation}\"")));
+                table(toml, "rule", &fields);
+            }
+        }
         "LookAndSay" => {
             let clue = args.first().copied().unwrap_or_default();
             table(
@@ -897,6 +1017,45 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
 /// The regular expression of a `Regex` element's first argument: URL-safe base64 without
 /// padding, as sigh's solver writes it, or percent-encoded, as older strings did; white
 /// space taken out.
+/// The relation of sigh's pair table `key` (6 bits a character of URL-safe base64, least
+/// first; bit (i−1)·N + (j−1) allows the i-th digit beside the j-th) on `grid`'s digits, as
+/// a rule's expression over the numbers `a` and `b`; for a table over every two cells
+/// (`symmetric`), an error unless it allows b beside a just where it allows a beside b, as
+/// sigh's solver requires.
+fn pair_relation(key: &str, grid: &Grid, symmetric: bool) -> Result<String, String> {
+    const ALPHABET: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let sixes: Vec<usize> = (key.chars())
+        .map(|c| (ALPHABET.find(c)).ok_or_else(|| format!("`{key}` is no pair table")))
+        .collect::<Result<_, _>>()?;
+    let n = grid.digits;
+    let allows = |i: usize, j: usize| {
+        let bit = i * n + j;
+        sixes
+            .get(bit / 6)
+            .is_some_and(|six| six >> (bit % 6) & 1 == 1)
+    };
+    if symmetric && (0..n).any(|i| (0..n).any(|j| allows(i, j) != allows(j, i))) {
+        return Err(format!(
+            "pair table `{key}` over every two cells allows a pair one way and not the other"
+        ));
+    }
+    let number = |i: usize| i + grid.lowest;
+    let rows: Vec<String> = (0..n)
+        .filter_map(|i| {
+            let partners: Vec<String> = (0..n)
+                .filter(|&j| allows(i, j))
+                .map(|j| number(j).to_string())
+                .collect();
+            (!partners.is_empty())
+                .then(|| format!("a == {} and b in {{{}}}", number(i), partners.join(", ")))
+        })
+        .collect();
+    Ok(match rows.is_empty() {
+        true => "a != a".to_string(),
+        false => rows.join(" or "),
+    })
+}
+
 fn regex_pattern(encoded: &str) -> Result<String, String> {
     use base64::Engine as _;
     let bad = || format!("`{encoded}` is no pattern (URL-safe base64)");
@@ -1131,6 +1290,83 @@ mod tests {
             "boxes = \"none\""
         );
         assert_eq!(boxes(".AntiKing"), "boxes = \"3x3\"");
+    }
+
+    #[test]
+    fn chaos_clues_read_region_cells_as_the_cells_they_stand_for() {
+        let toml = iss_to_toml(
+            ".Shape~4x4.ChaosConstruction.NoBoxes.ChaosArrow~R1C2~~CC2~CC3~CC4~-~CC2~CC6\
+             .ChaosArrow~R2C2~1.ChaosCount~R4C4.ChaosCount~R1C1~1~CC5~CC1~R1C2\
+             .SameValues~2~CC16~CC12",
+        )
+        .unwrap();
+        for table in [
+            "[[region-run]]\ncell = \"r1c2\"\narms = [\"r1c3 r1c4\", \"r2c2\"]\n",
+            "[[region-run]]\ncell = \"r2c2\"\ninclude-first = false\n",
+            "[[region-count]]\ncell = \"r4c4\"\n",
+            "[[region-count]]\ncell = \"r1c1\"\ninclude-first = false\ncells = \"r2c1 r1c1 r1c2\"\n",
+            "[[same-region]]\ncells = \"r4c4 r3c4\"\n",
+        ] {
+            assert!(toml.contains(table), "{table} in {toml}");
+        }
+        // The boxes stay beside the regions to be found unless told `NoBoxes`.
+        let kept = iss_to_toml(".Shape~4x4.ChaosConstruction").unwrap();
+        assert!(kept.contains("boxes = \"2x2\""), "{kept}");
+        for (text, why) in [
+            (".ChaosArrow~R1C2~~CC3~CC4", "starting away from its clue"),
+            (".ChaosArrow~R1C2~2", "offset `2`"),
+            (".SameValues~1~CC1~CC2", "sets of more than one"),
+            (".ChaosCount~R1C1~~CC82", "no region cell"),
+            (
+                ".CountDistinct~R1C1~CC1~CC2",
+                "region cell of chaos construction",
+            ),
+        ] {
+            let err = iss_to_toml(text).unwrap_err().to_string();
+            assert!(err.contains(why), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn pair_tables_are_relations_listing_their_pairs() {
+        let grid = Grid {
+            size: 4,
+            digits: 4,
+            lowest: 1,
+        };
+        // Bits 4 (2 beside 1), 11 (3 beside 4) and 14 (4 beside 3), six a character, least
+        // first: "Q" is 16 (bit 4), "g" 32 (bit 5 of the second), "E" 4 (bit 2 of the
+        // third); "S" is 18, bit 1 (1 beside 2) too.
+        assert_eq!(
+            pair_relation("QgE", &grid, false).unwrap(),
+            "a == 2 and b in {1} or a == 3 and b in {4} or a == 4 and b in {3}"
+        );
+        assert_eq!(
+            pair_relation("SgE", &grid, true).unwrap(),
+            "a == 1 and b in {2} or a == 2 and b in {1} or a == 3 and b in {4} or a == 4 and b in {3}"
+        );
+        assert!(
+            pair_relation("QgE", &grid, true)
+                .unwrap_err()
+                .contains("one way")
+        );
+        assert_eq!(pair_relation("", &grid, false).unwrap(), "a != a");
+        assert!(pair_relation("Q!", &grid, false).is_err());
+        // On digits from 0 the numbers start at 0; the older `Binary` swaps `-` and `_`.
+        let zero = Grid { lowest: 0, ..grid };
+        assert!(
+            pair_relation("QgE", &zero, false)
+                .unwrap()
+                .starts_with("a == 1 and b in {0}")
+        );
+        let toml =
+            iss_to_toml(".Shape~4x4.BinaryX~SgE~_Pals~R1C1~R2C2~~R3C3~R4C4.Pair~QgE~~R1C4~R2C4")
+                .unwrap();
+        assert_eq!(toml.matches("pairs = \"all\"").count(), 2, "{toml}");
+        assert!(
+            toml.contains("[[rule]]\ncells = \"r1c4 r2c4\"\nrelation = \"a == 2"),
+            "{toml}"
+        );
     }
 
     #[test]

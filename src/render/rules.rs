@@ -96,11 +96,7 @@ pub fn grid_lines(svg: &mut Svg, rules: &Rules, found: Option<&[u8]>) {
     let shape = rules.shape();
     let n = shape.size();
     let mut region = vec![usize::MAX; shape.cell_count()];
-    if let Some(found) = found {
-        for (slot, &r) in region.iter_mut().zip(found) {
-            *slot = r as usize;
-        }
-    }
+    let mut given = false;
     for (i, house) in rules
         .houses()
         .into_iter()
@@ -117,7 +113,19 @@ pub fn grid_lines(svg: &mut Svg, rules: &Rules, found: Option<&[u8]>) {
         for cell in cells {
             region[shape.index(cell)] = i;
         }
+        given = true;
     }
+    // Regions a solution found (chaos construction) draw as the grid's, or beside given
+    // boxes in a colour of their own.
+    let found: Option<Vec<usize>> = found.map(|f| f.iter().map(|&r| usize::from(r)).collect());
+    let found_apart = match found {
+        Some(found) if given => Some(found),
+        Some(found) => {
+            region = found;
+            None
+        }
+        None => None,
+    };
     let mut thin = String::new();
     for k in 1..n {
         let _ = write!(thin, "M0 {k}H{n}M{k} 0V{n}");
@@ -140,21 +148,16 @@ pub fn grid_lines(svg: &mut Svg, rules: &Rules, found: Option<&[u8]>) {
         }
     }
 
-    let mut thick = String::new();
-    let at = |r: usize, c: usize| region[r * n + c];
-    for r in 0..n {
-        for c in 0..n {
-            if c + 1 < n && at(r, c) != at(r, c + 1) {
-                let _ = write!(thick, "M{} {}V{}", c + 1, r, r + 1);
-            }
-            if r + 1 < n && at(r, c) != at(r + 1, c) {
-                let _ = write!(thick, "M{} {}H{}", c, r + 1, c + 1);
-            }
-        }
-    }
+    let thick = borders(&region, n);
     svg.raw(format_args!(
         r##"<path class="region-borders" d="{thick}" fill="none" stroke="#000000" stroke-width="0.06" stroke-linecap="square"/>"##
     ));
+    if let Some(found) = found_apart {
+        let path = borders(&found, n);
+        svg.raw(format_args!(
+            r##"<path class="found-region-borders" d="{path}" fill="none" stroke="#d0402a" stroke-width="0.05" stroke-linecap="square"/>"##
+        ));
+    }
     svg.raw(format_args!(
         r##"<rect class="grid-border" x="0" y="0" width="{n}" height="{n}" fill="none" stroke="#000000" stroke-width="0.08"/>"##
     ));
@@ -165,6 +168,24 @@ pub fn grid_lines(svg: &mut Svg, rules: &Rules, found: Option<&[u8]>) {
         }
         different(svg, a, b);
     }
+}
+
+/// The path of the borders between cells of different regions (`region`: each cell's, in
+/// reading order, on an n×n grid).
+fn borders(region: &[usize], n: usize) -> String {
+    let mut path = String::new();
+    let at = |r: usize, c: usize| region[r * n + c];
+    for r in 0..n {
+        for c in 0..n {
+            if c + 1 < n && at(r, c) != at(r, c + 1) {
+                let _ = write!(path, "M{} {}V{}", c + 1, r, r + 1);
+            }
+            if r + 1 < n && at(r, c) != at(r + 1, c) {
+                let _ = write!(path, "M{} {}H{}", c, r + 1, c + 1);
+            }
+        }
+    }
+    path
 }
 
 /// Two cells given as different: a dotted line between them and `≠` halfway.

@@ -130,8 +130,8 @@ pub enum Needs {
     Boxes,
     /// Square boxes (4×4, 9×9, 16×16 …).
     SquareBoxes,
-    /// No regions drawn: it finds them.
-    NoRegions,
+    /// No jigsaw regions: it finds its regions (boxes, where kept, stay houses beside them).
+    NoJigsaw,
 }
 
 /// How f-puzzles writes a rule.
@@ -460,7 +460,7 @@ const TABLE: [GlobalRuleRow; GlobalRule::ALL.len()] = [
         rule: GlobalRule::ChaosConstruction,
         title: "chaos construction",
         says: "Chaos construction: the regions are to be found, as many orthogonally connected regions as a row has cells, each as large as a row and holding every digit once.",
-        needs: Needs::NoRegions,
+        needs: Needs::NoJigsaw,
         adds: Adds::Regions,
         drawn: false,
         fpuzzles: FpuzzlesForm::None,
@@ -575,9 +575,9 @@ impl GlobalRule {
             (Needs::Boxes, Regions::Boxes(_)) => return Ok(()),
             (Needs::Boxes, Regions::Jigsaw(_)) => "boxes (not jigsaw regions)",
             (Needs::Boxes, Regions::None) => "boxes",
-            (Needs::NoRegions, Regions::None) => return Ok(()),
-            (Needs::NoRegions, _) => {
-                "a grid without boxes or regions, which it finds (--boxes none; TOML boxes = \"none\")"
+            (Needs::NoJigsaw, Regions::None | Regions::Boxes(_)) => return Ok(()),
+            (Needs::NoJigsaw, Regions::Jigsaw(_)) => {
+                "a grid without jigsaw regions: it finds its regions (beside the boxes, if kept)"
             }
         };
         Err(RulesError::Needs {

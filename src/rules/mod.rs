@@ -474,7 +474,8 @@ impl Rules {
         self.globals
     }
 
-    /// An error when a constraint reads the regions (a border-count circle) and the grid
+    /// An error when a constraint reads the regions (a border-count circle, a region-run
+    /// clue …) and the grid
     /// has none, given or to be found.
     pub(crate) fn check_region_readers(&self) -> Result<(), RulesError> {
         if self.regions != Regions::None || self.finds_regions() {
@@ -489,7 +490,7 @@ impl Rules {
                 index: Some(i),
                 constraint: self.constraints[i].to_string(),
                 problem: "the grid has no regions, given or to be found (chaos construction), \
-                          for it to count the borders of"
+                          for it to read"
                     .into(),
             }),
             None => Ok(()),

@@ -142,3 +142,71 @@ pub fn borders_seen(region: &[usize], n: usize, row: usize, col: usize) -> u32 {
     }
     count
 }
+
+/// The cells of cell `at`'s region (indices on an n×n grid) that it sees along `arms`
+/// (each a list of cell indices going out from it; the four straight directions when
+/// `None`), each arm up to its first cell of another region, plus `at` itself when
+/// `include_first`: what a region-run clue in `at` says.
+pub fn region_run(
+    region: &[usize],
+    n: usize,
+    at: usize,
+    arms: Option<&[Vec<usize>]>,
+    include_first: bool,
+) -> u32 {
+    let straight: Vec<Vec<usize>>;
+    let arms = match arms {
+        Some(arms) => arms,
+        None => {
+            let (r, c) = ((at / n) as i64, (at % n) as i64);
+            let n = n as i64;
+            straight = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+                .iter()
+                .map(|&(dr, dc)| {
+                    (1..n)
+                        .map(|k| (r + k * dr, c + k * dc))
+                        .take_while(|&(r, c)| (0..n).contains(&r) && (0..n).contains(&c))
+                        .map(|(r, c)| (r * n + c) as usize)
+                        .collect()
+                })
+                .collect();
+            &straight
+        }
+    };
+    let mut count = u32::from(include_first);
+    for arm in arms {
+        for &cell in arm {
+            if region[cell] != region[at] {
+                break;
+            }
+            count += 1;
+        }
+    }
+    count
+}
+
+/// How many of `cells` (indices) lie in the region of the first, the first counted only
+/// when `include_first`: what a region-count clue says.
+pub fn region_count(region: &[usize], cells: &[usize], include_first: bool) -> u32 {
+    let others = cells[1..]
+        .iter()
+        .filter(|&&c| region[c] == region[cells[0]])
+        .count() as u32;
+    others + u32::from(include_first)
+}
+
+/// The cell `at` and the cells around it (diagonal neighbours too), `at` first: the set a
+/// region-count clue looks at unless given one.
+pub fn around(n: usize, at: usize) -> Vec<usize> {
+    let (r, c) = ((at / n) as i64, (at % n) as i64);
+    let mut cells = vec![at];
+    for dr in -1..=1i64 {
+        for dc in -1..=1i64 {
+            let (rr, cc) = (r + dr, c + dc);
+            if (dr, dc) != (0, 0) && (0..n as i64).contains(&rr) && (0..n as i64).contains(&cc) {
+                cells.push((rr * n as i64 + cc) as usize);
+            }
+        }
+    }
+    cells
+}
