@@ -162,6 +162,7 @@ fn constraint_files() -> Vec<PathBuf> {
     files.push(puzzle_path("variants/region-run-6x6.toml"));
     files.push(puzzle_path("variants/region-count-6x6.toml"));
     files.push(puzzle_path("variants/same-region-9x9.toml"));
+    files.push(puzzle_path("variants/distinct-regions-9x9.toml"));
     files.push(puzzle_path("variants/doppelganger.toml"));
     files
 }
@@ -779,6 +780,11 @@ fn gallery() -> Vec<(String, PathBuf, Vec<&'static str>)> {
     ] {
         pictures.push((picture.into(), puzzle_path(file), vec!["--solution"]));
     }
+    pictures.push((
+        "distinct-regions-clue.svg".into(),
+        puzzle_path("variants/distinct-regions-9x9.toml"),
+        vec![],
+    ));
     pictures.push((
         "windoku.svg".into(),
         puzzle_path("variants/windoku.txt"),

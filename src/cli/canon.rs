@@ -103,7 +103,7 @@ struct Form {
 /// Prints the canonical form of every puzzle of the input.
 pub fn run(args: &CanonArgs) -> anyhow::Result<ExitCode> {
     args.run.input.unanswered(
-        "the symmetries of a grid without boxes move cells apart, and this puzzle's regions are to be found (chaos construction): they would not follow",
+        "this puzzle's regions are to be found (chaos construction): the symmetries move cells, and the regions to be found would not follow them",
     );
     let mut out = Output::stdout(args.run.output.format, args.run.input.alphabet()?)?;
     out.csv_fields(&[

@@ -53,7 +53,7 @@ struct Row<'a> {
 /// Writes the copies of every puzzle of the input.
 pub fn run(args: &TransformArgs) -> anyhow::Result<ExitCode> {
     args.input.unanswered(
-        "the symmetries of a grid without boxes move cells apart, and this puzzle's regions are to be found (chaos construction): they would not follow",
+        "this puzzle's regions are to be found (chaos construction): the symmetries move cells, and the regions to be found would not follow them",
     );
     let mut out = Output::stdout(args.output.format, args.input.alphabet()?)?;
     out.csv_fields(&["status", "copy", "puzzle", "solution", "error"]);

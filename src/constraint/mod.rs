@@ -20,6 +20,7 @@ mod difference_count;
 mod digit_count;
 mod digit_pattern;
 mod distance_rule;
+mod distinct_regions;
 mod doppelganger;
 mod dot;
 mod double_arrow;
@@ -104,6 +105,7 @@ pub use difference_count::DifferenceCount;
 pub use digit_count::{CountKind, DigitCount};
 pub use digit_pattern::DigitPattern;
 pub use distance_rule::{DistanceKind, DistanceRule};
+pub use distinct_regions::DistinctRegions;
 pub use doppelganger::Doppelganger;
 pub use dot::{Dot, DotColour};
 pub use double_arrow::DoubleArrow;
@@ -472,6 +474,9 @@ variants! {
     RegionCount(RegionCount) => "region-count clue"
         says "A digit in a region-count clue is how many cells of its set (the clue and the eight cells around it unless the set is drawn) lie in the region of the set's first cell, that cell included.",
         toml ["region-count"], fpuzzles [];
+    DistinctRegions(DistinctRegions) => "distinct-regions clue"
+        says "A digit in a distinct-regions clue is how many different regions its set of cells touches (the clue and the eight cells around it unless the set is drawn).",
+        toml ["distinct-regions"], fpuzzles [];
     SameRegion(SameRegion) => "same-region cells" plural "sets of same-region cells"
         says "Cells joined as same region lie in one region.",
         toml ["same-region"], fpuzzles [];
@@ -630,6 +635,9 @@ impl VariantConstraint {
             VariantConstraint::RegionCount(clue) => {
                 VariantConstraint::RegionCount(clue.settled(all, region))
             }
+            VariantConstraint::DistinctRegions(clue) => {
+                VariantConstraint::DistinctRegions(clue.settled(all, region))
+            }
             VariantConstraint::SameRegion(cells) => {
                 VariantConstraint::SameRegion(cells.settled(all, region))
             }
@@ -667,13 +675,17 @@ impl VariantConstraint {
 
     /// Whether it reads the regions, given or to be found (chaos construction): a
     /// border-count circle counts their borders, region-run and region-count clues their
-    /// cells, same-region cells share one. Rules without either refuse it.
+    /// cells, distinct-regions clues them, same-region cells share one. Rules without either refuse it.
     pub fn reads_found_regions(&self) -> bool {
+        if let VariantConstraint::AnyOf(any) = self {
+            return any.parts().iter().any(Self::reads_found_regions);
+        }
         matches!(
             self,
             VariantConstraint::BorderCount(_)
                 | VariantConstraint::RegionRun(_)
                 | VariantConstraint::RegionCount(_)
+                | VariantConstraint::DistinctRegions(_)
                 | VariantConstraint::SameRegion(_)
         )
     }
@@ -789,6 +801,7 @@ impl VariantConstraint {
             | V::ChaosConstruction(_)
             | V::Doppelganger(_)
             | V::SameValues(_)
+            | V::SameRegion(_)
             // Order and differences alone (the same on places and numbers); a skyscraper of
             // height 0, which no one sees.
             | V::Skyscraper(_)
@@ -887,7 +900,6 @@ pub(crate) fn orthogonal_pairs(shape: Shape) -> impl Iterator<Item = (Cell, Cell
     })
 }
 
-/// The orthogonal neighbours of `cell`.
 /// Whether the regions are to be found (chaos construction is among `all`): the clues
 /// that read regions are then settled by the solution, not by given regions.
 pub(crate) fn finds_regions(all: &[VariantConstraint]) -> bool {
@@ -895,6 +907,7 @@ pub(crate) fn finds_regions(all: &[VariantConstraint]) -> bool {
         .any(|c| matches!(c, VariantConstraint::ChaosConstruction(_)))
 }
 
+/// The orthogonal neighbours of `cell`.
 pub(crate) fn neighbours(shape: Shape, cell: Cell) -> Vec<Cell> {
     let (r, c) = (cell.row() as isize, cell.col() as isize);
     [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]

@@ -12,7 +12,7 @@
 use std::fmt;
 
 use super::drawing::Mark;
-use super::region_tally::Tally;
+use super::region_tally::{Tally, cells_problem};
 use super::sum::Term;
 use super::written::toml_only;
 use super::{
@@ -93,11 +93,7 @@ impl RegionCount {
         if let Some(cells) = &self.cells {
             return cells.clone();
         }
-        let around = (-1..=1)
-            .flat_map(|dr| (-1..=1).map(move |dc| (dr, dc)))
-            .filter(|&step| step != (0, 0))
-            .filter_map(|step| shape.step(self.cell(), step));
-        std::iter::once(self.cell()).chain(around).collect()
+        super::region_tally::around(shape, self.cell())
     }
 
     /// The count the first cell adds: 1, or 0 where it does not count.
@@ -135,19 +131,13 @@ impl Constraint for RegionCount {
 
     fn problem(&self, shape: Shape) -> Option<String> {
         let looked_at = self.looked_at(shape);
-        if looked_at.is_empty() {
-            return Some("it looks at no cells".into());
-        }
-        for (i, cell) in looked_at.iter().enumerate() {
-            if looked_at[..i].contains(cell) {
-                return Some(format!("it looks at {cell} twice"));
-            }
+        if let Some(problem) = cells_problem(&looked_at, shape) {
+            return Some(problem);
         }
         if looked_at.len() - 1 + self.first() == 0 {
             return Some("it counts no cell (one cell, and not counted)".into());
         }
-        self.tally
-            .problem(shape, "cells of its set in the first one's region")
+        (self.tally).problem(shape, "cells of its set in the first one's region")
     }
 
     /// On given regions, the known count is the digit. Where the regions are to be found:
@@ -210,10 +200,10 @@ mod tests {
         let (shape, region) = (Shape::NINE, super::super::region_tally::nine_boxes);
         // r3c3, a box's corner: four of the nine around it share its box.
         let clue = RegionCount::new(cell("r3c3"), None, true).settled(&[], &region);
-        assert_eq!(clue.tally.known, Some(4));
+        assert_eq!(clue.tally.known(), Some(4));
         let given = vec![cell("r1c1"), cell("r1c2"), cell("r1c4"), cell("r2c2")];
         let clue = RegionCount::new(cell("r9c9"), Some(given), false).settled(&[], &region);
-        assert_eq!(clue.tally.known, Some(2));
+        assert_eq!(clue.tally.known(), Some(2));
         let twice = RegionCount::new(cell("r1c1"), Some(vec![cell("r1c2"), cell("r1c2")]), true);
         assert!(twice.problem(shape).unwrap().contains("twice"));
     }

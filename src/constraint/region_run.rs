@@ -13,7 +13,7 @@
 use std::fmt;
 
 use super::drawing::{Mark, Point, shaft};
-use super::region_tally::Tally;
+use super::region_tally::{Tally, cells_problem};
 use super::sum::Term;
 use super::written::toml_only;
 use super::{
@@ -137,19 +137,15 @@ impl Constraint for RegionRun {
     }
 
     fn problem(&self, shape: Shape) -> Option<String> {
-        let arms = self.arms(shape);
-        let mut seen = vec![self.cell()];
-        for &cell in arms.iter().flatten() {
-            if seen.contains(&cell) {
-                return Some(format!("its arms pass {cell} twice"));
-            }
-            seen.push(cell);
+        let mut read = vec![self.cell()];
+        read.extend(self.arms(shape).into_iter().flatten());
+        if let Some(problem) = cells_problem(&read, shape) {
+            return Some(problem);
         }
-        if seen.len() - 1 + self.first() == 0 {
+        if read.len() - 1 + self.first() == 0 {
             return Some("it counts no cell (no arms, and not its own cell)".into());
         }
-        self.tally
-            .problem(shape, "cells of its region along its arms")
+        (self.tally).problem(shape, "cells of its region along its arms")
     }
 
     /// On given regions, the known count is the digit. Where the regions are to be found:
@@ -234,11 +230,11 @@ mod tests {
         let (shape, region) = (Shape::NINE, super::super::region_tally::nine_boxes);
         // r5c5, the middle of box 5: one more of its box each way, and itself.
         let clue = RegionRun::new(cell("r5c5"), None, true).settled(&[], &region);
-        assert_eq!(clue.tally.known, Some(5));
+        assert_eq!(clue.tally.known(), Some(5));
         // r1c1 rightwards, itself not counted: r1c2 and r1c3.
         let right = vec![(2..=9).map(|c| Cell::at(0, c - 1).unwrap()).collect()];
         let clue = RegionRun::new(cell("r1c1"), Some(right), false).settled(&[], &region);
-        assert_eq!(clue.tally.known, Some(2));
+        assert_eq!(clue.tally.known(), Some(2));
         assert_eq!(clue.problem(shape), None);
         let none = RegionRun::new(cell("r1c1"), Some(Vec::new()), false);
         assert!(none.problem(shape).unwrap().contains("counts no cell"));

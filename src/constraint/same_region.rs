@@ -10,6 +10,7 @@
 use std::fmt;
 
 use super::drawing::Mark;
+use super::region_tally::{NO_REGIONS, Reading, reading};
 use super::written::toml_only;
 use super::{
     CellValues, Constraint, ConstraintCnf, Record, RecordError, RecordFormat, VariantConstraint,
@@ -24,9 +25,8 @@ const COLOUR: &str = "#c9a227";
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SameRegion {
     cells: Vec<Cell>,
-    /// On given regions, a cell outside the first one's region; `None` where the regions
-    /// are to be found, or all share it.
-    apart: Option<Cell>,
+    /// Once settled: on given regions, a cell outside the first one's region if any.
+    reading: Reading<Option<Cell>>,
 }
 
 impl SameRegion {
@@ -45,7 +45,10 @@ impl SameRegion {
 
     /// `cells`, which lie in one region.
     pub fn new(cells: Vec<Cell>) -> SameRegion {
-        SameRegion { cells, apart: None }
+        SameRegion {
+            cells,
+            reading: Reading::Found,
+        }
     }
 
     /// The cells.
@@ -60,17 +63,15 @@ impl SameRegion {
         all: &[VariantConstraint],
         region: &dyn Fn(Cell) -> Vec<Cell>,
     ) -> SameRegion {
-        let apart = match (super::finds_regions(all), self.cells.first()) {
-            (false, Some(&first)) => {
-                // No regions at all: the rules refuse the cells (nothing to read).
+        let first = self.cells.first().copied();
+        let reading = match first {
+            Some(first) => reading(all, region, first, |_| {
                 let own = region(first);
-                (self.cells.iter())
-                    .copied()
-                    .find(|c| !own.is_empty() && !own.contains(c))
-            }
-            _ => None,
+                self.cells.iter().copied().find(|c| !own.contains(c))
+            }),
+            None => Reading::Found,
         };
-        SameRegion { apart, ..self }
+        SameRegion { reading, ..self }
     }
 }
 
@@ -94,16 +95,27 @@ impl Constraint for SameRegion {
                 return Some(format!("it lists {cell} twice"));
             }
         }
-        self.apart.map(|cell| {
-            format!(
+        match self.reading {
+            Reading::Nothing => Some(NO_REGIONS.into()),
+            Reading::Given(Some(cell)) => Some(format!(
                 "{cell} lies outside the region of {}, and the regions are given",
                 self.cells[0]
-            )
-        })
+            )),
+            Reading::Given(None) | Reading::Found => None,
+        }
     }
 
-    /// Each cell lies in whichever region the first does.
+    /// Where the regions are found, each cell lies in whichever region the first does;
+    /// on given regions it is settled (nothing to state, or a problem named).
     fn encode(&self, cnf: &mut ConstraintCnf) {
+        match self.reading {
+            Reading::Found => {}
+            Reading::Given(None) => return,
+            Reading::Given(Some(_)) | Reading::Nothing => {
+                cnf.clause([]);
+                return;
+            }
+        }
         let (first, others) = self.cells.split_first().expect("two cells or more");
         for &cell in others {
             for k in 0..cnf.shape().size() {

@@ -201,16 +201,16 @@ mod tests {
         AnyOf, Apart, Arrow, Between, BorderCount, Branches, Cage, CageTotal, ChaosConstruction,
         CloneCells, Combine, CountDistinct, CountKind, CountingCircles, CountingGroups, CustomRule,
         DifferenceArrow, DifferenceCount, DigitCount, DigitPattern, DistanceKind, DistanceRule,
-        Doppelganger, Dot, DotColour, DoubleArrow, DutchFlatmates, EntropicLine, EqualProducts,
-        EqualSums, EqualityCage, EveryWindow, Expression, Extremum, ExtremumKind, Fields, FullRank,
-        GreaterThan, HiddenSkyscraper, IndexLine, Indexer, IndexerKind, LittleKiller, Lockout,
-        Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom, Palindrome, Parity,
-        ParityKind, ParityLine, ParityVision, PencilMarks, Quadruple, RankTies, Record,
-        RecordError, RegionCount, RegionDifferenceLine, RegionRun, RegionSubsetLine, RegionSumLine,
-        Rellik, Renban, RulePairs, RulePart, SameDifference, SameDigits, SameRegion, SameValues,
-        Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing, SumLine, Summands, Thermometer,
-        TieRule, ValueIndexing, VariantConstraint, WeightedSum, Whispers, WindowKind, XSum, Xv,
-        XvLetter, Zipper, family_named,
+        DistinctRegions, Doppelganger, Dot, DotColour, DoubleArrow, DutchFlatmates, EntropicLine,
+        EqualProducts, EqualSums, EqualityCage, EveryWindow, Expression, Extremum, ExtremumKind,
+        Fields, FullRank, GreaterThan, HiddenSkyscraper, IndexLine, Indexer, IndexerKind,
+        LittleKiller, Lockout, Lunchbox, ModularLine, Nabner, Negative, NegativeKind, NumberedRoom,
+        Palindrome, Parity, ParityKind, ParityLine, ParityVision, PencilMarks, Quadruple, RankTies,
+        Record, RecordError, RegionCount, RegionDifferenceLine, RegionRun, RegionSubsetLine,
+        RegionSumLine, Rellik, Renban, RulePairs, RulePart, SameDifference, SameDigits, SameRegion,
+        SameValues, Sandwich, Sightline, Skyscraper, SlowThermometer, Spacing, SumLine, Summands,
+        Thermometer, TieRule, ValueIndexing, VariantConstraint, WeightedSum, Whispers, WindowKind,
+        XSum, Xv, XvLetter, Zipper, family_named,
     };
     use crate::grid::{DigitSet, House, Shape};
 
@@ -697,6 +697,14 @@ mod tests {
             ),
             (
                 SameRegion::new(cells("r1c1 r2c2 r9c9")).into(),
+                NOT_FPUZZLES,
+            ),
+            (
+                DistinctRegions::new(cell("r5c5"), None).into(),
+                NOT_FPUZZLES,
+            ),
+            (
+                DistinctRegions::new(cell("r1c1"), Some(cells("r2c2 r3c3"))).into(),
                 NOT_FPUZZLES,
             ),
             (

@@ -199,12 +199,22 @@ impl Grid {
         }
     }
 
+    /// satdoku's names of the cells whose regions `ids` stand for: region cells `CC12`, or
+    /// cells `R1C2` standing for their own, one kind throughout (as sigh's solver requires).
+    fn region_cells(&self, ids: &[&str]) -> Result<Vec<String>, String> {
+        let region = |id: &&str| id.starts_with("CC");
+        if ids.iter().any(region) && !ids.iter().all(region) {
+            return Err("region cells (CC12) and cells of the grid mixed in one clue".into());
+        }
+        ids.iter().map(|id| self.region_cell(id)).collect()
+    }
+
     /// satdoku's name of a cell sigh names `R1C2` (rows and columns past 9 as letters).
     fn cell(&self, id: &str) -> Result<String, String> {
         if id.starts_with("CC") {
             return Err(format!(
                 "`{id}` is a region cell of chaos construction, which satdoku reads only in \
-                 ChaosArrow, ChaosCount and SameValues of single cells"
+                 ChaosArrow, ChaosCount, CountDistinct and SameValues of single cells"
             ));
         }
         let bad = || format!("`{id}` is no cell of the grid");
@@ -434,6 +444,20 @@ fn translated(text: &str) -> Result<Translated, IssError> {
             ));
         }
     }
+    // Clues of regions read the regions to be found, which sigh's solver requires.
+    if !toml.rules.contains(&"chaos-construction") {
+        let reading = (elements.iter()).position(|e| {
+            let mut args = e.split('~');
+            let kind = args.next().unwrap_or_default();
+            kind.starts_with("Chaos") || args.any(|a| a.starts_with("CC"))
+        });
+        if let Some(i) = reading {
+            return Err(bad(
+                i,
+                "a clue of regions to be found without `ChaosConstruction`".into(),
+            ));
+        }
+    }
     let toml_text = document(&grid, &toml);
     let header = toml_text.lines().count() - toml.tables.lines().count();
     Ok(Translated {
@@ -552,7 +576,9 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
         toml.rules.extend(rules.iter());
         return Ok(());
     }
-    if let Some((_, name)) = LINES.iter().find(|(k, _)| *k == kind) {
+    // Distinct values over region cells (`CC12`) count regions: below.
+    let regions = kind == "CountDistinct" && args.iter().any(|a| a.starts_with("CC"));
+    if let Some((_, name)) = LINES.iter().find(|(k, _)| *k == kind && !regions) {
         table(toml, name, &[("cells", grid.cells(args)?)]);
         return Ok(());
     }
@@ -873,9 +899,7 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
         }
         "SameValues" if args.iter().skip(1).any(|a| a.starts_with("CC")) => {
             // Region cells, each its own set: those cells' regions are one.
-            let cells: Vec<String> = (args.get(1..).unwrap_or_default().iter())
-                .map(|a| grid.region_cell(a))
-                .collect::<Result<_, _>>()?;
+            let cells = grid.region_cells(args.get(1..).unwrap_or_default())?;
             if first_number(args)? != cells.len() {
                 return Err("same values over region cells in sets of more than one: \
                             satdoku reads only single region cells, as cells of one region"
@@ -886,6 +910,19 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
                 toml,
                 "same-region",
                 &[("cells", format!("\"{}\"", cells.join(" ")))],
+            );
+        }
+        "CountDistinct" => {
+            // The clue cell, then region cells: the regions among them counted.
+            let clue = grid.cell(args.first().copied().unwrap_or_default())?;
+            let cells = grid.region_cells(args.get(1..).unwrap_or_default())?;
+            table(
+                toml,
+                "distinct-regions",
+                &[
+                    ("cell", format!("\"{clue}\"")),
+                    ("cells", format!("\"{}\"", cells.join(" "))),
+                ],
             );
         }
         "ChaosArrow" | "ChaosCount" => {
@@ -901,17 +938,15 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
             }
             let rest = args.get(2..).unwrap_or_default();
             if kind == "ChaosCount" && !rest.is_empty() {
-                let cells: Vec<String> = (rest.iter())
-                    .map(|a| grid.region_cell(a))
-                    .collect::<Result<_, _>>()?;
+                let cells = grid.region_cells(rest)?;
                 fields.push(("cells", format!("\"{}\"", cells.join(" "))));
             }
             if kind == "ChaosArrow" && !rest.is_empty() {
                 let mut arms: Vec<String> = Vec::new();
+                let cells = rest.iter().filter(|a| **a != "-").copied();
+                grid.region_cells(&cells.collect::<Vec<_>>())?;
                 for arm in rest.split(|a| *a == "-") {
-                    let cells: Vec<String> = (arm.iter())
-                        .map(|a| grid.region_cell(a))
-                        .collect::<Result<_, _>>()?;
+                    let cells = grid.region_cells(arm)?;
                     if cells.first() != Some(&clue) {
                         return Err(format!(
                             "an arm starting away from its clue {clue}: satdoku's runs start \
@@ -1014,9 +1049,6 @@ fn element_toml(grid: &Grid, kind: &str, args: &[&str], toml: &mut Toml) -> Resu
     Ok(())
 }
 
-/// The regular expression of a `Regex` element's first argument: URL-safe base64 without
-/// padding, as sigh's solver writes it, or percent-encoded, as older strings did; white
-/// space taken out.
 /// The relation of sigh's pair table `key` (6 bits a character of URL-safe base64, least
 /// first; bit (i−1)·N + (j−1) allows the i-th digit beside the j-th) on `grid`'s digits, as
 /// a rule's expression over the numbers `a` and `b`; for a table over every two cells
@@ -1056,6 +1088,9 @@ fn pair_relation(key: &str, grid: &Grid, symmetric: bool) -> Result<String, Stri
     })
 }
 
+/// The regular expression of a `Regex` element's first argument: URL-safe base64 without
+/// padding, as sigh's solver writes it, or percent-encoded, as older strings did; white
+/// space taken out.
 fn regex_pattern(encoded: &str) -> Result<String, String> {
     use base64::Engine as _;
     let bad = || format!("`{encoded}` is no pattern (URL-safe base64)");
@@ -1296,8 +1331,8 @@ mod tests {
     fn chaos_clues_read_region_cells_as_the_cells_they_stand_for() {
         let toml = iss_to_toml(
             ".Shape~4x4.ChaosConstruction.NoBoxes.ChaosArrow~R1C2~~CC2~CC3~CC4~-~CC2~CC6\
-             .ChaosArrow~R2C2~1.ChaosCount~R4C4.ChaosCount~R1C1~1~CC5~CC1~R1C2\
-             .SameValues~2~CC16~CC12",
+             .ChaosArrow~R2C2~1.ChaosCount~R4C4.ChaosCount~R1C1~1~CC5~CC1~CC2\
+             .SameValues~2~CC16~CC12.CountDistinct~R3C3~CC1~CC16",
         )
         .unwrap();
         for table in [
@@ -1306,6 +1341,7 @@ mod tests {
             "[[region-count]]\ncell = \"r4c4\"\n",
             "[[region-count]]\ncell = \"r1c1\"\ninclude-first = false\ncells = \"r2c1 r1c1 r1c2\"\n",
             "[[same-region]]\ncells = \"r4c4 r3c4\"\n",
+            "[[distinct-regions]]\ncell = \"r3c3\"\ncells = \"r1c1 r4c4\"\n",
         ] {
             assert!(toml.contains(table), "{table} in {toml}");
         }
@@ -1317,10 +1353,10 @@ mod tests {
             (".ChaosArrow~R1C2~2", "offset `2`"),
             (".SameValues~1~CC1~CC2", "sets of more than one"),
             (".ChaosCount~R1C1~~CC82", "no region cell"),
-            (
-                ".CountDistinct~R1C1~CC1~CC2",
-                "region cell of chaos construction",
-            ),
+            (".CountDistinct~R1C1~CC1~R1C2", "mixed in one clue"),
+            (".Cage~3~CC1~CC2", "region cell of chaos construction"),
+            (".ChaosCount~R1C1", "without `ChaosConstruction`"),
+            (".SameValues~2~CC1~CC2", "without `ChaosConstruction`"),
         ] {
             let err = iss_to_toml(text).unwrap_err().to_string();
             assert!(err.contains(why), "{text}: {err}");

@@ -195,16 +195,25 @@ impl Rules {
     /// # Ok::<(), satdoku::RulesError>(())
     /// ```
     pub fn with_constraint(
-        mut self,
+        self,
         constraint: impl Into<VariantConstraint>,
     ) -> Result<Rules, RulesError> {
-        let constraint = constraint.into();
+        self.with_constraint_before(constraint.into(), &[])
+    }
+
+    /// With `constraint`, settled and judged among the rules it joins and the constraints
+    /// `coming` after it (the rules over the whole grid a spec adds after its constraints:
+    /// chaos construction decides whether a clue reads given regions or found ones).
+    pub(crate) fn with_constraint_before(
+        mut self,
+        constraint: VariantConstraint,
+        coming: &[VariantConstraint],
+    ) -> Result<Rules, RulesError> {
         // Settled with the rules it joins before its problems are asked (a box indexer's
         // regions decide whether it can be indexed).
-        let all: Vec<VariantConstraint> = self
-            .constraints
-            .iter()
+        let all: Vec<VariantConstraint> = (self.constraints.iter())
             .chain([&constraint])
+            .chain(coming)
             .cloned()
             .collect();
         let constraint = constraint.settled(&all, &|cell| self.region_cells(cell));

@@ -181,9 +181,13 @@ impl RulesSpec {
         for &(a, b) in &self.pairs {
             rules = rules.with_different(a, b)?;
         }
+        // Judged among the rules to come too: chaos construction's regions, not the boxes,
+        // are what a clue reading regions counts.
+        let coming: Vec<VariantConstraint> =
+            constraints.iter().filter_map(|g| g.constraint()).collect();
         for (i, constraint) in self.constraints.iter().enumerate() {
             rules = rules
-                .with_constraint(constraint.clone())
+                .with_constraint_before(constraint.clone(), &coming)
                 .map_err(|err| match err {
                     RulesError::Constraint {
                         constraint,

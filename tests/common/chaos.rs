@@ -210,3 +210,11 @@ pub fn around(n: usize, at: usize) -> Vec<usize> {
     }
     cells
 }
+
+/// How many different regions `cells` (indices) touch: what a distinct-regions clue says.
+pub fn distinct_regions(region: &[usize], cells: &[usize]) -> u32 {
+    let mut seen: Vec<usize> = cells.iter().map(|&c| region[c]).collect();
+    seen.sort_unstable();
+    seen.dedup();
+    seen.len() as u32
+}
