@@ -675,7 +675,8 @@ impl VariantConstraint {
 
     /// Whether it reads the regions, given or to be found (chaos construction): a
     /// border-count circle counts their borders, region-run and region-count clues their
-    /// cells, distinct-regions clues them, same-region cells share one. Rules without either refuse it.
+    /// cells, distinct-regions clues them, same-region cells share one (in an any-of, any of
+    /// its parts). Rules without regions of either kind refuse it.
     pub fn reads_found_regions(&self) -> bool {
         if let VariantConstraint::AnyOf(any) = self {
             return any.parts().iter().any(Self::reads_found_regions);
